@@ -1,0 +1,65 @@
+// Package report holds a lint run's result and renders it in each output
+// format. The JSON form (version 1) is a documented contract: see
+// schema/report.v1.json.
+package report
+
+import "github.com/mcplint/mcplint/sdk"
+
+// Version is the version of the JSON report format.
+const Version = 1
+
+// Report is the result of one run over one or more targets.
+type Report struct {
+	Version int       `json:"version"`
+	Mcplint string    `json:"mcplint"`
+	Targets []*Target `json:"targets"`
+	Summary Summary   `json:"summary"`
+}
+
+// Target is the result for one server.
+type Target struct {
+	Name            string              `json:"name"`
+	Source          string              `json:"source"`
+	Input           string              `json:"input"`
+	Server          *sdk.Implementation `json:"server,omitempty"`
+	ProtocolVersion string              `json:"protocolVersion,omitempty"`
+	Era             string              `json:"era,omitempty"`
+	Counts          Counts              `json:"counts"`
+	ContextTokens   int                 `json:"contextTokens"`
+	Score           float64             `json:"score"`
+	Grade           string              `json:"grade"`
+	Components      map[string]float64  `json:"components"`
+	Issues          []sdk.Issue         `json:"issues"`
+	Suppressed      []Suppressed        `json:"suppressed"`
+	// Error says why the target could not be linted; nil when it was.
+	Error *string `json:"error"`
+}
+
+// Counts are how many definitions a target exposes.
+type Counts struct {
+	Tools     int `json:"tools"`
+	Prompts   int `json:"prompts"`
+	Resources int `json:"resources"`
+}
+
+// Suppression kinds (Suppressed.By).
+const (
+	ByConfig   = "config"
+	ByInline   = "inline"
+	ByBaseline = "baseline"
+)
+
+// Suppressed is an issue hidden by a suppression, kept so that reports can
+// show what was hidden and why.
+type Suppressed struct {
+	sdk.Issue
+	By     string `json:"by"`
+	Reason string `json:"reason"`
+}
+
+// Summary counts the issues of every target by severity.
+type Summary struct {
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	Infos    int `json:"infos"`
+}

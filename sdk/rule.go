@@ -1,0 +1,70 @@
+package sdk
+
+import "context"
+
+// Categories of rules. A rule belongs to exactly one.
+const (
+	CategoryConformance = "conformance"
+	CategorySchema      = "schema"
+	CategorySecurity    = "security"
+	CategoryNaming      = "naming"
+	CategoryQuality     = "quality"
+	CategoryReference   = "reference"
+	CategoryConfig      = "config"
+)
+
+// Categories lists every category, in the order reports and docs use.
+var Categories = []string{
+	CategorySchema, CategoryNaming, CategorySecurity, CategoryReference,
+	CategoryQuality, CategoryConformance, CategoryConfig,
+}
+
+// Protocol eras a rule can be limited to (Meta.Era).
+const (
+	EraLegacy = "legacy" // 2024-11-05 … 2025-11-25: initialize + notifications/initialized
+	EraModern = "modern" // 2026-07-28 and later: server/discover, per-request _meta
+)
+
+// Meta is a rule's data: what users configure it by and what its docs say.
+type Meta struct {
+	// Name is kebab-case and unique, e.g. "hidden-unicode-tag". Plugin rules
+	// are namespaced by the engine as "plugin/rule". Names are a contract
+	// with users' configs: never rename a rule, deprecate it.
+	Name string `json:"name"`
+	// Category is one of the Category constants.
+	Category string `json:"category"`
+	// Severity is the default severity of the rule's issues.
+	Severity Severity `json:"severity"`
+	// Summary is one line, no trailing period.
+	Summary string `json:"summary"`
+	// Doc says what the rule checks, why it matters, and shows a bad and a
+	// good example, in Markdown.
+	Doc string `json:"doc"`
+	// Source names the spec page (e.g. "2025-11-25/server/tools.mdx#tool-names")
+	// or the publication the rule enforces.
+	Source string `json:"source"`
+	// Default is true when the rule is on in the "recommended" preset.
+	Default bool `json:"default"`
+	// Era limits the rule to one protocol era (EraLegacy or EraModern);
+	// empty means it applies to both. A rule is silent outside its era.
+	Era string `json:"era,omitempty"`
+}
+
+// Rule is one check. Built-in and plugin rules implement it alike.
+//
+// Check must be safe to call concurrently with other rules' Check on the
+// same Snapshot: it must not modify the Snapshot. It calls report once per
+// finding; the engine fills in Rule, Category and, when left zero, Severity.
+// An error return means the rule could not run (not that it found issues).
+type Rule interface {
+	Meta() Meta
+	Check(ctx context.Context, s *Snapshot, report func(Issue)) error
+}
+
+// Configurable is implemented by rules that take settings, from
+// [rules.settings.NAME] in .mcplint.toml (or a plugin's settings). decode
+// fills the rule's own settings struct; it returns an error for unknown keys
+// and wrong types. Configure is called once, before any Check.
+type Configurable interface {
+	Configure(decode func(v any) error) error
+}

@@ -1,0 +1,132 @@
+package sdk
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Sources a Snapshot can come from (Snapshot.Source).
+const (
+	SourceLive   = "live"
+	SourceTrace  = "trace"
+	SourceStatic = "static"
+)
+
+// Snapshot is everything mcplint knows about one MCP server: what a model
+// will read from it and, for live sessions and traces, how it spoke the
+// protocol. Every rule reads a Snapshot and nothing else.
+//
+// Its JSON form is what plugins receive and what Issue.Pointer points into:
+// "/tools/3/inputSchema", "/instructions", "/prompts/0/arguments/1".
+type Snapshot struct {
+	// Name identifies the server in reports: the client config's key, the
+	// serverInfo name, or the input's base name.
+	Name string `json:"name"`
+	// Source is SourceLive, SourceTrace or SourceStatic.
+	Source string `json:"source"`
+	// Input is what the user named: a path or a command line.
+	Input string `json:"input,omitempty"`
+	// Era is EraLegacy or EraModern; empty when unknown (static files).
+	Era string `json:"era,omitempty"`
+	// ProtocolVersion is the negotiated (legacy) or used (modern) version.
+	ProtocolVersion string `json:"protocolVersion,omitempty"`
+	// Server is the serverInfo the server sent, when it sent one.
+	Server *Implementation `json:"serverInfo,omitempty"`
+	// Capabilities is the server's capabilities object as sent.
+	Capabilities map[string]any `json:"capabilities,omitempty"`
+	// Instructions are the server's instructions to the model.
+	Instructions string `json:"instructions,omitempty"`
+	// HasInstructions tells an empty instructions string from none.
+	HasInstructions bool `json:"-"`
+
+	Tools             []Tool             `json:"tools"`
+	Prompts           []Prompt           `json:"prompts,omitempty"`
+	Resources         []Resource         `json:"resources,omitempty"`
+	ResourceTemplates []ResourceTemplate `json:"resourceTemplates,omitempty"`
+
+	// Tokens is what the tool list and instructions cost a model, filled in
+	// by the engine before rules run.
+	Tokens *TokenCounts `json:"tokens,omitempty"`
+
+	// Transcript is every message of the session, for live sessions and
+	// traces; nil for static files, where conformance rules say nothing.
+	Transcript *Transcript `json:"transcript,omitempty"`
+
+	// Peers are the other servers linted in the same run from one client
+	// config, for cross-server rules. Their own Peers are nil.
+	Peers []*Snapshot `json:"peers,omitempty"`
+
+	// Locator places pointers in the input file; nil when there is no file.
+	Locator Locator `json:"-"`
+}
+
+// Implementation is the serverInfo (or clientInfo) object.
+type Implementation struct {
+	Name    string `json:"name"`
+	Title   string `json:"title,omitempty"`
+	Version string `json:"version"`
+}
+
+// TokenCounts are token counts with the o200k_base encoding.
+type TokenCounts struct {
+	// Tools[i] is what Snapshot.Tools[i] costs as compact JSON.
+	Tools []int `json:"tools"`
+	// Instructions is what the instructions cost.
+	Instructions int `json:"instructions"`
+	// Total is the sum: what every request that carries the tool list and
+	// the instructions costs.
+	Total int `json:"total"`
+}
+
+// Transcript is a session's messages in order.
+type Transcript struct {
+	// Command is the argv the server was started with.
+	Command []string `json:"command,omitempty"`
+	// Started is when the session began; Record.TMs counts from it.
+	Started time.Time `json:"started"`
+	Records []Record  `json:"records"`
+}
+
+// Directions of a Record.
+const (
+	DirClientToServer = "c2s"
+	DirServerToClient = "s2c"
+	DirStderr         = "stderr"
+	// DirEvent marks something the client observed that is not a message:
+	// see Event.
+	DirEvent = "event"
+)
+
+// Record is one line of a session.
+type Record struct {
+	// TMs is milliseconds since Transcript.Started.
+	TMs float64 `json:"t_ms"`
+	// Dir is one of the Dir constants.
+	Dir string `json:"dir"`
+	// Msg is the JSON message exactly as it crossed the wire, when the line
+	// was JSON.
+	Msg json.RawMessage `json:"msg,omitempty"`
+	// Raw is the line as text when it was not JSON (or for stderr). Bytes
+	// that are not UTF-8 are kept as they were.
+	Raw string `json:"raw,omitempty"`
+	// Event describes an observation when Dir is DirEvent.
+	Event *Event `json:"event,omitempty"`
+}
+
+// Event kinds (Event.Kind).
+const (
+	EventOversizeLine = "oversize-line" // a line over the cap was skipped; Bytes says how long
+	EventExit         = "exit"          // the process exited; Code and Detail say how
+	EventStdoutClosed = "stdout-closed" // the server closed stdout
+	EventTimeout      = "timeout"       // a request got no answer in time; ID names it
+	EventProbe        = "probe"         // a probe started; Detail names it
+)
+
+// Event is something the client observed that is not a message.
+type Event struct {
+	Kind   string          `json:"kind"`
+	Bytes  int64           `json:"bytes,omitempty"`
+	Code   *int            `json:"code,omitempty"`
+	ID     json.RawMessage `json:"id,omitempty"`
+	Detail string          `json:"detail,omitempty"`
+}
