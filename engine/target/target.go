@@ -1,0 +1,38 @@
+// Package target turns what the user named (command-line arguments, a
+// client config, the [server] of .mcplint.toml) into the servers to lint.
+package target
+
+// Kind says how a target is read.
+type Kind int
+
+// Kinds of target.
+const (
+	// Static is a JSON file holding a tool list.
+	Static Kind = iota + 1
+	// Trace is a JSON Lines session recorded by `mcplint record`.
+	Trace
+	// Command is a server started as a child process and spoken to live.
+	Command
+)
+
+// Target is one server to lint.
+type Target struct {
+	// Name identifies the server in reports: a client config's key, or the
+	// input's base name.
+	Name string
+	// Input is what the user wrote (a path or a command line), for reports.
+	Input string
+	Kind  Kind
+	// Path is the file for Static and Trace targets.
+	Path string
+	// Command is the argv vector for Command targets, run without a shell.
+	Command []string
+	// Env overlays the current environment of a Command target.
+	Env map[string]string
+	// Dir is the working directory of a Command target; empty for the
+	// current one.
+	Dir string
+	// Group names the client config a target came from; targets of one
+	// group see each other as Snapshot.Peers.
+	Group string
+}
