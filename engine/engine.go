@@ -61,7 +61,8 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 		t := opt.Targets[i]
 		if errs[i] != nil {
 			msg := errs[i].Error()
-			rep.Targets[i] = &report.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg,
+			// A target that cannot be read grades F, so --min-grade gates on it.
+			rep.Targets[i] = &report.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
 				Issues: []sdk.Issue{}, Suppressed: []report.Suppressed{}, Components: map[string]float64{}}
 		} else {
 			rep.Targets[i] = lintOne(ctx, t, snaps[i], enabled, opt.Config)
