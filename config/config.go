@@ -94,3 +94,8 @@ type Output struct {
 	FailOn   string
 	MinGrade string
 }
+
+// Default is the configuration used when there is no file.
+func Default() *Config {
+	return &Config{Version: 1, Rules: Rules{Preset: PresetRecommended}, Output: Output{Format: "text", FailOn: "error"}}
+}
