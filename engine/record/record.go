@@ -195,7 +195,7 @@ func (s *session) supervise(ctx context.Context) Result {
 			}
 		case sig := <-s.opts.Signals:
 			s.signal(sig, "forwarded from the client")
-			escalate(syscall.SIGKILL, fmt.Sprintf("the server was still running %v after %v", s.opts.Grace, sig))
+			escalate(syscall.SIGKILL, fmt.Sprintf("the server was still running %v after %s", s.opts.Grace, signalName(sig)))
 		case <-done:
 			done = nil
 			s.signal(syscall.SIGTERM, "the recording was cancelled")

@@ -239,6 +239,16 @@ func TestCleanEnding(t *testing.T) {
 	}
 }
 
+func TestLeftoverProcessesAreKilled(t *testing.T) {
+	s := startSession(t, "leaky")
+	grandchild := running(t, &s.stderr)
+	s.stdin.Close()
+	tr := s.wait()
+	s.assertRelayedEqualsRecorded(tr)
+	assertEvents(t, tr, sdk.EventStdinClosed, sdk.EventStdoutClosed, "exit 0")
+	assertGone(t, grandchild)
+}
+
 func TestServerCrash(t *testing.T) {
 	s := startSession(t, "crash")
 	s.send(`{"jsonrpc":"2.0","id":1,"method":"initialize"}` + "\n")
@@ -256,11 +266,9 @@ func TestServerCrash(t *testing.T) {
 
 func TestClientDisconnectKillsStubbornServer(t *testing.T) {
 	s := startSession(t, "stubborn")
-	s.stderr.waitFor(t, "grandchild ")
 	s.send(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n")
 	s.stdout.waitFor(t, `"id":1`)
-	var grandchild int
-	fmt.Sscanf(string(s.stderr.Bytes()), "grandchild %d", &grandchild)
+	grandchild := running(t, &s.stderr)
 	s.stdin.Close()
 	tr := s.wait()
 	s.assertRelayedEqualsRecorded(tr)
@@ -290,9 +298,7 @@ func TestSignalIsForwarded(t *testing.T) {
 
 func TestStubbornServerIgnoringSignalIsKilled(t *testing.T) {
 	s := startSession(t, "stubborn")
-	s.stderr.waitFor(t, "grandchild ")
-	var grandchild int
-	fmt.Sscanf(string(s.stderr.Bytes()), "grandchild %d", &grandchild)
+	grandchild := running(t, &s.stderr)
 	s.signals <- syscall.SIGTERM
 	tr := s.wait()
 	s.assertRelayedEqualsRecorded(tr)
@@ -376,6 +382,20 @@ func TestStartErrors(t *testing.T) {
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("files left behind after failed starts: %v", left)
 	}
+}
+
+// running returns the pid of the process that printed "grandchild PID" on
+// the client's stderr, after checking that it runs.
+func running(t *testing.T, stderr *syncBuffer) int {
+	t.Helper()
+	stderr.waitFor(t, "grandchild ")
+	var pid int
+	fmt.Sscanf(string(stderr.Bytes()), "grandchild %d", &pid)
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err == nil && bytes.Contains(stat, []byte(") Z ")) || syscall.Kill(pid, 0) != nil {
+		t.Fatalf("grandchild %d is not running before the session ends: %q", pid, stat)
+	}
+	return pid
 }
 
 // assertGone fails unless the process has ended (a zombie still waiting for

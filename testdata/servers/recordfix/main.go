@@ -5,7 +5,8 @@
 //	crash      answer the first request, then print a panic on stderr and exit 3
 //	stubborn   ignore stdin EOF, SIGINT and SIGTERM; start a grandchild that holds stdout
 //	interrupt  answer requests; on SIGINT send a notification and exit 130
-//	sleep      sleep until killed (the stubborn server's grandchild)
+//	leaky      like echo, but first start a grandchild that holds no stdio and never exits
+//	sleep      sleep until killed (the grandchild)
 //
 // Every line read is echoed to stderr as "recv LINE", so a test can see the
 // bytes the server got. A request for the method "pollute" also gets three
@@ -30,11 +31,15 @@ func main() {
 	}
 	switch mode {
 	case "sleep":
-		select {}
-	case "stubborn":
-		signal.Ignore(syscall.SIGINT, syscall.SIGTERM)
+		for {
+			time.Sleep(time.Hour)
+		}
+	case "stubborn", "leaky":
 		gc := exec.Command(os.Args[0], "sleep")
-		gc.Stdout = os.Stdout
+		if mode == "stubborn" {
+			signal.Ignore(syscall.SIGINT, syscall.SIGTERM)
+			gc.Stdout = os.Stdout
+		}
 		if err := gc.Start(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
