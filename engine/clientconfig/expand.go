@@ -12,7 +12,7 @@ import (
 
 // input is one of VS Code's "inputs": a value the editor prompts for.
 type input struct {
-	Description string `json:"description"`
+	Description string  `json:"description"`
 	Default     *string `json:"default"`
 }
 
