@@ -1,6 +1,8 @@
 package clientconfig
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -176,4 +178,18 @@ func TestInputEnv(t *testing.T) {
 	if !strings.HasPrefix(InputEnv("x"), "MCPLINT_INPUT_") {
 		t.Error("prefix")
 	}
+}
+
+func FuzzStandardize(f *testing.F) {
+	f.Add([]byte(`{"a": "//", "b": [1,], /* c */ "d": "\"/*"} // e`))
+	f.Add([]byte(`{"mcpServers": {"a": {"command": "x", "args": ["\\", "/*"],},}}`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		out := standardize(in)
+		if len(out) != len(in) {
+			t.Fatalf("standardize changed the length: %q -> %q", in, out)
+		}
+		if json.Valid(in) && !bytes.Equal(in, out) {
+			t.Fatalf("standardize changed valid JSON: %q -> %q", in, out)
+		}
+	})
 }

@@ -2,6 +2,7 @@ package clientconfig
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -167,51 +168,35 @@ func readEnvFile(path string) (map[string]string, error) {
 // writes its settings) into JSON, byte for byte in place: comments and
 // trailing commas become spaces, so offsets, lines and columns stay true.
 func standardize(data []byte) []byte {
-	out := make([]byte, len(data))
-	copy(out, data)
-	inString := false
-	for i := 0; i < len(out); i++ {
-		c := out[i]
-		switch {
-		case inString:
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inString = false
+	out := bytes.Clone(data)
+	outsideStrings(out, func(i int) int {
+		if out[i] != '/' || i+1 >= len(out) {
+			return i
+		}
+		end := i
+		switch out[i+1] {
+		case '/':
+			for end < len(out) && out[end] != '\n' {
+				end++
 			}
-		case c == '"':
-			inString = true
-		case c == '/' && i+1 < len(out) && out[i+1] == '/':
-			for ; i < len(out) && out[i] != '\n'; i++ {
-				out[i] = ' '
-			}
-		case c == '/' && i+1 < len(out) && out[i+1] == '*':
-			end := i + 2
+		case '*':
+			end = i + 2
 			for end < len(out) && !(out[end] == '*' && end+1 < len(out) && out[end+1] == '/') {
 				end++
 			}
 			end = min(end+2, len(out))
-			for ; i < end; i++ {
-				if out[i] != '\n' {
-					out[i] = ' '
-				}
-			}
-			i--
+		default:
+			return i
 		}
-	}
-	inString = false
-	for i := 0; i < len(out); i++ {
-		c := out[i]
-		switch {
-		case inString:
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inString = false
+		for j := i; j < end; j++ {
+			if out[j] != '\n' {
+				out[j] = ' '
 			}
-		case c == '"':
-			inString = true
-		case c == ',':
+		}
+		return end - 1
+	})
+	outsideStrings(out, func(i int) int {
+		if out[i] == ',' {
 			j := i + 1
 			for j < len(out) && (out[j] == ' ' || out[j] == '\t' || out[j] == '\r' || out[j] == '\n') {
 				j++
@@ -220,6 +205,26 @@ func standardize(data []byte) []byte {
 				out[i] = ' '
 			}
 		}
-	}
+		return i
+	})
 	return out
+}
+
+// outsideStrings calls visit with the index of every byte of b that is not
+// inside a JSON string; visit returns the last index it dealt with.
+func outsideStrings(b []byte, visit func(i int) int) {
+	inString := false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case inString && c == '\\':
+			i++
+		case inString && c == '"':
+			inString = false
+		case inString:
+		case c == '"':
+			inString = true
+		default:
+			i = visit(i)
+		}
+	}
 }
