@@ -296,6 +296,34 @@ func TestSignalIsForwarded(t *testing.T) {
 	}
 }
 
+func TestCancelTerminatesServer(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	var stderr syncBuffer
+	out := filepath.Join(t.TempDir(), "trace.jsonl")
+	done := make(chan Result, 1)
+	go func() {
+		res, err := Run(ctx, Options{Command: []string{fixture, "interrupt"}, Output: out,
+			Stdin: inR, Stdout: io.Discard, Stderr: &stderr, Grace: 300 * time.Millisecond})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- res
+	}()
+	stderr.waitFor(t, "ready\n")
+	cancel()
+	res := <-done
+	if res.ExitCode != 128+int(syscall.SIGTERM) {
+		t.Errorf("exit code %d, want %d (terminated)", res.ExitCode, 128+int(syscall.SIGTERM))
+	}
+	tr, err := trace.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertEvents(t, tr, "signal SIGTERM", sdk.EventStdoutClosed, "exit")
+}
+
 func TestStubbornServerIgnoringSignalIsKilled(t *testing.T) {
 	s := startSession(t, "stubborn")
 	grandchild := running(t, &s.stderr)
