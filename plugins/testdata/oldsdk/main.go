@@ -10,7 +10,9 @@ import (
 	"github.com/mcplint/mcplint/sdk/pluginpb"
 )
 
-type old struct{ pluginpb.UnimplementedRuleSetServer }
+type old struct {
+	pluginpb.UnimplementedRuleSetServer
+}
 
 func (old) Info(context.Context, *pluginpb.InfoRequest) (*pluginpb.InfoResponse, error) {
 	return &pluginpb.InfoResponse{Name: "oldsdk", Version: "0.0.1", SdkVersion: "0.0.1"}, nil
