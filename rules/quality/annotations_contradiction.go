@@ -1,0 +1,82 @@
+package quality
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// annotationsContradiction reports annotations that contradict each other or
+// the tool's name, and hints the spec calls meaningless on a read-only tool.
+type annotationsContradiction struct{}
+
+func (annotationsContradiction) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name:     "annotations-contradiction",
+		Category: sdk.CategoryQuality,
+		Severity: sdk.Warning,
+		Summary:  "Tool annotations agree with each other and with the tool's name",
+		Doc:      doc("annotations-contradiction"),
+		Source:   "schema/2025-11-25/schema.json ($defs/ToolAnnotations: destructiveHint and idempotentHint are meaningful only when readOnlyHint is false)",
+		Default:  true,
+	}
+}
+
+func (annotationsContradiction) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	for i, t := range s.Tools {
+		a := t.Annotations
+		if a == nil || a.ReadOnlyHint == nil || !*a.ReadOnlyHint {
+			continue
+		}
+		destructiveName := clearlyDestructive(t.Name)
+		if destructiveName {
+			report(sdk.Issue{
+				Tool:    t.Name,
+				Pointer: sdk.ToolPointer(i, "annotations", "readOnlyHint"),
+				Message: fmt.Sprintf("tool %q says readOnlyHint: true, but its name says it %s", t.Name, thirdPerson(firstWord(t.Name))),
+				Fix:     "if the tool deletes or overwrites, set \"readOnlyHint\": false and \"destructiveHint\": true; if it really changes nothing, rename it so clients and users are not misled",
+			})
+		}
+		if d := a.DestructiveHint; d != nil {
+			if *d {
+				if !destructiveName {
+					report(sdk.Issue{
+						Tool:    t.Name,
+						Pointer: sdk.ToolPointer(i, "annotations", "destructiveHint"),
+						Message: fmt.Sprintf("tool %q says both readOnlyHint: true and destructiveHint: true; a read-only tool cannot destroy anything", t.Name),
+						Fix:     "if the tool deletes or overwrites anything, set \"readOnlyHint\": false; otherwise remove \"destructiveHint\"",
+					})
+				}
+			} else {
+				report(sdk.Issue{
+					Severity: sdk.Info,
+					Tool:     t.Name,
+					Pointer:  sdk.ToolPointer(i, "annotations", "destructiveHint"),
+					Message:  fmt.Sprintf("destructiveHint on read-only tool %q has no meaning: it applies only when readOnlyHint is false", t.Name),
+					Fix:      "remove \"destructiveHint\" (readOnlyHint: true already says the tool changes nothing)",
+				})
+			}
+		}
+		if a.IdempotentHint != nil {
+			report(sdk.Issue{
+				Severity: sdk.Info,
+				Tool:     t.Name,
+				Pointer:  sdk.ToolPointer(i, "annotations", "idempotentHint"),
+				Message:  fmt.Sprintf("idempotentHint on read-only tool %q has no meaning: it applies only when readOnlyHint is false", t.Name),
+				Fix:      "remove \"idempotentHint\" (a tool that changes nothing is trivially idempotent)",
+			})
+		}
+	}
+	return ctx.Err()
+}
+
+// thirdPerson conjugates a verb from clearlyDestructiveVerbs for a message:
+// "delete" gives "deletes"; the abbreviations rm and del read "deletes".
+func thirdPerson(verb string) string {
+	switch verb {
+	case "rm", "del":
+		return "deletes"
+	}
+	return verb + "s"
+}

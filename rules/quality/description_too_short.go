@@ -1,0 +1,82 @@
+package quality
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/rivo/uniseg"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// defaultMinDescriptionLength is the shortest description that can name an
+// action, its object and one qualifier ("Get the weather for a city" is 26).
+// Below 20 characters a description can only restate the tool's name.
+const defaultMinDescriptionLength = 20
+
+type descriptionTooShortSettings struct {
+	MinLength int `json:"min-length"`
+}
+
+// descriptionTooShort reports descriptions shorter than min-length
+// characters (grapheme clusters, after trimming white space).
+type descriptionTooShort struct {
+	settings *descriptionTooShortSettings
+}
+
+func (r *descriptionTooShort) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name:     "description-too-short",
+		Category: sdk.CategoryQuality,
+		Severity: sdk.Info,
+		Summary:  "Tool descriptions are long enough to say what the tool does and when to use it",
+		Doc:      doc("description-too-short"),
+		Source: "Anthropic, Define tools (platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools): " +
+			"detailed descriptions are the most important factor in tool performance; 2025-11-25/server/tools.mdx#tool",
+		Default: true,
+	}
+}
+
+// Configure reads "min-length", a count of characters (0 turns the check off).
+func (r *descriptionTooShort) Configure(decode func(any) error) error {
+	s := descriptionTooShortSettings{MinLength: defaultMinDescriptionLength}
+	if err := decode(&s); err != nil {
+		return fmt.Errorf("description-too-short settings: %w", err)
+	}
+	if s.MinLength < 0 {
+		return fmt.Errorf("description-too-short: min-length is %d; set it to 0 or more (0 turns the check off)", s.MinLength)
+	}
+	r.settings = &s
+	return nil
+}
+
+func (r *descriptionTooShort) minLength() int {
+	if r.settings == nil {
+		return defaultMinDescriptionLength
+	}
+	return r.settings.MinLength
+}
+
+func (r *descriptionTooShort) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	limit := r.minLength()
+	for i, t := range s.Tools {
+		raw, _ := field(t.Def, "description", t.Description)
+		text, _ := raw.(string)
+		trimmed := strings.TrimSpace(text)
+		if trimmed == "" {
+			continue // description-missing reports it
+		}
+		n := uniseg.GraphemeClusterCount(trimmed)
+		if n >= limit {
+			continue
+		}
+		report(sdk.Issue{
+			Tool:    t.Name,
+			Pointer: sdk.ToolPointer(i, "description"),
+			Message: fmt.Sprintf("description of tool %q is %d characters (%q), fewer than %d", t.Name, n, trimmed, limit),
+			Fix:     fmt.Sprintf("in at least %d characters, say what %q does, when to use it rather than the server's other tools, and what it returns", limit, t.Name),
+		})
+	}
+	return ctx.Err()
+}
