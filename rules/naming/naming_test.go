@@ -123,6 +123,10 @@ func TestMajorityStyle(t *testing.T) {
 		{[]string{"get_user", "getUser"}, snakeCase, 1, true},
 		{[]string{"GetUser", "ListItems", "search"}, pascalCase, 2, true},
 		{[]string{"get_userName", "Get-User"}, 0, 0, false},
+		// One plain word does not make a style for twenty names that fit
+		// none.
+		{[]string{"search", "API-get-user", "API-post-page"}, 0, 0, false},
+		{[]string{"get_user", "list_users", "API-get-user"}, snakeCase, 2, true},
 	}
 	for _, tt := range tests {
 		got, count, found := majorityStyle(tt.names)

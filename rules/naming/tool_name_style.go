@@ -121,11 +121,12 @@ func (r *toolNameStyle) Check(ctx context.Context, s *sdk.Snapshot, report func(
 			if fitsAny(t.Name) {
 				continue
 			}
+			target := separatorStyle(names)
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i, "name"),
 				Message: fmt.Sprintf("tool name %q mixes naming styles", t.Name),
-				Fix:     fmt.Sprintf("rename it to %q (snake_case), and write every tool name of the server in that one style", convert(t.Name, snakeCase)),
+				Fix:     fmt.Sprintf("rename it to %q (%s), and write every tool name of the server in that one style", convert(t.Name, target), target),
 			})
 			continue
 		}
@@ -150,14 +151,21 @@ func (r *toolNameStyle) Check(ctx context.Context, s *sdk.Snapshot, report func(
 // A name that fits several styles (a single lower-case word fits snake_case,
 // camelCase and kebab-case) counts for each. On a tie the earliest name that
 // fits some but not all of the tied styles decides, so the result does not
-// depend on map order. found is false when no name fits any style.
+// depend on map order. found is false when fewer names fit the best style
+// than fit none: such a server has no style to hold the others to.
 func majorityStyle(names []string) (major style, count int, found bool) {
 	var counts [styleCount]int
+	none := 0
 	for _, n := range names {
+		fit := false
 		for s := range styleCount {
 			if s.fits(n) {
 				counts[s]++
+				fit = true
 			}
+		}
+		if !fit {
+			none++
 		}
 	}
 	var tied []style
@@ -169,7 +177,7 @@ func majorityStyle(names []string) (major style, count int, found bool) {
 			tied = append(tied, s)
 		}
 	}
-	if count == 0 {
+	if count == 0 || count < none {
 		return 0, 0, false
 	}
 	for _, n := range names {
@@ -198,4 +206,26 @@ func firstStyle(name string) (style, bool) {
 func fitsAny(name string) bool {
 	_, ok := firstStyle(name)
 	return ok
+}
+
+// separatorStyle picks the style to suggest when the server has none: the
+// one whose separator most names already use ("API-get-user" becomes
+// "api-get-user"), camelCase when they use none.
+func separatorStyle(names []string) style {
+	underscores, hyphens := 0, 0
+	for _, n := range names {
+		if strings.Contains(n, "_") {
+			underscores++
+		}
+		if strings.Contains(n, "-") {
+			hyphens++
+		}
+	}
+	switch {
+	case hyphens > underscores:
+		return kebabCase
+	case underscores > 0:
+		return snakeCase
+	}
+	return camelCase
 }

@@ -58,7 +58,10 @@ func (annotationsContradiction) Check(ctx context.Context, s *sdk.Snapshot, repo
 				})
 			}
 		}
-		if a.IdempotentHint != nil {
+		// idempotentHint false is the default, and SDKs that write every
+		// field emit it on every tool: it says nothing, so it is not noise
+		// worth a finding.
+		if a.IdempotentHint != nil && *a.IdempotentHint {
 			report(sdk.Issue{
 				Severity: sdk.Info,
 				Tool:     t.Name,
