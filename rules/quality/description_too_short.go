@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
 
@@ -67,7 +68,7 @@ func (r *descriptionTooShort) Check(ctx context.Context, s *sdk.Snapshot, report
 		if trimmed == "" {
 			continue // description-missing reports it
 		}
-		n := uniseg.GraphemeClusterCount(trimmed)
+		n := graphemesUpTo(trimmed, limit)
 		if n >= limit {
 			continue
 		}
@@ -79,4 +80,19 @@ func (r *descriptionTooShort) Check(ctx context.Context, s *sdk.Snapshot, report
 		})
 	}
 	return ctx.Err()
+}
+
+// graphemesUpTo counts the user-perceived characters of s, stopping at
+// limit: long descriptions are the common case and need not be walked to
+// the end.
+func graphemesUpTo(s string, limit int) int {
+	if utf8.RuneCountInString(s) < limit {
+		return uniseg.GraphemeClusterCount(s)
+	}
+	n, state := 0, -1
+	for s != "" && n < limit {
+		_, s, _, state = uniseg.FirstGraphemeClusterInString(s, state)
+		n++
+	}
+	return n
 }

@@ -163,3 +163,23 @@ func TestResolveLocalRef(t *testing.T) {
 		}
 	}
 }
+
+func TestGraphemesUpTo(t *testing.T) {
+	tests := []struct {
+		s     string
+		limit int
+		want  int
+	}{
+		{"hello", 20, 5},
+		{"hello world", 5, 5},
+		{"👩‍👩‍👧👩‍👩‍👧", 20, 2},
+		{"👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧", 2, 2},
+		{"e\u0301e\u0301", 3, 2},
+		{"", 20, 0},
+	}
+	for _, tt := range tests {
+		if got := graphemesUpTo(tt.s, tt.limit); got != tt.want {
+			t.Errorf("graphemesUpTo(%q, %d) = %d, want %d", tt.s, tt.limit, got, tt.want)
+		}
+	}
+}
