@@ -34,7 +34,7 @@ func (annotationsContradiction) Check(ctx context.Context, s *sdk.Snapshot, repo
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i, "annotations", "readOnlyHint"),
-				Message: fmt.Sprintf("tool %q says readOnlyHint: true, but its name says it %s", t.Name, thirdPerson(firstWord(t.Name))),
+				Message: fmt.Sprintf("%s says readOnlyHint: true, but its name says it %s", toolLabel(i, t.Name), thirdPerson(firstWord(t.Name))),
 				Fix:     "if the tool deletes or overwrites, set \"readOnlyHint\": false and \"destructiveHint\": true; if it really changes nothing, rename it so clients and users are not misled",
 			})
 		}
@@ -44,7 +44,7 @@ func (annotationsContradiction) Check(ctx context.Context, s *sdk.Snapshot, repo
 					report(sdk.Issue{
 						Tool:    t.Name,
 						Pointer: sdk.ToolPointer(i, "annotations", "destructiveHint"),
-						Message: fmt.Sprintf("tool %q says both readOnlyHint: true and destructiveHint: true; a read-only tool cannot destroy anything", t.Name),
+						Message: fmt.Sprintf("%s says both readOnlyHint: true and destructiveHint: true; a read-only tool cannot destroy anything", toolLabel(i, t.Name)),
 						Fix:     "if the tool deletes or overwrites anything, set \"readOnlyHint\": false; otherwise remove \"destructiveHint\"",
 					})
 				}
@@ -53,7 +53,7 @@ func (annotationsContradiction) Check(ctx context.Context, s *sdk.Snapshot, repo
 					Severity: sdk.Info,
 					Tool:     t.Name,
 					Pointer:  sdk.ToolPointer(i, "annotations", "destructiveHint"),
-					Message:  fmt.Sprintf("destructiveHint on read-only tool %q has no meaning: it applies only when readOnlyHint is false", t.Name),
+					Message:  fmt.Sprintf("destructiveHint on read-only %s has no meaning: it applies only when readOnlyHint is false", toolLabel(i, t.Name)),
 					Fix:      "remove \"destructiveHint\" (readOnlyHint: true already says the tool changes nothing)",
 				})
 			}
@@ -66,7 +66,7 @@ func (annotationsContradiction) Check(ctx context.Context, s *sdk.Snapshot, repo
 				Severity: sdk.Info,
 				Tool:     t.Name,
 				Pointer:  sdk.ToolPointer(i, "annotations", "idempotentHint"),
-				Message:  fmt.Sprintf("idempotentHint on read-only tool %q has no meaning: it applies only when readOnlyHint is false", t.Name),
+				Message:  fmt.Sprintf("idempotentHint on read-only %s has no meaning: it applies only when readOnlyHint is false", toolLabel(i, t.Name)),
 				Fix:      "remove \"idempotentHint\" (a tool that changes nothing is trivially idempotent)",
 			})
 		}

@@ -40,7 +40,7 @@ func (annotationsMissing) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i),
-				Message: fmt.Sprintf("tool %q has no annotations, so clients must assume it may modify and destroy data", t.Name),
+				Message: fmt.Sprintf("%s has no annotations, so clients must assume it may modify and destroy data", toolLabel(i, t.Name)),
 				Fix:     annotationsAdvice(t.Name, "add \"annotations\": "),
 			})
 			continue
@@ -48,7 +48,7 @@ func (annotationsMissing) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i, "annotations"),
-				Message: fmt.Sprintf("annotations of tool %q are %s, not an object", t.Name, describeValue(raw)),
+				Message: fmt.Sprintf("annotations of %s are %s, not an object", toolLabel(i, t.Name), describeValue(raw)),
 				Fix:     annotationsAdvice(t.Name, "make \"annotations\" an object: "),
 			})
 			continue
@@ -60,7 +60,7 @@ func (annotationsMissing) Check(ctx context.Context, s *sdk.Snapshot, report fun
 					report(sdk.Issue{
 						Tool:    t.Name,
 						Pointer: sdk.ToolPointer(i, "annotations", h),
-						Message: fmt.Sprintf("%s of tool %q is %s, not a boolean, so clients ignore it", h, t.Name, describeValue(v)),
+						Message: fmt.Sprintf("%s of %s is %s, not a boolean, so clients ignore it", h, toolLabel(i, t.Name), describeValue(v)),
 						Fix:     fmt.Sprintf("write %s as true or false, without quotes", h),
 					})
 				}
@@ -75,14 +75,14 @@ func (annotationsMissing) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i, "annotations"),
-				Message: fmt.Sprintf("annotations of tool %q do not say readOnlyHint, so clients assume it modifies its environment", t.Name),
+				Message: fmt.Sprintf("annotations of %s do not say readOnlyHint, so clients assume it modifies its environment", toolLabel(i, t.Name)),
 				Fix:     annotationsAdvice(t.Name, "add to its annotations: "),
 			})
 		case a.ReadOnlyHint != nil && !*a.ReadOnlyHint && a.DestructiveHint == nil && !wrongType(ann, "destructiveHint"):
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i, "annotations"),
-				Message: fmt.Sprintf("tool %q is not read-only but its annotations do not say destructiveHint, so clients assume it may delete or overwrite data", t.Name),
+				Message: fmt.Sprintf("%s is not read-only but its annotations do not say destructiveHint, so clients assume it may delete or overwrite data", toolLabel(i, t.Name)),
 				Fix:     destructiveAdvice(t.Name),
 			})
 		}

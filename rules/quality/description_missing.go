@@ -28,27 +28,27 @@ func (descriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, report fun
 	for i, t := range s.Tools {
 		raw, present := field(t.Def, "description", t.Description)
 		text, isString := raw.(string)
-		fix := fmt.Sprintf("add a \"description\" saying what %q does, when to use it rather than the server's other tools, and what it returns", t.Name)
+		const fix = "add a \"description\" saying what the tool does, when to use it rather than the server's other tools, and what it returns"
 		switch {
 		case !present:
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i),
-				Message: fmt.Sprintf("tool %q has no description", t.Name),
+				Message: fmt.Sprintf("%s has no description", toolLabel(i, t.Name)),
 				Fix:     fix,
 			})
 		case !isString:
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i, "description"),
-				Message: fmt.Sprintf("description of tool %q is %s, not a string", t.Name, describeValue(raw)),
+				Message: fmt.Sprintf("description of %s is %s, not a string", toolLabel(i, t.Name), describeValue(raw)),
 				Fix:     "make \"description\" a string saying what the tool does, when to use it and what it returns",
 			})
 		case strings.TrimSpace(text) == "":
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i, "description"),
-				Message: fmt.Sprintf("description of tool %q is empty (%q)", t.Name, text),
+				Message: fmt.Sprintf("description of %s is empty (%q)", toolLabel(i, t.Name), text),
 				Fix:     fix,
 			})
 		}

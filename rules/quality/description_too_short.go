@@ -75,8 +75,8 @@ func (r *descriptionTooShort) Check(ctx context.Context, s *sdk.Snapshot, report
 		report(sdk.Issue{
 			Tool:    t.Name,
 			Pointer: sdk.ToolPointer(i, "description"),
-			Message: fmt.Sprintf("description of tool %q is %d characters (%q), fewer than %d", t.Name, n, trimmed, limit),
-			Fix:     fmt.Sprintf("in at least %d characters, say what %q does, when to use it rather than the server's other tools, and what it returns", limit, t.Name),
+			Message: fmt.Sprintf("description of %s is %d characters (%q), fewer than %d", toolLabel(i, t.Name), n, clip(trimmed), limit),
+			Fix:     fmt.Sprintf("in at least %d characters, say what the tool does, when to use it rather than the server's other tools, and what it returns", limit),
 		})
 	}
 	return ctx.Err()
@@ -95,4 +95,14 @@ func graphemesUpTo(s string, limit int) int {
 		n++
 	}
 	return n
+}
+
+// clip shortens a quoted description when min-length is set high, so the
+// message stays one readable line.
+func clip(s string) string {
+	const limit = 80
+	if utf8.RuneCountInString(s) <= limit {
+		return s
+	}
+	return string([]rune(s)[:limit]) + "…"
 }

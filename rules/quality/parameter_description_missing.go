@@ -55,7 +55,7 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: n.Pointer,
-				Message: fmt.Sprintf("parameter %q of tool %q has no description", displayPath(strings.TrimPrefix(n.Pointer, base)), t.Name),
+				Message: fmt.Sprintf("parameter %q of %s has no description", displayPath(strings.TrimPrefix(n.Pointer, base)), toolLabel(i, t.Name)),
 				Fix:     fix,
 			})
 			return true

@@ -77,7 +77,7 @@ func (r *toolTokenBudget) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		report(sdk.Issue{
 			Tool:    t.Name,
 			Pointer: sdk.ToolPointer(i),
-			Message: fmt.Sprintf("tool %q costs %d tokens of context on every request, over the budget of %d", t.Name, n, limit),
+			Message: fmt.Sprintf("%s costs %d tokens of context on every request, over the budget of %d", toolLabel(i, t.Name), n, limit),
 			Fix:     trimAdvice(t),
 		})
 	}

@@ -51,3 +51,12 @@ func field(def map[string]any, key string, typed string) (any, bool) {
 	v, ok := def[key]
 	return v, ok
 }
+
+// toolLabel names a tool in a message: `tool "get_user"`, or by its index
+// when it has no name (tool-name-format reports that).
+func toolLabel(i int, name string) string {
+	if name == "" {
+		return fmt.Sprintf("tool %d (no name)", i)
+	}
+	return fmt.Sprintf("tool %q", name)
+}
