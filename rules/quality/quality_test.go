@@ -1,6 +1,7 @@
 package quality
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -88,6 +89,41 @@ func TestDefaultsWithoutConfigure(t *testing.T) {
 	}
 	if r.minLength() != defaultMinDescriptionLength {
 		t.Errorf("Configure({}) changed min-length to %d", r.minLength())
+	}
+}
+
+// The engine may run a rule whose settings table is absent without calling
+// Configure; the defaults must hold then too.
+func TestUnconfiguredDefaults(t *testing.T) {
+	snap := func(tools, perTool, total int) *sdk.Snapshot {
+		s := &sdk.Snapshot{Tokens: &sdk.TokenCounts{Total: total}}
+		for i := range tools {
+			s.Tools = append(s.Tools, sdk.Tool{Name: fmt.Sprintf("t%d", i), Description: "A description long enough."})
+			s.Tokens.Tools = append(s.Tokens.Tools, perTool)
+		}
+		return s
+	}
+	tests := []struct {
+		rule sdk.Rule
+		snap *sdk.Snapshot
+		want int
+	}{
+		{&tooManyTools{}, snap(defaultMaxTools, 1, 1), 0},
+		{&tooManyTools{}, snap(defaultMaxTools+1, 1, 1), 1},
+		{&toolTokenBudget{}, snap(2, defaultToolTokens, 1), 0},
+		{&toolTokenBudget{}, snap(2, defaultToolTokens+1, 1), 2},
+		{&serverTokenBudget{}, snap(1, 1, defaultServerTokens), 0},
+		{&serverTokenBudget{}, snap(1, 1, defaultServerTokens+1), 1},
+		{&descriptionTooShort{}, &sdk.Snapshot{Tools: []sdk.Tool{{Name: "x", Description: strings.Repeat("a", defaultMinDescriptionLength-1)}}}, 1},
+	}
+	for _, tt := range tests {
+		got, err := linttest.Check(tt.rule, tt.snap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != tt.want {
+			t.Errorf("%s unconfigured: %d issues, want %d: %v", tt.rule.Meta().Name, len(got), tt.want, got)
+		}
 	}
 }
 
