@@ -131,3 +131,35 @@ func TestCheckSyntaxAgrees(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckSyntax(t *testing.T) {
+	deep := strings.Repeat("[", maxDepth)
+	tests := []struct {
+		data string
+		off  int
+		msg  string
+	}{
+		{deep + strings.Repeat("]", maxDepth), -1, ""},
+		{deep + "[" + strings.Repeat("]", maxDepth+1), maxDepth, "unexpected '[', the nesting is deeper than 10000 levels"},
+		{`{"a":[1,2}`, 9, "unexpected '}', expected ',' or ']' after element 1"},
+		{`{"a":nul}`, 8, `unexpected '}', expected "null"`},
+		{`[-]`, 2, "unexpected ']', expected a digit after '-'"},
+		{`[1e+]`, 4, "unexpected ']', expected a digit in the exponent"},
+		{`["\u12`, 6, `unexpected end of file, expected 4 hexadecimal digits after \u (the array that starts at 1:1 is not closed)`},
+		{`["ab`, 4, `unexpected end of file: the string that starts at 1:2 is not closed`},
+		{`[NaN]`, 1, "unexpected 'N', expected a value (an object, array, string, number, true, false or null); JSON has no NaN or Infinity; use null or a string"},
+		{"[\u00a0]", 1, `unexpected '\u00a0', expected a value (an object, array, string, number, true, false or null)`},
+	}
+	for _, tc := range tests {
+		se := checkSyntax([]byte(tc.data))
+		switch {
+		case tc.off < 0 && se != nil:
+			t.Errorf("%.40q: got %d %q, want no error", tc.data, se.off, se.msg)
+		case tc.off >= 0 && (se == nil || se.off != tc.off || se.msg != tc.msg):
+			t.Errorf("%.40q: got %+v, want {off:%d msg:%q}", tc.data, se, tc.off, tc.msg)
+		}
+		if msg := syntaxAgreement([]byte(tc.data)); msg != "" {
+			t.Errorf("%.40q: %s", tc.data, msg)
+		}
+	}
+}

@@ -84,16 +84,8 @@ func (c *checker) value(depth int) *syntaxError {
 }
 
 func (c *checker) object(depth int) *syntaxError {
-	if depth > maxDepth {
-		return c.unexpected(fmt.Sprintf("the nesting is deeper than %d levels", maxDepth))
-	}
-	c.open = append(c.open, c.i)
-	c.i++
-	c.space()
-	if c.i < len(c.data) && c.data[c.i] == '}' {
-		c.i++
-		c.open = c.open[:len(c.open)-1]
-		return nil
+	if empty, err := c.enter(depth, '}'); empty || err != nil {
+		return err
 	}
 	for {
 		if c.i >= len(c.data) {
@@ -134,8 +126,7 @@ func (c *checker) object(depth int) *syntaxError {
 			c.i++
 			c.space()
 		case '}':
-			c.i++
-			c.open = c.open[:len(c.open)-1]
+			c.leave()
 			return nil
 		default:
 			return c.unexpected("expected ',' or '}' after the value of " + key + missingComma(c.data[c.i]))
@@ -144,16 +135,8 @@ func (c *checker) object(depth int) *syntaxError {
 }
 
 func (c *checker) array(depth int) *syntaxError {
-	if depth > maxDepth {
-		return c.unexpected(fmt.Sprintf("the nesting is deeper than %d levels", maxDepth))
-	}
-	c.open = append(c.open, c.i)
-	c.i++
-	c.space()
-	if c.i < len(c.data) && c.data[c.i] == ']' {
-		c.i++
-		c.open = c.open[:len(c.open)-1]
-		return nil
+	if empty, err := c.enter(depth, ']'); empty || err != nil {
+		return err
 	}
 	for n := 0; ; n++ {
 		if err := c.value(depth); err != nil {
@@ -168,13 +151,33 @@ func (c *checker) array(depth int) *syntaxError {
 			c.i++
 			c.space()
 		case ']':
-			c.i++
-			c.open = c.open[:len(c.open)-1]
+			c.leave()
 			return nil
 		default:
 			return c.unexpected(fmt.Sprintf("expected ',' or ']' after element %d", n) + missingComma(c.data[c.i]))
 		}
 	}
+}
+
+// enter opens the container at c.i and tells whether it closes at once.
+func (c *checker) enter(depth int, closer byte) (empty bool, err *syntaxError) {
+	if depth > maxDepth {
+		return false, c.unexpected(fmt.Sprintf("the nesting is deeper than %d levels", maxDepth))
+	}
+	c.open = append(c.open, c.i)
+	c.i++
+	c.space()
+	if c.i < len(c.data) && c.data[c.i] == closer {
+		c.leave()
+		return true, nil
+	}
+	return false, nil
+}
+
+// leave closes the container whose closing byte is at c.i.
+func (c *checker) leave() {
+	c.i++
+	c.open = c.open[:len(c.open)-1]
 }
 
 func (c *checker) str() *syntaxError {
