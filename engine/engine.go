@@ -16,6 +16,7 @@ import (
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/plugins"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -31,6 +32,9 @@ type Options struct {
 	Selection runner.Selection
 	// Load reads one target; LoadTarget is the default.
 	Load func(ctx context.Context, t target.Target) (*sdk.Snapshot, error)
+	// Plugins are the started plugins whose rules are among Rules; nil
+	// when there are none.
+	Plugins *plugins.Host
 	// Progress, when not nil, receives one line per target as it finishes.
 	Progress io.Writer
 }
@@ -42,6 +46,9 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 	enabled := Enabled(opt.Rules, opt.Selection)
 	if err := runner.Configure(enabled, opt.Config.Rules.Settings); err != nil {
 		return nil, err
+	}
+	if opt.Plugins != nil {
+		opt.Plugins.Configure(ctx, enabled)
 	}
 	load := opt.Load
 	if load == nil {
@@ -66,6 +73,7 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 				Issues: []sdk.Issue{}, Suppressed: []report.Suppressed{}, Components: map[string]float64{}}
 		} else {
 			rep.Targets[i] = lintOne(ctx, t, snaps[i], enabled, opt.Config)
+			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
 		}
 		if opt.Progress != nil {
 			progress.Lock()
@@ -196,4 +204,20 @@ func sourceOf(t target.Target) string {
 		return sdk.SourceTrace
 	}
 	return sdk.SourceLive
+}
+
+// pluginErrors reports each plugin that could not start or be configured,
+// on every target, since its rules are missing from all of them. A plugin
+// that failed during a Check already shows as its rules' errors.
+func pluginErrors(h *plugins.Host) []report.RuleError {
+	if h == nil {
+		return nil
+	}
+	var out []report.RuleError
+	for _, p := range h.Failed() {
+		if p.Info == nil {
+			out = append(out, report.RuleError{Rule: p.Name, Error: p.Err.Error()})
+		}
+	}
+	return out
 }

@@ -3,10 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 
+	"github.com/mcplint/mcplint/engine/source/static"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -16,18 +14,13 @@ import (
 func LoadTarget(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
 	switch t.Kind {
 	case target.Static:
-		data, err := os.ReadFile(t.Path)
+		snap, err := static.Load(t.Path)
 		if err != nil {
 			return nil, err
 		}
-		snap, _, err := sdk.DecodeSnapshot(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", t.Path, err)
-		}
 		snap.Input = t.Input
-		snap.Name = t.Name
-		if snap.Name == "" {
-			snap.Name = strings.TrimSuffix(filepath.Base(t.Path), filepath.Ext(t.Path))
+		if t.Name != "" {
+			snap.Name = t.Name
 		}
 		return snap, nil
 	}

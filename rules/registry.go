@@ -5,6 +5,8 @@ package rules
 import (
 	"sort"
 
+	"github.com/mcplint/mcplint/rules/naming"
+	"github.com/mcplint/mcplint/rules/quality"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -21,4 +23,7 @@ func All() []sdk.Rule {
 }
 
 // families lists each category package's constructor.
-var families = []func() []sdk.Rule{}
+var families = []func() []sdk.Rule{
+	naming.Rules,
+	quality.Rules,
+}

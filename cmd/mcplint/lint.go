@@ -17,6 +17,7 @@ import (
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/plugins"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -61,6 +62,7 @@ type lintFlags struct {
 	only     listFlag
 	color    choiceFlag
 	quiet    bool
+	noPlugin bool
 }
 
 func newLintFlags() (*flag.FlagSet, *lintFlags) {
@@ -82,6 +84,7 @@ func newLintFlags() (*flag.FlagSet, *lintFlags) {
 	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable)")
 	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable)")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
+	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	return fs, f
 }
@@ -99,12 +102,21 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	if command != nil {
 		return usageError(c, "running a server command (-- CMD ARGS) is not supported in this build")
 	}
+	cfg := config.Default()
 	all := rules.All()
+	var host *plugins.Host
+	if !f.noPlugin {
+		host, err = startPlugins(ctx, c, cfg, c.Dir)
+		if err != nil {
+			return usageError(c, "%v", err)
+		}
+		defer host.Close()
+		all = append(all, host.Rules()...)
+	}
 	metas := make([]sdk.Meta, len(all))
 	for i, r := range all {
 		metas[i] = r.Meta()
 	}
-	cfg := config.Default()
 	sel := runner.SelectionFrom(cfg.Rules, f.enable, f.disable, f.only)
 	if err := sel.Check(metas); err != nil {
 		return usageError(c, "%v", err)
@@ -119,7 +131,7 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	}
 	opts := engine.Options{
 		Version: mcplintVersion(), Targets: targets, Config: cfg,
-		Rules: all, Selection: sel,
+		Rules: all, Selection: sel, Plugins: host,
 	}
 	if c.StderrIsTerminal && !f.quiet && len(targets) > 1 {
 		opts.Progress = c.Stderr
