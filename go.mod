@@ -3,6 +3,7 @@ module github.com/mcplint/mcplint
 go 1.26.0
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/hashicorp/go-hclog v1.6.3
 	github.com/hashicorp/go-plugin v1.8.0
 	github.com/rivo/uniseg v0.4.7
