@@ -124,7 +124,7 @@ const (
 	EventStdoutClosed = "stdout-closed" // the server closed stdout
 	EventTimeout      = "timeout"       // a request got no answer in time; ID names it
 	EventProbe        = "probe"         // a probe started; Detail names it
-	EventStdinClosed  = "stdin-closed"  // the client closed the server's stdin
+	EventStdinClosed  = "stdin-closed"  // the client closed the server's stdin: an exit after it is expected, one before it is not
 	EventSignal       = "signal"        // a signal was sent to the server's process group; Detail names it and why
 )
 
