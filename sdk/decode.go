@@ -87,6 +87,6 @@ func DecodeSnapshot(data []byte) (*Snapshot, Layout, error) {
 	}
 	_, s.HasInstructions = top["instructions"]
 	s.Source = SourceStatic
-	s.Name, s.Input, s.Transcript, s.Peers, s.Tokens = "", "", nil, nil, nil
+	s.Name, s.Input, s.Transcript, s.Peers, s.Tokens, s.Lock = "", "", nil, nil, nil, nil
 	return &s, layout, nil
 }
