@@ -12,11 +12,12 @@ import (
 // phraseFindings calls found for each text of s in which ps matches at
 // least once outside a quotation or an example, with those matches.
 func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w *words, ms []match)) {
+	w := &words{}
 	visible.Texts(s, func(t visible.Text) {
 		if t.Kind == visible.KindResourceURI {
 			return
 		}
-		w := split(t.Value)
+		w.reset(t.Value)
 		var used []match
 		for _, m := range ps.find(w) {
 			if !w.mentioned(m) {

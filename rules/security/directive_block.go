@@ -135,11 +135,10 @@ var docWords = map[string]bool{
 }
 
 func directiveBlocks(w *words) []block {
-	t := w.text
 	if w.hasSoft {
-		t = strings.ReplaceAll(t, string(softMark), "")
-		w = split(t)
+		w = split(strings.ReplaceAll(w.text, string(softMark), ""))
 	}
+	t := w.lower()
 	var out []block
 	var markers []string
 	markerAt, markerEnd := -1, -1
@@ -277,7 +276,7 @@ func documented(w *words, t string, i, end int) bool {
 	tok := w.tokenAt(i)
 	lo, hi := w.sentenceOf(tok)
 	for k := max(lo, tok-6); k < min(hi, tok+4); k++ {
-		if docWords[w.word(k)] {
+		if docWords[w.lowerWord(k)] {
 			return true
 		}
 	}

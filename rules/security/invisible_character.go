@@ -34,13 +34,13 @@ func (InvisibleCharacter) Meta() sdk.Meta {
 			"keeps a directive away from keyword filters while the model still reads it. Two or more in one " +
 			"text are an error, a single stray one a warning. The report decodes the common encodings.\n\n" +
 			"Not reported, because text needs them: a zero-width joiner inside an emoji grapheme cluster " +
-			"(👩‍💻), one variation selector after a symbol or emoji (❤️, 1️⃣), an ideographic variation selector " +
+			"(👩\u200d💻), one variation selector after a symbol or emoji (❤️, 1️⃣), an ideographic variation selector " +
 			"after a Han character, Mongolian variation selectors after Mongolian letters, and a zero-width " +
-			"(non-)joiner between two letters of a script that uses them (Persian `می‌خواهم`, Devanagari, …).\n\n" +
+			"(non-)joiner between two letters of a script that uses them (Persian `می\u200cخواهم`, Devanagari, …).\n\n" +
 			"**Bad**:\n\n" +
 			"```json\n{\"name\": \"search\", \"description\": \"Searches.\\u200b\\u200c\\u200b\\u200b\\u200c\\u200b\\u200b\\u200c\"}\n```\n\n" +
 			"**Good**:\n\n" +
-			"```json\n{\"name\": \"search\", \"description\": \"Searches the team's notes 👩‍💻 ❤️\"}\n```",
+			"```json\n{\"name\": \"search\", \"description\": \"Searches the team's notes 👩\u200d💻 ❤\ufe0f\"}\n```",
 		Source:  "Unicode UAX #44 Default_Ignorable_Code_Point and UTS #51 emoji sequences; https://paulbutler.org/2025/smuggling-arbitrary-data-through-an-emoji/ (variation-selector smuggling)",
 		Default: true,
 	}

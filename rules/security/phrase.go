@@ -213,29 +213,44 @@ type token struct {
 
 // words is a text prepared for phrase matching.
 type words struct {
-	// text is the folded text: lowercase, invisible characters removed,
-	// look-alike letters replaced by the ASCII they imitate.
+	// text is the folded text: plain ASCII as written, anything else
+	// lowercased with invisible characters removed and look-alike letters
+	// replaced by the ASCII they imitate.
 	text string
-	// orig is the text as written when folding kept every offset (plain
-	// ASCII), so quotes can show the author's capitals; else empty.
-	orig string
-	toks []token
+	// orig is the text as written when folding kept it (plain ASCII), so
+	// quotes show the author's capitals; else empty.
+	orig    string
+	lowered string
+	toks    []token
 	// sentences[i] is the index of the first token of sentence i.
 	sentences []int
 	hasSoft   bool
 }
 
+// word returns token i as it stands in the text (capitals kept in plain
+// text); compare it with strings.EqualFold, or use lowerWord.
 func (w *words) word(i int) string { return w.text[w.toks[i].start:w.toks[i].end] }
+
+func (w *words) lowerWord(i int) string { return strings.ToLower(w.word(i)) }
+
+// lower is the whole folded text in lowercase, for byte searches.
+func (w *words) lower() string {
+	if w.lowered == "" {
+		w.lowered = strings.ToLower(w.text)
+	}
+	return w.lowered
+}
 
 // softMark stands for removed invisible characters in folded text.
 const softMark = '\x01'
 
-// fold lowercases s and, for text that is not plain ASCII, removes
-// invisible characters (leaving a soft mark) and replaces look-alike
-// letters and quotation marks by their ASCII forms.
+// fold leaves plain ASCII as it is (words compare without regard to
+// case) and, for other text, lowercases it, removes invisible characters
+// (leaving a soft mark) and replaces look-alike letters and quotation
+// marks by their ASCII forms.
 func fold(s string) string {
 	if visible.Plain(s) {
-		return strings.ToLower(s)
+		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -260,6 +275,34 @@ func fold(s string) string {
 		}
 	}
 	return b.String()
+}
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// appendLower appends s with ASCII capitals lowered, so a map lookup of a
+// capitalized word costs no allocation.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// hasPrefixFold is strings.HasPrefix ignoring ASCII case; prefix is
+// lowercase.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // asciiLookalike returns the lowercase ASCII a letter stands for when it
@@ -297,7 +340,15 @@ func isWordByte(c byte) bool {
 
 // split folds s and cuts it into words and sentences.
 func split(s string) *words {
-	w := &words{text: fold(s)}
+	w := &words{}
+	w.reset(s)
+	return w
+}
+
+// reset makes w the words of s, reusing w's storage: a rule that reads
+// every text of a large server splits them all into one words value.
+func (w *words) reset(s string) {
+	*w = words{text: fold(s), toks: w.toks[:0], sentences: w.sentences[:0]}
 	if visible.Plain(s) {
 		w.orig = s
 	}
@@ -347,7 +398,6 @@ func split(s string) *words {
 		}
 		i += size
 	}
-	return w
 }
 
 // sentenceEnd reports whether the byte at i ends a sentence: . ! ? ; or a
@@ -409,21 +459,66 @@ func (w *words) display(from, to int) string {
 	return strings.ReplaceAll(w.text[from:to], string(softMark), "·")
 }
 
-// byte offset in the folded text where the match starts.
-func (w *words) offset(m match) int { return w.toks[m.start].start }
-
 // phraseSet is a rule's phrases, indexed by the words they can start with.
 type phraseSet struct {
 	byFirst map[string][]*phrase
 	anyway  []*phrase
 	all     []*phrase
+	// anchors holds, for every phrase, the words of one part it cannot
+	// match without; a text with none of them cannot match, and most
+	// texts are rejected by this one pass over their words.
+	anchors map[string]bool
+	// unanchored is true when some phrase has no such part.
+	unanchored bool
+}
+
+// anchorWords picks the required part of a phrase with the longest
+// shortest word (the rarest in prose) and returns its words; nil when no
+// required part is a plain choice of words.
+func anchorWords(p *phrase) []string {
+	var best []string
+	bestLen := 0
+	for _, kid := range p.root.kids {
+		var words []string
+		switch kid.kind {
+		case nWord:
+			words = []string{kid.word}
+		case nAlt:
+			for _, alt := range kid.kids {
+				if len(alt.kids) == 0 || alt.kids[0].kind != nWord {
+					words = nil
+					break
+				}
+				words = append(words, alt.kids[0].word)
+			}
+		}
+		if len(words) == 0 {
+			continue
+		}
+		shortest := len(words[0])
+		for _, w := range words {
+			shortest = min(shortest, len(w))
+		}
+		if shortest > bestLen {
+			best, bestLen = words, shortest
+		}
+	}
+	return best
 }
 
 func newPhraseSet(srcs ...string) *phraseSet {
-	ps := &phraseSet{byFirst: map[string][]*phrase{}}
+	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}}
 	for _, src := range srcs {
 		p := compile(src)
 		ps.all = append(ps.all, p)
+		if words := anchorWords(p); words == nil {
+			ps.unanchored = true
+		} else {
+			for _, w := range words {
+				ps.anchors[w] = true
+				ps.anchors[strings.ReplaceAll(w, "'", "")] = true
+			}
+		}
 		if p.firsts == nil {
 			ps.anyway = append(ps.anyway, p)
 			continue
@@ -446,6 +541,25 @@ func newPhraseSet(srcs ...string) *phraseSet {
 // first, without overlaps.
 func (ps *phraseSet) find(w *words) []match {
 	var out []match
+	var scratch []byte
+	if !ps.unanchored && !w.hasSoft {
+		anchored := false
+		for i := range w.toks {
+			word := w.word(i)
+			if hasUpper(word) {
+				scratch = appendLower(scratch[:0], word)
+				anchored = ps.anchors[string(scratch)]
+			} else {
+				anchored = ps.anchors[word]
+			}
+			if anchored {
+				break
+			}
+		}
+		if !anchored {
+			return nil
+		}
+	}
 	si := 0
 	for i := 0; i < len(w.toks); i++ {
 		for si+1 < len(w.sentences) && w.sentences[si+1] <= i {
@@ -476,7 +590,13 @@ func (ps *phraseSet) find(w *words) []match {
 		}
 		// Words split by invisible characters do not start with a whole
 		// first word, so such a text tries every phrase everywhere.
-		candidates := ps.byFirst[w.word(i)]
+		var candidates []*phrase
+		if first := w.word(i); hasUpper(first) {
+			scratch = appendLower(scratch[:0], first)
+			candidates = ps.byFirst[string(scratch)]
+		} else {
+			candidates = ps.byFirst[first]
+		}
 		if w.hasSoft {
 			candidates = ps.all
 		}
@@ -503,7 +623,7 @@ var negations = map[string]bool{"never": true, "not": true, "no": true, "don't":
 
 func negatedBefore(w *words, i, lo int) bool {
 	for k := i - 1; k >= lo && k >= i-5; k-- {
-		if negations[w.word(k)] {
+		if negations[w.lowerWord(k)] {
 			return true
 		}
 	}
@@ -517,7 +637,7 @@ func (n *node) match(w *words, i, hi int, cont func(int) bool) bool {
 	case nWord:
 		return matchWord(w, n.word, i, hi, cont)
 	case nPrefix:
-		if i < hi && strings.HasPrefix(w.word(i), n.word) {
+		if i < hi && hasPrefixFold(w.word(i), n.word) {
 			return cont(i + 1)
 		}
 		return false
@@ -573,7 +693,7 @@ func matchWord(w *words, word string, i, hi int, cont func(int) bool) bool {
 		return false
 	}
 	tok := w.word(i)
-	if tok == word || (strings.IndexByte(word, '\'') >= 0 && tok == strings.ReplaceAll(word, "'", "")) {
+	if strings.EqualFold(tok, word) || (strings.IndexByte(word, '\'') >= 0 && strings.EqualFold(tok, strings.ReplaceAll(word, "'", ""))) {
 		return cont(i + 1)
 	}
 	if !w.hasSoft || !strings.HasPrefix(word, tok) {
@@ -616,12 +736,12 @@ func (w *words) mentioned(m match) bool {
 	}
 	lo, _ := w.sentenceOf(m.start)
 	for k := m.start - 1; k >= lo && k >= m.start-8; k-- {
-		word := w.word(k)
+		word := w.lowerWord(k)
 		if mentionCues[word] {
 			return true
 		}
 		// "for example", "e.g."
-		if k > lo && ((word == "example" && w.word(k-1) == "for") || (word == "g" && w.word(k-1) == "e")) {
+		if k > lo && ((word == "example" && w.lowerWord(k-1) == "for") || (word == "g" && w.lowerWord(k-1) == "e")) {
 			return true
 		}
 	}

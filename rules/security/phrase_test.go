@@ -40,3 +40,15 @@ func TestPhrases(t *testing.T) {
 		}
 	}
 }
+
+// Every phrase of the rules must have a required part to anchor on, or
+// the one-pass filter is off for the whole set.
+func TestPhrasesAnchored(t *testing.T) {
+	for name, ps := range map[string]*phraseSet{"concealment": concealmentPhrases, "override": overridePhrases} {
+		for _, p := range ps.all {
+			if anchorWords(p) == nil {
+				t.Errorf("%s phrase %q has no required part made of plain words", name, p.src)
+			}
+		}
+	}
+}

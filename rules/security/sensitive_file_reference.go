@@ -180,12 +180,10 @@ type secretMention struct {
 // secretMentions finds the secret files a text names outside the owner's
 // domain and outside sentences that forbid them.
 func secretMentions(w *words, domain map[string]bool) []secretMention {
-	t := w.text
 	if w.hasSoft {
-		t = strings.ReplaceAll(t, string(softMark), "")
-		w = split(t)
+		w = split(strings.ReplaceAll(w.text, string(softMark), ""))
 	}
-	t = strings.ReplaceAll(t, "\\", "/")
+	t := strings.ReplaceAll(w.lower(), "\\", "/")
 	var out []secretMention
 	seen := map[string]bool{}
 	for fi := range secretFiles {
@@ -217,8 +215,8 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 				seen[path] = true
 				m := secretMention{file: f, path: path, at: pstart}
 				for k := lo; k < hi; k++ {
-					if moveVerbs[w.word(k)] {
-						m.moved = w.word(k)
+					if moveVerbs[w.lowerWord(k)] {
+						m.moved = w.lowerWord(k)
 						break
 					}
 				}
@@ -241,7 +239,7 @@ func (f *secretFile) inDomain(domain map[string]bool) bool {
 
 func guarded(w *words, lo, tok int) bool {
 	for k := lo; k < tok && k < len(w.toks); k++ {
-		if guardWords[w.word(k)] {
+		if guardWords[w.lowerWord(k)] {
 			return true
 		}
 	}
@@ -393,21 +391,59 @@ func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
 	return is
 }
 
-// mayNameSecretFile is a cheap filter on the raw text: every anchor, and
-// the capitalized spellings paths take in prose. Most texts hold none.
+// mayNameSecretFile is a cheap filter on the raw text. Every anchor has a
+// punctuation byte (or the space of "login data"); rather than search the
+// text once per anchor, it visits those bytes and compares the anchors
+// that have one there, ignoring case.
 func mayNameSecretFile(s string) bool {
-	for _, piece := range filterPieces {
-		if strings.Contains(s, piece) {
-			return true
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		if c == '\\' {
+			c = '/'
+		}
+		for _, h := range anchorHooks[c] {
+			start := j - h.offset
+			if start >= 0 && start+len(h.anchor) <= len(s) && equalFoldPath(s[start:start+len(h.anchor)], h.anchor) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-var filterPieces = func() []string {
-	pieces := []string{"Login Data", "Cookies", "Google/Chrome", "User Data", "Chromium", "Brave-Browser", "ID_RSA", ".SSH", ".ENV", "MCP.json", "\\.ssh"}
-	for _, f := range secretFiles {
-		pieces = append(pieces, f.anchors...)
+// equalFoldPath compares ignoring ASCII case, with \ equal to /.
+func equalFoldPath(s, anchor string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c == '\\':
+			c = '/'
+		}
+		if c != anchor[i] {
+			return false
+		}
 	}
-	return pieces
+	return true
+}
+
+type hook struct {
+	anchor string
+	offset int
+}
+
+// anchorHooks indexes every anchor by its first punctuation byte.
+var anchorHooks = func() *[256][]hook {
+	var m [256][]hook
+	for _, f := range secretFiles {
+		for _, a := range f.anchors {
+			k := strings.IndexAny(a, "./_- ")
+			if k < 0 {
+				panic("secret file anchor without punctuation: " + a)
+			}
+			m[a[k]] = append(m[a[k]], hook{anchor: a, offset: k})
+		}
+	}
+	return &m
 }()

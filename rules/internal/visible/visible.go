@@ -5,8 +5,11 @@
 package visible
 
 import (
+	"runtime"
 	"sort"
 	"strconv"
+	"sync"
+	"weak"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
@@ -79,7 +82,58 @@ const maxValueDepth = 16
 // the instructions, then each tool (name, title, annotations title,
 // description, input schema, output schema), then prompts, resources and
 // resource templates. Empty strings are skipped.
+//
+// Every text rule of a run walks the same Snapshot, so the texts are
+// listed once per Snapshot and kept while the Snapshot lives. Rules must
+// not change a Snapshot (sdk.Rule says so); a Snapshot whose lists or
+// instructions changed since is listed again.
 func Texts(s *sdk.Snapshot, visit func(t Text)) {
+	for _, t := range cached(s) {
+		visit(t)
+	}
+}
+
+// entry is one Snapshot's texts, with what they were listed from.
+type entry struct {
+	once  sync.Once
+	shape [4]int
+	instr string
+	texts []Text
+}
+
+var cache = struct {
+	sync.Mutex
+	m map[weak.Pointer[sdk.Snapshot]]*entry
+}{m: map[weak.Pointer[sdk.Snapshot]]*entry{}}
+
+func shapeOf(s *sdk.Snapshot) [4]int {
+	return [4]int{len(s.Tools), len(s.Prompts), len(s.Resources), len(s.ResourceTemplates)}
+}
+
+func cached(s *sdk.Snapshot) []Text {
+	key := weak.Make(s)
+	cache.Lock()
+	e, ok := cache.m[key]
+	if !ok || e.shape != shapeOf(s) || e.instr != s.Instructions {
+		e = &entry{shape: shapeOf(s), instr: s.Instructions}
+		if !ok {
+			runtime.AddCleanup(s, func(k weak.Pointer[sdk.Snapshot]) {
+				cache.Lock()
+				delete(cache.m, k)
+				cache.Unlock()
+			}, key)
+		}
+		cache.m[key] = e
+	}
+	cache.Unlock()
+	e.once.Do(func() {
+		list(s, func(t Text) { e.texts = append(e.texts, t) })
+	})
+	return e.texts
+}
+
+// list walks s for its texts.
+func list(s *sdk.Snapshot, visit func(t Text)) {
 	emit := func(owner string, kind Kind, value string, tool int, base string, toks ...string) {
 		if value == "" {
 			return
@@ -138,24 +192,22 @@ func Texts(s *sdk.Snapshot, visit func(t Text)) {
 	}
 }
 
-// Keywords whose string values are structure, not prose: a model reads
-// them, but nothing is hidden in a type name or a reference.
-var structural = map[string]bool{
-	"type": true, "format": true, "$ref": true, "$dynamicRef": true, "$recursiveRef": true,
-	"$schema": true, "$id": true, "$anchor": true, "$dynamicAnchor": true,
-	"contentEncoding": true, "contentMediaType": true,
-}
-
-// Keywords this package reads with their own kind, or walks as schemas.
-var known = map[string]bool{
-	"title": true, "description": true, "$comment": true,
-	"enum": true, "const": true, "default": true, "examples": true, "example": true,
-	"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
-	"dependentSchemas": true, "additionalProperties": true, "items": true,
-	"additionalItems": true, "contains": true, "propertyNames": true, "not": true,
-	"if": true, "then": true, "else": true, "unevaluatedItems": true,
-	"unevaluatedProperties": true, "contentSchema": true, "allOf": true, "anyOf": true,
-	"oneOf": true, "prefixItems": true, "required": true, "dependentRequired": true,
+// otherText reports whether a schema keyword's string value is text this
+// package has no kind for. Structural values (a type name, a reference)
+// are not: a model reads them, but nothing hides in them. Keywords read
+// with their own kind, or walked as schemas, are not either.
+func otherText(keyword string) bool {
+	switch keyword {
+	case "type", "format", "$ref", "$dynamicRef", "$recursiveRef", "$schema", "$id", "$anchor",
+		"$dynamicAnchor", "contentEncoding", "contentMediaType",
+		"title", "description", "$comment", "enum", "const", "default", "examples", "example",
+		"properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
+		"additionalProperties", "items", "additionalItems", "contains", "propertyNames", "not",
+		"if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema",
+		"allOf", "anyOf", "oneOf", "prefixItems", "required", "dependentRequired":
+		return false
+	}
+	return true
 }
 
 func schemaTexts(schema any, ptr, owner string, tool int, visit func(Text)) {
@@ -194,7 +246,7 @@ func schemaTexts(schema any, ptr, owner string, tool int, visit func(Text)) {
 		}
 		var other []string
 		for k, v := range obj {
-			if _, isString := v.(string); isString && !known[k] && !structural[k] {
+			if _, isString := v.(string); isString && otherText(k) {
 				other = append(other, k)
 			}
 		}
