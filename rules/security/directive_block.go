@@ -191,7 +191,7 @@ func directiveBlocks(w *words) []block {
 		if strings.TrimSpace(content) == "" {
 			continue
 		}
-		out = append(out, block{label: "a <" + w.display(i+1, i+1+len(name)) + "> block", at: i, content: strings.TrimSpace(w.display(end, end+len(content))), role: role})
+		out = append(out, block{label: article(name) + " <" + w.display(i+1, i+1+len(name)) + "> block", at: i, content: strings.TrimSpace(w.display(end, end+len(content))), role: role})
 		i = end - 1 + len(content)
 	}
 	if len(markers) > 0 {
@@ -202,6 +202,14 @@ func directiveBlocks(w *words) []block {
 		out = append(out, block{label: label, at: markerAt, content: strings.TrimSpace(w.display(markerEnd, len(t))), role: true})
 	}
 	return out
+}
+
+// article is the indefinite article a tag name takes when read aloud.
+func article(name string) string {
+	if name != "" && strings.IndexByte("aeiou", name[0]) >= 0 {
+		return "an"
+	}
+	return "a"
 }
 
 func uniq(ss []string) []string {
