@@ -206,7 +206,11 @@ func directiveBlocks(w *words) []block {
 
 // article is the indefinite article a tag name takes when read aloud.
 func article(name string) string {
-	if name != "" && strings.IndexByte("aeiou", name[0]) >= 0 {
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasPrefix(lower, "us"), strings.HasPrefix(lower, "uni"):
+		return "a" // "a user_…", sounded with a consonant
+	case lower != "" && strings.IndexByte("aeiou", lower[0]) >= 0:
 		return "an"
 	}
 	return "a"
