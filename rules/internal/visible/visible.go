@@ -175,21 +175,21 @@ func list(s *sdk.Snapshot, visit func(t Text)) {
 		}
 	}
 	for i, r := range s.Resources {
-		base := "/resources/" + strconv.Itoa(i)
-		owner := sdk.OwnerResource(r.URI)
-		emit(owner, KindResourceURI, r.URI, -1, base, "uri")
-		emit(owner, KindResourceName, r.Name, -1, base, "name")
-		emit(owner, KindResourceTitle, r.Title, -1, base, "title")
-		emit(owner, KindResourceDescription, r.Description, -1, base, "description")
+		resource(emit, "/resources/"+strconv.Itoa(i), "uri", r.URI, r.Name, r.Title, r.Description)
 	}
 	for i, r := range s.ResourceTemplates {
-		base := "/resourceTemplates/" + strconv.Itoa(i)
-		owner := sdk.OwnerResource(r.URITemplate)
-		emit(owner, KindResourceURI, r.URITemplate, -1, base, "uriTemplate")
-		emit(owner, KindResourceName, r.Name, -1, base, "name")
-		emit(owner, KindResourceTitle, r.Title, -1, base, "title")
-		emit(owner, KindResourceDescription, r.Description, -1, base, "description")
+		resource(emit, "/resourceTemplates/"+strconv.Itoa(i), "uriTemplate", r.URITemplate, r.Name, r.Title, r.Description)
 	}
+}
+
+// resource emits the texts of a resource or a resource template, which
+// differ only in the member that holds the URI.
+func resource(emit func(owner string, kind Kind, value string, tool int, base string, toks ...string), base, uriKey, uri, name, title, description string) {
+	owner := sdk.OwnerResource(uri)
+	emit(owner, KindResourceURI, uri, -1, base, uriKey)
+	emit(owner, KindResourceName, name, -1, base, "name")
+	emit(owner, KindResourceTitle, title, -1, base, "title")
+	emit(owner, KindResourceDescription, description, -1, base, "description")
 }
 
 // otherText reports whether a schema keyword's string value is text this
