@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
@@ -32,6 +33,9 @@ type Options struct {
 	Selection runner.Selection
 	// Load reads one target; LoadTarget is the default.
 	Load func(ctx context.Context, t target.Target) (*sdk.Snapshot, error)
+	// Lock holds the pinned definitions of .mcplint.lock, for the rule
+	// definition-changed; nil when there is no lock file.
+	Lock *lock.File
 	// Plugins are the started plugins whose rules are among Rules; nil
 	// when there are none.
 	Plugins *plugins.Host
@@ -60,16 +64,16 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 		targets = append(targets, t)
 	}
 	opt.Targets = targets
-	load := opt.Load
-	if load == nil {
-		load = LoadTarget
+	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
+	if opt.Lock != nil {
+		var loaded []*sdk.Snapshot
+		for _, s := range snaps {
+			if s != nil {
+				loaded = append(loaded, s)
+			}
+		}
+		lock.Apply(opt.Lock, loaded)
 	}
-	snaps := make([]*sdk.Snapshot, len(opt.Targets))
-	errs := make([]error, len(opt.Targets))
-	forEach(len(opt.Targets), func(i int) {
-		snaps[i], errs[i] = load(ctx, opt.Targets[i])
-	})
-	linkPeers(opt.Targets, snaps)
 
 	rep := &report.Report{Version: report.Version, Mcplint: opt.Version, Targets: make([]*report.Target, len(opt.Targets)), Skipped: skipped}
 	var progress sync.Mutex
@@ -105,6 +109,22 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// LoadAll reads every target concurrently with load (LoadTarget when nil)
+// and links the servers of one client config as each other's peers.
+// snaps[i] is nil exactly when errs[i] is not.
+func LoadAll(ctx context.Context, targets []target.Target, load func(context.Context, target.Target) (*sdk.Snapshot, error)) ([]*sdk.Snapshot, []error) {
+	if load == nil {
+		load = LoadTarget
+	}
+	snaps := make([]*sdk.Snapshot, len(targets))
+	errs := make([]error, len(targets))
+	forEach(len(targets), func(i int) {
+		snaps[i], errs[i] = load(ctx, targets[i])
+	})
+	linkPeers(targets, snaps)
+	return snaps, errs
 }
 
 // Enabled returns the rules the selection turns on, in name order.

@@ -8,6 +8,8 @@ import (
 	"github.com/mcplint/mcplint/rules/conformance"
 	"github.com/mcplint/mcplint/rules/naming"
 	"github.com/mcplint/mcplint/rules/quality"
+	"github.com/mcplint/mcplint/rules/reference"
+	"github.com/mcplint/mcplint/rules/security"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -28,4 +30,6 @@ var families = []func() []sdk.Rule{
 	conformance.Rules,
 	naming.Rules,
 	quality.Rules,
+	reference.Rules,
+	security.Rules,
 }

@@ -56,6 +56,10 @@ type Snapshot struct {
 	// config, for cross-server rules. Their own Peers are nil.
 	Peers []*Snapshot `json:"peers,omitempty"`
 
+	// Lock is what .mcplint.lock pinned for this server, filled in by the
+	// engine before rules run; nil when nothing is pinned for it.
+	Lock *LockEntry `json:"lock,omitempty"`
+
 	// Locator places pointers in the input file; nil when there is no file.
 	Locator Locator `json:"-"`
 }

@@ -7,12 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
@@ -120,17 +122,17 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	if err := sel.Check(metas); err != nil {
 		return usageError(c, "%v", err)
 	}
-	targets, err := target.Resolve(positional, command, target.Options{
-		Dir: c.Dir, Server: f.server, Getenv: c.Getenv,
-		Config: target.ServerConfig{Command: cfg.Server.Command, Target: cfg.Server.Target, Env: cfg.Server.Env,
-			Dir: configDir(cfg, c.Dir), File: cfg.Path},
-	})
+	targets, err := resolveTargets(c, cfg, f.server, positional, command)
 	if err != nil {
 		return targetError(c, err)
 	}
+	pins, err := readLock(c, cfg)
+	if err != nil {
+		return usageError(c, "%v", err)
+	}
 	opts := engine.Options{
 		Version: mcplintVersion(), Targets: targets, Config: cfg,
-		Rules: all, Selection: sel, Plugins: host,
+		Rules: all, Selection: sel, Plugins: host, Lock: pins,
 	}
 	if c.StderrIsTerminal && !f.quiet && len(targets) > 1 {
 		opts.Progress = c.Stderr
@@ -195,6 +197,43 @@ func lintHelp(fs *flag.FlagSet) string {
 		fmt.Fprintf(&cmds, "  %-20s  %s\n", n, commands[n].summary)
 	}
 	return fmt.Sprintf(lintUsage, cmds.String(), printFlags(fs))
+}
+
+// loadTargets resolves lint-style arguments and reads every target; the
+// first target that cannot be read is an error.
+func loadTargets(ctx context.Context, c *cli, positional, command []string) ([]*sdk.Snapshot, error) {
+	cfg := config.Default()
+	targets, err := resolveTargets(c, cfg, "", positional, command)
+	if err != nil {
+		return nil, err
+	}
+	snaps, errs := engine.LoadAll(ctx, targets, nil)
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", targets[i].Name, err)
+		}
+	}
+	return snaps, nil
+}
+
+// resolveTargets turns the command line (or the config's [server]) into
+// the servers to lint, leaving out those that are skipped.
+func resolveTargets(c *cli, cfg *config.Config, server string, positional, command []string) ([]target.Target, error) {
+	return target.Resolve(positional, command, target.Options{
+		Dir: c.Dir, Server: server, Getenv: c.Getenv,
+		Config: target.ServerConfig{Command: cfg.Server.Command, Target: cfg.Server.Target, Env: cfg.Server.Env,
+			Dir: configDir(cfg, c.Dir), File: cfg.Path},
+	})
+}
+
+// readLock reads .mcplint.lock beside the config (or in the working
+// directory); nil when there is none.
+func readLock(c *cli, cfg *config.Config) (*lock.File, error) {
+	f, err := lock.Read(filepath.Join(configDir(cfg, c.Dir), lock.FileName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return f, err
 }
 
 // targetError reports a target that cannot be resolved: exit 3 when what

@@ -25,6 +25,7 @@ func doc(name string) string {
 // Rules returns the naming rules in name order.
 func Rules() []sdk.Rule {
 	return []sdk.Rule{
+		ConfusableName{},
 		toolNameDuplicate{},
 		toolNameFormat{},
 		toolNamePortable{},

@@ -1,0 +1,299 @@
+// Package visible lists every text of a Snapshot that a model reads (names,
+// titles, descriptions, schema text and values, prompts, resources and the
+// server instructions) with its owner and pointer, so that every rule that
+// reads text reads the same texts and reports the same pointers.
+package visible
+
+import (
+	"runtime"
+	"sort"
+	"strconv"
+	"sync"
+	"weak"
+
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Kind says what a text is.
+type Kind string
+
+// Kinds of text.
+const (
+	KindInstructions     Kind = "instructions"
+	KindName             Kind = "name"              // a tool's name
+	KindTitle            Kind = "title"             // a tool's title or annotations.title
+	KindDescription      Kind = "description"       // a tool's description
+	KindParamName        Kind = "param-name"        // a property name, at any depth
+	KindParamTitle       Kind = "param-title"       // a schema's title
+	KindParamDescription Kind = "param-description" // a schema's description, the root's included
+	KindComment          Kind = "comment"           // a schema's $comment
+	KindEnum             Kind = "enum"              // a string in enum
+	KindConst            Kind = "const"             // a string in const
+	KindDefault          Kind = "default"           // a string in default
+	KindExample          Kind = "example"           // a string in examples (or example)
+	// KindSchemaText is any other string a schema carries (pattern, an
+	// unknown keyword's value): the model reads the whole schema.
+	KindSchemaText Kind = "schema-text"
+
+	KindPromptName           Kind = "prompt-name"
+	KindPromptTitle          Kind = "prompt-title"
+	KindPromptDescription    Kind = "prompt-description"
+	KindPromptArgName        Kind = "prompt-argument-name"
+	KindPromptArgTitle       Kind = "prompt-argument-title"
+	KindPromptArgDescription Kind = "prompt-argument-description"
+
+	KindResourceName        Kind = "resource-name"
+	KindResourceTitle       Kind = "resource-title"
+	KindResourceDescription Kind = "resource-description"
+	KindResourceURI         Kind = "resource-uri" // a resource's uri or a template's uriTemplate
+)
+
+// Text is one model-visible string.
+type Text struct {
+	// Owner is what an Issue about this text names: the tool's name, or
+	// sdk.OwnerInstructions, sdk.OwnerPrompt(name), sdk.OwnerResource(uri).
+	Owner string
+	Kind  Kind
+	Value string
+	// Tool is the owning tool's index in Snapshot.Tools, or -1.
+	Tool int
+
+	// The pointer is built only when a rule asks for it: most texts are
+	// clean, and a 10,000-tool list has hundreds of thousands of texts.
+	base string
+	toks [2]string
+	n    int
+}
+
+// Pointer is the text's JSON pointer in the Snapshot.
+func (t Text) Pointer() string {
+	if t.n == 0 {
+		return t.base
+	}
+	return sdk.Pointer(t.base, t.toks[:t.n]...)
+}
+
+// maxValueDepth bounds the walk into default, const, enum and examples
+// values, which are arbitrary JSON.
+const maxValueDepth = 16
+
+// Texts calls visit for every model-visible text of s in a fixed order:
+// the instructions, then each tool (name, title, annotations title,
+// description, input schema, output schema), then prompts, resources and
+// resource templates. Empty strings are skipped.
+//
+// Every text rule of a run walks the same Snapshot, so the texts are
+// listed once per Snapshot and kept while the Snapshot lives. Rules must
+// not change a Snapshot (sdk.Rule says so); a Snapshot whose lists or
+// instructions changed since is listed again.
+func Texts(s *sdk.Snapshot, visit func(t Text)) {
+	for _, t := range cached(s) {
+		visit(t)
+	}
+}
+
+// entry is one Snapshot's texts, with what they were listed from.
+type entry struct {
+	once  sync.Once
+	shape [4]int
+	instr string
+	texts []Text
+}
+
+var cache = struct {
+	sync.Mutex
+	m map[weak.Pointer[sdk.Snapshot]]*entry
+}{m: map[weak.Pointer[sdk.Snapshot]]*entry{}}
+
+func shapeOf(s *sdk.Snapshot) [4]int {
+	return [4]int{len(s.Tools), len(s.Prompts), len(s.Resources), len(s.ResourceTemplates)}
+}
+
+func cached(s *sdk.Snapshot) []Text {
+	key := weak.Make(s)
+	cache.Lock()
+	e, ok := cache.m[key]
+	if !ok || e.shape != shapeOf(s) || e.instr != s.Instructions {
+		e = &entry{shape: shapeOf(s), instr: s.Instructions}
+		if !ok {
+			runtime.AddCleanup(s, func(k weak.Pointer[sdk.Snapshot]) {
+				cache.Lock()
+				delete(cache.m, k)
+				cache.Unlock()
+			}, key)
+		}
+		cache.m[key] = e
+	}
+	cache.Unlock()
+	e.once.Do(func() {
+		list(s, func(t Text) { e.texts = append(e.texts, t) })
+	})
+	return e.texts
+}
+
+// list walks s for its texts.
+func list(s *sdk.Snapshot, visit func(t Text)) {
+	emit := func(owner string, kind Kind, value string, tool int, base string, toks ...string) {
+		if value == "" {
+			return
+		}
+		t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base}
+		t.n = copy(t.toks[:], toks)
+		visit(t)
+	}
+	emit(sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
+
+	for i, tool := range s.Tools {
+		base := "/tools/" + strconv.Itoa(i)
+		owner := tool.Name
+		emit(owner, KindName, tool.Name, i, base, "name")
+		emit(owner, KindTitle, tool.Title, i, base, "title")
+		if a := tool.Annotations; a != nil {
+			emit(owner, KindTitle, a.Title, i, base, "annotations", "title")
+		}
+		emit(owner, KindDescription, tool.Description, i, base, "description")
+		if tool.InputSchema != nil {
+			schemaTexts(tool.InputSchema, base+"/inputSchema", owner, i, visit)
+		}
+		if tool.OutputSchema != nil {
+			schemaTexts(tool.OutputSchema, base+"/outputSchema", owner, i, visit)
+		}
+	}
+
+	for i, p := range s.Prompts {
+		base := "/prompts/" + strconv.Itoa(i)
+		owner := sdk.OwnerPrompt(p.Name)
+		emit(owner, KindPromptName, p.Name, -1, base, "name")
+		emit(owner, KindPromptTitle, p.Title, -1, base, "title")
+		emit(owner, KindPromptDescription, p.Description, -1, base, "description")
+		for j, a := range p.Arguments {
+			abase := base + "/arguments/" + strconv.Itoa(j)
+			emit(owner, KindPromptArgName, a.Name, -1, abase, "name")
+			emit(owner, KindPromptArgTitle, a.Title, -1, abase, "title")
+			emit(owner, KindPromptArgDescription, a.Description, -1, abase, "description")
+		}
+	}
+	for i, r := range s.Resources {
+		resource(emit, "/resources/"+strconv.Itoa(i), "uri", r.URI, r.Name, r.Title, r.Description)
+	}
+	for i, r := range s.ResourceTemplates {
+		resource(emit, "/resourceTemplates/"+strconv.Itoa(i), "uriTemplate", r.URITemplate, r.Name, r.Title, r.Description)
+	}
+}
+
+// resource emits the texts of a resource or a resource template, which
+// differ only in the member that holds the URI.
+func resource(emit func(owner string, kind Kind, value string, tool int, base string, toks ...string), base, uriKey, uri, name, title, description string) {
+	owner := sdk.OwnerResource(uri)
+	emit(owner, KindResourceURI, uri, -1, base, uriKey)
+	emit(owner, KindResourceName, name, -1, base, "name")
+	emit(owner, KindResourceTitle, title, -1, base, "title")
+	emit(owner, KindResourceDescription, description, -1, base, "description")
+}
+
+// otherText reports whether a schema keyword's string value is text this
+// package has no kind for. Structural values (a type name, a reference)
+// are not: a model reads them, but nothing hides in them. Keywords read
+// with their own kind, or walked as schemas, are not either.
+func otherText(keyword string) bool {
+	switch keyword {
+	case "type", "format", "$ref", "$dynamicRef", "$recursiveRef", "$schema", "$id", "$anchor",
+		"$dynamicAnchor", "contentEncoding", "contentMediaType",
+		"title", "description", "$comment", "enum", "const", "default", "examples", "example",
+		"properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
+		"additionalProperties", "items", "additionalItems", "contains", "propertyNames", "not",
+		"if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema",
+		"allOf", "anyOf", "oneOf", "prefixItems", "required", "dependentRequired":
+		return false
+	}
+	return true
+}
+
+func schemaTexts(schema any, ptr, owner string, tool int, visit func(Text)) {
+	emit := func(kind Kind, value, base string, toks ...string) {
+		if value == "" {
+			return
+		}
+		t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base}
+		t.n = copy(t.toks[:], toks)
+		visit(t)
+	}
+	schemawalk.Walk(schema, ptr, func(n schemawalk.Node) bool {
+		if n.Keyword == "properties" {
+			emit(KindParamName, n.Name, n.Pointer)
+		}
+		obj := n.Object()
+		if obj == nil {
+			return true
+		}
+		if s, ok := obj["title"].(string); ok {
+			emit(KindParamTitle, s, n.Pointer, "title")
+		}
+		if s, ok := obj["description"].(string); ok {
+			emit(KindParamDescription, s, n.Pointer, "description")
+		}
+		if s, ok := obj["$comment"].(string); ok {
+			emit(KindComment, s, n.Pointer, "$comment")
+		}
+		for _, kv := range [...]struct {
+			key  string
+			kind Kind
+		}{{"enum", KindEnum}, {"const", KindConst}, {"default", KindDefault}, {"examples", KindExample}, {"example", KindExample}} {
+			if v, ok := obj[kv.key]; ok {
+				valueTexts(v, kv.kind, n.Pointer, kv.key, 0, emit)
+			}
+		}
+		var other []string
+		for k, v := range obj {
+			if _, isString := v.(string); isString && otherText(k) {
+				other = append(other, k)
+			}
+		}
+		sort.Strings(other)
+		for _, k := range other {
+			emit(KindSchemaText, obj[k].(string), n.Pointer, k)
+		}
+		return true
+	})
+}
+
+// valueTexts emits every string inside a JSON value, at any depth.
+func valueTexts(v any, kind Kind, base, tok string, depth int, emit func(Kind, string, string, ...string)) {
+	switch v := v.(type) {
+	case string:
+		emit(kind, v, base, tok)
+	case []any:
+		if depth >= maxValueDepth {
+			return
+		}
+		for i, e := range v {
+			if s, ok := e.(string); ok {
+				emit(kind, s, base, tok, strconv.Itoa(i))
+				continue
+			}
+			valueTexts(e, kind, sdk.Pointer(base, tok), strconv.Itoa(i), depth+1, emit)
+		}
+	case map[string]any:
+		if depth >= maxValueDepth {
+			return
+		}
+		inner := sdk.Pointer(base, tok)
+		for _, k := range schemawalk.SortedKeys(v) {
+			valueTexts(v[k], kind, inner, k, depth+1, emit)
+		}
+	}
+}
+
+// Plain reports whether s is printable ASCII with at most tabs and line
+// breaks: text in which nothing can hide. Most text is plain, so rules that
+// look for hidden characters check this first and skip the Unicode work.
+func Plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x7f || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+			return false
+		}
+	}
+	return true
+}

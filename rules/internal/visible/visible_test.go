@@ -1,0 +1,110 @@
+package visible
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+func TestTexts(t *testing.T) {
+	doc := `{"instructions":"Hi.","tools":[{"name":"t","title":"T","annotations":{"title":"AT"},"description":"D",
+	 "inputSchema":{"type":"object","$defs":{"d":{"description":"in defs"}},"properties":{
+	   "a/b":{"type":"string","description":"P","enum":["x",1,"y"],"default":{"k":["v"]},"examples":["e"],"x-note":"N","pattern":"^a"},
+	   "list":{"type":"array","items":{"anyOf":[{"type":"string","description":"deep"}]}}}},
+	 "outputSchema":{"type":"object","properties":{"r":{"description":"R"}}}}],
+	 "prompts":[{"name":"p","arguments":[{"name":"q","description":"Q"}]}],
+	 "resources":[{"uri":"file:///x","name":"X"}],"resourceTemplates":[{"uriTemplate":"db://{id}","name":"Row"}]}`
+	s, _, err := sdk.DecodeSnapshot([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	Texts(s, func(t Text) { got = append(got, fmt.Sprintf("%s %s %s %s", t.Owner, t.Kind, t.Pointer(), t.Value)) })
+	want := []string{
+		"<instructions> instructions /instructions Hi.",
+		"t name /tools/0/name t",
+		"t title /tools/0/title T",
+		"t title /tools/0/annotations/title AT",
+		"t description /tools/0/description D",
+		"t param-name /tools/0/inputSchema/properties/a~1b a/b",
+		"t param-description /tools/0/inputSchema/properties/a~1b/description P",
+		"t enum /tools/0/inputSchema/properties/a~1b/enum/0 x",
+		"t enum /tools/0/inputSchema/properties/a~1b/enum/2 y",
+		"t default /tools/0/inputSchema/properties/a~1b/default/k/0 v",
+		"t example /tools/0/inputSchema/properties/a~1b/examples/0 e",
+		"t schema-text /tools/0/inputSchema/properties/a~1b/pattern ^a",
+		"t schema-text /tools/0/inputSchema/properties/a~1b/x-note N",
+		"t param-name /tools/0/inputSchema/properties/list list",
+		"t param-description /tools/0/inputSchema/properties/list/items/anyOf/0/description deep",
+		"t param-description /tools/0/inputSchema/$defs/d/description in defs",
+		"t param-name /tools/0/outputSchema/properties/r r",
+		"t param-description /tools/0/outputSchema/properties/r/description R",
+		"<prompt p> prompt-name /prompts/0/name p",
+		"<prompt p> prompt-argument-name /prompts/0/arguments/0/name q",
+		"<prompt p> prompt-argument-description /prompts/0/arguments/0/description Q",
+		"<resource file:///x> resource-uri /resources/0/uri file:///x",
+		"<resource file:///x> resource-name /resources/0/name X",
+		"<resource db://{id}> resource-uri /resourceTemplates/0/uriTemplate db://{id}",
+		"<resource db://{id}> resource-name /resourceTemplates/0/name Row",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestPlain(t *testing.T) {
+	for s, want := range map[string]bool{"Hello, world.\n\tok\r\n": true, "": true, "caf\u00e9": false, "a\x1bb": false, "a\x7f": false, "zw\u200b": false} {
+		if got := Plain(s); got != want {
+			t.Errorf("Plain(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// bigToolList builds n realistic tools: a description and five described
+// parameters, one with an enum.
+func bigToolList(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"tools":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"tool_%d","description":"Fetches the record %d from the service and returns it as JSON. Use list_records to find ids.","inputSchema":{"type":"object","properties":{`, i, i)
+		for p := range 5 {
+			if p > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"param_%d":{"type":"string","description":"The %d-th parameter of the request, as plain text.","enum":["alpha","beta","gamma"]}`, p, p)
+		}
+		b.WriteString(`},"required":["param_0"]}}`)
+	}
+	b.WriteString(`]}`)
+	return []byte(b.String())
+}
+
+func BenchmarkDecode10k(b *testing.B) {
+	data := bigToolList(10000)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var v map[string]any
+		if err := json.Unmarshal(data, &v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkTexts10k(b *testing.B) {
+	data := bigToolList(10000)
+	s, _, err := sdk.DecodeSnapshot(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		n := 0
+		Texts(s, func(t Text) { n += len(t.Value) })
+	}
+}

@@ -1,0 +1,159 @@
+package reference
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A word of a text, for finding tool references.
+type word struct {
+	text   string
+	quoted bool // the whole word sat between a pair of quotation marks
+	// spaced is true when only spaces separate it from the word before.
+	spaced bool
+}
+
+var callVerbs = map[string]bool{
+	"use": true, "uses": true, "using": true, "call": true, "calls": true, "calling": true,
+	"invoke": true, "invokes": true, "invoking": true, "run": true, "runs": true, "running": true,
+	"try": true, "tries": true, "trying": true,
+}
+
+var toolVerbs = map[string]bool{
+	"use": true, "uses": true, "using": true, "call": true, "calls": true, "calling": true,
+	"invoke": true, "invokes": true, "invoking": true,
+}
+
+// quotePairs maps an opening quotation mark to its closing one.
+var quotePairs = map[rune]rune{'`': '`', '"': '"', '\'': '\'', '“': '”', '‘': '’', '«': '»'}
+
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
+}
+
+// splitWords cuts s into words of tool-name characters, marking the quoted
+// ones. A word is spaced when only spaces (one or more) separate it from
+// the word before; any other character breaks that adjacency.
+func splitWords(s string) []word {
+	var out []word
+	gap, broken := 0, false
+	emit := func(text string, quoted bool) {
+		out = append(out, word{text: text, quoted: quoted, spaced: len(out) > 0 && gap > 0 && !broken})
+		gap, broken = 0, false
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if closeQ, ok := quotePairs[r]; ok && (r != '\'' || i == 0 || !isNameByte(s[i-1])) {
+			j := i + size
+			for j < len(s) && isNameByte(s[j]) {
+				j++
+			}
+			if c, csize := utf8.DecodeRuneInString(s[j:]); j > i+size && c == closeQ {
+				emit(s[i+size:j], true)
+				i = j + csize
+				continue
+			}
+		}
+		if isNameByte(s[i]) {
+			j := i
+			for j < len(s) && isNameByte(s[j]) {
+				j++
+			}
+			text := strings.TrimRight(s[i:j], ".-")
+			if text == "" {
+				broken = true
+			} else {
+				emit(text, false)
+				broken = j > i+len(text) // a trailing period ends the phrase
+			}
+			i = j
+			continue
+		}
+		if r == ' ' {
+			gap++
+		} else {
+			broken = true
+		}
+		i += size
+	}
+	return out
+}
+
+// toolReferences returns the names that s refers to as tools.
+func toolReferences(s string) []string {
+	if !strings.Contains(s, "tool") && !strings.Contains(s, "Tool") && !strings.ContainsAny(s, "`'\"“‘«") {
+		return nil
+	}
+	ws := splitWords(s)
+	var out []string
+	for i, w := range ws {
+		next := ""
+		if i+1 < len(ws) && ws[i+1].spaced {
+			next = strings.ToLower(ws[i+1].text)
+		}
+		followedByTool := next == "tool" || next == "tools"
+		verb := verbBefore(ws, i)
+		switch {
+		case w.quoted && followedByTool && hasLetter(w.text):
+			out = append(out, w.text)
+		case w.quoted && callVerbs[verb] && (isSnake(w.text) || isKebab(w.text)):
+			out = append(out, w.text)
+		case !w.quoted && toolVerbs[verb] && followedByTool && isSnake(w.text):
+			out = append(out, w.text)
+		}
+	}
+	return out
+}
+
+// verbBefore returns the lowercase word before ws[i], skipping "the", when
+// only spaces separate them.
+func verbBefore(ws []word, i int) string {
+	if !ws[i].spaced || i == 0 {
+		return ""
+	}
+	prev := ws[i-1]
+	if strings.EqualFold(prev.text, "the") && !prev.quoted {
+		if !prev.spaced || i < 2 {
+			return ""
+		}
+		prev = ws[i-2]
+	}
+	if prev.quoted {
+		return ""
+	}
+	return strings.ToLower(prev.text)
+}
+
+func hasLetter(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// isSnake reports lowercase words joined by underscores: get_forecast.
+func isSnake(s string) bool { return joined(s, '_') }
+
+// isKebab reports lowercase words joined by hyphens: get-forecast.
+func isKebab(s string) bool { return joined(s, '-') }
+
+func joined(s string, sep byte) bool {
+	if s == "" || s[0] == sep || s[len(s)-1] == sep || strings.IndexByte(s, sep) < 0 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case c == sep:
+			if s[i-1] == sep {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return hasLetter(s)
+}

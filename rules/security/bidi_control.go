@@ -1,0 +1,106 @@
+package security
+
+import (
+	"context"
+	"fmt"
+
+	"golang.org/x/text/unicode/bidi"
+
+	"github.com/mcplint/mcplint/rules/internal/visible"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// BidiControl reports bidirectional formatting characters, which make text
+// display in another order than the one a model reads ("Trojan Source").
+type BidiControl struct{}
+
+// Meta describes the rule.
+func (BidiControl) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name:     "bidi-control",
+		Category: sdk.CategorySecurity,
+		Severity: sdk.Error,
+		Summary:  "bidirectional control characters make text display differently from what the model reads",
+		Doc: "Checks every model-visible text for the Unicode Bidi_Control characters: the embeddings and " +
+			"overrides U+202A–U+202E, the isolates U+2066–U+2069, and the marks U+200E LEFT-TO-RIGHT MARK, " +
+			"U+200F RIGHT-TO-LEFT MARK and U+061C ARABIC LETTER MARK.\n\n" +
+			"Overrides, embeddings and isolates reorder what a reviewer sees on screen while the model reads " +
+			"the characters in their stored order: the Trojan Source attack (CVE-2021-42574) applied to " +
+			"descriptions. They are errors wherever they appear. The marks are invisible too, but right-to-left " +
+			"text (Hebrew, Arabic, …) needs them, so they are reported, as warnings, only in text that has no " +
+			"right-to-left letters.\n\n" +
+			"**Bad** (displays as `delete_user: reads a user`, stored as something else):\n\n" +
+			"```json\n{\"name\": \"delete_user\", \"description\": \"Reads a user \\u202eresu eht seteled yllaer\\u202c\"}\n```\n\n" +
+			"**Good** (marks inside right-to-left text):\n\n" +
+			"```json\n{\"name\": \"translate\", \"description\": \"Translates text, e.g. \\\"שלום\\u200f!\\\" to English.\"}\n```",
+		Source:  "https://trojansource.codes/ (Boucher and Anderson, Trojan Source, CVE-2021-42574); Unicode UAX #9",
+		Default: true,
+	}
+}
+
+func isBidiControl(r rune) bool {
+	switch r {
+	case 0x061C, 0x200E, 0x200F:
+		return true
+	}
+	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+}
+
+func isBidiMark(r rune) bool { return r == 0x061C || r == 0x200E || r == 0x200F }
+
+func isRightToLeft(r rune) bool {
+	p, _ := bidi.LookupRune(r)
+	c := p.Class()
+	return c == bidi.R || c == bidi.AL
+}
+
+// Check reports each text that holds bidi controls, once.
+func (BidiControl) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	visible.Texts(s, func(t visible.Text) {
+		if visible.Plain(t.Value) {
+			return
+		}
+		var found []rune
+		first, rtl, open := -1, false, 0
+		var explicit bool
+		for i, r := range t.Value {
+			if isRightToLeft(r) {
+				rtl = true
+			}
+			if !isBidiControl(r) {
+				continue
+			}
+			found = append(found, r)
+			if first < 0 {
+				first = i
+			}
+			switch {
+			case r == 0x202C || r == 0x2069:
+				if open > 0 {
+					open--
+				}
+			case !isBidiMark(r):
+				explicit = true
+				open++
+			}
+		}
+		if len(found) == 0 || (!explicit && rtl) {
+			return
+		}
+		is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+		if explicit {
+			is.Message = fmt.Sprintf("%s holds bidirectional controls (%s) that reorder what a reviewer sees while the model reads the stored order", kindName(string(t.Kind)), charList(found))
+			if open > 0 {
+				is.Message += fmt.Sprintf("; %d of them are never closed, so they reorder everything after them", open)
+			}
+			is.Fix = "remove the bidirectional override, embedding and isolate characters (U+202A–U+202E, U+2066–U+2069); write the text in the order it should be read"
+		} else {
+			is.Severity = sdk.Warning
+			is.Message = fmt.Sprintf("%s holds invisible direction marks (%s) but no right-to-left text that would need them", kindName(string(t.Kind)), charList(found))
+			is.Fix = "remove the direction marks (U+200E, U+200F, U+061C); left-to-right text does not need them"
+		}
+		is.Message += ": " + reveal(t.Value, first, isBidiControl)
+		report(is)
+	})
+	return nil
+}

@@ -1,0 +1,23 @@
+// Package security holds the rules that find what is hidden from the user
+// in what a model reads: invisible characters, terminal escapes, directives
+// that hide, override or exfiltrate, shadowing across servers, and
+// definitions that changed after they were pinned.
+package security
+
+import "github.com/mcplint/mcplint/sdk"
+
+// Rules returns the security rules in name order.
+func Rules() []sdk.Rule {
+	return []sdk.Rule{
+		AnsiEscape{},
+		BidiControl{},
+		ConcealmentDirective{},
+		CrossServerCollision{},
+		DefinitionChanged{},
+		DirectiveBlock{},
+		HiddenUnicodeTag{},
+		InstructionOverride{},
+		InvisibleCharacter{},
+		SensitiveFileReference{},
+	}
+}
