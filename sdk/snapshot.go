@@ -111,6 +111,10 @@ type Record struct {
 	Raw string `json:"raw,omitempty"`
 	// Event describes an observation when Dir is DirEvent.
 	Event *Event `json:"event,omitempty"`
+	// NoNewline is true for the last line of a stream that ended without a
+	// newline: the bytes were sent, but a line-reading peer may never see
+	// them as a message.
+	NoNewline bool `json:"no_newline,omitempty"`
 }
 
 // Event kinds (Event.Kind).
@@ -120,6 +124,8 @@ const (
 	EventStdoutClosed = "stdout-closed" // the server closed stdout
 	EventTimeout      = "timeout"       // a request got no answer in time; ID names it
 	EventProbe        = "probe"         // a probe started; Detail names it
+	EventStdinClosed  = "stdin-closed"  // the client closed the server's stdin: an exit after it is expected, one before it is not
+	EventSignal       = "signal"        // a signal was sent to the server's process group; Detail names it and why
 )
 
 // Event is something the client observed that is not a message.

@@ -31,8 +31,17 @@ type Target struct {
 	Components      map[string]float64  `json:"components"`
 	Issues          []sdk.Issue         `json:"issues"`
 	Suppressed      []Suppressed        `json:"suppressed"`
+	// RuleErrors are rules that could not run over this target.
+	RuleErrors []RuleError `json:"ruleErrors,omitempty"`
 	// Error says why the target could not be linted; nil when it was.
 	Error *string `json:"error"`
+}
+
+// RuleError is a rule that failed (or a plugin that crashed) on a target:
+// its findings are missing from the report.
+type RuleError struct {
+	Rule  string `json:"rule"`
+	Error string `json:"error"`
 }
 
 // Counts are how many definitions a target exposes.

@@ -13,6 +13,9 @@ const (
 	Trace
 	// Command is a server started as a child process and spoken to live.
 	Command
+	// Remote is a client config's http or sse server, which mcplint does
+	// not connect to; it comes with Skip set and URL naming it.
+	Remote
 )
 
 // Target is one server to lint.
@@ -35,4 +38,10 @@ type Target struct {
 	// Group names the client config a target came from; targets of one
 	// group see each other as Snapshot.Peers.
 	Group string
+	// URL is a Remote target's address.
+	URL string
+	// Skip, when not empty, says why this server cannot be linted (a remote
+	// server, a variable with no value, "disabled" in its config). Report
+	// it as such; do not start it.
+	Skip string
 }

@@ -167,13 +167,7 @@ func Check(rule sdk.Rule, snap *sdk.Snapshot) ([]Expected, error) {
 
 // StrictDecoder returns a decode function for Configurable.Configure that
 // rejects unknown keys, as mcplint does with [rules.settings.NAME].
-func StrictDecoder(settings []byte) func(any) error {
-	return func(v any) error {
-		dec := json.NewDecoder(bytes.NewReader(settings))
-		dec.DisallowUnknownFields()
-		return dec.Decode(v)
-	}
-}
+func StrictDecoder(settings []byte) func(any) error { return sdk.DecodeStrict(settings) }
 
 func encode(issues []Expected) []byte {
 	sorted := append([]Expected(nil), issues...)

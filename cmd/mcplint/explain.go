@@ -1,0 +1,36 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcplint/mcplint/engine/ruledoc"
+	"github.com/mcplint/mcplint/engine/runner"
+	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+func init() {
+	register(command{name: "explain", summary: "print a rule's documentation: what it checks, why, examples", run: runExplain})
+}
+
+func runExplain(_ context.Context, c *cli, args []string) int {
+	if len(args) != 1 || args[0] == "-h" || args[0] == "--help" {
+		if len(args) == 1 {
+			fmt.Fprintln(c.Stdout, "Usage: mcplint explain RULE\n\nPrints what RULE checks, why it matters, a bad and a good example, and its source.\n'mcplint rules' lists the rules.")
+			return exitOK
+		}
+		return usageError(c, "explain takes one rule name, e.g. 'mcplint explain schema-invalid'")
+	}
+	all := rules.All()
+	metas := make([]sdk.Meta, 0, len(all))
+	for _, r := range all {
+		m := r.Meta()
+		if m.Name == args[0] {
+			fmt.Fprint(c.Stdout, ruledoc.Markdown(m))
+			return exitOK
+		}
+		metas = append(metas, m)
+	}
+	return usageError(c, "explain: no rule named %q%s", args[0], runner.Suggest(args[0], metas))
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+)
+
+// shorthandPrefix marks a flag's usage as "this is another name for that
+// flag"; printFlags folds such flags into their long form's line.
+const shorthandPrefix = "shorthand for --"
+
+// printFlags lists a FlagSet's flags the way users read them:
+// "  -f, --format FORMAT   report format ...".
+func printFlags(fs *flag.FlagSet) string {
+	shorts := map[string]string{}
+	fs.VisitAll(func(f *flag.Flag) {
+		if long, ok := strings.CutPrefix(f.Usage, shorthandPrefix); ok {
+			shorts[long] = f.Name
+		}
+	})
+	var b strings.Builder
+	fs.VisitAll(func(f *flag.Flag) {
+		if strings.HasPrefix(f.Usage, shorthandPrefix) {
+			return
+		}
+		arg, usage := flag.UnquoteUsage(f)
+		names := "--" + f.Name
+		if len(f.Name) == 1 {
+			names = "-" + f.Name
+		}
+		if s, ok := shorts[f.Name]; ok {
+			names = "-" + s + ", " + names
+		} else {
+			names = "    " + names
+		}
+		if arg != "" && arg != "value" {
+			names += " " + arg
+		}
+		if f.DefValue != "" && f.DefValue != "false" {
+			usage += " (default " + f.DefValue + ")"
+		}
+		fmt.Fprintf(&b, "  %-28s %s\n", names, usage)
+	})
+	return b.String()
+}
+
+// listFlag is a repeatable flag that also splits on commas:
+// --enable a --enable b,c gives [a b c].
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(v string) error {
+	for _, part := range strings.Split(v, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			*l = append(*l, part)
+		}
+	}
+	return nil
+}
+
+// choiceFlag accepts one of a fixed set of values.
+type choiceFlag struct {
+	value   string
+	choices []string
+}
+
+func (c *choiceFlag) String() string { return c.value }
+
+func (c *choiceFlag) Set(v string) error {
+	for _, ch := range c.choices {
+		if v == ch {
+			c.value = v
+			return nil
+		}
+	}
+	return fmt.Errorf("want one of %s", strings.Join(c.choices, ", "))
+}
+
+// parseInterspersed parses flags that may appear before, between or after
+// positional arguments, as users expect (`mcplint tools.json -f json`).
+// Everything after a bare "--" is returned as the command, untouched.
+func parseInterspersed(fs *flag.FlagSet, args []string) (positional, command []string, err error) {
+	for i, a := range args {
+		if a == "--" {
+			command = args[i+1:]
+			if len(command) == 0 {
+				command = []string{}
+			}
+			args = args[:i]
+			break
+		}
+	}
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, command, nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}

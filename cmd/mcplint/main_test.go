@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCLI runs mcplint in-process in dir and returns what it printed.
+func runCLI(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	c := &cli{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Dir: dir, Getenv: func(string) string { return "" }}
+	code = run(context.Background(), c, args)
+	return out.String(), errb.String(), code
+}
+
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "clean.json", `{"tools":[{"name":"get_weather","description":"Returns the current weather for a city, in metric units.","inputSchema":{"type":"object","properties":{"city":{"type":"string","description":"City name"}},"required":["city"]},"annotations":{"readOnlyHint":true,"destructiveHint":false}}]}`)
+	writeFile(t, dir, "malformed.json", "{\"tools\": [\n  {\"name\": \"a\",, }]}")
+	for _, tc := range []struct {
+		args []string
+		code int
+		in   string // expected in stdout+stderr
+	}{
+		{[]string{"clean.json"}, exitOK, "grade A"},
+		{[]string{"malformed.json"}, exitTarget, "malformed.json"},
+		{[]string{"missing.json"}, exitTarget, "missing.json"},
+		{[]string{"--bogus", "clean.json"}, exitUsage, "flag provided but not defined: -bogus"},
+		{[]string{"--fail-on", "sometimes", "clean.json"}, exitUsage, "want one of error, warning, info, never"},
+		{[]string{"--enable", "no-such-rule", "clean.json"}, exitUsage, "no rule or category"},
+		{[]string{"--help"}, exitOK, "Exit codes:"},
+		{[]string{"version"}, exitOK, "mcplint "},
+		{[]string{"explain"}, exitUsage, "explain takes one rule name"},
+		{[]string{"explain", "no-such-rule"}, exitUsage, `no rule named "no-such-rule"`},
+	} {
+		stdout, stderr, code := runCLI(t, dir, tc.args...)
+		if code != tc.code || !strings.Contains(stdout+stderr, tc.in) {
+			t.Errorf("mcplint %s: exit %d, want %d; output lacks %q?\nstdout: %s\nstderr: %s",
+				strings.Join(tc.args, " "), code, tc.code, tc.in, stdout, stderr)
+		}
+	}
+}
+
+func TestFlagsAfterTargets(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "t.json", `{"tools":[]}`)
+	stdout, stderr, code := runCLI(t, dir, "t.json", "-f", "json")
+	if code != exitOK || !strings.HasPrefix(stdout, "{") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+func TestOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "t.json", `{"tools":[]}`)
+	stdout, _, code := runCLI(t, dir, "-f", "json", "-o", "out.json", "t.json")
+	if code != exitOK || stdout != "" {
+		t.Fatalf("exit %d, stdout %q: the report belongs in the file", code, stdout)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "out.json"))
+	if err != nil || !bytes.Contains(data, []byte(`"version": 1`)) {
+		t.Fatalf("out.json: %v %s", err, data)
+	}
+}

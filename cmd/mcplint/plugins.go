@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/plugins"
+)
+
+func init() {
+	register(command{name: "plugins", summary: "list discovered rule plugins, their versions, rules and pins", run: runPlugins})
+}
+
+// startPlugins discovers and starts the plugins the config names or the
+// plugin folders hold. The caller must Close the host.
+func startPlugins(ctx context.Context, c *cli, cfg *config.Config, projectDir string) (*plugins.Host, error) {
+	entries := make([]plugins.Entry, len(cfg.Plugins))
+	for i, p := range cfg.Plugins {
+		entries[i] = plugins.Entry{Name: p.Name, Path: p.Path, SHA256: p.SHA256, Settings: p.Settings}
+	}
+	home, _ := os.UserHomeDir()
+	if h := c.Getenv("HOME"); h != "" {
+		home = h
+	}
+	specs, err := plugins.Discover(entries, projectDir, home)
+	if err != nil {
+		return nil, err
+	}
+	return plugins.Start(ctx, specs, plugins.Options{})
+}
+
+func runPlugins(ctx context.Context, c *cli, args []string) int {
+	fs := flag.NewFlagSet("plugins", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(c.Stdout, "Usage: mcplint plugins\n\nStarts every plugin named in .mcplint.toml ([[plugin]]) or found in\n./.mcplint/plugins and ~/.mcplint/plugins (files named mcplint-plugin-NAME),\nand lists its version, sdk version, pin status and rules.")
+			return exitOK
+		}
+		return usageError(c, "plugins: %v", err)
+	}
+	cfg := config.Default()
+	host, err := startPlugins(ctx, c, cfg, c.Dir)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
+		return exitUsage
+	}
+	defer host.Close()
+	if len(host.Plugins) == 0 {
+		fmt.Fprintln(c.Stdout, "No plugins: add a [[plugin]] entry to .mcplint.toml, or put mcplint-plugin-NAME in ./.mcplint/plugins or ~/.mcplint/plugins.")
+		return exitOK
+	}
+	tw := tabwriter.NewWriter(c.Stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "PLUGIN\tVERSION\tSDK\tPIN\tFROM\tPATH")
+	failed := false
+	for _, p := range host.Plugins {
+		pin := "unpinned"
+		if p.Pinned {
+			pin = "sha256 ok"
+		}
+		version, sdkVersion := "-", "-"
+		if p.Info != nil {
+			version, sdkVersion = p.Info.Version, p.Info.SdkVersion
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", p.Name, version, sdkVersion, pin, p.Origin, p.Path)
+	}
+	tw.Flush()
+	for _, p := range host.Plugins {
+		fmt.Fprintln(c.Stdout)
+		if p.Err != nil {
+			failed = true
+			fmt.Fprintf(c.Stdout, "%s: error: %v\n", p.Name, p.Err)
+			continue
+		}
+		var names []string
+		for _, r := range p.Info.Rules {
+			state := ""
+			if !r.Default {
+				state = " (off by default)"
+			}
+			names = append(names, fmt.Sprintf("  %s/%s  %s  %s%s", p.Name, r.Name, r.Severity, r.Summary, state))
+		}
+		fmt.Fprintf(c.Stdout, "%s rules:\n%s\n", p.Name, strings.Join(names, "\n"))
+	}
+	if failed {
+		return exitTarget
+	}
+	return exitOK
+}

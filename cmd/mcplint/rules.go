@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/runner"
+	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+func init() {
+	register(command{name: "rules", summary: "list every rule with its category, severity and whether it is on", run: runRules})
+}
+
+// ruleRow is one line of `mcplint rules`, and one object of its --json form.
+type ruleRow struct {
+	Name     string       `json:"name"`
+	Category string       `json:"category"`
+	Severity sdk.Severity `json:"severity"`
+	Enabled  bool         `json:"enabled"`
+	Default  bool         `json:"default"`
+	Summary  string       `json:"summary"`
+	Source   string       `json:"source"`
+}
+
+func runRules(_ context.Context, c *cli, args []string) int {
+	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(c.Stdout, "Usage: mcplint rules [--json]\n\nLists every rule: name, category, severity (after [rules.severity]),\nand whether it is on under the current configuration.")
+			return exitOK
+		}
+		return usageError(c, "rules: %v", err)
+	}
+	if fs.NArg() > 0 {
+		return usageError(c, "rules takes no arguments")
+	}
+	cfg := config.Default()
+	sel := runner.SelectionFrom(cfg.Rules, nil, nil, nil)
+	var rows []ruleRow
+	for _, r := range rules.All() {
+		m := r.Meta()
+		sev := m.Severity
+		if o, ok := cfg.Rules.Severity[m.Name]; ok {
+			sev = o
+		}
+		rows = append(rows, ruleRow{Name: m.Name, Category: m.Category, Severity: sev, Enabled: sel.Enabled(m), Default: m.Default, Summary: m.Summary, Source: m.Source})
+	}
+	if *asJSON {
+		enc := json.NewEncoder(c.Stdout)
+		enc.SetIndent("", "  ")
+		if rows == nil {
+			rows = []ruleRow{}
+		}
+		if err := enc.Encode(rows); err != nil {
+			return exitUsage
+		}
+		return exitOK
+	}
+	tw := tabwriter.NewWriter(c.Stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "RULE\tCATEGORY\tSEVERITY\tSTATE\tSUMMARY")
+	for _, r := range rows {
+		state := "off"
+		if r.Enabled {
+			state = "on"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Name, r.Category, r.Severity, state, r.Summary)
+	}
+	tw.Flush()
+	return exitOK
+}

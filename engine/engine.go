@@ -1,0 +1,223 @@
+// Package engine runs a lint: it reads each target into a Snapshot, runs
+// the selected rules, passes their issues through the pipeline, scores the
+// result and returns the Report the formats render.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/runner"
+	"github.com/mcplint/mcplint/engine/score"
+	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Options are one lint run's inputs.
+type Options struct {
+	// Version is mcplint's version, for the report.
+	Version string
+	Targets []target.Target
+	// Config is the effective configuration (defaults when there is no file).
+	Config *config.Config
+	// Rules are every available rule, enabled or not: Selection picks.
+	Rules     []sdk.Rule
+	Selection runner.Selection
+	// Load reads one target; LoadTarget is the default.
+	Load func(ctx context.Context, t target.Target) (*sdk.Snapshot, error)
+	// Plugins are the started plugins whose rules are among Rules; nil
+	// when there are none.
+	Plugins *plugins.Host
+	// Progress, when not nil, receives one line per target as it finishes.
+	Progress io.Writer
+}
+
+// Lint runs the whole pipeline and returns the report. An error means the
+// run itself could not start (bad settings); a target that cannot be read is
+// reported in its Target.Error instead, so the other targets still count.
+func Lint(ctx context.Context, opt Options) (*report.Report, error) {
+	enabled := Enabled(opt.Rules, opt.Selection)
+	if err := runner.Configure(enabled, opt.Config.Rules.Settings); err != nil {
+		return nil, err
+	}
+	if opt.Plugins != nil {
+		opt.Plugins.Configure(ctx, enabled)
+	}
+	load := opt.Load
+	if load == nil {
+		load = LoadTarget
+	}
+	snaps := make([]*sdk.Snapshot, len(opt.Targets))
+	errs := make([]error, len(opt.Targets))
+	forEach(len(opt.Targets), func(i int) {
+		snaps[i], errs[i] = load(ctx, opt.Targets[i])
+	})
+	linkPeers(opt.Targets, snaps)
+
+	rep := &report.Report{Version: report.Version, Mcplint: opt.Version, Targets: make([]*report.Target, len(opt.Targets))}
+	var progress sync.Mutex
+	done := 0
+	forEach(len(opt.Targets), func(i int) {
+		t := opt.Targets[i]
+		if errs[i] != nil {
+			msg := errs[i].Error()
+			// A target that cannot be read grades F, so --min-grade gates on it.
+			rep.Targets[i] = &report.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
+				Issues: []sdk.Issue{}, Suppressed: []report.Suppressed{}, Components: map[string]float64{}}
+		} else {
+			rep.Targets[i] = lintOne(ctx, t, snaps[i], enabled, opt.Config)
+			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
+		}
+		if opt.Progress != nil {
+			progress.Lock()
+			done++
+			fmt.Fprintf(opt.Progress, "[%d/%d] %s\n", done, len(opt.Targets), report.Escape(t.Name))
+			progress.Unlock()
+		}
+	})
+	for _, t := range rep.Targets {
+		for _, is := range t.Issues {
+			switch is.Severity {
+			case sdk.Error:
+				rep.Summary.Errors++
+			case sdk.Warning:
+				rep.Summary.Warnings++
+			default:
+				rep.Summary.Infos++
+			}
+		}
+	}
+	return rep, nil
+}
+
+// Enabled returns the rules the selection turns on, in name order.
+func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
+	var out []sdk.Rule
+	for _, r := range all {
+		if sel.Enabled(r.Meta()) {
+			out = append(out, r)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Meta().Name < out[j].Meta().Name })
+	return out
+}
+
+func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule, cfg *config.Config) *report.Target {
+	if snap.Name == "" {
+		snap.Name = t.Name
+	}
+	issues, ruleErrs := runner.Run(ctx, rules, snap, cfg.Rules.Severity)
+	locate(snap, issues)
+	out := &report.Target{
+		Name: snap.Name, Source: snap.Source, Input: t.Input,
+		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,
+		Counts:     report.Counts{Tools: len(snap.Tools), Prompts: len(snap.Prompts), Resources: len(snap.Resources) + len(snap.ResourceTemplates)},
+		Issues:     nonNil(issues),
+		Suppressed: []report.Suppressed{},
+		RuleErrors: ruleErrs,
+	}
+	if snap.Tokens != nil {
+		out.ContextTokens = snap.Tokens.Total
+	}
+	res := score.Compute(score.Input{Issues: out.Issues, Tools: len(snap.Tools), HasTranscript: snap.Transcript != nil})
+	out.Score, out.Grade, out.Components = res.Score, res.Grade, res.Components
+	return out
+}
+
+// locate fills issue locations in one pass over the input file.
+func locate(snap *sdk.Snapshot, issues []sdk.Issue) {
+	if snap.Locator == nil || len(issues) == 0 {
+		return
+	}
+	pointers := make([]string, 0, len(issues))
+	for _, is := range issues {
+		if is.Location == nil {
+			pointers = append(pointers, is.Pointer)
+		}
+	}
+	found := snap.Locator.Locate(pointers)
+	for i := range issues {
+		if issues[i].Location != nil {
+			continue
+		}
+		if l, ok := found[issues[i].Pointer]; ok {
+			issues[i].Location = &l
+		}
+	}
+}
+
+// linkPeers lets the servers of one client config see each other.
+func linkPeers(targets []target.Target, snaps []*sdk.Snapshot) {
+	groups := map[string][]int{}
+	for i, t := range targets {
+		if t.Group != "" && snaps[i] != nil {
+			groups[t.Group] = append(groups[t.Group], i)
+		}
+	}
+	for _, members := range groups {
+		for _, i := range members {
+			for _, j := range members {
+				if i != j {
+					peer := *snaps[j]
+					peer.Peers = nil
+					snaps[i].Peers = append(snaps[i].Peers, &peer)
+				}
+			}
+		}
+	}
+}
+
+// forEach runs f for 0..n-1 on at most GOMAXPROCS goroutines.
+func forEach(n int, f func(i int)) {
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			f(i)
+		}()
+	}
+	wg.Wait()
+}
+
+func nonNil(issues []sdk.Issue) []sdk.Issue {
+	if issues == nil {
+		return []sdk.Issue{}
+	}
+	return issues
+}
+
+func sourceOf(t target.Target) string {
+	switch t.Kind {
+	case target.Static:
+		return sdk.SourceStatic
+	case target.Trace:
+		return sdk.SourceTrace
+	}
+	return sdk.SourceLive
+}
+
+// pluginErrors reports each plugin that could not start or be configured,
+// on every target, since its rules are missing from all of them. A plugin
+// that failed during a Check already shows as its rules' errors.
+func pluginErrors(h *plugins.Host) []report.RuleError {
+	if h == nil {
+		return nil
+	}
+	var out []report.RuleError
+	for _, p := range h.Failed() {
+		if p.Info == nil {
+			out = append(out, report.RuleError{Rule: p.Name, Error: p.Err.Error()})
+		}
+	}
+	return out
+}

@@ -1,0 +1,221 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// TextOptions shape the text report.
+type TextOptions struct {
+	// Color adds ANSI colors (only ever on a terminal).
+	Color bool
+	// Quiet prints issues only: no headers for clean targets, no summary
+	// when there is nothing to say.
+	Quiet bool
+}
+
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiBlue   = "\x1b[34m"
+	ansiGreen  = "\x1b[32m"
+)
+
+// WriteText writes the human report: one block per target, issues grouped
+// by tool with location, message and fix. Every piece of server-supplied
+// text goes through Escape.
+func WriteText(w io.Writer, r *Report, opt TextOptions) error {
+	p := &printer{w: w, color: opt.Color}
+	for i, t := range r.Targets {
+		if opt.Quiet && t.Error == nil && len(t.Issues) == 0 {
+			continue
+		}
+		if i > 0 {
+			p.line("")
+		}
+		p.target(t)
+	}
+	if !opt.Quiet || r.Summary.Errors+r.Summary.Warnings+r.Summary.Infos > 0 {
+		p.summary(r)
+	}
+	return p.err
+}
+
+type printer struct {
+	w     io.Writer
+	color bool
+	err   error
+}
+
+func (p *printer) line(format string, a ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format+"\n", a...)
+	}
+}
+
+func (p *printer) paint(code, s string) string {
+	if !p.color {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+func (p *printer) target(t *Target) {
+	head := p.paint(ansiBold, Escape(t.Name))
+	p.line("%s  %s", head, p.paint(ansiDim, t.Source+" "+Escape(t.Input)))
+	if t.Error != nil {
+		p.line("  %s %s", p.paint(ansiRed, "could not lint:"), Escape(*t.Error))
+		return
+	}
+	facts := []string{
+		p.gradeText(t),
+		plural(t.Counts.Tools, "tool"),
+	}
+	if t.Counts.Prompts > 0 {
+		facts = append(facts, plural(t.Counts.Prompts, "prompt"))
+	}
+	if t.Counts.Resources > 0 {
+		facts = append(facts, plural(t.Counts.Resources, "resource"))
+	}
+	facts = append(facts, thousands(t.ContextTokens)+" context tokens")
+	if t.Server != nil {
+		facts = append(facts, "server "+Escape(t.Server.Name+" "+t.Server.Version))
+	}
+	if t.ProtocolVersion != "" {
+		facts = append(facts, "protocol "+Escape(t.ProtocolVersion)+" ("+t.Era+")")
+	}
+	p.line("  %s", strings.Join(facts, " · "))
+	for _, re := range t.RuleErrors {
+		p.line("  %s rule %s could not run: %s", p.paint(ansiRed, "error:"), re.Rule, Escape(re.Error))
+	}
+	owner := "\x00"
+	for _, is := range t.Issues {
+		if is.Tool != owner {
+			owner = is.Tool
+			p.line("")
+			p.line("  %s", p.paint(ansiBold, Escape(owner)))
+		}
+		p.issue(is)
+	}
+	if n := len(t.Suppressed); n > 0 {
+		p.line("")
+		p.line("  %s", p.paint(ansiDim, plural(n, "issue")+" suppressed ("+suppressedBy(t.Suppressed)+")"))
+	}
+}
+
+func (p *printer) gradeText(t *Target) string {
+	comps := make([]string, 0, len(t.Components))
+	for _, name := range []string{"lint", "conformance", "happy-path", "edge"} {
+		if v, ok := t.Components[name]; ok {
+			comps = append(comps, name+" "+strconv.FormatFloat(v, 'f', 2, 64))
+		}
+	}
+	code := ansiGreen
+	switch t.Grade {
+	case "C", "D":
+		code = ansiYellow
+	case "F":
+		code = ansiRed
+	}
+	g := p.paint(code+ansiBold, "grade "+t.Grade) + " (" + strconv.FormatFloat(t.Score, 'f', 2, 64)
+	if len(comps) > 1 {
+		g += ": " + strings.Join(comps, ", ")
+	}
+	return g + ")"
+}
+
+func (p *printer) issue(is sdk.Issue) {
+	sev := fmt.Sprintf("%-7s", is.Severity)
+	switch is.Severity {
+	case sdk.Error:
+		sev = p.paint(ansiRed, sev)
+	case sdk.Warning:
+		sev = p.paint(ansiYellow, sev)
+	default:
+		sev = p.paint(ansiBlue, sev)
+	}
+	where := Escape(is.Pointer)
+	if l := is.Location; l != nil {
+		where = fmt.Sprintf("%s:%d:%d", Escape(l.File), l.Line, l.Column)
+	}
+	p.line("    %s %s  %s", sev, is.Rule, p.paint(ansiDim, where))
+	p.line("            %s", Escape(is.Message))
+	if is.Fix != "" {
+		p.line("            %s %s", p.paint(ansiDim, "fix:"), Escape(is.Fix))
+	}
+}
+
+func (p *printer) summary(r *Report) {
+	s := r.Summary
+	var suppressed, failed int
+	for _, t := range r.Targets {
+		suppressed += len(t.Suppressed)
+		if t.Error != nil {
+			failed++
+		}
+	}
+	parts := []string{plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info")}
+	text := strings.Join(parts, ", ") + " in " + plural(len(r.Targets), "target")
+	if suppressed > 0 {
+		text += fmt.Sprintf(" (%d suppressed)", suppressed)
+	}
+	if failed > 0 {
+		text += fmt.Sprintf("; %d could not be linted", failed)
+	}
+	p.line("")
+	code := ansiGreen
+	if s.Errors > 0 || failed > 0 {
+		code = ansiRed
+	} else if s.Warnings > 0 {
+		code = ansiYellow
+	}
+	p.line("%s", p.paint(code, text))
+}
+
+func suppressedBy(list []Suppressed) string {
+	counts := map[string]int{}
+	for _, s := range list {
+		counts[s.By]++
+	}
+	var parts []string
+	for _, by := range []string{ByConfig, ByInline, ByBaseline} {
+		if n := counts[by]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d by %s", n, by))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return thousands(n) + " " + word + "s"
+}
+
+// thousands writes n with comma separators: 12,345.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 || len(s) <= 3 {
+		return s
+	}
+	var b strings.Builder
+	pre := len(s) % 3
+	if pre > 0 {
+		b.WriteString(s[:pre])
+	}
+	for i := pre; i < len(s); i += 3 {
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s[i : i+3])
+	}
+	return b.String()
+}

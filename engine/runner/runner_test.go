@@ -1,0 +1,104 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+var (
+	schemaRule  = sdk.Meta{Name: "input-schema-missing", Category: sdk.CategorySchema, Severity: sdk.Error, Default: true}
+	offRule     = sdk.Meta{Name: "tool-name-portable", Category: sdk.CategoryNaming, Severity: sdk.Info}
+	pluginRule  = sdk.Meta{Name: "acme/no-foo", Category: sdk.CategoryQuality, Severity: sdk.Warning, Default: true}
+	modernOnly  = sdk.Meta{Name: "discover-missing", Category: sdk.CategoryConformance, Severity: sdk.Error, Default: true, Era: sdk.EraModern}
+	allTestMeta = []sdk.Meta{schemaRule, offRule, pluginRule, modernOnly}
+)
+
+func TestEnabled(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sel  Selection
+		meta sdk.Meta
+		want bool
+	}{
+		{"recommended default on", Selection{}, schemaRule, true},
+		{"recommended default off", Selection{}, offRule, false},
+		{"preset all", Selection{Preset: "all"}, offRule, true},
+		{"preset none", Selection{Preset: "none"}, schemaRule, false},
+		{"config enables by name", Selection{ConfigEnable: []string{"tool-name-portable"}}, offRule, true},
+		{"config enables by category", Selection{ConfigEnable: []string{"naming"}}, offRule, true},
+		{"config disable beats config enable", Selection{ConfigEnable: []string{"naming"}, ConfigDisable: []string{"tool-name-portable"}}, offRule, false},
+		{"flag enable beats config disable", Selection{ConfigDisable: []string{"schema"}, FlagEnable: []string{"input-schema-missing"}}, schemaRule, true},
+		{"flag disable beats flag enable", Selection{FlagEnable: []string{"schema"}, FlagDisable: []string{"schema"}}, schemaRule, false},
+		{"only replaces the rest", Selection{Preset: "none", Only: []string{"naming"}}, offRule, true},
+		{"only excludes others", Selection{Only: []string{"naming"}}, schemaRule, false},
+		{"plugin name names its rules", Selection{ConfigDisable: []string{"acme"}}, pluginRule, false},
+	} {
+		if got := tc.sel.Enabled(tc.meta); got != tc.want {
+			t.Errorf("%s: Enabled(%s) = %v, want %v", tc.name, tc.meta.Name, got, tc.want)
+		}
+	}
+}
+
+func TestCheckSuggests(t *testing.T) {
+	err := Selection{FlagEnable: []string{"input-schema-mising"}}.Check(allTestMeta)
+	if err == nil || !strings.Contains(err.Error(), `did you mean "input-schema-missing"?`) {
+		t.Fatalf("got %v", err)
+	}
+	if err := (Selection{Only: []string{"schema", "acme"}}).Check(allTestMeta); err != nil {
+		t.Fatalf("categories and plugin names are valid: %v", err)
+	}
+	err = Selection{FlagDisable: []string{"zzzzzzzzzzzz"}}.Check(allTestMeta)
+	if err == nil || strings.Contains(err.Error(), "did you mean") {
+		t.Fatalf("a far-off name gets no suggestion: %v", err)
+	}
+}
+
+// fake is a rule whose behaviour a test chooses.
+type fake struct {
+	meta  sdk.Meta
+	check func(s *sdk.Snapshot, report func(sdk.Issue)) error
+}
+
+func (f fake) Meta() sdk.Meta { return f.meta }
+func (f fake) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	return f.check(s, report)
+}
+
+func TestRunFillsOrdersAndIsolates(t *testing.T) {
+	snap := &sdk.Snapshot{Era: sdk.EraLegacy, Tools: []sdk.Tool{{Name: "a"}, {Name: "b"}}}
+	rules := []sdk.Rule{
+		fake{schemaRule, func(s *sdk.Snapshot, report func(sdk.Issue)) error {
+			report(sdk.Issue{Tool: "b", Pointer: "/tools/1/inputSchema", Message: "m", Fix: "f"})
+			report(sdk.Issue{Tool: "a", Pointer: "/tools/0/inputSchema", Message: "m", Fix: "f", Severity: sdk.Warning})
+			report(sdk.Issue{Tool: "a", Pointer: "/tools/10/inputSchema", Message: "m", Fix: "f"})
+			return nil
+		}},
+		fake{offRule, func(s *sdk.Snapshot, report func(sdk.Issue)) error {
+			report(sdk.Issue{Tool: sdk.OwnerInstructions, Pointer: "/instructions", Message: "m", Fix: "f"})
+			return nil
+		}},
+		fake{pluginRule, func(*sdk.Snapshot, func(sdk.Issue)) error { panic("boom") }},
+		fake{modernOnly, func(*sdk.Snapshot, func(sdk.Issue)) error { return errors.New("must not run on a legacy snapshot") }},
+	}
+	issues, errs := Run(context.Background(), rules, snap, map[string]sdk.Severity{"tool-name-portable": sdk.Error})
+	var got []string
+	for _, is := range issues {
+		got = append(got, is.Pointer+" "+is.Rule+" "+is.Category+" "+is.Severity.String())
+	}
+	want := []string{
+		"/instructions tool-name-portable naming error",
+		"/tools/0/inputSchema input-schema-missing schema warning",
+		"/tools/1/inputSchema input-schema-missing schema error",
+		"/tools/10/inputSchema input-schema-missing schema error",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("issues:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(errs) != 1 || errs[0].Rule != "acme/no-foo" || !strings.Contains(errs[0].Error, "boom") {
+		t.Errorf("rule errors = %+v, want the panicking plugin rule only", errs)
+	}
+}

@@ -1,0 +1,73 @@
+package score
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+func issue(cat string, sev sdk.Severity, ptr string) sdk.Issue {
+	return sdk.Issue{Category: cat, Severity: sev, Pointer: ptr}
+}
+
+func TestCompute(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		in    Input
+		score float64
+		grade string
+	}{
+		{"clean", Input{Tools: 4}, 1, "A"},
+		// 5 items (4 tools + server); tool 0 loses 0.5: (0.5+4)/5 = 0.9.
+		{"one error", Input{Tools: 4, Issues: []sdk.Issue{issue("schema", sdk.Error, "/tools/0/inputSchema")}}, 0.9, "A"},
+		// Tool 0 floors at 0 after three errors: 4/5 = 0.8.
+		{"floor per tool", Input{Tools: 4, Issues: []sdk.Issue{
+			issue("schema", sdk.Error, "/tools/0"), issue("schema", sdk.Error, "/tools/0"), issue("schema", sdk.Error, "/tools/0")}}, 0.8, "B"},
+		{"security error caps at D", Input{Tools: 9, Issues: []sdk.Issue{issue("security", sdk.Error, "/tools/0/description")}}, 0.95, "D"},
+		{"server-level issue", Input{Tools: 1, Issues: []sdk.Issue{issue("reference", sdk.Warning, "/instructions")}}, 0.925, "A"},
+		// lint 1 * 0.6 + conformance 0.75 * 0.4 = 0.9.
+		{"conformance", Input{Tools: 1, HasTranscript: true, Issues: []sdk.Issue{issue("conformance", sdk.Error, "/transcript/3")}}, 0.9, "A"},
+		{"config issues do not count", Input{Tools: 1, Issues: []sdk.Issue{issue("config", sdk.Error, "")}}, 1, "A"},
+		{"no tools", Input{Tools: 0, Issues: []sdk.Issue{issue("quality", sdk.Error, "/tools")}}, 0.5, "F"},
+	} {
+		got := Compute(tc.in)
+		if got.Score != tc.score || got.Grade != tc.grade {
+			t.Errorf("%s: got %v %s, want %v %s", tc.name, got.Score, got.Grade, tc.score, tc.grade)
+		}
+	}
+}
+
+// TestMonotone adds issues one at a time to random servers: the score must
+// never go up.
+func TestMonotone(t *testing.T) {
+	cats := []string{"schema", "naming", "security", "quality", "reference", "conformance"}
+	rng := rand.New(rand.NewSource(1))
+	for range 200 {
+		in := Input{Tools: rng.Intn(6), HasTranscript: rng.Intn(2) == 0}
+		prev := Compute(in).Score
+		for range 30 {
+			ptr := "/instructions"
+			if in.Tools > 0 && rng.Intn(3) > 0 {
+				ptr = "/tools/" + string(rune('0'+rng.Intn(in.Tools)))
+			}
+			in.Issues = append(in.Issues, issue(cats[rng.Intn(len(cats))], sdk.Severity(1+rng.Intn(3)), ptr))
+			s := Compute(in).Score
+			if s > prev {
+				t.Fatalf("score rose from %v to %v after adding %+v", prev, s, in.Issues[len(in.Issues)-1])
+			}
+			prev = s
+		}
+	}
+}
+
+func TestGradeAndMeets(t *testing.T) {
+	for s, g := range map[float64]string{1: "A", 0.9: "A", 0.899: "B", 0.8: "B", 0.7: "C", 0.6: "D", 0.599: "F", 0: "F"} {
+		if Grade(s) != g {
+			t.Errorf("Grade(%v) = %s, want %s", s, Grade(s), g)
+		}
+	}
+	if !Meets("B", "C") || Meets("D", "C") || !Meets("F", "") || !Meets("C", "C") {
+		t.Error("Meets is wrong")
+	}
+}

@@ -1,0 +1,311 @@
+package static
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Locator places pointers into a Snapshot decoded from a file at the
+// file's line and column. It is safe for concurrent use.
+type Locator struct {
+	file   string
+	data   []byte
+	layout sdk.Layout
+}
+
+// Locate resolves every pointer in one pass over the file, skipping the
+// parts no pointer leads into. A pointer is placed at the first character
+// of its value (for an object member, the value, not the key). A pointer to
+// something the file does not hold, such as the inputSchema of a tool that
+// has none, is placed at its nearest ancestor the file holds, so every
+// pointer gets a location. Strings that are not JSON pointers are left out.
+func (l *Locator) Locate(pointers []string) map[string]sdk.Location {
+	docs := make([]string, len(pointers))
+	for i, p := range pointers {
+		docs[i] = l.layout.DocumentPointer(p)
+	}
+	offs := locate(l.data, docs)
+	pos := positions(l.data, offs)
+	out := make(map[string]sdk.Location, len(pointers))
+	for i, p := range pointers {
+		if offs[i] >= 0 {
+			out[p] = sdk.Location{File: l.file, Line: pos[i].line, Column: pos[i].column}
+		}
+	}
+	return out
+}
+
+// locate returns, for each document pointer, the offset in data of the
+// value it names or of its nearest existing ancestor; -1 for a string that
+// is not a pointer. data must be valid JSON (it was decoded already), so
+// the walk does not check the grammar.
+func locate(data []byte, pointers []string) []int {
+	// Every ancestor is wanted too, for the fallback; the set is small
+	// because pointers share most of their ancestors.
+	index := map[string]int{}
+	for _, p := range pointers {
+		if p != "" && p[0] != '/' {
+			continue
+		}
+		for q := p; ; q = q[:strings.LastIndexByte(q, '/')] {
+			if _, ok := index[q]; ok {
+				break
+			}
+			index[q] = 0
+			if q == "" {
+				break
+			}
+		}
+	}
+	keys := make([]string, 0, len(index))
+	for q := range index {
+		keys = append(keys, q)
+	}
+	want := make([][]string, len(keys))
+	for i, q := range keys {
+		want[i] = sdk.SplitPointer(q)
+	}
+	// Sorted token by token, the pointers under any one value are a
+	// contiguous run that starts with that value's own pointer.
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return slices.Compare(want[order[a]], want[order[b]]) < 0 })
+	w := &walker{data: data, want: make([][]string, len(order)), found: make([]int, len(order))}
+	for k, i := range order {
+		w.want[k] = want[i]
+		index[keys[i]] = k
+	}
+	if len(w.want) > 0 {
+		w.value(skipSpace(data, bomLen(data)), 0, 0, len(w.want))
+	}
+
+	offs := make([]int, len(pointers))
+	for i, p := range pointers {
+		offs[i] = -1
+		if p != "" && p[0] != '/' {
+			continue
+		}
+		for q := p; ; q = q[:strings.LastIndexByte(q, '/')] {
+			if off := w.found[index[q]]; off >= 0 {
+				offs[i] = off
+				break
+			}
+			if q == "" {
+				break
+			}
+		}
+	}
+	return offs
+}
+
+// walker walks a document along the wanted pointers.
+type walker struct {
+	data []byte
+	// want are the wanted pointers as tokens, sorted token by token.
+	want [][]string
+	// found[k] is the offset of want[k]'s value; -1 when the file has none.
+	found []int
+	index []byte
+}
+
+// value walks the value at data[i], whose pointer has d tokens and under
+// which (itself included) lie want[lo:hi]. It returns the offset just past
+// the value.
+func (w *walker) value(i, d, lo, hi int) int {
+	// A key given twice keeps its last value, as decoding does, so what
+	// an earlier one held is forgotten.
+	for k := lo; k < hi; k++ {
+		w.found[k] = -1
+	}
+	if len(w.want[lo]) == d {
+		w.found[lo] = i
+		lo++
+	}
+	if lo < hi {
+		switch w.data[i] {
+		case '{':
+			return w.object(i, d, lo, hi)
+		case '[':
+			return w.array(i, d, lo, hi)
+		}
+	}
+	return skipValue(w.data, i)
+}
+
+func (w *walker) object(i, d, lo, hi int) int {
+	i = skipSpace(w.data, i+1)
+	if w.data[i] == '}' {
+		return i + 1
+	}
+	for {
+		end := stringEnd(w.data, i)
+		raw := w.data[i+1 : end-1]
+		if bytes.IndexByte(raw, '\\') >= 0 || !utf8.Valid(raw) {
+			// Decoding unescapes the key and replaces bytes that are not
+			// UTF-8; the pointer was made from the decoded key.
+			var key string
+			if json.Unmarshal(w.data[i:end], &key) == nil {
+				raw = []byte(key)
+			}
+		}
+		a, b := w.children(d, lo, hi, raw)
+		i = skipSpace(w.data, end)
+		i = skipSpace(w.data, i+1)
+		if a < b {
+			i = w.value(i, d+1, a, b)
+		} else {
+			i = skipValue(w.data, i)
+		}
+		i = skipSpace(w.data, i)
+		if w.data[i] == '}' {
+			return i + 1
+		}
+		i = skipSpace(w.data, i+1)
+	}
+}
+
+func (w *walker) array(i, d, lo, hi int) int {
+	i = skipSpace(w.data, i+1)
+	if w.data[i] == ']' {
+		return i + 1
+	}
+	for n := 0; ; n++ {
+		w.index = strconv.AppendInt(w.index[:0], int64(n), 10)
+		a, b := w.children(d, lo, hi, w.index)
+		if a < b {
+			i = w.value(i, d+1, a, b)
+		} else {
+			i = skipValue(w.data, i)
+		}
+		i = skipSpace(w.data, i)
+		if w.data[i] == ']' {
+			return i + 1
+		}
+		i = skipSpace(w.data, i+1)
+	}
+}
+
+// children returns the run of want[lo:hi] whose token d is tok; every
+// pointer there has more than d tokens.
+func (w *walker) children(d, lo, hi int, tok []byte) (int, int) {
+	a := lo + sort.Search(hi-lo, func(k int) bool { return w.want[lo+k][d] >= string(tok) })
+	b := a
+	for b < hi && w.want[b][d] == string(tok) {
+		b++
+	}
+	return a, b
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// stringEnd returns the offset just past the string that opens at i.
+func stringEnd(data []byte, i int) int {
+	j := i + 1
+	for {
+		k := bytes.IndexByte(data[j:], '"')
+		if k < 0 {
+			return len(data)
+		}
+		q := j + k
+		escaped := false
+		for p := q - 1; p > i && data[p] == '\\'; p-- {
+			escaped = !escaped
+		}
+		if !escaped {
+			return q + 1
+		}
+		j = q + 1
+	}
+}
+
+// structural marks the bytes a container skip must look at.
+var structural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
+
+// skipValue returns the offset just past the value at i.
+func skipValue(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		return stringEnd(data, i)
+	case '{', '[':
+		depth := 0
+		for i < len(data) {
+			switch data[i] {
+			case '"':
+				i = stringEnd(data, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+			for i < len(data) && !structural[data[i]] {
+				i++
+			}
+		}
+		return i
+	}
+	for i < len(data) {
+		switch data[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// position is a 1-based line and a column in code points.
+type position struct{ line, column int }
+
+// positions turns offsets into lines and columns in one pass over data,
+// however many offsets there are; a negative offset gives the zero
+// position. A line ends at '\n' (so "\r\n" files count the same lines), and
+// a byte order mark is not a column.
+func positions(data []byte, offs []int) []position {
+	order := make([]int, 0, len(offs))
+	for i, off := range offs {
+		if off >= 0 {
+			order = append(order, i)
+		}
+	}
+	sort.Slice(order, func(a, b int) bool { return offs[order[a]] < offs[order[b]] })
+	out := make([]position, len(offs))
+	start := bomLen(data)
+	cur, line, col := start, 1, 1
+	for _, i := range order {
+		off := min(max(offs[i], start), len(data))
+		seg := data[cur:off]
+		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+			line += n
+			col = 1 + utf8.RuneCount(seg[bytes.LastIndexByte(seg, '\n')+1:])
+		} else {
+			col += utf8.RuneCount(seg)
+		}
+		cur = off
+		out[i] = position{line, col}
+	}
+	return out
+}

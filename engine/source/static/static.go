@@ -1,0 +1,109 @@
+// Package static reads a tool list saved to a file: a tools/list result
+// ({"tools": [...]}, optionally with "instructions"), a bare array of tools,
+// or a JSON-RPC response wrapping either. It keeps the file's bytes so that
+// every issue can be placed at file:line:column (see Locator).
+package static
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Error is a file that is not a tool list: malformed JSON, or valid JSON
+// of the wrong shape. Line and Column are 1-based and the column counts
+// Unicode code points, as editors do; both are 0 when the problem is the
+// file as a whole. It unwraps to the *json.SyntaxError or *sdk.ShapeError
+// it describes, so errors.Is(err, sdk.ErrNotToolList) tells the two apart.
+type Error struct {
+	File   string
+	Line   int
+	Column int
+	Msg    string
+	err    error
+}
+
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return e.File + ": " + e.Msg
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// Unwrap returns the decoding error the Error describes.
+func (e *Error) Unwrap() error { return e.err }
+
+// Load reads the tool list in the file at path. An unreadable file gives
+// the *os.PathError, which names the path; a file that is not a tool list
+// gives an *Error.
+func Load(path string) (*sdk.Snapshot, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(path, data)
+}
+
+// Decode reads a tool list from data, which came from file (used in
+// locations and errors). The Snapshot's Name is the file's base name
+// without its extension, and its Locator places pointers in data, which
+// must not be modified afterwards.
+func Decode(file string, data []byte) (*sdk.Snapshot, error) {
+	snap, layout, err := sdk.DecodeSnapshot(data)
+	if err != nil {
+		return nil, describe(file, data, err)
+	}
+	snap.Source = sdk.SourceStatic
+	snap.Input = file
+	snap.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	snap.Locator = &Locator{file: file, data: data, layout: layout}
+	return snap, nil
+}
+
+// describe turns a decoding error into an *Error placed in the file.
+func describe(file string, data []byte, err error) error {
+	var syn *json.SyntaxError
+	var shape *sdk.ShapeError
+	switch {
+	case errors.As(err, &syn):
+		start := bomLen(data)
+		off, msg := int(syn.Offset)-1, syn.Error()
+		if off < start {
+			off = start
+		}
+		// The standard decoder says where but not what it wanted; our own
+		// check of the same grammar says both. Should the two ever disagree,
+		// the standard decoder's word stands.
+		if se := checkSyntax(data[start:]); se != nil {
+			off, msg = start+se.off, se.msg
+		}
+		loc := positions(data, []int{off})[0]
+		return &Error{File: file, Line: loc.line, Column: loc.column, Msg: msg, err: err}
+	case errors.As(err, &shape):
+		e := &Error{File: file, Msg: shape.Error(), err: err}
+		if shape.Pointer != "" {
+			off := locate(data, []string{shape.Pointer})[0]
+			loc := positions(data, []int{off})[0]
+			e.Line, e.Column = loc.line, loc.column
+		}
+		return e
+	}
+	return &Error{File: file, Msg: err.Error(), err: err}
+}
+
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// bomLen is the length of the byte order mark data starts with, which the
+// decoder skips and editors do not show as a column.
+func bomLen(data []byte) int {
+	if bytes.HasPrefix(data, utf8BOM) {
+		return len(utf8BOM)
+	}
+	return 0
+}

@@ -1,0 +1,324 @@
+package target
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mcplint/mcplint/engine/clientconfig"
+	"github.com/mcplint/mcplint/engine/trace"
+)
+
+// Options is what Resolve needs besides the command line.
+type Options struct {
+	// Dir is the working directory relative paths are read from.
+	Dir string
+	// Server is --server NAME: the one server of a client config to lint.
+	Server string
+	// Config is the [server] of the .mcplint.toml in effect, used when the
+	// command line names no target.
+	Config ServerConfig
+	// Getenv reads the environment (client config variables, PYTHONPATH);
+	// nil means os.Getenv.
+	Getenv func(string) string
+	// Home expands a leading "~/"; empty means os.UserHomeDir.
+	Home string
+}
+
+// ServerConfig is a .mcplint.toml [server] table.
+type ServerConfig struct {
+	// Command is an argv, run in Dir. Command and Target are exclusive.
+	Command []string
+	// Target is a path relative to Dir, resolved like a command-line target.
+	Target string
+	// Env overlays the environment of the server process.
+	Env map[string]string
+	// Dir is the folder of the config file.
+	Dir string
+	// File is the config file, for messages.
+	File string
+}
+
+// maxDepth bounds how many .mcplint.toml [server] targets may lead from
+// one to the next.
+const maxDepth = 8
+
+// Resolve turns the command line into the servers to lint. args are the
+// positional targets, command the argv after "--". With neither, the
+// [server] of opts.Config is the target.
+//
+// A positional target is:
+//
+//   - a folder: its .mcplint.toml [server]; else package.json ("bin", else
+//     "main", run with node); else go.mod (`go run .`, or `go run ./cmd/X`
+//     when X is the only command); else pyproject.toml with one
+//     [project.scripts] entry (its .venv/bin script when installed, else
+//     the entry point called with .venv/bin/python or python3, with src/ on
+//     PYTHONPATH: nothing is installed or downloaded); else an executable
+//     named "server";
+//   - a .json or .jsonl file: a trace, a client config (one target per
+//     server, Group the config's path), or else a static tool list;
+//   - an executable file, run as it is (a script with a "#!" line too);
+//   - a .py, .js, .mjs or .cjs file, run with python3 or node.
+//
+// A leading "~/" is the home folder. opts.Server keeps only the client
+// config servers of that name.
+func Resolve(args []string, command []string, opts Options) ([]Target, error) {
+	r := &resolver{opts: opts}
+	if r.opts.Getenv == nil {
+		r.opts.Getenv = os.Getenv
+	}
+	if r.opts.Home == "" {
+		r.opts.Home, _ = os.UserHomeDir()
+	}
+	var targets []Target
+	for _, a := range args {
+		ts, err := r.path(a, r.abs(opts.Dir, a), 0)
+		if err != nil {
+			return nil, err
+		}
+		targets = append(targets, ts...)
+	}
+	if command != nil {
+		if len(command) == 0 {
+			return nil, errors.New(`"--" must be followed by the server's command: mcplint -- COMMAND [ARGS]`)
+		}
+		targets = append(targets, Target{
+			Name: commandName(command), Input: displayCommand(command), Kind: Command,
+			Command: absCommand(opts.Dir, command), Dir: opts.Dir,
+		})
+	}
+	if args == nil && command == nil {
+		ts, err := r.config()
+		if err != nil {
+			return nil, err
+		}
+		targets = ts
+	}
+	if opts.Server != "" {
+		return pickServer(targets, opts.Server)
+	}
+	return targets, nil
+}
+
+type resolver struct {
+	opts Options
+	// following are the folders whose .mcplint.toml [server] target is
+	// being followed, to catch a loop.
+	following []string
+}
+
+// abs makes p absolute against dir, expanding a leading "~/".
+func (r *resolver) abs(dir, p string) string {
+	if p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, "~"+string(filepath.Separator)) {
+		p = filepath.Join(r.opts.Home, p[1:])
+	}
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
+}
+
+func (r *resolver) config() ([]Target, error) {
+	c := r.opts.Config
+	switch {
+	case len(c.Command) > 0 && c.Target != "":
+		return nil, fmt.Errorf("%s: [server] has both command and target; keep one", c.File)
+	case len(c.Command) > 0:
+		return []Target{{
+			Name: commandName(c.Command), Input: displayCommand(c.Command), Kind: Command,
+			Command: absCommand(c.Dir, c.Command), Env: c.Env, Dir: c.Dir,
+		}}, nil
+	case c.Target != "":
+		ts, err := r.path(c.Target, r.abs(c.Dir, c.Target), 0)
+		if err != nil {
+			return nil, fmt.Errorf("%s: [server] target: %w", c.File, err)
+		}
+		return withEnv(ts, c.Env), nil
+	}
+	return nil, errors.New("no target: name a server folder, a file (a tool list, a trace, a client config) or -- COMMAND ARGS, or set [server] in .mcplint.toml")
+}
+
+// withEnv overlays env on the environment of every Command target.
+func withEnv(ts []Target, env map[string]string) []Target {
+	if len(env) == 0 {
+		return ts
+	}
+	for i := range ts {
+		if ts[i].Kind != Command {
+			continue
+		}
+		merged := map[string]string{}
+		for k, v := range ts[i].Env {
+			merged[k] = v
+		}
+		for k, v := range env {
+			merged[k] = v
+		}
+		ts[i].Env = merged
+	}
+	return ts
+}
+
+// path resolves one target path; input is what the user wrote.
+func (r *resolver) path(input, abs string, depth int) ([]Target, error) {
+	if depth > maxDepth {
+		return nil, fmt.Errorf("%s: .mcplint.toml [server] targets lead through more than %d folders; point at the server directly", input, maxDepth)
+	}
+	st, err := os.Stat(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no such file or folder (%s); a target is a server folder, an executable, a .py/.js/.mjs script, a .json/.jsonl file, or -- COMMAND ARGS", input, abs)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", input, err)
+	}
+	if st.IsDir() {
+		return r.dir(input, abs, depth)
+	}
+	return r.file(input, abs, st)
+}
+
+func (r *resolver) file(input, abs string, st fs.FileInfo) ([]Target, error) {
+	name := strings.TrimSuffix(filepath.Base(abs), filepath.Ext(abs))
+	ext := strings.ToLower(filepath.Ext(abs))
+	if ext == ".json" || ext == ".jsonl" {
+		return r.jsonFile(input, abs, name)
+	}
+	interp := map[string]string{".py": "python3", ".js": "node", ".mjs": "node", ".cjs": "node"}[ext]
+	exec := st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0
+	if exec && (interp == "" || hasShebang(abs)) {
+		return []Target{{Name: name, Input: input, Kind: Command, Command: []string{abs}}}, nil
+	}
+	if interp != "" {
+		return []Target{{Name: name, Input: input, Kind: Command, Command: []string{interp, abs}}}, nil
+	}
+	return nil, fmt.Errorf("%s: not something mcplint can lint: want a server folder, an executable (chmod +x), a .py/.js/.mjs script, or a .json/.jsonl file (a tool list, a trace, a client config)", input)
+}
+
+func hasShebang(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [2]byte
+	n, _ := f.Read(b[:])
+	return n == 2 && string(b[:]) == "#!"
+}
+
+func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", input, err)
+	}
+	if trace.Sniff(data) {
+		return []Target{{Name: name, Input: input, Kind: Trace, Path: abs}}, nil
+	}
+	if !clientconfig.Sniff(data) {
+		return []Target{{Name: name, Input: input, Kind: Static, Path: abs}}, nil
+	}
+	cfg, err := clientconfig.Parse(abs, data, clientconfig.Options{Getenv: r.opts.Getenv, Home: r.opts.Home})
+	if err != nil {
+		return nil, err
+	}
+	if len(cfg.Servers) == 0 {
+		return nil, fmt.Errorf("%s: the client config lists no servers", input)
+	}
+	ts := make([]Target, 0, len(cfg.Servers))
+	for _, s := range cfg.Servers {
+		t := Target{Name: s.Name, Input: input, Kind: Command, Command: s.Command, Env: s.Env, Dir: s.Dir, Group: input, URL: s.URL, Skip: s.Skip}
+		if s.URL != "" {
+			t.Kind = Remote
+		}
+		ts = append(ts, t)
+	}
+	return ts, nil
+}
+
+// pickServer keeps the client config servers named name.
+func pickServer(ts []Target, name string) ([]Target, error) {
+	var picked []Target
+	known := map[string][]string{}
+	var groups []string
+	for _, t := range ts {
+		if t.Group == "" {
+			continue
+		}
+		if _, ok := known[t.Group]; !ok {
+			groups = append(groups, t.Group)
+		}
+		known[t.Group] = append(known[t.Group], t.Name)
+		if t.Name == name {
+			picked = append(picked, t)
+		}
+	}
+	if len(groups) == 0 {
+		return nil, fmt.Errorf("--server %s picks a server of a client config, and no target is one", name)
+	}
+	if len(picked) == 0 {
+		var has []string
+		for _, g := range groups {
+			has = append(has, fmt.Sprintf("%s has %s", g, strings.Join(known[g], ", ")))
+		}
+		return nil, fmt.Errorf("--server %s: no such server (%s)", name, strings.Join(has, "; "))
+	}
+	for _, t := range picked {
+		if t.Skip != "" {
+			return nil, fmt.Errorf("--server %s in %s: %s", name, t.Group, t.Skip)
+		}
+	}
+	return picked, nil
+}
+
+// absCommand makes a relative program path (one with a slash) absolute
+// against dir, so the command means the same whatever runs it.
+func absCommand(dir string, argv []string) []string {
+	out := slices.Clone(argv)
+	if p := out[0]; !filepath.IsAbs(p) && strings.ContainsRune(p, '/') {
+		out[0] = filepath.Join(dir, p)
+	}
+	return out
+}
+
+// launchers run the program named by their first plain argument.
+var launchers = map[string]bool{
+	"node": true, "python": true, "python3": true, "go": true, "npx": true, "uvx": true, "uv": true,
+	"bun": true, "bunx": true, "deno": true, "pipx": true, "npm": true, "pnpm": true, "yarn": true,
+}
+
+// commandName names a command target in reports: its program, or for a
+// launcher (node, npx, go run, ...) the script or package it runs.
+func commandName(argv []string) string {
+	prog := filepath.Base(argv[0])
+	if !launchers[prog] {
+		return prog
+	}
+	for _, a := range argv[1:] {
+		switch {
+		case strings.HasPrefix(a, "-"), a == "run", a == "exec", a == "x", a == "dlx", a == "tool":
+			continue
+		}
+		base := filepath.Base(a)
+		if base == "." || base == ".." || base == string(filepath.Separator) {
+			return prog
+		}
+		return strings.TrimSuffix(base, filepath.Ext(base))
+	}
+	return prog
+}
+
+// displayCommand writes an argv the way a user would type it.
+func displayCommand(argv []string) string {
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		if a == "" || strings.ContainsAny(a, " \t\n\"'\\$`") {
+			a = fmt.Sprintf("%q", a)
+		}
+		parts[i] = a
+	}
+	return strings.Join(parts, " ")
+}

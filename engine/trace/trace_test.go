@@ -1,0 +1,243 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+const header = `{"mcplint_trace":1,"command":["node","server.js"],"started":"2026-11-29T23:10:34.123456789Z"}` + "\n"
+
+func TestRoundTrip(t *testing.T) {
+	code := 1
+	in := &sdk.Transcript{
+		Command: []string{"node", "server.js", "--flag=<x>&y"},
+		Started: time.Date(2026, 11, 29, 23, 10, 34, 123456789, time.UTC),
+		Records: []sdk.Record{
+			{TMs: 0, Dir: sdk.DirClientToServer, Msg: json.RawMessage(`{"jsonrpc":"2.0","id":1,"method":"initialize"}`)},
+			{TMs: 1.25, Dir: sdk.DirServerToClient, Msg: json.RawMessage(`{"jsonrpc" : "2.0", "id":1,"result":{"x":"<b>\u00e9"}}`)},
+			{TMs: 2, Dir: sdk.DirServerToClient, Raw: "Server listening"},
+			{TMs: 2, Dir: sdk.DirServerToClient, Raw: `{"jsonrpc":"2.0"}` + "\r"},
+			{TMs: 2, Dir: sdk.DirServerToClient, Raw: ""},
+			{TMs: 3, Dir: sdk.DirStderr, Raw: `{"level":"info"}`},
+			{TMs: 3.5, Dir: sdk.DirServerToClient, Raw: "caf\xe9 \xff\xfe"},
+			{TMs: 4, Dir: sdk.DirStderr, Raw: "tag \U000E0041 bidi \u202e"},
+			{TMs: 5, Dir: sdk.DirServerToClient, Msg: json.RawMessage(`null`)},
+			{TMs: 6, Dir: sdk.DirEvent, Event: &sdk.Event{Kind: sdk.EventTimeout, ID: json.RawMessage(`"a"`)}},
+			{TMs: 7, Dir: sdk.DirServerToClient, Msg: json.RawMessage(`{"partial":true}`), NoNewline: true},
+			{TMs: 1e9, Dir: sdk.DirEvent, Event: &sdk.Event{Kind: sdk.EventExit, Code: &code, Detail: "exit status 1"}},
+		},
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, in); err != nil {
+		t.Fatal(err)
+	}
+	if !Sniff(buf.Bytes()) {
+		t.Errorf("Sniff does not recognize a written trace:\n%s", buf.Bytes())
+	}
+	if !bytes.Contains(buf.Bytes(), []byte(`"raw_b64":"Y2Fm6SD//g=="`)) {
+		t.Errorf("invalid UTF-8 is not stored as raw_b64:\n%s", buf.Bytes())
+	}
+	if !bytes.Contains(buf.Bytes(), []byte(`"msg":{"jsonrpc" : "2.0", "id":1,"result":{"x":"<b>\u00e9"}}`)) {
+		t.Errorf("msg is not written byte for byte:\n%s", buf.Bytes())
+	}
+	out, err := Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertSame(t, in, out)
+}
+
+func assertSame(t *testing.T, want, got *sdk.Transcript) {
+	t.Helper()
+	if !want.Started.Equal(got.Started) {
+		t.Errorf("started = %v, want %v", got.Started, want.Started)
+	}
+	if !reflect.DeepEqual(want.Command, got.Command) {
+		t.Errorf("command = %q, want %q", got.Command, want.Command)
+	}
+	if len(want.Records) != len(got.Records) {
+		t.Fatalf("%d records, want %d", len(got.Records), len(want.Records))
+	}
+	for i := range want.Records {
+		if !reflect.DeepEqual(want.Records[i], got.Records[i]) {
+			t.Errorf("record %d = %+v, want %+v", i, got.Records[i], want.Records[i])
+		}
+	}
+}
+
+func TestLineRecord(t *testing.T) {
+	tests := []struct {
+		line    string
+		dir     string
+		wantMsg bool
+	}{
+		{`{"jsonrpc":"2.0","id":1}`, sdk.DirServerToClient, true},
+		{`[{"jsonrpc":"2.0"}]`, sdk.DirServerToClient, true},
+		{`42`, sdk.DirServerToClient, true},
+		{` {"a":1}`, sdk.DirServerToClient, false},
+		{`{"a":1}` + "\r", sdk.DirServerToClient, false},
+		{`{"a":`, sdk.DirServerToClient, false},
+		{"{\"a\":\"\xff\"}", sdk.DirServerToClient, false},
+		{``, sdk.DirClientToServer, false},
+		{`{"a":1}`, sdk.DirStderr, false},
+	}
+	for _, tt := range tests {
+		r := LineRecord(1, tt.dir, []byte(tt.line), false)
+		if (r.Msg != nil) != tt.wantMsg {
+			t.Errorf("LineRecord(%q, %s): msg=%v, want msg=%v", tt.line, tt.dir, r.Msg != nil, tt.wantMsg)
+		}
+		if got := string(Line(r)); got != tt.line {
+			t.Errorf("Line(LineRecord(%q)) = %q", tt.line, got)
+		}
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", "", "t.jsonl:1: not an mcplint trace: the file is empty"},
+		{"static tool list", `{"tools":[]}`, `t.jsonl:1: not an mcplint trace: the first line must be a header like {"mcplint_trace":1,"command":[...],"started":"..."}; record one with mcplint record -o FILE -- COMMAND`},
+		{"newer version", `{"mcplint_trace":2,"started":"2026-01-02T15:04:05Z"}`, "t.jsonl:1: trace format version 2 is newer than this mcplint reads (it knows version 1); upgrade mcplint"},
+		{"bad version", `{"mcplint_trace":"1","started":"2026-01-02T15:04:05Z"}`, `t.jsonl:1: mcplint_trace is "1"; this mcplint reads trace format version 1`},
+		{"no started", `{"mcplint_trace":1}`, `t.jsonl:1: the header has no "started" time; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`},
+		{"bad started", `{"mcplint_trace":1,"started":"yesterday"}`, `t.jsonl:1: "started" is "yesterday"; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`},
+		{"not json", header + "\n" + `{"t_ms":1,"dir":"c2s","msg":{}` + "\n", "t.jsonl:3: the line is not JSON: it ends in the middle of a value"},
+		{"unknown field", header + `{"t_ms":1,"dir":"c2s","mesg":{}}`, `t.jsonl:2: the record is malformed: unknown field "mesg"`},
+		{"no t_ms", header + `{"dir":"c2s","msg":{}}`, `t.jsonl:2: the record has no "t_ms"`},
+		{"negative t_ms", header + `{"t_ms":-1,"dir":"c2s","msg":{}}`, `t.jsonl:2: "t_ms" is -1; want 0 or more milliseconds since "started"`},
+		{"bad dir", header + `{"t_ms":1,"dir":"in","msg":{}}`, `t.jsonl:2: "dir" is "in"; want "c2s", "s2c", "stderr" or "event"`},
+		{"no dir", header + `{"t_ms":1,"msg":{}}`, `t.jsonl:2: the record has no "dir"; want "c2s", "s2c", "stderr" or "event"`},
+		{"two payloads", header + `{"t_ms":1,"dir":"s2c","msg":{},"raw":"x"}`, `t.jsonl:2: a s2c record needs exactly one of "msg", "raw" and "raw_b64"; it has 2`},
+		{"no payload", header + `{"t_ms":1,"dir":"s2c"}`, `t.jsonl:2: a s2c record needs exactly one of "msg", "raw" and "raw_b64"; it has 0`},
+		{"stderr msg", header + `{"t_ms":1,"dir":"stderr","msg":{}}`, `t.jsonl:2: a stderr record is text: use "raw", not "msg"`},
+		{"bad base64", header + `{"t_ms":1,"dir":"s2c","raw_b64":"%%"}`, `t.jsonl:2: "raw_b64" is not standard base64: illegal base64 data at input byte 0`},
+		{"event without event", header + `{"t_ms":1,"dir":"event"}`, `t.jsonl:2: an event record has no "event"`},
+		{"event without kind", header + `{"t_ms":1,"dir":"event","event":{"code":1}}`, `t.jsonl:2: the event has no "kind"`},
+		{"event with line", header + `{"t_ms":1,"dir":"event","event":{"kind":"exit"},"raw":"x"}`, `t.jsonl:2: an event record carries "msg", "raw", "raw_b64" or "no_newline"`},
+		{"line with event", header + `{"t_ms":1,"dir":"c2s","raw":"x","event":{"kind":"exit"}}`, `t.jsonl:2: a c2s record carries an "event"`},
+		{"two values", header + `{"t_ms":1,"dir":"c2s","raw":"x"} {}`, `t.jsonl:2: the line holds more than one JSON value`},
+		{"invalid utf8", header + "{\"t_ms\":1,\"dir\":\"s2c\",\"raw\":\"\xff\"}", `t.jsonl:2: the line is not valid UTF-8 (a trace stores such stream lines as raw_b64)`},
+	}
+	dir := t.TempDir()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, "t.jsonl")
+			if err := os.WriteFile(path, []byte(tt.in), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := ReadFile(path)
+			if err == nil {
+				t.Fatalf("no error, want %q", tt.want)
+			}
+			if got := strings.TrimPrefix(err.Error(), dir+string(filepath.Separator)); got != tt.want {
+				t.Errorf("error\n got %s\nwant %s", got, tt.want)
+			}
+			if _, ok := errors.AsType[*ParseError](err); !ok {
+				t.Errorf("error is %T, want *ParseError", err)
+			}
+		})
+	}
+}
+
+func TestReadSkipsBlankLinesAndBOM(t *testing.T) {
+	in := "\xef\xbb\xbf" + header + "\n\n" + `{"t_ms":1.5,"dir":"c2s","msg":{"a":1}}` + "\r\n"
+	got, err := Read(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Records) != 1 || string(got.Records[0].Msg) != `{"a":1}` {
+		t.Errorf("records = %+v", got.Records)
+	}
+}
+
+func TestReadNewerVersionIsNotTrace(t *testing.T) {
+	_, err := Read(strings.NewReader(`{"tools":[]}`))
+	if !errors.Is(err, ErrNotTrace) {
+		t.Errorf("error %v does not wrap ErrNotTrace", err)
+	}
+}
+
+func TestWriteRefuses(t *testing.T) {
+	tests := []struct {
+		name string
+		r    sdk.Record
+		want string
+	}{
+		{"bad dir", sdk.Record{Dir: "in", Raw: "x"}, `trace record 1: dir is "in"; want c2s, s2c, stderr or event`},
+		{"msg with newline", sdk.Record{Dir: sdk.DirClientToServer, Msg: json.RawMessage("{\"a\":\n1}")}, `trace record 1: msg is not one line of JSON in UTF-8: "{\"a\":\n1}"`},
+		{"msg and raw", sdk.Record{Dir: sdk.DirClientToServer, Msg: json.RawMessage("{}"), Raw: "x"}, `trace record 1: the record has both msg and raw`},
+		{"event without event", sdk.Record{Dir: sdk.DirEvent}, `trace record 1: an event record has no event`},
+		{"line with event", sdk.Record{Dir: sdk.DirStderr, Event: &sdk.Event{Kind: "exit"}}, `trace record 1: a stderr record carries an event`},
+		{"negative time", sdk.Record{TMs: -1, Dir: sdk.DirStderr}, `trace record 1: t_ms is -1; want a finite number of milliseconds, 0 or more`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Write(&bytes.Buffer{}, &sdk.Transcript{Records: []sdk.Record{tt.r}})
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("error\n got %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestSniff(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{header, true},
+		{`{"mcplint_trace":1,"command":["a"],"started":"2026`, true},
+		{"\xef\xbb\xbf" + `  {"mcplint_trace":1}`, true},
+		{`{"command":[],"mcplint_trace":1}`, false},
+		{`{"tools":[{"name":"mcplint_trace"}]}`, false},
+		{`["mcplint_trace"]`, false},
+		{`{"mcpServers":{}}`, false},
+		{"", false},
+		{"\n" + header, false},
+	}
+	for _, tt := range tests {
+		if got := Sniff([]byte(tt.in)); got != tt.want {
+			t.Errorf("Sniff(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add([]byte(header + `{"t_ms":1,"dir":"c2s","msg":{"a" : 1}}` + "\n" + `{"t_ms":2,"dir":"s2c","raw_b64":"/w==","no_newline":true}`))
+	f.Add([]byte(header + `{"t_ms":3,"dir":"event","event":{"kind":"timeout","id": [1, 2]}}`))
+	f.Add([]byte(header + `{"t_ms":1e3,"dir":"stderr","raw":"\u0000\ud800"}`))
+	f.Add([]byte(`{"mcplint_trace":1,"command":null,"started":"2026-01-02T15:04:05+02:00"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		first, err := Read(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if err := Write(&buf, first); err != nil {
+			t.Fatalf("Write of a trace Read accepted: %v\ninput: %q", err, data)
+		}
+		written := bytes.Clone(buf.Bytes())
+		second, err := Read(&buf)
+		if err != nil {
+			t.Fatalf("Read of Write's output: %v\n%s", err, written)
+		}
+		assertSame(t, first, second)
+		buf.Reset()
+		if err := Write(&buf, second); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(buf.Bytes(), written) {
+			t.Errorf("Write is not stable:\n%s\n%s", written, buf.Bytes())
+		}
+	})
+}

@@ -1,0 +1,63 @@
+package plugins
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// TestDocsPluginBuildsAndRuns follows docs/plugins.md from scratch: the
+// plugin in its first Go block becomes a module of its own (with the sdk
+// from this checkout), is built, started and checked.
+func TestDocsPluginBuildsAndRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a separate module")
+	}
+	doc, err := os.ReadFile("../docs/plugins.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := regexp.MustCompile("(?s)```go\n(// Command mcplint-plugin-acme.*?)```").FindSubmatch(doc)
+	if block == nil {
+		t.Fatal("docs/plugins.md has no complete plugin block")
+	}
+	repo, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := t.TempDir()
+	goMod := "module example.com/mcplint-plugin-acme\n\ngo 1.26\n\nrequire github.com/mcplint/mcplint v0.0.0\n\nreplace github.com/mcplint/mcplint => " + repo + "\n"
+	os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644)
+	os.WriteFile(filepath.Join(mod, "main.go"), block[1], 0o644)
+	bin := filepath.Join(binDir, BinaryPrefix+"acme")
+	tidy := exec.Command("go", "mod", "tidy")
+	tidy.Dir = mod
+	if out, err := tidy.CombinedOutput(); err != nil {
+		t.Fatalf("go mod tidy: %v\n%s", err, out)
+	}
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = mod
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	h, p := startOne(t, spec("acme"), Options{})
+	if p.Err != nil {
+		t.Fatal(p.Err)
+	}
+	rules := h.Rules()
+	h.Configure(context.Background(), rules)
+	snap := &sdk.Snapshot{Tools: []sdk.Tool{{Name: "search", Description: "Like Globex search"}}}
+	var got []string
+	if err := rules[0].Check(context.Background(), snap, func(is sdk.Issue) { got = append(got, is.Message) }); err != nil {
+		t.Fatal(err)
+	}
+	if rules[0].Meta().Name != "acme/no-competitor" || strings.Join(got, "|") != `tool "search" mentions Globex` {
+		t.Errorf("rule %s reported %q", rules[0].Meta().Name, got)
+	}
+}

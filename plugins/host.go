@@ -1,0 +1,483 @@
+package plugins
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
+
+	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/sdk/pluginpb"
+)
+
+// Options bound how long plugins may take.
+type Options struct {
+	// StartTimeout bounds the handshake and Info call; default 10s.
+	StartTimeout time.Duration
+	// CallTimeout bounds each Configure and Check call; default 60s.
+	CallTimeout time.Duration
+}
+
+// Plugin is one started (or failed) plugin.
+type Plugin struct {
+	Spec
+	// Info is what the plugin said of itself; nil when it did not start.
+	Info *pluginpb.InfoResponse
+	// Pinned reports whether the binary matched a configured SHA256.
+	Pinned bool
+	// Err says why the plugin could not be used; its rules are missing.
+	Err error
+
+	client  *plugin.Client
+	rpc     pluginpb.RuleSetClient
+	stderr  *tail
+	timeout time.Duration
+
+	mu       sync.Mutex
+	settings map[string][]byte // own rule name -> JSON settings
+	checks   map[*sdk.Snapshot]*checkResult
+}
+
+type checkResult struct {
+	once   sync.Once
+	issues map[string][]sdk.Issue
+	errs   map[string]error
+	err    error
+}
+
+// Host owns the running plugins.
+type Host struct {
+	Plugins []*Plugin
+	tmpDir  string
+}
+
+// Start launches every plugin in parallel. A plugin that fails to start is
+// kept with its Err set, so the report can say what to do; Start itself
+// only fails when it cannot make its temporary folder.
+func Start(ctx context.Context, specs []Spec, opt Options) (*Host, error) {
+	if opt.StartTimeout == 0 {
+		opt.StartTimeout = 10 * time.Second
+	}
+	if opt.CallTimeout == 0 {
+		opt.CallTimeout = 60 * time.Second
+	}
+	h := &Host{}
+	if len(specs) == 0 {
+		return h, nil
+	}
+	// go-plugin's sockets go in a folder of our own, removed on Close even
+	// when a plugin was killed before it could clean up.
+	dir, err := os.MkdirTemp("", "mcplint-plugins-")
+	if err != nil {
+		return nil, fmt.Errorf("plugins: %w", err)
+	}
+	h.tmpDir = dir
+	h.Plugins = make([]*Plugin, len(specs))
+	var wg sync.WaitGroup
+	for i, s := range specs {
+		h.Plugins[i] = &Plugin{Spec: s, timeout: opt.CallTimeout, checks: map[*sdk.Snapshot]*checkResult{}}
+		wg.Add(1)
+		go func(p *Plugin) {
+			defer wg.Done()
+			p.Err = p.start(ctx, dir, opt.StartTimeout)
+			if p.Err != nil && p.client != nil {
+				p.client.Kill()
+			}
+		}(h.Plugins[i])
+	}
+	wg.Wait()
+	return h, nil
+}
+
+func (p *Plugin) start(ctx context.Context, tmpDir string, timeout time.Duration) error {
+	if _, err := os.Stat(p.Path); err != nil {
+		return fmt.Errorf("plugin %s: %w", p.Name, err)
+	}
+	var secure *plugin.SecureConfig
+	if p.SHA256 != "" {
+		want, err := hex.DecodeString(p.SHA256)
+		if err != nil || len(want) != sha256.Size {
+			return fmt.Errorf("plugin %s: sha256 %q is not 64 hex digits", p.Name, p.SHA256)
+		}
+		got, err := FileSHA256(p.Path)
+		if err != nil {
+			return fmt.Errorf("plugin %s: %w", p.Name, err)
+		}
+		if got != p.SHA256 {
+			return fmt.Errorf("plugin %s: refusing to run %s: its sha256 is %s but the config pins %s; "+
+				"if you updated the plugin on purpose, put the new checksum in its [[plugin]] entry", p.Name, p.Path, got, p.SHA256)
+		}
+		p.Pinned = true
+		// go-plugin checks again right before it starts the binary.
+		secure = &plugin.SecureConfig{Checksum: want, Hash: sha256.New()}
+	}
+	p.stderr = &tail{max: 8 << 10}
+	cmd := exec.Command(p.Path)
+	// The plugin makes its socket in our folder, which Close removes even
+	// when the plugin was killed before it could clean up.
+	cmd.Env = append(os.Environ(), plugin.EnvUnixSocketDir+"="+tmpDir)
+	p.client = plugin.NewClient(&plugin.ClientConfig{
+		HandshakeConfig:  sdk.Handshake,
+		VersionedPlugins: map[int]plugin.PluginSet{sdk.PluginProtocolVersion: {sdk.PluginName: &sdk.GRPCPlugin{}}},
+		Cmd:              cmd,
+		SecureConfig:     secure,
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		StartTimeout:     timeout,
+		Stderr:           logFilter{p.stderr},
+		SyncStderr:       p.stderr,
+		Logger:           hclog.NewNullLogger(),
+		GRPCDialOptions: []grpc.DialOption{grpc.WithDefaultCallOptions(
+			grpc.MaxCallRecvMsgSize(sdk.MaxMessageBytes), grpc.MaxCallSendMsgSize(sdk.MaxMessageBytes))},
+	})
+	conn, err := p.client.Client()
+	if err != nil {
+		return p.startError(err)
+	}
+	raw, err := conn.Dispense(sdk.PluginName)
+	if err != nil {
+		return p.startError(err)
+	}
+	p.rpc = raw.(pluginpb.RuleSetClient)
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	info, err := p.rpc.Info(cctx, &pluginpb.InfoRequest{HostSdkVersion: sdk.Version})
+	if err != nil {
+		return p.startError(err)
+	}
+	if info.Name != p.Name {
+		return fmt.Errorf("plugin %s: the binary %s calls itself %q; rename the file or the [[plugin]] entry to match", p.Name, p.Path, info.Name)
+	}
+	if olderThan(info.SdkVersion, sdk.MinPluginSDKVersion) {
+		return fmt.Errorf("plugin %s %s was built with mcplint sdk %s, older than the %s this mcplint needs: upgrade the plugin (rebuild it against a newer github.com/mcplint/mcplint/sdk)",
+			p.Name, info.Version, info.SdkVersion, sdk.MinPluginSDKVersion)
+	}
+	for _, m := range info.Rules {
+		if _, err := sdk.ParseSeverity(m.Severity); err != nil || m.Name == "" || strings.Contains(m.Name, "/") {
+			return fmt.Errorf("plugin %s: rule %q has a bad name or severity %q: the plugin is broken, report it to its author", p.Name, m.Name, m.Severity)
+		}
+	}
+	p.Info = info
+	return nil
+}
+
+var pluginVersionRE = regexp.MustCompile(`Plugin version: (\d+)`)
+
+// startError turns go-plugin's errors into ones that say what to do.
+func (p *Plugin) startError(err error) error {
+	msg := err.Error()
+	var detail string
+	if last := p.stderr.String(); last != "" {
+		detail = "; its last output: " + strings.TrimSpace(last)
+	}
+	switch {
+	case errors.Is(err, plugin.ErrChecksumsDoNotMatch):
+		return fmt.Errorf("plugin %s: the binary changed while starting it: its checksum no longer matches the pin", p.Name)
+	case strings.Contains(msg, "incompatible API version"):
+		if m := pluginVersionRE.FindStringSubmatch(msg); m != nil {
+			v, _ := strconv.Atoi(m[1])
+			if v > sdk.PluginProtocolVersion {
+				return fmt.Errorf("plugin %s speaks plugin protocol %d, newer than this mcplint's %d: upgrade mcplint", p.Name, v, sdk.PluginProtocolVersion)
+			}
+			return fmt.Errorf("plugin %s speaks plugin protocol %d, older than this mcplint's %d: upgrade the plugin (rebuild it against the current github.com/mcplint/mcplint/sdk)", p.Name, v, sdk.PluginProtocolVersion)
+		}
+	case strings.Contains(msg, "Unrecognized remote plugin message"):
+		return fmt.Errorf("plugin %s (%s) did not answer the plugin handshake: it printed %q to stdout first, or is not an mcplint plugin; a plugin must call sdk.Serve and write nothing to stdout%s",
+			p.Name, p.Path, firstLine(strings.TrimPrefix(msg, "Unrecognized remote plugin message: ")), detail)
+	case strings.Contains(msg, "timeout while waiting for plugin to start"):
+		return fmt.Errorf("plugin %s did not start within the start timeout%s", p.Name, detail)
+	case strings.Contains(msg, "plugin exited before we could connect"):
+		return fmt.Errorf("plugin %s exited before the handshake%s", p.Name, detail)
+	}
+	return fmt.Errorf("plugin %s: %v%s", p.Name, err, detail)
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > 120 {
+		s = s[:120] + "…"
+	}
+	return s
+}
+
+// olderThan compares dotted versions ("0.1.0" < "0.2.0"); an unparsable
+// version counts as older.
+func olderThan(v, min string) bool {
+	a, b := strings.Split(strings.TrimPrefix(v, "v"), "."), strings.Split(min, ".")
+	for i := range b {
+		if i >= len(a) {
+			return true
+		}
+		x, err1 := strconv.Atoi(a[i])
+		y, _ := strconv.Atoi(b[i])
+		if err1 != nil {
+			return true
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	return false
+}
+
+// Rules returns an sdk.Rule for every rule of every plugin that started,
+// named "plugin/rule".
+func (h *Host) Rules() []sdk.Rule {
+	var out []sdk.Rule
+	for _, p := range h.Plugins {
+		if p.Info == nil {
+			continue
+		}
+		for _, m := range p.Info.Rules {
+			sev, _ := sdk.ParseSeverity(m.Severity)
+			out = append(out, &rule{p: p, own: m.Name, meta: sdk.Meta{
+				Name: p.Name + "/" + m.Name, Category: m.Category, Severity: sev, Summary: m.Summary,
+				Doc: m.Doc, Source: m.Source, Default: m.Default, Era: m.Era,
+			}})
+		}
+	}
+	return out
+}
+
+// Failed returns the plugins that could not be used.
+func (h *Host) Failed() []*Plugin {
+	var out []*Plugin
+	for _, p := range h.Plugins {
+		if p.Err != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Configure tells each plugin which of its rules run (those of enabled that
+// belong to it) with their settings. It must be called before any Check.
+func (h *Host) Configure(ctx context.Context, enabled []sdk.Rule) {
+	on := map[*Plugin][]string{}
+	for _, r := range enabled {
+		if pr, ok := r.(*rule); ok {
+			on[pr.p] = append(on[pr.p], pr.own)
+		}
+	}
+	for _, p := range h.Plugins {
+		if p.Info == nil {
+			continue
+		}
+		settings, err := json.Marshal(p.Settings)
+		if err != nil {
+			p.Err = fmt.Errorf("plugin %s: [plugin.settings]: %w", p.Name, err)
+			continue
+		}
+		cctx, cancel := context.WithTimeout(ctx, p.timeout)
+		p.mu.Lock()
+		_, err = p.rpc.Configure(cctx, &pluginpb.ConfigureRequest{Enabled: on[p], PluginSettings: settings, RuleSettings: p.settings})
+		p.mu.Unlock()
+		cancel()
+		if err != nil {
+			p.Err = fmt.Errorf("plugin %s: configure: %s", p.Name, grpcMessage(err))
+		}
+	}
+}
+
+// Close stops every plugin and removes their sockets' folder.
+func (h *Host) Close() {
+	var wg sync.WaitGroup
+	for _, p := range h.Plugins {
+		if p.client != nil {
+			wg.Add(1)
+			go func() { defer wg.Done(); p.client.Kill() }()
+		}
+	}
+	wg.Wait()
+	if h.tmpDir != "" {
+		os.RemoveAll(h.tmpDir)
+	}
+}
+
+// check runs all of p's enabled rules over s once and shares the result
+// among its rules.
+func (p *Plugin) check(ctx context.Context, s *sdk.Snapshot) *checkResult {
+	p.mu.Lock()
+	res, ok := p.checks[s]
+	if !ok {
+		res = &checkResult{}
+		p.checks[s] = res
+	}
+	p.mu.Unlock()
+	res.once.Do(func() {
+		if p.Err != nil {
+			res.err = p.Err
+			return
+		}
+		data, err := json.Marshal(s)
+		if err != nil {
+			res.err = err
+			return
+		}
+		// A local timer rather than a gRPC deadline: the server side may
+		// cancel first, and we must still know that the plugin hung.
+		cctx, cancel := context.WithCancel(ctx)
+		var timedOut atomic.Bool
+		timer := time.AfterFunc(p.timeout, func() { timedOut.Store(true); cancel() })
+		resp, err := p.rpc.Check(cctx, &pluginpb.CheckRequest{Snapshot: data})
+		timer.Stop()
+		cancel()
+		if err != nil {
+			if timedOut.Load() {
+				res.err = fmt.Errorf("plugin %s did not answer within %s; it was stopped", p.Name, p.timeout)
+				p.client.Kill()
+			} else if p.waitExited(time.Second) {
+				res.err = fmt.Errorf("plugin %s crashed%s", p.Name, p.lastOutput())
+			} else {
+				res.err = fmt.Errorf("plugin %s: %s", p.Name, grpcMessage(err))
+			}
+			p.Err = res.err
+			return
+		}
+		res.issues, res.errs = map[string][]sdk.Issue{}, map[string]error{}
+		known := map[string]bool{}
+		for _, m := range p.Info.Rules {
+			known[m.Name] = true
+		}
+		for _, is := range resp.Issues {
+			if !known[is.Rule] {
+				res.err = fmt.Errorf("plugin %s returned an issue for unknown rule %q: the plugin is broken, report it to its author", p.Name, is.Rule)
+				return
+			}
+			var sev sdk.Severity
+			if is.Severity != "" {
+				if sev, err = sdk.ParseSeverity(is.Severity); err != nil {
+					res.errs[is.Rule] = fmt.Errorf("plugin returned a bad severity: %v", err)
+					continue
+				}
+			}
+			res.issues[is.Rule] = append(res.issues[is.Rule], sdk.Issue{
+				Severity: sev, Tool: is.Tool, Pointer: is.Pointer, Message: is.Message, Fix: is.Fix,
+			})
+		}
+		for _, e := range resp.Errors {
+			res.errs[e.Rule] = errors.New(e.Error)
+		}
+	})
+	return res
+}
+
+// waitExited reports whether the plugin process has exited, waiting up to d
+// for it: a broken connection is usually a crash still being reaped.
+func (p *Plugin) waitExited(d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for !p.client.Exited() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
+}
+
+func (p *Plugin) lastOutput() string {
+	if p.stderr == nil {
+		return ""
+	}
+	if s := strings.TrimSpace(p.stderr.String()); s != "" {
+		return ": " + s
+	}
+	return ""
+}
+
+func grpcMessage(err error) string {
+	msg := err.Error()
+	if _, rest, ok := strings.Cut(msg, "desc = "); ok {
+		return rest
+	}
+	return msg
+}
+
+// rule adapts one plugin rule to sdk.Rule.
+type rule struct {
+	p    *Plugin
+	own  string
+	meta sdk.Meta
+}
+
+func (r *rule) Meta() sdk.Meta { return r.meta }
+
+func (r *rule) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	res := r.p.check(ctx, s)
+	if res.err != nil {
+		return res.err
+	}
+	for _, is := range res.issues[r.own] {
+		report(is)
+	}
+	return res.errs[r.own]
+}
+
+// Configure keeps [rules.settings."plugin/rule"] to send with the plugin's
+// Configure call.
+func (r *rule) Configure(decode func(any) error) error {
+	var m map[string]any
+	if err := decode(&m); err != nil {
+		return err
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	r.p.mu.Lock()
+	defer r.p.mu.Unlock()
+	if r.p.settings == nil {
+		r.p.settings = map[string][]byte{}
+	}
+	r.p.settings[r.own] = data
+	return nil
+}
+
+// logFilter drops go-plugin's own JSON log lines from a plugin's raw
+// stderr, keeping what the plugin itself wrote before Serve.
+type logFilter struct{ w *tail }
+
+func (f logFilter) Write(b []byte) (int, error) {
+	for _, line := range strings.SplitAfter(string(b), "\n") {
+		if line != "" && !strings.HasPrefix(line, `{"@level"`) {
+			f.w.Write([]byte(line))
+		}
+	}
+	return len(b), nil
+}
+
+// tail keeps the last max bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if over := len(t.buf) - t.max; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(b), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}

@@ -1,0 +1,243 @@
+package plugins
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// binDir holds the plugin binaries built for this test run.
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "mcplint-plugin-test-")
+	if err != nil {
+		panic(err)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// build compiles the named fixture plugins (folders under testdata, or
+// "policy" for the example) as mcplint-plugin-NAME and returns binDir.
+func build(t *testing.T, names ...string) {
+	t.Helper()
+	var pkgs []string
+	for _, n := range names {
+		if _, err := os.Stat(filepath.Join(binDir, BinaryPrefix+n)); err == nil {
+			continue
+		}
+		pkg := "./testdata/" + n
+		if n == "policy" {
+			pkg = "./examples/policy"
+		}
+		pkgs = append(pkgs, pkg)
+	}
+	for _, pkg := range pkgs {
+		out := filepath.Join(binDir, BinaryPrefix+filepath.Base(pkg))
+		cmd := exec.Command("go", "build", "-o", out, pkg)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("building %s: %v\n%s", pkg, err, b)
+		}
+	}
+}
+
+// alive lists running processes whose executable is in binDir.
+func alive(t *testing.T) []string {
+	t.Helper()
+	procs, _ := filepath.Glob("/proc/[0-9]*/exe")
+	var out []string
+	for _, p := range procs {
+		exe, err := os.Readlink(p)
+		if err == nil && strings.HasPrefix(exe, binDir) && !strings.HasSuffix(exe, " (deleted)") {
+			out = append(out, exe)
+		}
+	}
+	return out
+}
+
+func startOne(t *testing.T, spec Spec, opt Options) (*Host, *Plugin) {
+	t.Helper()
+	h, err := Start(context.Background(), []Spec{spec}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		h.Close()
+		deadline := time.Now().Add(5 * time.Second)
+		for len(alive(t)) > 0 && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if left := alive(t); len(left) > 0 {
+			t.Errorf("plugin processes left behind: %v", left)
+		}
+		if _, err := os.Stat(h.tmpDir); h.tmpDir != "" && !os.IsNotExist(err) {
+			t.Errorf("socket folder %s left behind", h.tmpDir)
+		}
+	})
+	return h, h.Plugins[0]
+}
+
+func spec(name string) Spec {
+	return Spec{Name: name, Path: filepath.Join(binDir, BinaryPrefix+name), Origin: OriginConfig}
+}
+
+func snapshot() *sdk.Snapshot {
+	return &sdk.Snapshot{Name: "s", Tools: []sdk.Tool{
+		{Name: "acme_ok", Description: "Fine."},
+		{Name: "get_user", Description: "TODO: describe this"},
+	}}
+}
+
+func TestPolicyPluginEndToEnd(t *testing.T) {
+	build(t, "policy")
+	s := spec("policy")
+	s.Settings = map[string]any{"prefix": "acme_", "banned-phrases": []any{"todo"}}
+	h, p := startOne(t, s, Options{})
+	if p.Err != nil {
+		t.Fatal(p.Err)
+	}
+	rules := h.Rules()
+	if len(rules) != 2 || rules[0].Meta().Name != "policy/banned-phrases" || rules[1].Meta().Name != "policy/tool-prefix" {
+		t.Fatalf("rules: %v", rules)
+	}
+	h.Configure(context.Background(), rules)
+	snap := snapshot()
+	var got []string
+	for _, r := range rules {
+		err := r.Check(context.Background(), snap, func(is sdk.Issue) { got = append(got, r.Meta().Name+" "+is.Pointer+" "+is.Message) })
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{
+		`policy/banned-phrases /tools/1/description description contains the banned phrase "todo"`,
+		`policy/tool-prefix /tools/1/name tool name "get_user" does not start with "acme_"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestBadSettingsAreAnError(t *testing.T) {
+	build(t, "policy")
+	s := spec("policy")
+	s.Settings = map[string]any{"prefx": "acme_"}
+	h, p := startOne(t, s, Options{})
+	h.Configure(context.Background(), h.Rules())
+	if p.Err == nil || !strings.Contains(p.Err.Error(), `unknown field "prefx"`) {
+		t.Fatalf("err = %v, want the unknown setting named", p.Err)
+	}
+}
+
+func TestStartFailuresSayWhatToDo(t *testing.T) {
+	build(t, "policy", "noisy", "oldproto", "oldsdk", "wrongname")
+	pinned := spec("policy")
+	pinned.SHA256 = strings.Repeat("ab", 32)
+	for _, tc := range []struct {
+		spec Spec
+		want string
+	}{
+		{pinned, "its sha256 is "},
+		{spec("noisy"), `printed "starting up, hello!" to stdout first`},
+		{spec("oldproto"), "older than this mcplint's 1: upgrade the plugin"},
+		{spec("oldsdk"), "was built with mcplint sdk 0.0.1, older than the 0.1.0 this mcplint needs: upgrade the plugin"},
+		{spec("wrongname"), `calls itself "somethingelse"`},
+		{Spec{Name: "missing", Path: filepath.Join(binDir, "nope")}, "no such file"},
+	} {
+		t.Run(tc.spec.Name, func(t *testing.T) {
+			h, p := startOne(t, tc.spec, Options{StartTimeout: 5 * time.Second})
+			if p.Err == nil || !strings.Contains(p.Err.Error(), tc.want) {
+				t.Fatalf("err = %v, want it to say %q", p.Err, tc.want)
+			}
+			if len(h.Rules()) != 0 {
+				t.Errorf("a failed plugin contributes no rules")
+			}
+		})
+	}
+}
+
+func TestPinnedPluginRuns(t *testing.T) {
+	build(t, "policy")
+	s := spec("policy")
+	sum, err := FileSHA256(s.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SHA256 = sum
+	_, p := startOne(t, s, Options{})
+	if p.Err != nil || !p.Pinned {
+		t.Fatalf("pinned plugin: err %v, pinned %v", p.Err, p.Pinned)
+	}
+}
+
+func TestCrashAndHangBecomeRuleErrors(t *testing.T) {
+	build(t, "crash", "hang")
+	for _, tc := range []struct {
+		name, want string
+	}{{"crash", "plugin crash crashed: panic: boom: out of cheese"}, {"hang", "plugin hang did not answer within 500ms"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, p := startOne(t, spec(tc.name), Options{CallTimeout: 500 * time.Millisecond})
+			if p.Err != nil {
+				t.Fatal(p.Err)
+			}
+			rules := h.Rules()
+			h.Configure(context.Background(), rules)
+			start := time.Now()
+			err := rules[0].Check(context.Background(), snapshot(), func(sdk.Issue) {})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want %q", err, tc.want)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %s", d)
+			}
+		})
+	}
+}
+
+func TestDiscover(t *testing.T) {
+	project, home := t.TempDir(), t.TempDir()
+	for _, p := range []string{
+		filepath.Join(project, ".mcplint", "plugins", BinaryPrefix+"acme"),
+		filepath.Join(home, ".mcplint", "plugins", BinaryPrefix+"acme"),
+		filepath.Join(home, ".mcplint", "plugins", BinaryPrefix+"beta"),
+	} {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755)
+	}
+	os.WriteFile(filepath.Join(home, ".mcplint", "plugins", BinaryPrefix+"notexec"), nil, 0o644)
+	specs, err := Discover([]Entry{{Name: "beta", SHA256: "AB"}, {Name: "own", Path: "bin/own"}}, project, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range specs {
+		rel, _ := filepath.Rel(filepath.Dir(project), s.Path)
+		if strings.HasPrefix(s.Path, home) {
+			rel, _ = filepath.Rel(filepath.Dir(home), s.Path)
+			rel = "HOME/" + strings.SplitN(rel, "/", 2)[1]
+		} else {
+			rel = "PROJECT/" + strings.SplitN(rel, "/", 2)[1]
+		}
+		got = append(got, s.Name+" "+s.Origin+" "+rel+" "+s.SHA256)
+	}
+	want := []string{
+		"beta config HOME/.mcplint/plugins/mcplint-plugin-beta ab",
+		"own config PROJECT/bin/own ",
+		"acme project PROJECT/.mcplint/plugins/mcplint-plugin-acme ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if _, err := Discover([]Entry{{Name: "ghost"}}, project, home); err == nil || !strings.Contains(err.Error(), "no path given") {
+		t.Errorf("a [[plugin]] without path that is nowhere: %v", err)
+	}
+}

@@ -1,0 +1,22 @@
+// A plugin that crashes in Check: a panic outside the rule's own goroutine
+// takes the whole process down.
+package main
+
+import (
+	"context"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+type boom struct{}
+
+func (boom) Meta() sdk.Meta {
+	return sdk.Meta{Name: "boom", Category: sdk.CategoryQuality, Severity: sdk.Warning, Default: true, Summary: "crashes"}
+}
+
+func (boom) Check(context.Context, *sdk.Snapshot, func(sdk.Issue)) error {
+	go func() { panic("boom: out of cheese") }()
+	select {}
+}
+
+func main() { sdk.Serve(sdk.RuleSet{Name: "crash", Version: "0.0.1", Rules: []sdk.Rule{boom{}}}) }

@@ -1,0 +1,177 @@
+package naming
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// style is a way of writing a multi-word identifier.
+type style int
+
+// The styles tool-name-style recognizes. Only the first three can be chosen
+// in settings; PascalCase and SCREAMING_SNAKE_CASE are recognized so that a
+// server written wholly in one of them counts as consistent.
+const (
+	snakeCase style = iota
+	camelCase
+	kebabCase
+	pascalCase
+	screamingSnakeCase
+	styleCount
+)
+
+var styleNames = [styleCount]string{
+	snakeCase:          "snake_case",
+	camelCase:          "camelCase",
+	kebabCase:          "kebab-case",
+	pascalCase:         "PascalCase",
+	screamingSnakeCase: "SCREAMING_SNAKE_CASE",
+}
+
+func (s style) String() string { return styleNames[s] }
+
+// fits reports whether name is written in style s. Dots separate namespace
+// segments ("admin.list_users"), so a dotted name fits when every segment
+// does.
+func (s style) fits(name string) bool {
+	if name == "" {
+		return false
+	}
+	for seg := range strings.SplitSeq(name, ".") {
+		if !s.fitsSegment(seg) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s style) fitsSegment(seg string) bool {
+	if seg == "" {
+		return false
+	}
+	switch s {
+	case snakeCase:
+		return separatedWords(seg, '_', isLowerOrDigit)
+	case kebabCase:
+		return separatedWords(seg, '-', isLowerOrDigit)
+	case screamingSnakeCase:
+		return separatedWords(seg, '_', isUpperOrDigit) && strings.IndexFunc(seg, isASCIIUpper) >= 0
+	case camelCase:
+		return isASCIILower(rune(seg[0])) && allASCIIAlnum(seg)
+	case pascalCase:
+		return isASCIIUpper(rune(seg[0])) && allASCIIAlnum(seg)
+	}
+	return false
+}
+
+// separatedWords reports whether seg is non-empty words of runes accepted by
+// ok, joined by single sep characters.
+func separatedWords(seg string, sep byte, ok func(rune) bool) bool {
+	for word := range strings.SplitSeq(seg, string(sep)) {
+		if word == "" {
+			return false
+		}
+		for _, r := range word {
+			if !ok(r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// convert rewrites name in style s, keeping its dot-separated namespace
+// segments: convert("admin.getUser", snakeCase) is "admin.get_user".
+func convert(name string, s style) string {
+	var segs []string
+	for seg := range strings.SplitSeq(name, ".") {
+		w := words(seg)
+		if len(w) == 0 {
+			continue
+		}
+		segs = append(segs, joinWords(w, s))
+	}
+	return strings.Join(segs, ".")
+}
+
+func joinWords(w []string, s style) string {
+	out := make([]string, len(w))
+	for i, word := range w {
+		switch s {
+		case snakeCase, kebabCase:
+			out[i] = strings.ToLower(word)
+		case screamingSnakeCase:
+			out[i] = strings.ToUpper(word)
+		case camelCase:
+			if i == 0 {
+				out[i] = strings.ToLower(word)
+			} else {
+				out[i] = capitalize(word)
+			}
+		case pascalCase:
+			out[i] = capitalize(word)
+		}
+	}
+	switch s {
+	case snakeCase, screamingSnakeCase:
+		return strings.Join(out, "_")
+	case kebabCase:
+		return strings.Join(out, "-")
+	}
+	return strings.Join(out, "")
+}
+
+func capitalize(word string) string {
+	r, n := utf8.DecodeRuneInString(word)
+	return string(unicode.ToUpper(r)) + strings.ToLower(word[n:])
+}
+
+// words splits one name segment into its words: at every character that is
+// neither a letter nor a digit, and at camel-case humps. An upper-case letter
+// starts a word after a lower-case letter or a digit ("getV2User" is get, V2,
+// User), and an acronym ends before its last capital when a lower-case letter
+// follows ("getHTTPResponse" is get, HTTP, Response). Digits never start a
+// word, so "base64Encode" is base64, Encode.
+func words(seg string) []string {
+	var out []string
+	for token := range strings.FieldsFuncSeq(seg, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		out = append(out, splitHumps(token)...)
+	}
+	return out
+}
+
+func splitHumps(token string) []string {
+	rs := []rune(token)
+	var out []string
+	start := 0
+	for i := 1; i < len(rs); i++ {
+		if !unicode.IsUpper(rs[i]) {
+			continue
+		}
+		prev := rs[i-1]
+		acronymEnd := unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1])
+		if unicode.IsLower(prev) || unicode.IsDigit(prev) || acronymEnd {
+			out = append(out, string(rs[start:i]))
+			start = i
+		}
+	}
+	return append(out, string(rs[start:]))
+}
+
+func isASCIILower(r rune) bool   { return r >= 'a' && r <= 'z' }
+func isASCIIUpper(r rune) bool   { return r >= 'A' && r <= 'Z' }
+func isASCIIDigit(r rune) bool   { return r >= '0' && r <= '9' }
+func isLowerOrDigit(r rune) bool { return isASCIILower(r) || isASCIIDigit(r) }
+func isUpperOrDigit(r rune) bool { return isASCIIUpper(r) || isASCIIDigit(r) }
+
+func allASCIIAlnum(s string) bool {
+	for _, r := range s {
+		if !isASCIILower(r) && !isASCIIUpper(r) && !isASCIIDigit(r) {
+			return false
+		}
+	}
+	return true
+}

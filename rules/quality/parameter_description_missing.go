@@ -1,0 +1,210 @@
+package quality
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// maxRefHops bounds how far a chain of $refs is followed looking for a
+// description, so that a cycle cannot loop.
+const maxRefHops = 16
+
+// parameterDescriptionMissing reports every property of a tool's input
+// schema, at any depth, that has no description of its own and none through
+// the schema it references.
+type parameterDescriptionMissing struct{}
+
+func (parameterDescriptionMissing) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name:     "parameter-description-missing",
+		Category: sdk.CategoryQuality,
+		Severity: sdk.Warning,
+		Summary:  "Every input parameter, at any depth, has a description",
+		Doc:      doc("parameter-description-missing"),
+		Source: "2025-11-25/server/tools.mdx#listing-tools (every parameter of the example inputSchema is described); " +
+			"Anthropic, Define tools (platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools): explain what each parameter means",
+		Default: true,
+	}
+}
+
+func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	for i, t := range s.Tools {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		root, ok := t.InputSchema.(map[string]any)
+		if !ok {
+			continue
+		}
+		base := sdk.ToolPointer(i, "inputSchema")
+		schemawalk.Walk(root, base, func(n schemawalk.Node) bool {
+			if n.Keyword != "properties" || n.Schema == false || described(n.Schema, root, 0) {
+				return true
+			}
+			fix := "add a \"description\" saying what the value means, its format or unit, and an example"
+			if n.Schema == true {
+				fix = "replace the schema true with an object that has a \"type\" and a \"description\" saying what the value means"
+			} else if ref := refOf(n.Schema); ref != "" {
+				fix += fmt.Sprintf(", here or in the schema it references (%s)", ref)
+			}
+			report(sdk.Issue{
+				Tool:    t.Name,
+				Pointer: n.Pointer,
+				Message: fmt.Sprintf("parameter %q of %s has no description", displayPath(strings.TrimPrefix(n.Pointer, base)), toolLabel(i, t.Name)),
+				Fix:     fix,
+			})
+			return true
+		})
+	}
+	return nil
+}
+
+// described reports whether a property's schema tells a model what it is:
+// a non-blank description of its own, or one reached through $ref, through
+// an allOf member, or through every non-null branch of an anyOf or oneOf
+// (the shape generators give optional references: anyOf [{$ref}, {type: null}]).
+func described(schema any, root map[string]any, hops int) bool {
+	m, ok := schema.(map[string]any)
+	if !ok {
+		return false
+	}
+	if d, ok := m["description"].(string); ok && strings.TrimSpace(d) != "" {
+		return true
+	}
+	if hops >= maxRefHops {
+		return false
+	}
+	if ref, ok := m["$ref"].(string); ok {
+		if target, ok := resolveLocalRef(root, ref); ok && described(target, root, hops+1) {
+			return true
+		}
+	}
+	if all, ok := m["allOf"].([]any); ok {
+		for _, sub := range all {
+			if described(sub, root, hops+1) {
+				return true
+			}
+		}
+	}
+	for _, kw := range []string{"anyOf", "oneOf"} {
+		branches, ok := m[kw].([]any)
+		if !ok {
+			continue
+		}
+		seen := 0
+		all := true
+		for _, b := range branches {
+			if isNullSchema(b) {
+				continue
+			}
+			seen++
+			all = all && described(b, root, hops+1)
+		}
+		if seen > 0 && all {
+			return true
+		}
+	}
+	return false
+}
+
+func isNullSchema(s any) bool {
+	m, ok := s.(map[string]any)
+	return ok && len(m) == 1 && m["type"] == "null"
+}
+
+func refOf(schema any) string {
+	m, _ := schema.(map[string]any)
+	ref, _ := m["$ref"].(string)
+	return ref
+}
+
+// resolveLocalRef follows a reference inside the same schema ("#",
+// "#/$defs/Address"). Other references are not fetched: a remote target's
+// description is not something a model is shown either.
+func resolveLocalRef(root map[string]any, ref string) (any, bool) {
+	frag, ok := strings.CutPrefix(ref, "#")
+	if !ok {
+		return nil, false
+	}
+	var cur any = root
+	for _, tok := range sdk.SplitPointer(frag) {
+		if t, err := url.PathUnescape(tok); err == nil {
+			tok = t
+		}
+		switch v := cur.(type) {
+		case map[string]any:
+			if cur, ok = v[tok]; !ok {
+				return nil, false
+			}
+		case []any:
+			var idx int
+			if _, err := fmt.Sscanf(tok, "%d", &idx); err != nil || idx < 0 || idx >= len(v) {
+				return nil, false
+			}
+			cur = v[idx]
+		default:
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// displayPath turns a pointer inside an input schema into the path a server
+// author thinks in: "/properties/filters/items/properties/field" is
+// "filters[].field", and a property under $defs reads "$defs/Address.street".
+func displayPath(rel string) string {
+	toks := sdk.SplitPointer(rel)
+	var b strings.Builder
+	for i := 0; i < len(toks); i++ {
+		switch kw := toks[i]; kw {
+		case "properties":
+			if i+1 < len(toks) {
+				i++
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(toks[i])
+			}
+		case "$defs", "definitions":
+			if i+1 < len(toks) {
+				i++
+				b.Reset()
+				b.WriteString(kw + "/" + toks[i])
+			}
+		case "items", "prefixItems", "additionalItems", "contains":
+			b.WriteString("[]")
+			if i+1 < len(toks) && isIndex(toks[i+1]) {
+				i++
+			}
+		case "additionalProperties":
+			b.WriteString(".*")
+		case "patternProperties":
+			b.WriteString(".*")
+			i++
+		default:
+			// anyOf/oneOf/allOf/not/if/then/else do not change the path a
+			// value sits at; skip their index.
+			if i+1 < len(toks) && isIndex(toks[i+1]) {
+				i++
+			}
+		}
+	}
+	return b.String()
+}
+
+func isIndex(tok string) bool {
+	if tok == "" {
+		return false
+	}
+	for _, r := range tok {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,62 @@
+package quality
+
+import (
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+)
+
+// describeValue names a JSON value's type and quotes it, for messages about
+// a field of the wrong type: `a string ("true")`, `null`.
+func describeValue(v any) string {
+	var t string
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		t = "a boolean"
+	case float64, json.Number:
+		t = "a number"
+	case string:
+		t = "a string"
+	case []any:
+		t = "an array"
+	case map[string]any:
+		t = "an object"
+	default:
+		t = fmt.Sprintf("a %T", v)
+	}
+	return t + " (" + snippet(v) + ")"
+}
+
+// snippet is v as JSON, cut short so a huge value does not flood a report.
+func snippet(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	const limit = 40
+	if s := string(b); utf8.RuneCountInString(s) > limit {
+		return string([]rune(s)[:limit]) + "…"
+	}
+	return string(b)
+}
+
+// field returns a tool definition's field, falling back to the typed value
+// when the Tool was built without its raw definition.
+func field(def map[string]any, key string, typed string) (any, bool) {
+	if def == nil {
+		return typed, typed != ""
+	}
+	v, ok := def[key]
+	return v, ok
+}
+
+// toolLabel names a tool in a message: `tool "get_user"`, or by its index
+// when it has no name (tool-name-format reports that).
+func toolLabel(i int, name string) string {
+	if name == "" {
+		return fmt.Sprintf("tool %d (no name)", i)
+	}
+	return fmt.Sprintf("tool %q", name)
+}

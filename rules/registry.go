@@ -1,0 +1,29 @@
+// Package rules is the registry of mcplint's built-in rules. Each category
+// lives in its own package; this one only gathers them.
+package rules
+
+import (
+	"sort"
+
+	"github.com/mcplint/mcplint/rules/naming"
+	"github.com/mcplint/mcplint/rules/quality"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// All returns a fresh instance of every built-in rule, sorted by name. Fresh
+// instances matter: Configure stores settings in the rule value, and two runs
+// in one process must not share them.
+func All() []sdk.Rule {
+	var all []sdk.Rule
+	for _, family := range families {
+		all = append(all, family()...)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Meta().Name < all[j].Meta().Name })
+	return all
+}
+
+// families lists each category package's constructor.
+var families = []func() []sdk.Rule{
+	naming.Rules,
+	quality.Rules,
+}
