@@ -161,8 +161,3 @@ func Default() *Config {
 		Output:  Output{Format: "text", FailOn: "error", Color: "auto"},
 	}
 }
-
-// Default is the configuration used when there is no file.
-func Default() *Config {
-	return &Config{Version: 1, Rules: Rules{Preset: PresetRecommended}, Output: Output{Format: "text", FailOn: "error"}}
-}
