@@ -97,3 +97,47 @@ func TestBaselineArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestBaselineEndToEnd: a baseline of today's issues makes an unchanged
+// server pass, keeps passing when the file is edited around the known
+// issues, and fails on a new issue. It needs the lint command's wiring of
+// lintForBaseline and --baseline.
+func TestBaselineEndToEnd(t *testing.T) {
+	if lintForBaseline == nil {
+		t.Skip("the lint command does not provide lintForBaseline in this build")
+	}
+	dir := t.TempDir()
+	today := `{"tools": [
+  {"name": "get_weather", "description": "Weather.",
+   "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+   "annotations": {"readOnlyHint": true}}
+]}`
+	writeFile(t, dir, "tools.json", today)
+	if _, stderr, code := runCLI(t, dir, "--fail-on", "info", "tools.json"); code != exitIssues {
+		t.Fatalf("the fixture has no issues to record (exit %d): %s", code, stderr)
+	}
+	if stdout, stderr, code := runCLI(t, dir, "baseline", "tools.json"); code != exitOK {
+		t.Fatalf("baseline: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if stdout, _, code := runCLI(t, dir, "--baseline", baseline.FileName, "--fail-on", "info", "tools.json"); code != exitOK {
+		t.Fatalf("unchanged server: exit %d\n%s", code, stdout)
+	}
+	edited := `{"tools": [
+
+  {"name": "list_cities", "description": "Lists every city the weather service covers, with its country code.",
+   "inputSchema": {"type": "object", "properties": {}},
+   "annotations": {"readOnlyHint": true}},
+  {"name": "get_weather", "description": "Weather.",
+   "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+   "annotations": {"readOnlyHint": true}}
+]}`
+	writeFile(t, dir, "tools.json", edited)
+	if stdout, _, code := runCLI(t, dir, "--baseline", baseline.FileName, "--fail-on", "info", "tools.json"); code != exitOK {
+		t.Fatalf("known issues came back after an edit that moved them: exit %d\n%s", code, stdout)
+	}
+	writeFile(t, dir, "tools.json", strings.Replace(edited, `"Lists every city the weather service covers, with its country code."`, `"Cities."`, 1))
+	stdout, _, code := runCLI(t, dir, "--baseline", baseline.FileName, "--fail-on", "info", "tools.json")
+	if code != exitIssues || !strings.Contains(stdout, "list_cities") || strings.Contains(stdout, "get_weather\n") {
+		t.Fatalf("a new issue: exit %d, want %d, and only list_cities reported\n%s", code, exitIssues, stdout)
+	}
+}

@@ -164,3 +164,44 @@ func TestInit(t *testing.T) {
 		t.Errorf("init on a missing folder: exit %d, %s", code, stderr)
 	}
 }
+
+// TestConfigEndToEnd: the lint command reads .mcplint.toml, rejects a typo
+// with its line and the right name, and shows what an [[ignore]] hid. It
+// needs the lint command's wiring of the config (which comes with
+// lintForBaseline).
+func TestConfigEndToEnd(t *testing.T) {
+	if lintForBaseline == nil {
+		t.Skip("the lint command does not load the config in this build")
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, "tools.json", `{"tools": [
+  {"name": "get_weather", "description": "Weather.",
+   "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}}, "required": ["city"]},
+   "annotations": {"readOnlyHint": true}}
+]}`)
+	writeFile(t, dir, ".mcplint.toml", "version = 1\n\n[rules]\ndisable = [\"description-too-shrot\"]\n")
+	_, stderr, code := runCLI(t, dir, "tools.json")
+	if want := `.mcplint.toml:4:12: unknown rule or category "description-too-shrot" in rules.disable (did you mean "description-too-short"?)`; code != exitUsage || !strings.Contains(stderr, want) {
+		t.Fatalf("typo: exit %d, want %d and %q\n%s", code, exitUsage, want, stderr)
+	}
+	writeFile(t, dir, ".mcplint.toml", `version = 1
+
+[[ignore]]
+rule = "description-too-short"
+tool = "get_*"
+reason = "the name says it all"
+`)
+	stdout, stderr, code := runCLI(t, dir, "--fail-on", "info", "-f", "json", "tools.json")
+	if code != exitOK {
+		t.Fatalf("ignored issue still fails: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{`"by": "config"`, `"reason": "the name says it all"`, `"rule": "description-too-short"`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the JSON report lacks %s:\n%s", want, stdout)
+		}
+	}
+	stdout, _, _ = runCLI(t, dir, "tools.json")
+	if !strings.Contains(stdout, "1 suppressed") {
+		t.Errorf("the text report does not count the suppressed issue:\n%s", stdout)
+	}
+}
