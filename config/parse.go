@@ -56,7 +56,6 @@ func Parse(path string, data []byte, known Known) (*Config, error) {
 	d := &decoder{
 		file:  path,
 		pos:   keyPositions(string(data)),
-		known: known,
 		rules: map[string]bool{},
 		cfg:   Default(),
 	}
@@ -98,7 +97,6 @@ func syntaxError(path string, data []byte, err error) error {
 type decoder struct {
 	file      string
 	pos       positions
-	known     Known
 	rules     map[string]bool
 	ruleNames []string
 	plugins   map[string]bool
