@@ -50,6 +50,16 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
 	}
+	var skipped []report.Skipped
+	var targets []target.Target
+	for _, t := range opt.Targets {
+		if t.Skip != "" {
+			skipped = append(skipped, report.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
+			continue
+		}
+		targets = append(targets, t)
+	}
+	opt.Targets = targets
 	load := opt.Load
 	if load == nil {
 		load = LoadTarget
@@ -61,7 +71,7 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 	})
 	linkPeers(opt.Targets, snaps)
 
-	rep := &report.Report{Version: report.Version, Mcplint: opt.Version, Targets: make([]*report.Target, len(opt.Targets))}
+	rep := &report.Report{Version: report.Version, Mcplint: opt.Version, Targets: make([]*report.Target, len(opt.Targets)), Skipped: skipped}
 	var progress sync.Mutex
 	done := 0
 	forEach(len(opt.Targets), func(i int) {

@@ -5,6 +5,7 @@ package rules
 import (
 	"sort"
 
+	"github.com/mcplint/mcplint/rules/conformance"
 	"github.com/mcplint/mcplint/rules/naming"
 	"github.com/mcplint/mcplint/rules/quality"
 	"github.com/mcplint/mcplint/sdk"
@@ -24,6 +25,7 @@ func All() []sdk.Rule {
 
 // families lists each category package's constructor.
 var families = []func() []sdk.Rule{
+	conformance.Rules,
 	naming.Rules,
 	quality.Rules,
 }

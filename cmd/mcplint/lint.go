@@ -63,6 +63,7 @@ type lintFlags struct {
 	color    choiceFlag
 	quiet    bool
 	noPlugin bool
+	server   string
 }
 
 func newLintFlags() (*flag.FlagSet, *lintFlags) {
@@ -84,6 +85,7 @@ func newLintFlags() (*flag.FlagSet, *lintFlags) {
 	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable)")
 	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable)")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
+	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	return fs, f
@@ -98,9 +100,6 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	}
 	if err != nil {
 		return usageError(c, "%v", err)
-	}
-	if command != nil {
-		return usageError(c, "running a server command (-- CMD ARGS) is not supported in this build")
 	}
 	cfg := config.Default()
 	all := rules.All()
@@ -121,13 +120,13 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	if err := sel.Check(metas); err != nil {
 		return usageError(c, "%v", err)
 	}
-	if len(positional) == 0 {
-		return usageError(c, "no target: name a tool list file to lint")
-	}
-	targets := make([]target.Target, 0, len(positional))
-	for _, p := range positional {
-		name := strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
-		targets = append(targets, target.Target{Name: name, Input: p, Kind: target.Static, Path: resolvePath(c.Dir, p)})
+	targets, err := target.Resolve(positional, command, target.Options{
+		Dir: c.Dir, Server: f.server, Getenv: c.Getenv,
+		Config: target.ServerConfig{Command: cfg.Server.Command, Target: cfg.Server.Target, Env: cfg.Server.Env,
+			Dir: configDir(cfg, c.Dir), File: cfg.Path},
+	})
+	if err != nil {
+		return targetError(c, err)
 	}
 	opts := engine.Options{
 		Version: mcplintVersion(), Targets: targets, Config: cfg,
@@ -196,6 +195,26 @@ func lintHelp(fs *flag.FlagSet) string {
 		fmt.Fprintf(&cmds, "  %-20s  %s\n", n, commands[n].summary)
 	}
 	return fmt.Sprintf(lintUsage, cmds.String(), printFlags(fs))
+}
+
+// targetError reports a target that cannot be resolved: exit 3 when what
+// the user named is unreadable or unrecognizable, 2 when the command line
+// itself is wrong (no target at all).
+func targetError(c *cli, err error) int {
+	fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
+	if errors.Is(err, target.ErrNoTarget) || errors.Is(err, target.ErrUsage) {
+		fmt.Fprintln(c.Stderr, "Run 'mcplint --help' for usage.")
+		return exitUsage
+	}
+	return exitTarget
+}
+
+// configDir is the folder a config's relative paths are read from.
+func configDir(cfg *config.Config, wd string) string {
+	if cfg.Path == "" {
+		return wd
+	}
+	return filepath.Dir(cfg.Path)
 }
 
 func resolvePath(dir, p string) string {

@@ -13,7 +13,17 @@ type Report struct {
 	Version int       `json:"version"`
 	Mcplint string    `json:"mcplint"`
 	Targets []*Target `json:"targets"`
+	// Skipped are servers named (in a client config) that mcplint does not
+	// lint, with why: remote servers, disabled ones, unset variables.
+	Skipped []Skipped `json:"skipped,omitempty"`
 	Summary Summary   `json:"summary"`
+}
+
+// Skipped is a server that was not linted, and why.
+type Skipped struct {
+	Name   string `json:"name"`
+	Input  string `json:"input"`
+	Reason string `json:"reason"`
 }
 
 // Target is the result for one server.

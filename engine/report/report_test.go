@@ -57,6 +57,7 @@ func sample() *Report {
 			{Name: "broken", Source: sdk.SourceStatic, Input: "broken.json", Error: &errText, Grade: "F",
 				Components: map[string]float64{}, Issues: []sdk.Issue{}, Suppressed: []Suppressed{}},
 		},
+		Skipped: []Skipped{{Name: "remote", Input: "mcp.json", Reason: "remote server (http) at https://example.com/mcp: mcplint lints stdio servers"}},
 		Summary: Summary{Errors: 2},
 	}
 }

@@ -42,6 +42,10 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 		}
 		p.target(t)
 	}
+	for _, sk := range r.Skipped {
+		p.line("")
+		p.line("%s  %s", p.paint(ansiBold, Escape(sk.Name)), p.paint(ansiDim, "skipped: "+Escape(sk.Reason)))
+	}
 	if !opt.Quiet || r.Summary.Errors+r.Summary.Warnings+r.Summary.Infos > 0 {
 		p.summary(r)
 	}
@@ -168,6 +172,9 @@ func (p *printer) summary(r *Report) {
 	}
 	if failed > 0 {
 		text += fmt.Sprintf("; %d could not be linted", failed)
+	}
+	if n := len(r.Skipped); n > 0 {
+		text += fmt.Sprintf("; %d skipped", n)
 	}
 	p.line("")
 	code := ansiGreen

@@ -29,6 +29,10 @@ func TestCompute(t *testing.T) {
 		// lint 1 * 0.6 + conformance 0.75 * 0.4 = 0.9.
 		{"conformance", Input{Tools: 1, HasTranscript: true, Issues: []sdk.Issue{issue("conformance", sdk.Error, "/transcript/3")}}, 0.9, "A"},
 		{"config issues do not count", Input{Tools: 1, Issues: []sdk.Issue{issue("config", sdk.Error, "")}}, 1, "A"},
+		// The README's worked example.
+		{"readme example", Input{Tools: 4, HasTranscript: true, Issues: []sdk.Issue{
+			issue("schema", sdk.Error, "/tools/0/inputSchema"), issue("quality", sdk.Warning, "/tools/0/inputSchema/properties/city"),
+			issue("reference", sdk.Warning, "/instructions"), issue("conformance", sdk.Warning, "/transcript/records/4")}}, 0.864, "B"},
 		{"no tools", Input{Tools: 0, Issues: []sdk.Issue{issue("quality", sdk.Error, "/tools")}}, 0.5, "F"},
 	} {
 		got := Compute(tc.in)

@@ -85,7 +85,7 @@ func Resolve(args []string, command []string, opts Options) ([]Target, error) {
 	}
 	if command != nil {
 		if len(command) == 0 {
-			return nil, errors.New(`"--" must be followed by the server's command: mcplint -- COMMAND [ARGS]`)
+			return nil, usageErr{ErrUsage, `"--" must be followed by the server's command: mcplint -- COMMAND [ARGS]`}
 		}
 		targets = append(targets, Target{
 			Name: commandName(command), Input: displayCommand(command), Kind: Command,
@@ -140,7 +140,7 @@ func (r *resolver) config() ([]Target, error) {
 		}
 		return withEnv(ts, c.Env), nil
 	}
-	return nil, errors.New("no target: name a server folder, a file (a tool list, a trace, a client config) or -- COMMAND ARGS, or set [server] in .mcplint.toml")
+	return nil, usageErr{ErrNoTarget, "no target: name a server folder, a file (a tool list, a trace, a client config) or -- COMMAND ARGS, or set [server] in .mcplint.toml"}
 }
 
 // withEnv overlays env on the environment of every Command target.

@@ -2,6 +2,24 @@
 // client config, the [server] of .mcplint.toml) into the servers to lint.
 package target
 
+import "errors"
+
+// ErrNoTarget is returned (wrapped) by Resolve when nothing names a target.
+var ErrNoTarget = errors.New("no target")
+
+// ErrUsage is returned (wrapped) by Resolve for a malformed command line.
+var ErrUsage = errors.New("usage")
+
+// usageErr is an error whose text is the whole message and which matches
+// one of the sentinel errors above.
+type usageErr struct {
+	kind error
+	msg  string
+}
+
+func (e usageErr) Error() string        { return e.msg }
+func (e usageErr) Is(target error) bool { return target == e.kind }
+
 // Kind says how a target is read.
 type Kind int
 

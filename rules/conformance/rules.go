@@ -1,0 +1,76 @@
+// Package conformance holds the rules about how a server speaks the
+// protocol. They read the Snapshot's transcript, which live sessions and
+// traces have and static files do not: without one they say nothing.
+package conformance
+
+import (
+	"embed"
+	"strings"
+
+	"github.com/mcplint/mcplint/rules/internal/wire"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+//go:embed docs/*.md
+var docs embed.FS
+
+// doc is a rule's documentation, kept as Markdown next to the code.
+func doc(name string) string {
+	b, err := docs.ReadFile("docs/" + name + ".md")
+	if err != nil {
+		panic("conformance: no documentation for rule " + name)
+	}
+	return strings.TrimSpace(string(b))
+}
+
+// Rules returns the conformance rules in name order.
+func Rules() []sdk.Rule {
+	return []sdk.Rule{
+		batchEmitted{},
+		errorShape{},
+		initResultShape{},
+		invalidUTF8{},
+		jsonrpcVersion{},
+		messageTooLarge{},
+		notificationAnswered{},
+		paginationLoop{},
+		pingResponse{},
+		protocolVersionMissing{},
+		requestTimeout{},
+		responseIDMismatch{},
+		resultAndError{},
+		serverExited{},
+		serverInfoMissing{},
+		serverRequestUndeclared{},
+		&slowResponse{MaxMs: defaultSlowMs},
+		stdoutPollution{},
+		toolsListShape{},
+		unknownMethodCode{},
+		unknownToolError{},
+		versionNegotiation{},
+	}
+}
+
+// session parses the Snapshot's transcript; nil when there is none.
+func session(s *sdk.Snapshot) *wire.Session {
+	if s.Transcript == nil {
+		return nil
+	}
+	return wire.Parse(s.Transcript)
+}
+
+// at reports an issue about one transcript record.
+func at(report func(sdk.Issue), index int, msg, fix string) {
+	report(sdk.Issue{Tool: sdk.OwnerServer, Pointer: wire.RecordPointer(index), Message: msg, Fix: fix})
+}
+
+// fromServer lists the server's stdout lines.
+func fromServer(ss *wire.Session) []*wire.Msg {
+	var out []*wire.Msg
+	for _, m := range ss.Msgs {
+		if m.Dir == sdk.DirServerToClient {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,54 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+const defaultSlowMs = 1000
+
+// slowResponse reports requests answered after more than max-ms
+// milliseconds. The handshake (server/discover, initialize) is left out:
+// its time includes starting the server.
+type slowResponse struct {
+	MaxMs float64 `json:"max-ms"`
+}
+
+func (*slowResponse) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name: "slow-response", Category: sdk.CategoryConformance, Severity: sdk.Warning, Default: true,
+		Summary: "Requests are answered within a latency budget (max-ms, default 1000)",
+		Doc:     doc("slow-response"),
+		Source:  "2025-11-25/basic/lifecycle.mdx#timeouts",
+	}
+}
+
+// Configure reads max-ms.
+func (r *slowResponse) Configure(decode func(any) error) error {
+	if err := decode(r); err != nil {
+		return err
+	}
+	if r.MaxMs <= 0 {
+		return fmt.Errorf("max-ms must be a positive number of milliseconds, not %v", r.MaxMs)
+	}
+	return nil
+}
+
+func (r *slowResponse) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(s)
+	if ss == nil {
+		return nil
+	}
+	for _, m := range ss.Msgs {
+		if m.Dir != sdk.DirClientToServer || m.Pair == nil || m.Method == "initialize" || m.Method == "server/discover" {
+			continue
+		}
+		if d := m.Pair.TMs - m.TMs; d > r.MaxMs {
+			at(report, m.Pair.Index, fmt.Sprintf("%s took %.0f ms to answer, over the %.0f ms budget", m.Method, d, r.MaxMs),
+				"answer list and metadata requests from memory; move slow work (network, disk scans) out of the request path or behind a cache")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,76 @@
+package conformance
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/mcplint/mcplint/rules/internal/wire"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// toolsListShape reports tools/list answers that clients cannot read: no
+// "tools" array, tools that are not objects or lack a string name or an
+// object inputSchema, a nextCursor that is not a string.
+type toolsListShape struct{}
+
+func (toolsListShape) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name: "tools-list-shape", Category: sdk.CategoryConformance, Severity: sdk.Error, Default: true,
+		Summary: "tools/list answers have a tools array of objects with a name and an inputSchema",
+		Doc:     doc("tools-list-shape"),
+		Source:  "2025-11-25/server/tools.mdx#listing-tools",
+	}
+}
+
+func (toolsListShape) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(s)
+	if ss == nil {
+		return nil
+	}
+	for _, m := range ss.Msgs {
+		if m.Dir != sdk.DirClientToServer || m.Method != "tools/list" || m.Pair == nil || m.Pair.HasError() {
+			continue
+		}
+		if problem := toolsListProblem(m.Pair); problem != "" {
+			at(report, m.Pair.Index, "tools/list answer "+problem, `answer {"tools": [{"name": "…", "description": "…", "inputSchema": {"type": "object"}}, …]} with "nextCursor" only when there is another page`)
+		}
+	}
+	return nil
+}
+
+func toolsListProblem(resp *wire.Msg) string {
+	var res map[string]json.RawMessage
+	if !resp.Result(&res) || res == nil {
+		return "is not an object"
+	}
+	raw, ok := res["tools"]
+	if !ok {
+		return `has no "tools" member`
+	}
+	var tools []json.RawMessage
+	if json.Unmarshal(raw, &tools) != nil {
+		return `has a "tools" member that is not an array`
+	}
+	for i, t := range tools {
+		var tool map[string]json.RawMessage
+		if json.Unmarshal(t, &tool) != nil || tool == nil {
+			return fmt.Sprintf("has tools[%d] that is not an object", i)
+		}
+		var name string
+		if json.Unmarshal(tool["name"], &name) != nil || name == "" {
+			return fmt.Sprintf("has tools[%d] without a string name", i)
+		}
+		var schema map[string]json.RawMessage
+		if json.Unmarshal(tool["inputSchema"], &schema) != nil || schema == nil {
+			return fmt.Sprintf("has tool %q without an inputSchema object", name)
+		}
+	}
+	if c, ok := res["nextCursor"]; ok && string(c) != "null" {
+		var cursor string
+		if json.Unmarshal(c, &cursor) != nil {
+			return fmt.Sprintf("has a nextCursor that is not a string: %s", c)
+		}
+	}
+	return ""
+}
