@@ -115,7 +115,7 @@ func TestSchemaFileIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if stdout != string(want) {
-		t.Errorf("%s is out of date: regenerate it with mcplint config schema > %s", path, path)
+		t.Errorf("schema/mcplint-config.schema.json is out of date: regenerate it with mcplint config schema > schema/mcplint-config.schema.json (or MCPLINT_UPDATE_GOLDEN=1 go test ./cmd/mcplint -run SchemaFile)")
 	}
 	for _, r := range rules.All() {
 		if !strings.Contains(stdout, `"`+r.Meta().Name+`"`) {
