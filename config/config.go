@@ -4,6 +4,7 @@
 package config
 
 import (
+	"path/filepath"
 	"time"
 
 	"github.com/mcplint/mcplint/sdk"
@@ -12,12 +13,41 @@ import (
 // FileName is the name mcplint looks for from the working directory up.
 const FileName = ".mcplint.toml"
 
+// EnvVar names the environment variable that points at a config file. The
+// --config flag wins over it; it wins over discovery.
+const EnvVar = "MCPLINT_CONFIG"
+
+// FormatVersion is the only config format version this mcplint reads.
+const FormatVersion = 1
+
 // Presets of [rules] preset.
 const (
 	PresetRecommended = "recommended"
 	PresetAll         = "all"
 	PresetNone        = "none"
 )
+
+// Presets lists the accepted [rules] preset values.
+var Presets = []string{PresetRecommended, PresetAll, PresetNone}
+
+// Formats lists the report formats [output] format accepts.
+var Formats = []string{"text", "json", "sarif", "markdown", "junit", "github"}
+
+// FailOns lists the [output] fail-on values, strictest first.
+var FailOns = []string{"info", "warning", "error", "never"}
+
+// Grades lists the [output] min-grade values, best first.
+var Grades = []string{"A", "B", "C", "D", "F"}
+
+// ProbeSets lists the [server] probes values.
+var ProbeSets = []string{"none", "default", "all"}
+
+// ExerciseModes lists the [server] exercise values: "none" calls no tool, "readonly" only
+// tools annotated readOnlyHint, "all" every tool.
+var ExerciseModes = []string{"none", "readonly", "all"}
+
+// ColorModes lists the [output] color values.
+var ColorModes = []string{"auto", "always", "never"}
 
 // Config is a decoded, validated .mcplint.toml.
 type Config struct {
@@ -33,6 +63,15 @@ type Config struct {
 	Output  Output
 }
 
+// Dir is the folder relative paths in the config are resolved against: the
+// config file's folder, or "." for defaults.
+func (c *Config) Dir() string {
+	if c.Path == "" {
+		return "."
+	}
+	return filepath.Dir(c.Path)
+}
+
 // Server is [server]: what `mcplint` lints when given no target.
 type Server struct {
 	// Command is an argv vector, run without a shell, relative to the
@@ -46,6 +85,12 @@ type Server struct {
 	Env map[string]string
 	// Timeout is the per-request deadline; zero means the default.
 	Timeout time.Duration
+	// Name picks one server of a client config (--server).
+	Name string
+	// Probes is one of ProbeSets (--probes); empty means the default.
+	Probes string
+	// Exercise is one of ExerciseModes (--exercise); empty means "none".
+	Exercise string
 }
 
 // Rules is [rules].
@@ -58,8 +103,13 @@ type Rules struct {
 	// Severity overrides rules' default severities.
 	Severity map[string]sdk.Severity
 	// Settings holds each rule's [rules.settings.NAME] table, ready to be
-	// decoded strictly into the rule's own settings type.
+	// decoded strictly into the rule's own settings type. An error from it
+	// is a *Error that names the file, line and column of the bad key.
 	Settings map[string]func(v any) error
+
+	// settingsAt places each settings table for errors that are not about
+	// one key (a rule's own validation).
+	settingsAt map[string]Position
 }
 
 // Ignore is one [[ignore]] entry.
@@ -90,12 +140,24 @@ type Plugin struct {
 
 // Output is [output].
 type Output struct {
-	Format   string
-	FailOn   string
+	// Format is one of Formats (-f).
+	Format string
+	// File is where the report goes (-o); empty means stdout.
+	File string
+	// FailOn is one of FailOns (--fail-on).
+	FailOn string
+	// MinGrade is one of Grades (--min-grade); empty means no grade gate.
 	MinGrade string
+	// Color is one of ColorModes (--color).
+	Color string
 }
 
-// Default is the configuration used when there is no file.
+// Default is the configuration that applies when no file is found: every
+// value a file leaves out takes its value from here.
 func Default() *Config {
-	return &Config{Version: 1, Rules: Rules{Preset: PresetRecommended}, Output: Output{Format: "text", FailOn: "error"}}
+	return &Config{
+		Version: FormatVersion,
+		Rules:   Rules{Preset: PresetRecommended},
+		Output:  Output{Format: "text", FailOn: "error", Color: "auto"},
+	}
 }

@@ -1,0 +1,720 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/BurntSushi/toml"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// The keys each table accepts, in the order the docs list them.
+var (
+	topKeys      = []string{"version", "server", "rules", "ignore", "plugin", "output"}
+	serverKeys   = []string{"command", "target", "env", "timeout", "name", "probes", "exercise"}
+	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
+	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
+	pluginKeys   = []string{"name", "path", "sha256", "settings"}
+	outputKeys   = []string{"format", "file", "fail-on", "min-grade", "color"}
+	severityKeys = []string{"error", "warning", "info"}
+
+	// tableOf says which table a key belongs in, for a key written in the
+	// wrong one.
+	tableOf = func() map[string]string {
+		m := map[string]string{}
+		for _, t := range []struct {
+			name string
+			keys []string
+		}{{"[server]", serverKeys}, {"[rules]", rulesKeys}, {"[[ignore]]", ignoreKeys}, {"[[plugin]]", pluginKeys}, {"[output]", outputKeys}} {
+			for _, k := range t.keys {
+				if _, dup := m[k]; !dup {
+					m[k] = t.name
+				}
+			}
+		}
+		return m
+	}()
+
+	pluginName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+	sha256Hex  = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
+)
+
+// Parse decodes and validates a config file's contents. path names the
+// file in errors and becomes Config.Path. Every problem is reported, each
+// as a *Error, together as Errors.
+func Parse(path string, data []byte, known Known) (*Config, error) {
+	var doc map[string]any
+	if _, err := toml.Decode(string(data), &doc); err != nil {
+		return nil, syntaxError(path, data, err)
+	}
+	d := &decoder{
+		file:  path,
+		pos:   keyPositions(string(data)),
+		rules: map[string]bool{},
+		cfg:   Default(),
+	}
+	d.cfg.Path = path
+	for _, m := range known.Rules {
+		d.rules[m.Name] = true
+	}
+	d.ruleNames = known.names()
+	d.plugins = map[string]bool{}
+	for _, p := range known.Plugins {
+		d.plugins[p] = true
+	}
+	d.document(doc)
+	if len(d.errs) > 0 {
+		d.errs.sort()
+		return nil, d.errs
+	}
+	return d.cfg, nil
+}
+
+// syntaxError places a TOML syntax error. The decoder's column counts
+// bytes; ours counts code points, like every other position mcplint shows.
+func syntaxError(path string, data []byte, err error) error {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return &Error{File: path, Msg: "invalid TOML: " + err.Error()}
+	}
+	line, col := pe.Position.Line, 1
+	if start := pe.Position.Start; start >= 0 && start <= len(data) {
+		lineStart := 0
+		if i := strings.LastIndexByte(string(data[:start]), '\n'); i >= 0 {
+			lineStart = i + 1
+		}
+		col = utf8.RuneCount(data[lineStart:start]) + 1
+	}
+	return Errors{{File: path, Line: line, Column: col, Msg: "invalid TOML: " + pe.Message}}
+}
+
+type decoder struct {
+	file      string
+	pos       positions
+	rules     map[string]bool
+	ruleNames []string
+	plugins   map[string]bool
+	errs      Errors
+	cfg       *Config
+}
+
+func (d *decoder) errorf(path keyPath, format string, a ...any) {
+	p := d.pos.at(path)
+	d.errs = append(d.errs, &Error{File: d.file, Line: p.Line, Column: p.Column, Msg: fmt.Sprintf(format, a...)})
+}
+
+// name shows a key path as users write it: "server.timeout",
+// "ignore.tool" (the line says which entry).
+func name(path keyPath) string {
+	parts := make([]string, 0, len(path))
+	for _, p := range path {
+		if !strings.HasPrefix(p, "#") {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// sortedKeys lists a table's keys in file order, so errors come out in the
+// order a user reads them.
+func (d *decoder) sortedKeys(path keyPath, m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := d.pos.at(path.with(keys[i])), d.pos.at(path.with(keys[j]))
+		if a != b {
+			return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+func (d *decoder) unknownKey(path keyPath, table string, known []string) {
+	key := path[len(path)-1]
+	where := " in " + table
+	if table == "" {
+		where = " at the top level"
+	}
+	hint := didYouMean(key, known)
+	if hint == "" {
+		if t, ok := tableOf[key]; ok && t != table {
+			hint = " (it belongs in " + t + ")"
+		} else {
+			hint = " (known keys: " + strings.Join(known, ", ") + ")"
+		}
+	}
+	d.errorf(path, "unknown key %q%s%s", key, where, hint)
+}
+
+func (d *decoder) document(doc map[string]any) {
+	d.version(doc)
+	// Plugins first: "plugin/rule" names anywhere else depend on them.
+	if v, ok := doc["plugin"]; ok {
+		d.pluginList(keyPath{"plugin"}, v)
+	}
+	for _, k := range d.sortedKeys(nil, doc) {
+		path, v := keyPath{k}, doc[k]
+		switch k {
+		case "version", "plugin":
+		case "server":
+			d.server(path, v)
+		case "rules":
+			d.rulesTable(path, v)
+		case "ignore":
+			d.ignoreList(path, v)
+		case "output":
+			d.output(path, v)
+		default:
+			d.unknownKey(path, "", topKeys)
+		}
+	}
+}
+
+func (d *decoder) version(doc map[string]any) {
+	v, ok := doc["version"]
+	if !ok {
+		d.errs = append(d.errs, &Error{File: d.file, Line: 1, Column: 1,
+			Msg: fmt.Sprintf("missing version: start the file with \"version = %d\" so later formats can be told apart", FormatVersion)})
+		return
+	}
+	n, ok := v.(int64)
+	if !ok {
+		d.wrongType(keyPath{"version"}, "the integer 1", v)
+		return
+	}
+	if n != FormatVersion {
+		d.errorf(keyPath{"version"}, "unsupported config version %d: this mcplint reads version %d", n, FormatVersion)
+		return
+	}
+	d.cfg.Version = int(n)
+}
+
+// tomlType names a decoded value's TOML type, with an article.
+func tomlType(v any) string {
+	switch v := v.(type) {
+	case string:
+		return fmt.Sprintf("the string %q", v)
+	case int64:
+		return fmt.Sprintf("the integer %d", v)
+	case float64:
+		return fmt.Sprintf("the float %v", v)
+	case bool:
+		return fmt.Sprintf("the boolean %v", v)
+	case []any, []map[string]any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	}
+	return "a date or time"
+}
+
+func (d *decoder) wrongType(path keyPath, want string, got any) {
+	d.errorf(path, "%s must be %s, not %s", name(path), want, tomlType(got))
+}
+
+func (d *decoder) table(path keyPath, v any) (map[string]any, bool) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		d.errorf(path, "%s must be a table ([%s]), not %s", name(path), name(path), tomlType(v))
+	}
+	return m, ok
+}
+
+func (d *decoder) str(path keyPath, v any) (string, bool) {
+	s, ok := v.(string)
+	if !ok {
+		d.wrongType(path, "a string", v)
+	}
+	return s, ok
+}
+
+func (d *decoder) strList(path keyPath, v any, example string) ([]string, bool) {
+	arr, ok := v.([]any)
+	if !ok {
+		d.wrongType(path, "an array of strings such as "+example, v)
+		return nil, false
+	}
+	out := make([]string, 0, len(arr))
+	for i, e := range arr {
+		s, isStr := e.(string)
+		if !isStr {
+			d.errorf(path.with(index(i)), "%s must hold only strings, not %s", name(path), tomlType(e))
+			ok = false
+			continue
+		}
+		out = append(out, s)
+	}
+	return out, ok
+}
+
+func (d *decoder) enum(path keyPath, v any, allowed []string) (string, bool) {
+	s, ok := d.str(path, v)
+	if !ok {
+		return "", false
+	}
+	for _, a := range allowed {
+		if s == a {
+			return s, true
+		}
+	}
+	d.errorf(path, "%s must be one of %s, not %q%s", name(path), quoteList(allowed), s, didYouMean(s, allowed))
+	return "", false
+}
+
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	return strings.Join(q, ", ")
+}
+
+func (d *decoder) server(path keyPath, v any) {
+	m, ok := d.table(path, v)
+	if !ok {
+		return
+	}
+	s := &d.cfg.Server
+	for _, k := range d.sortedKeys(path, m) {
+		kp, v := path.with(k), m[k]
+		switch k {
+		case "command":
+			argv, ok := d.strList(kp, v, `["python3", "server.py"] (it runs without a shell)`)
+			switch {
+			case !ok:
+			case len(argv) == 0 || argv[0] == "":
+				d.errorf(kp, `server.command is empty: give the server's argv, e.g. ["python3", "server.py"]`)
+			default:
+				s.Command = argv
+			}
+		case "target":
+			if t, ok := d.str(kp, v); ok {
+				if t == "" {
+					d.errorf(kp, "server.target is empty: name a tool list, trace, client config or server folder")
+				}
+				s.Target = t
+			}
+		case "env":
+			d.env(kp, v)
+		case "timeout":
+			s.Timeout = d.duration(kp, v)
+		case "name":
+			s.Name, _ = d.str(kp, v)
+		case "probes":
+			s.Probes, _ = d.enum(kp, v, ProbeSets)
+		case "exercise":
+			s.Exercise, _ = d.enum(kp, v, ExerciseModes)
+		default:
+			d.unknownKey(kp, "[server]", serverKeys)
+		}
+	}
+	if len(s.Command) > 0 && s.Target != "" {
+		d.errorf(path.with("target"), "[server] sets both command and target: a config lints either a server it starts or a file; remove one")
+	}
+}
+
+func (d *decoder) env(path keyPath, v any) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		d.wrongType(path, `a table of strings such as { API_URL = "http://localhost:8080" }`, v)
+		return
+	}
+	env := make(map[string]string, len(m))
+	for _, k := range d.sortedKeys(path, m) {
+		if k == "" || strings.ContainsAny(k, "=\x00") {
+			d.errorf(path.with(k), "server.env: %q is not an environment variable name", k)
+			continue
+		}
+		if s, ok := m[k].(string); ok {
+			env[k] = s
+		} else {
+			d.errorf(path.with(k), "server.env.%s must be a string (environment values are text), not %s", k, tomlType(m[k]))
+		}
+	}
+	d.cfg.Server.Env = env
+}
+
+func (d *decoder) duration(path keyPath, v any) time.Duration {
+	s, ok := v.(string)
+	if !ok {
+		d.wrongType(path, `a duration string such as "10s"`, v)
+		return 0
+	}
+	t, err := time.ParseDuration(s)
+	switch {
+	case err != nil:
+		d.errorf(path, `%s: invalid duration %q: write a Go duration such as "10s", "1m30s" or "500ms"`, name(path), s)
+	case t <= 0:
+		d.errorf(path, "%s must be positive, not %q", name(path), s)
+	default:
+		return t
+	}
+	return 0
+}
+
+// ruleName checks one rule name (or, when categories is set, a rule name
+// or a category) and reports the problem with it.
+func (d *decoder) ruleName(path keyPath, n, where string, categories bool) bool {
+	if plugin, rule, ok := strings.Cut(n, "/"); ok {
+		if plugin == "" || rule == "" || strings.Contains(rule, "/") {
+			d.errorf(path, "%q in %s is not a rule name: plugin rules are written \"plugin/rule\"", n, where)
+			return false
+		}
+		if d.plugins[plugin] {
+			return true
+		}
+		if d.rules[n] {
+			return true
+		}
+		names := make([]string, 0, len(d.plugins))
+		for p := range d.plugins {
+			names = append(names, p)
+		}
+		sort.Strings(names)
+		hint := didYouMean(plugin, names)
+		if hint == "" {
+			hint = fmt.Sprintf(" (add a [[plugin]] entry named %q to use its rules)", plugin)
+		}
+		d.errorf(path, "unknown plugin %q in rule %q in %s%s", plugin, n, where, hint)
+		return false
+	}
+	if d.rules[n] {
+		return true
+	}
+	isCategory := contains(sdk.Categories, n)
+	if isCategory && categories {
+		return true
+	}
+	if isCategory {
+		d.errorf(path, "%q is a category, and %s takes rule names: list the category's rules one by one (mcplint rules)", n, where)
+		return false
+	}
+	what, hint := "rule", didYouMean(n, d.ruleNames)
+	if categories {
+		what = "rule or category"
+		if hint == "" {
+			if c := Suggest(n, sdk.Categories); c != "" {
+				hint = fmt.Sprintf(" (did you mean the category %q?)", c)
+			}
+		}
+	}
+	if hint == "" {
+		hint = " (mcplint rules lists them)"
+	}
+	d.errorf(path, "unknown %s %q in %s%s", what, n, where, hint)
+	return false
+}
+
+func contains(xs []string, x string) bool {
+	for _, e := range xs {
+		if e == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *decoder) rulesTable(path keyPath, v any) {
+	m, ok := d.table(path, v)
+	if !ok {
+		return
+	}
+	r := &d.cfg.Rules
+	for _, k := range d.sortedKeys(path, m) {
+		kp, v := path.with(k), m[k]
+		switch k {
+		case "preset":
+			if p, ok := d.enum(kp, v, Presets); ok {
+				r.Preset = p
+			}
+		case "enable":
+			r.Enable = d.ruleList(kp, v)
+		case "disable":
+			r.Disable = d.ruleList(kp, v)
+		case "severity":
+			d.severities(kp, v)
+		case "settings":
+			d.settings(kp, v)
+		default:
+			d.unknownKey(kp, "[rules]", rulesKeys)
+		}
+	}
+	for i, n := range r.Disable {
+		if contains(r.Enable, n) {
+			d.errorf(path.with("disable", index(i)), "%q is in both rules.enable and rules.disable: keep it in one", n)
+		}
+	}
+}
+
+func (d *decoder) ruleList(path keyPath, v any) []string {
+	names, _ := d.strList(path, v, `["security", "tool-name-portable"]`)
+	out := names[:0:0]
+	for i, n := range names {
+		if d.ruleName(path.with(index(i)), n, name(path), true) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (d *decoder) severities(path keyPath, v any) {
+	m, ok := d.table(path, v)
+	if !ok {
+		return
+	}
+	sev := map[string]sdk.Severity{}
+	for _, k := range d.sortedKeys(path, m) {
+		kp := path.with(k)
+		if !d.ruleName(kp, k, "[rules.severity]", false) {
+			continue
+		}
+		if s, ok := d.enum(kp, m[k], severityKeys); ok {
+			sev[k], _ = sdk.ParseSeverity(s)
+		}
+	}
+	d.cfg.Rules.Severity = sev
+}
+
+func (d *decoder) settings(path keyPath, v any) {
+	m, ok := d.table(path, v)
+	if !ok {
+		return
+	}
+	r := &d.cfg.Rules
+	r.Settings = map[string]func(any) error{}
+	r.settingsAt = map[string]Position{}
+	for _, k := range d.sortedKeys(path, m) {
+		kp := path.with(k)
+		if !d.ruleName(kp, k, "[rules.settings]", false) {
+			continue
+		}
+		t, ok := m[k].(map[string]any)
+		if !ok {
+			d.errorf(kp, "rules.settings.%s must be a table ([rules.settings.%s]), not %s", k, k, tomlType(m[k]))
+			continue
+		}
+		r.Settings[k] = settingsDecoder(d.file, d.pos, kp, k, t)
+		r.settingsAt[k] = d.pos.at(kp)
+	}
+}
+
+// elements returns an array of tables whether it was written as [[name]]
+// entries or as an inline array.
+func (d *decoder) elements(path keyPath, v any) []map[string]any {
+	switch v := v.(type) {
+	case []map[string]any:
+		return v
+	case []any:
+		out := make([]map[string]any, 0, len(v))
+		for i, e := range v {
+			m, ok := e.(map[string]any)
+			if !ok {
+				d.errorf(path.with(index(i)), "%s must hold tables ([[%s]] entries), not %s", name(path), name(path), tomlType(e))
+				continue
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	d.errorf(path, "%s must be an array of tables ([[%s]] entries), not %s", name(path), name(path), tomlType(v))
+	return nil
+}
+
+// ignoreList reads [[ignore]] entries. A config with any error is
+// rejected whole, so an entry is kept only for the caller of a valid file.
+func (d *decoder) ignoreList(path keyPath, v any) {
+	for i, m := range d.elements(path, v) {
+		ep := path.with(index(i))
+		at := d.pos.at(ep)
+		ig := Ignore{Line: at.Line, Column: at.Column}
+		for _, k := range d.sortedKeys(ep, m) {
+			kp, v := ep.with(k), m[k]
+			if !contains(ignoreKeys, k) {
+				d.unknownKey(kp, "[[ignore]]", ignoreKeys)
+				continue
+			}
+			s, ok := d.str(kp, v)
+			if !ok {
+				continue
+			}
+			switch k {
+			case "rule":
+				if d.ruleName(kp, s, "[[ignore]]", false) {
+					ig.Rule = s
+				}
+			case "tool", "server":
+				if err := ValidGlob(s); err != nil {
+					d.errorf(kp, "ignore.%s: invalid glob %q: %v", k, s, err)
+				}
+				if k == "tool" {
+					ig.Tool = s
+				} else {
+					ig.Server = s
+				}
+			case "pointer":
+				if err := validPointer(s); err != nil {
+					d.errorf(kp, "ignore.pointer: invalid JSON pointer %q: %v", s, err)
+				}
+				ig.Pointer = s
+			case "reason":
+				ig.Reason = strings.TrimSpace(s)
+			}
+		}
+		if _, has := m["rule"]; !has {
+			d.errorf(ep, `[[ignore]] has no rule: name the rule it silences, e.g. rule = "tool-name-style"`)
+		}
+		if r, has := m["reason"]; !has || isBlank(r) {
+			subject := "[[ignore]]"
+			if ig.Rule != "" {
+				subject = fmt.Sprintf("[[ignore]] of %q", ig.Rule)
+			}
+			reasonAt := ep
+			if _, has := m["reason"]; has {
+				reasonAt = ep.with("reason")
+			}
+			d.errorf(reasonAt, `%s has no reason: say why this is not a defect here, e.g. reason = "search_web comes from the companion server"`, subject)
+		}
+		d.cfg.Ignores = append(d.cfg.Ignores, ig)
+	}
+}
+
+func isBlank(v any) bool {
+	s, ok := v.(string)
+	return ok && strings.TrimSpace(s) == ""
+}
+
+// validPointer checks RFC 6901 syntax: empty, or "/"-separated tokens in
+// which "~" is always followed by 0 or 1.
+func validPointer(p string) error {
+	if p == "" {
+		return nil
+	}
+	if p[0] != '/' {
+		return errors.New(`a pointer starts with "/", e.g. "/tools/0/description"`)
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] == '~' && (i+1 >= len(p) || p[i+1] != '0' && p[i+1] != '1') {
+			return errors.New(`"~" must be followed by 0 (for "~") or 1 (for "/")`)
+		}
+	}
+	return nil
+}
+
+func (d *decoder) pluginList(path keyPath, v any) {
+	seen := map[string]bool{}
+	for i, m := range d.elements(path, v) {
+		ep := path.with(index(i))
+		var p Plugin
+		for _, k := range d.sortedKeys(ep, m) {
+			kp, v := ep.with(k), m[k]
+			switch k {
+			case "name":
+				if s, ok := d.str(kp, v); ok {
+					switch {
+					case !pluginName.MatchString(s):
+						d.errorf(kp, "plugin.name %q must be letters, digits, '-', '_' or '.' (it prefixes rule names as \"%s/rule\")", s, s)
+					case seen[s]:
+						d.errorf(kp, "plugin %q is configured twice: merge the [[plugin]] entries", s)
+					default:
+						p.Name = s
+					}
+					seen[s] = true
+				}
+			case "path":
+				p.Path, _ = d.str(kp, v)
+			case "sha256":
+				if s, ok := d.str(kp, v); ok {
+					if !sha256Hex.MatchString(s) {
+						d.errorf(kp, "plugin.sha256 must be 64 hexadecimal digits (sha256sum prints them), not %q", s)
+					}
+					p.SHA256 = strings.ToLower(s)
+				}
+			case "settings":
+				if t, ok := d.table(kp, v); ok {
+					p.Settings = t
+				}
+			default:
+				d.unknownKey(kp, "[[plugin]]", pluginKeys)
+			}
+		}
+		if _, has := m["name"]; !has {
+			d.errorf(ep, `[[plugin]] has no name: add name = "…", the prefix of its rules`)
+			continue
+		}
+		if p.Name != "" {
+			d.plugins[p.Name] = true
+			d.cfg.Plugins = append(d.cfg.Plugins, p)
+		}
+	}
+}
+
+func (d *decoder) output(path keyPath, v any) {
+	m, ok := d.table(path, v)
+	if !ok {
+		return
+	}
+	o := &d.cfg.Output
+	set := func(dst *string, s string, ok bool) {
+		if ok {
+			*dst = s
+		}
+	}
+	for _, k := range d.sortedKeys(path, m) {
+		kp, v := path.with(k), m[k]
+		switch k {
+		case "format":
+			s, ok := d.enum(kp, v, Formats)
+			set(&o.Format, s, ok)
+		case "file":
+			s, ok := d.str(kp, v)
+			set(&o.File, s, ok)
+		case "fail-on":
+			s, ok := d.enum(kp, v, FailOns)
+			set(&o.FailOn, s, ok)
+		case "min-grade":
+			s, ok := d.enum(kp, v, Grades)
+			set(&o.MinGrade, s, ok)
+		case "color":
+			s, ok := d.enum(kp, v, ColorModes)
+			set(&o.Color, s, ok)
+		default:
+			d.unknownKey(kp, "[output]", outputKeys)
+		}
+	}
+}
+
+// finite reports whether every float in v is a number JSON can carry.
+func finite(v any) bool {
+	switch v := v.(type) {
+	case float64:
+		return !math.IsNaN(v) && !math.IsInf(v, 0)
+	case []any:
+		for _, e := range v {
+			if !finite(e) {
+				return false
+			}
+		}
+	case []map[string]any:
+		for _, e := range v {
+			if !finite(e) {
+				return false
+			}
+		}
+	case map[string]any:
+		for _, e := range v {
+			if !finite(e) {
+				return false
+			}
+		}
+	}
+	return true
+}

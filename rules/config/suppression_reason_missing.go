@@ -1,0 +1,51 @@
+package config
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// SuppressionReasonMissing reports inline suppressions without a reason.
+// (A [[ignore]] without one is a config error: the file is rejected.)
+type SuppressionReasonMissing struct{}
+
+// Meta describes the rule.
+func (SuppressionReasonMissing) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name:     "suppression-reason-missing",
+		Category: sdk.CategoryConfig,
+		Severity: sdk.Error,
+		Summary:  "an inline mcplint/ignore entry gives no reason",
+		Doc: "Checks every inline suppression, `\"_meta\": {\"mcplint/ignore\": {\"RULE\": \"reason\"}}` " +
+			"on a tool, prompt, resource or resource template, for a reason: a non-empty string.\n\n" +
+			"A suppression without a reason is a finding nobody can review: the next maintainer " +
+			"cannot tell a considered exception from a silenced bug. An entry without a reason " +
+			"suppresses nothing, so the issue it meant to hide is reported as well.\n\n" +
+			"**Bad**\n\n```json\n" +
+			`{"name": "searchWeb", "_meta": {"mcplint/ignore": {"tool-name-style": ""}}}` +
+			"\n```\n\n**Good**\n\n```json\n" +
+			`{"name": "searchWeb", "_meta": {"mcplint/ignore": {"tool-name-style": "clients already call it searchWeb; renaming breaks them"}}}` +
+			"\n```\n",
+		Source:  "2025-11-25/basic/index.mdx#_meta",
+		Default: true,
+	}
+}
+
+// Check reports each inline entry whose reason is missing, blank or not a
+// string.
+func (SuppressionReasonMissing) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	for _, sup := range Inline(s) {
+		if sup.Reason != "" {
+			continue
+		}
+		report(sdk.Issue{
+			Tool:    sup.Owner,
+			Pointer: sup.Pointer,
+			Message: fmt.Sprintf("inline suppression of %q has no reason, so it suppresses nothing", sup.Rule),
+			Fix:     fmt.Sprintf(`Say why this is not a defect here: "mcplint/ignore": {%q: "<reason>"}, or remove the entry.`, sup.Rule),
+		})
+	}
+	return nil
+}

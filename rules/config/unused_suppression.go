@@ -1,0 +1,128 @@
+package config
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// UnusedSuppression reports suppressions that silence nothing.
+//
+// The rule has two halves. Check reports what the Snapshot alone decides:
+// an "mcplint/ignore" that is not an object, is empty, or sits where
+// mcplint never reads it. Whether a well-formed suppression matched an
+// issue is known only after every other rule ran, so the engine's
+// suppression pipeline reports those findings under this rule's name; it
+// does so only for suppressions of rules that ran, since an ignore for a
+// disabled rule is dormant, not stale.
+type UnusedSuppression struct{}
+
+// Meta describes the rule.
+func (UnusedSuppression) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name:     "unused-suppression",
+		Category: sdk.CategoryConfig,
+		Severity: sdk.Warning,
+		Summary:  "a suppression that matches no issue",
+		Doc: "Reports suppressions that silence nothing:\n\n" +
+			"- an `[[ignore]]` entry of `.mcplint.toml` that matched no issue in the run;\n" +
+			"- an inline `\"_meta\": {\"mcplint/ignore\": {\"RULE\": \"reason\"}}` entry that matched " +
+			"no issue of its definition, or names a rule that does not exist;\n" +
+			"- an `mcplint/ignore` that is not an object of rule names to reasons, is empty, or is " +
+			"placed where mcplint does not read it (only the `_meta` of a tool, prompt, resource " +
+			"or resource template counts, not `_meta` inside a schema or the definition itself).\n\n" +
+			"A suppression that outlives its issue hides the next, unrelated one under the same " +
+			"rule. Suppressions of rules that did not run (disabled, or not applicable to the " +
+			"source) are not reported.\n\n" +
+			"**Bad**\n\n```json\n" +
+			`{"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "_meta": {"mcplint/ignore": {"parameter-description-missing": "self-explanatory"}}}}}}` +
+			"\n```\n\n**Good**\n\n```json\n" +
+			`{"name": "search", "_meta": {"mcplint/ignore": {"parameter-description-missing": "q is self-explanatory"}}, "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}` +
+			"\n```\n",
+		Source:  "2025-11-25/basic/index.mdx#_meta",
+		Default: true,
+	}
+}
+
+// Check reports inline suppressions that can never match.
+func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	for _, d := range definitions(s) {
+		if v, ok := inlineObject(d.def); ok {
+			at := sdk.Pointer(d.scope, "_meta", MetaKey)
+			switch obj, isObj := v.(map[string]any); {
+			case !isObj:
+				report(sdk.Issue{
+					Tool: d.owner, Pointer: at,
+					Message: fmt.Sprintf("%q on %s is %s, not an object of rule names to reasons, so it suppresses nothing", MetaKey, d.kind, jsonKind(v)),
+					Fix:     `Write it as "mcplint/ignore": {"RULE": "why this is not a defect here"}.`,
+				})
+			case len(obj) == 0:
+				report(sdk.Issue{
+					Tool: d.owner, Pointer: at,
+					Message: fmt.Sprintf("%q on %s is empty, so it suppresses nothing", MetaKey, d.kind),
+					Fix:     `Remove it, or name a rule: "mcplint/ignore": {"RULE": "why this is not a defect here"}.`,
+				})
+			}
+		}
+		if _, ok := d.def[MetaKey]; ok {
+			report(misplaced(d, sdk.Pointer(d.scope, MetaKey)))
+		}
+		walkMeta(d.def, d.scope, true, func(p string) { report(misplaced(d, p)) })
+	}
+	return nil
+}
+
+func misplaced(d definition, p string) sdk.Issue {
+	return sdk.Issue{
+		Tool: d.owner, Pointer: p,
+		Message: fmt.Sprintf("%q at %s is not in the _meta of %s, where mcplint reads suppressions, so it suppresses nothing", MetaKey, p, d.kind),
+		Fix:     fmt.Sprintf(`Move it into the definition's own "_meta" (%s/_meta/mcplint~1ignore); it covers every issue inside the definition.`, d.scope),
+	}
+}
+
+// walkMeta calls found for every "mcplint/ignore" in a "_meta" object below
+// v, except the definition's own (top).
+func walkMeta(v any, at string, top bool, found func(pointer string)) {
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			child := sdk.Pointer(at, k)
+			if meta, ok := v[k].(map[string]any); ok && k == "_meta" && !top {
+				if _, has := meta[MetaKey]; has {
+					found(sdk.Pointer(child, MetaKey))
+				}
+			}
+			if k == "_meta" && top {
+				continue
+			}
+			walkMeta(v[k], child, false, found)
+		}
+	case []any:
+		for i, e := range v {
+			walkMeta(e, sdk.Pointer(at, fmt.Sprint(i)), false, found)
+		}
+	}
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case float64:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case []any:
+		return "an array"
+	case nil:
+		return "null"
+	}
+	return "a value"
+}
