@@ -14,7 +14,7 @@ import (
 // SchemaURL is where editors fetch the config's JSON Schema; the starter
 // config names it in a "#:schema" comment, which Taplo and Even Better TOML
 // read.
-const SchemaURL = "https://raw.githubusercontent.com/mcplint/mcplint/main/schema/mcplint-config.schema.json"
+const SchemaURL = "https://raw.githubusercontent.com/mcplint/mcplint/main/docs/schema/mcplint-config.schema.json"
 
 // Detected is the server `mcplint init` found in a folder.
 type Detected struct {

@@ -12,10 +12,12 @@ import (
 	"sync"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
+	"github.com/mcplint/mcplint/engine/suppress"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/plugins"
 	"github.com/mcplint/mcplint/sdk"
@@ -33,6 +35,8 @@ type Options struct {
 	Selection runner.Selection
 	// Load reads one target; LoadTarget is the default.
 	Load func(ctx context.Context, t target.Target) (*sdk.Snapshot, error)
+	// Baseline hides the issues it holds; nil for none.
+	Baseline *baseline.Baseline
 	// Lock holds the pinned definitions of .mcplint.lock, for the rule
 	// definition-changed; nil when there is no lock file.
 	Lock *lock.File
@@ -48,7 +52,9 @@ type Options struct {
 // reported in its Target.Error instead, so the other targets still count.
 func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 	enabled := Enabled(opt.Rules, opt.Selection)
-	if err := runner.Configure(enabled, opt.Config.Rules.Settings); err != nil {
+	// Every rule is configured, enabled or not, so a mistake in a disabled
+	// rule's settings is still caught.
+	if err := opt.Config.ConfigureRules(opt.Rules); err != nil {
 		return nil, err
 	}
 	if opt.Plugins != nil {
@@ -75,6 +81,12 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 		lock.Apply(opt.Lock, loaded)
 	}
 
+	metas := make([]sdk.Meta, len(opt.Rules))
+	for i, r := range opt.Rules {
+		metas[i] = r.Meta()
+	}
+	pipe := suppress.New(suppress.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas})
+	inputs := make([]*score.Input, len(opt.Targets))
 	rep := &report.Report{Version: report.Version, Mcplint: opt.Version, Targets: make([]*report.Target, len(opt.Targets)), Skipped: skipped}
 	var progress sync.Mutex
 	done := 0
@@ -86,7 +98,7 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 			rep.Targets[i] = &report.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
 				Issues: []sdk.Issue{}, Suppressed: []report.Suppressed{}, Components: map[string]float64{}}
 		} else {
-			rep.Targets[i] = lintOne(ctx, t, snaps[i], enabled, opt.Config)
+			rep.Targets[i], inputs[i] = lintOne(ctx, t, snaps[i], enabled, opt.Config, pipe)
 			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
 		}
 		if opt.Progress != nil {
@@ -96,7 +108,15 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 			progress.Unlock()
 		}
 	})
-	for _, t := range rep.Targets {
+	// Unused [[ignore]] entries are known only once every target is done,
+	// and they count like any issue, so scoring comes after.
+	pipe.Finish()
+	for i, t := range rep.Targets {
+		if in := inputs[i]; in != nil {
+			in.Issues = t.Issues
+			res := score.Compute(*in)
+			t.Score, t.Grade, t.Components = res.Score, res.Grade, res.Components
+		}
 		for _, is := range t.Issues {
 			switch is.Severity {
 			case sdk.Error:
@@ -139,7 +159,10 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 	return out
 }
 
-func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule, cfg *config.Config) *report.Target {
+// lintOne runs the rules over one snapshot and its issues through the
+// suppression pipeline; it returns what scoring will need once the pipeline
+// has finished with every target.
+func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule, cfg *config.Config, pipe *suppress.Run) (*report.Target, *score.Input) {
 	if snap.Name == "" {
 		snap.Name = t.Name
 	}
@@ -156,9 +179,14 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	if snap.Tokens != nil {
 		out.ContextTokens = snap.Tokens.Total
 	}
-	res := score.Compute(score.Input{Issues: out.Issues, Tools: len(snap.Tools), HasTranscript: snap.Transcript != nil})
-	out.Score, out.Grade, out.Components = res.Score, res.Grade, res.Components
-	return out
+	ran := map[string]bool{}
+	for _, r := range rules {
+		if m := r.Meta(); m.Era == "" || m.Era == snap.Era {
+			ran[m.Name] = true
+		}
+	}
+	pipe.Target(snap, out, func(rule string) bool { return ran[rule] })
+	return out, &score.Input{Tools: len(snap.Tools), HasTranscript: snap.Transcript != nil}
 }
 
 // locate fills issue locations in one pass over the input file.

@@ -433,6 +433,9 @@ func (r *rule) Configure(decode func(any) error) error {
 	if err := decode(&m); err != nil {
 		return err
 	}
+	if len(m) == 0 {
+		return nil // no table: the plugin's defaults apply
+	}
 	data, err := json.Marshal(m)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ package rules
 import (
 	"sort"
 
+	configrules "github.com/mcplint/mcplint/rules/config"
 	"github.com/mcplint/mcplint/rules/conformance"
 	"github.com/mcplint/mcplint/rules/naming"
 	"github.com/mcplint/mcplint/rules/quality"
@@ -27,6 +28,7 @@ func All() []sdk.Rule {
 
 // families lists each category package's constructor.
 var families = []func() []sdk.Rule{
+	configrules.Rules,
 	conformance.Rules,
 	naming.Rules,
 	quality.Rules,

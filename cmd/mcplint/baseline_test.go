@@ -100,12 +100,8 @@ func TestBaselineArgs(t *testing.T) {
 
 // TestBaselineEndToEnd: a baseline of today's issues makes an unchanged
 // server pass, keeps passing when the file is edited around the known
-// issues, and fails on a new issue. It needs the lint command's wiring of
-// lintForBaseline and --baseline.
+// issues, and fails on a new issue.
 func TestBaselineEndToEnd(t *testing.T) {
-	if lintForBaseline == nil {
-		t.Skip("the lint command does not provide lintForBaseline in this build")
-	}
 	dir := t.TempDir()
 	today := `{"tools": [
   {"name": "get_weather", "description": "Weather.",

@@ -32,5 +32,5 @@ func runExplain(_ context.Context, c *cli, args []string) int {
 		}
 		metas = append(metas, m)
 	}
-	return usageError(c, "explain: no rule named %q%s", args[0], runner.Suggest(args[0], metas))
+	return usageError(c, "explain: no rule named %q%s", args[0], runner.DidYouMean(args[0], metas))
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
@@ -28,19 +29,29 @@ const lintUsage = `mcplint lints Model Context Protocol servers: what a model re
 (tool names, descriptions, schemas, instructions) and how they speak the protocol.
 
 Usage:
-  mcplint [flags] [TARGET...]
+  mcplint [flags] [TARGET...] [-- COMMAND ARGS...]
   mcplint COMMAND [args]
 
-Targets:
+Targets (none: the [server] of the nearest .mcplint.toml):
+  ./server-dir          a server folder: its .mcplint.toml [server], package.json,
+                        go.mod, pyproject.toml or an executable named server
+  server.py, index.js   a script, run with python3 or node
+  ./server              an executable
   tools.json            a static tools/list result, a bare array of tools, or a
                         JSON-RPC response wrapping either
+  trace.jsonl           a session recorded with 'mcplint record'
+  mcp.json              a client config (Claude Desktop mcpServers, VS Code servers):
+                        every stdio server in it (--server NAME picks one)
+  -- COMMAND ARGS       a server command line, run without a shell
 
 Commands:
 %s
-Flags:
+Flags (each also settable in .mcplint.toml [output] or [server]):
 %s
 Examples:
+  mcplint                                lint the server named in .mcplint.toml
   mcplint tools.json                     lint a static tool list
+  mcplint -- npx -y @modelcontextprotocol/server-memory
   mcplint -f json -o report.json a.json  write the JSON report to a file
   mcplint --only schema tools.json       run the schema rules alone
   mcplint --fail-on warning tools.json   fail CI on warnings too
@@ -55,6 +66,8 @@ Exit codes:
 
 // lintFlags are the lint command's flags.
 type lintFlags struct {
+	fs       *flag.FlagSet
+	config   string
 	format   choiceFlag
 	output   string
 	failOn   choiceFlag
@@ -66,17 +79,20 @@ type lintFlags struct {
 	quiet    bool
 	noPlugin bool
 	server   string
+	baseline string
 }
 
-func newLintFlags() (*flag.FlagSet, *lintFlags) {
+func newLintFlags() *lintFlags {
 	f := &lintFlags{
 		format:   choiceFlag{value: "text", choices: []string{"text", "json"}},
-		failOn:   choiceFlag{value: "error", choices: []string{"error", "warning", "info", "never"}},
-		minGrade: choiceFlag{choices: []string{"A", "B", "C", "D", "F"}},
-		color:    choiceFlag{value: "auto", choices: []string{"auto", "always", "never"}},
+		failOn:   choiceFlag{value: "error", choices: config.FailOns},
+		minGrade: choiceFlag{choices: config.Grades},
+		color:    choiceFlag{value: "auto", choices: config.ColorModes},
 	}
 	fs := flag.NewFlagSet("mcplint", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	fs.StringVar(&f.config, "config", "", "read `FILE` instead of the nearest .mcplint.toml (also MCPLINT_CONFIG)")
+	fs.StringVar(&f.config, "c", "", shorthandPrefix+"config")
 	fs.Var(&f.format, "format", "report `FORMAT`: text or json")
 	fs.Var(&f.format, "f", shorthandPrefix+"format")
 	fs.StringVar(&f.output, "output", "", "write the report to `FILE` instead of stdout")
@@ -86,30 +102,106 @@ func newLintFlags() (*flag.FlagSet, *lintFlags) {
 	fs.Var(&f.enable, "enable", "turn on a rule or category (`NAME`, repeatable, comma-separated)")
 	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable)")
 	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable)")
+	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
-	return fs, f
+	f.fs = fs
+	return f
+}
+
+// set reports whether a flag (by any of its names) was given.
+func (f *lintFlags) set(names ...string) bool {
+	given := false
+	f.fs.Visit(func(fl *flag.Flag) {
+		for _, n := range names {
+			if fl.Name == n {
+				given = true
+			}
+		}
+	})
+	return given
+}
+
+// applyConfig fills the flags the user did not give from [output] and
+// [server]: flags win over the config file.
+func (f *lintFlags) applyConfig(cfg *config.Config) {
+	if !f.set("format", "f") && cfg.Output.Format != "" {
+		f.format.value = cfg.Output.Format
+	}
+	if !f.set("output", "o") && cfg.Output.File != "" {
+		f.output = filepath.Join(cfg.Dir(), cfg.Output.File)
+	}
+	if !f.set("fail-on") && cfg.Output.FailOn != "" {
+		f.failOn.value = cfg.Output.FailOn
+	}
+	if !f.set("min-grade") && cfg.Output.MinGrade != "" {
+		f.minGrade.value = cfg.Output.MinGrade
+	}
+	if !f.set("color") && cfg.Output.Color != "" {
+		f.color.value = cfg.Output.Color
+	}
+	if !f.set("server") && cfg.Server.Name != "" {
+		f.server = cfg.Server.Name
+	}
 }
 
 func runLint(ctx context.Context, c *cli, args []string) int {
-	fs, f := newLintFlags()
-	positional, command, err := parseInterspersed(fs, args)
+	f := newLintFlags()
+	positional, command, err := parseInterspersed(f.fs, args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(c.Stdout, lintHelp(fs))
+		fmt.Fprint(c.Stdout, lintHelp(f.fs))
 		return exitOK
 	}
 	if err != nil {
 		return usageError(c, "%v", err)
 	}
-	cfg := config.Default()
+	rep, code := lintReport(ctx, c, f, positional, command, true)
+	if rep == nil {
+		return code
+	}
+	if err := writeReport(c, f, rep); err != nil {
+		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
+		return exitUsage
+	}
+	return exitCode(rep, f.failOn.value, f.minGrade.value)
+}
+
+func init() {
+	lintForBaseline = func(ctx context.Context, c *cli, args []string) ([]*report.Target, int) {
+		f := newLintFlags()
+		positional, command, err := parseInterspersed(f.fs, args)
+		if err != nil {
+			return nil, usageError(c, "%v", err)
+		}
+		rep, code := lintReport(ctx, c, f, positional, command, false)
+		if rep == nil {
+			return nil, code
+		}
+		return rep.Targets, exitOK
+	}
+}
+
+// lintReport runs a lint as the flags say: config, plugins, targets, the
+// lock, the baseline (when withBaseline), the engine. A nil report comes
+// with the exit code of what stopped it, already explained on stderr.
+func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*report.Report, int) {
 	all := rules.All()
+	cfg, err := loadConfig(c, f.config, all)
+	if err != nil {
+		fmt.Fprintln(c.Stderr, err)
+		return nil, exitUsage
+	}
+	f.applyConfig(cfg)
+	if f.format.value != "text" && f.format.value != "json" {
+		return nil, usageError(c, "format %q is not supported by this build (text, json)", f.format.value)
+	}
 	var host *plugins.Host
 	if !f.noPlugin {
-		host, err = startPlugins(ctx, c, cfg, c.Dir)
+		host, err = startPlugins(ctx, c, cfg, configDir(cfg, c.Dir))
 		if err != nil {
-			return usageError(c, "%v", err)
+			return nil, usageError(c, "%v", err)
 		}
 		defer host.Close()
 		all = append(all, host.Rules()...)
@@ -120,19 +212,25 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	}
 	sel := runner.SelectionFrom(cfg.Rules, f.enable, f.disable, f.only)
 	if err := sel.Check(metas); err != nil {
-		return usageError(c, "%v", err)
+		return nil, usageError(c, "%v", err)
 	}
 	targets, err := resolveTargets(c, cfg, f.server, positional, command)
 	if err != nil {
-		return targetError(c, err)
+		return nil, targetError(c, err)
 	}
 	pins, err := readLock(c, cfg)
 	if err != nil {
-		return usageError(c, "%v", err)
+		return nil, usageError(c, "%v", err)
 	}
 	opts := engine.Options{
 		Version: mcplintVersion(), Targets: targets, Config: cfg,
 		Rules: all, Selection: sel, Plugins: host, Lock: pins,
+	}
+	if withBaseline && f.baseline != "" {
+		opts.Baseline, err = baseline.Read(resolvePath(c.Dir, f.baseline))
+		if err != nil {
+			return nil, usageError(c, "--baseline: %v", err)
+		}
 	}
 	if c.StderrIsTerminal && !f.quiet && len(targets) > 1 {
 		opts.Progress = c.Stderr
@@ -140,13 +238,27 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	rep, err := engine.Lint(ctx, opts)
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
-		return exitUsage
+		return nil, exitUsage
 	}
-	if err := writeReport(c, f, rep); err != nil {
-		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
-		return exitUsage
+	return rep, exitOK
+}
+
+// loadConfig finds and reads the config (--config, MCPLINT_CONFIG, the
+// nearest .mcplint.toml, or defaults) and checks every rule's settings.
+// Its errors name the file as the user would write it.
+func loadConfig(c *cli, flagPath string, all []sdk.Rule) (*config.Config, error) {
+	known := config.Known{Rules: make([]sdk.Meta, len(all)), Plugins: discoveredPlugins(c)}
+	for i, r := range all {
+		known.Rules[i] = r.Meta()
 	}
-	return exitCode(rep, f.failOn.value, f.minGrade.value)
+	cfg, err := config.Open(c.Dir, flagPath, c.Getenv, known)
+	if err == nil {
+		err = cfg.ConfigureRules(all)
+	}
+	if err != nil {
+		return nil, errors.New(strings.ReplaceAll(err.Error(), c.Dir+string(filepath.Separator), ""))
+	}
+	return cfg, nil
 }
 
 func writeReport(c *cli, f *lintFlags, rep *report.Report) error {
@@ -202,7 +314,10 @@ func lintHelp(fs *flag.FlagSet) string {
 // loadTargets resolves lint-style arguments and reads every target; the
 // first target that cannot be read is an error.
 func loadTargets(ctx context.Context, c *cli, positional, command []string) ([]*sdk.Snapshot, error) {
-	cfg := config.Default()
+	cfg, err := loadConfig(c, "", rules.All())
+	if err != nil {
+		return nil, err
+	}
 	targets, err := resolveTargets(c, cfg, "", positional, command)
 	if err != nil {
 		return nil, err

@@ -40,7 +40,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"malformed.json"}, exitTarget, "malformed.json"},
 		{[]string{"missing.json"}, exitTarget, "missing.json"},
 		{[]string{"--bogus", "clean.json"}, exitUsage, "flag provided but not defined: -bogus"},
-		{[]string{"--fail-on", "sometimes", "clean.json"}, exitUsage, "want one of error, warning, info, never"},
+		{[]string{"--fail-on", "sometimes", "clean.json"}, exitUsage, "want one of info, warning, error, never"},
 		{[]string{"--enable", "no-such-rule", "clean.json"}, exitUsage, "no rule or category"},
 		{[]string{"--help"}, exitOK, "Exit codes:"},
 		{[]string{"version"}, exitOK, "mcplint "},

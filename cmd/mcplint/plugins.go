@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/rules"
 )
 
 func init() {
@@ -46,8 +47,12 @@ func runPlugins(ctx context.Context, c *cli, args []string) int {
 		}
 		return usageError(c, "plugins: %v", err)
 	}
-	cfg := config.Default()
-	host, err := startPlugins(ctx, c, cfg, c.Dir)
+	cfg, err := loadConfig(c, "", rules.All())
+	if err != nil {
+		fmt.Fprintln(c.Stderr, err)
+		return exitUsage
+	}
+	host, err := startPlugins(ctx, c, cfg, configDir(cfg, c.Dir))
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
 		return exitUsage

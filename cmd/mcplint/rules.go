@@ -9,7 +9,6 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
@@ -34,9 +33,10 @@ func runRules(_ context.Context, c *cli, args []string) int {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	cfgPath := fs.String("config", "", "read `FILE` instead of the nearest .mcplint.toml")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(c.Stdout, "Usage: mcplint rules [--json]\n\nLists every rule: name, category, severity (after [rules.severity]),\nand whether it is on under the current configuration.")
+			fmt.Fprintln(c.Stdout, "Usage: mcplint rules [--json] [--config FILE]\n\nLists every built-in rule (plugin rules: 'mcplint plugins'): name, category, severity (after [rules.severity]),\nand whether it is on under the current configuration.")
 			return exitOK
 		}
 		return usageError(c, "rules: %v", err)
@@ -44,10 +44,15 @@ func runRules(_ context.Context, c *cli, args []string) int {
 	if fs.NArg() > 0 {
 		return usageError(c, "rules takes no arguments")
 	}
-	cfg := config.Default()
+	all := rules.All()
+	cfg, err := loadConfig(c, *cfgPath, all)
+	if err != nil {
+		fmt.Fprintln(c.Stderr, err)
+		return exitUsage
+	}
 	sel := runner.SelectionFrom(cfg.Rules, nil, nil, nil)
 	var rows []ruleRow
-	for _, r := range rules.All() {
+	for _, r := range all {
 		m := r.Meta()
 		sev := m.Severity
 		if o, ok := cfg.Rules.Severity[m.Name]; ok {

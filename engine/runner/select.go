@@ -43,7 +43,7 @@ func (sel Selection) Check(metas []sdk.Meta) error {
 	}{{"--enable", sel.FlagEnable}, {"--disable", sel.FlagDisable}, {"--only", sel.Only}} {
 		for _, n := range list.names {
 			if !matchesAny(n, metas) {
-				return fmt.Errorf("%s %s: no rule or category by that name%s (see 'mcplint rules')", list.flag, n, Suggest(n, metas))
+				return fmt.Errorf("%s %s: no rule or category by that name%s (see 'mcplint rules')", list.flag, n, DidYouMean(n, metas))
 			}
 		}
 	}
@@ -107,67 +107,15 @@ func matchesAny(n string, metas []sdk.Meta) bool {
 	return false
 }
 
-// Suggest returns ` (did you mean "x"?)` for the closest rule or category
-// name, or "" when nothing is close.
-func Suggest(n string, metas []sdk.Meta) string {
+// DidYouMean returns ` (did you mean "x"?)` for the rule or category name
+// closest to n, or "" when nothing is close.
+func DidYouMean(n string, metas []sdk.Meta) string {
 	candidates := append([]string(nil), sdk.Categories...)
 	for _, m := range metas {
 		candidates = append(candidates, m.Name)
 	}
-	best, bestDist := "", len(n)/3+2
-	for _, c := range candidates {
-		if d := editDistance(n, c); d < bestDist {
-			best, bestDist = c, d
-		}
+	if best := config.Suggest(n, candidates); best != "" {
+		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-// Configure hands each rule its [rules.settings.NAME] table. A table for a
-// rule that takes no settings is an error, so no setting is silently
-// ignored.
-func Configure(rules []sdk.Rule, settings map[string]func(any) error) error {
-	byName := make(map[string]sdk.Rule, len(rules))
-	for _, r := range rules {
-		byName[r.Meta().Name] = r
-	}
-	for name, decode := range settings {
-		r, ok := byName[name]
-		if !ok {
-			// A disabled rule's settings are kept for when it is enabled.
-			continue
-		}
-		c, ok := r.(sdk.Configurable)
-		if !ok {
-			return fmt.Errorf("rule %s takes no settings: remove [rules.settings.%s]", name, name)
-		}
-		if err := c.Configure(decode); err != nil {
-			return fmt.Errorf("rule %s: settings: %w", name, err)
-		}
-	}
-	return nil
+	return ""
 }
