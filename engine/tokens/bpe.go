@@ -5,7 +5,7 @@ import "github.com/mcplint/mcplint/engine/tokens/internal/table"
 // scanMax is the longest piece merged by linear scans; longer ones (long
 // runs of spaces, base64, minified identifiers) use a heap, so a piece of n
 // bytes costs O(n log n) rather than O(n²).
-const scanMax = 64
+const scanMax = 128
 
 const noRank = table.NoRank
 
@@ -32,7 +32,7 @@ func pieceCount(t *table.Table, piece string) int {
 		parts[i] = part{uint32(i), noRank}
 	}
 	for i := 0; i+2 <= len(piece); i++ {
-		parts[i].rank = t.Rank(piece[i : i+2])
+		parts[i].rank = t.PairRank(piece[i], piece[i+1])
 	}
 	// joined is the rank of parts i and i+1 together with i+2, i.e. after
 	// i+1 merges into i.
@@ -66,13 +66,6 @@ type node struct {
 	rank       uint32
 }
 
-// candidate is a possible merge: the boundary it starts at and its rank
-// when it was pushed. A candidate whose node has since changed rank is stale.
-type candidate struct {
-	rank uint32
-	at   int32
-}
-
 // pieceCountHeap makes the same merges as pieceCount's scan with a min-heap
 // ordered by rank, then position.
 func pieceCountHeap(t *table.Table, piece string) int {
@@ -96,17 +89,17 @@ func pieceCountHeap(t *table.Table, piece string) int {
 	}
 	h := make(mergeHeap, 0, n)
 	for i := int32(0); i+2 <= n; i++ {
-		if r := pairRank(i); r != noRank {
+		if r := t.PairRank(piece[i], piece[i+1]); r != noRank {
 			nodes[i].rank = r
-			h = append(h, candidate{r, i})
+			h = append(h, candidate(r, i))
 		}
 	}
 	h.init()
 	count := int(n)
 	for len(h) > 0 {
 		c := h.pop()
-		i := c.at
-		if nodes[i].rank != c.rank {
+		i := int32(uint32(c))
+		if nodes[i].rank != uint32(c>>32) {
 			continue
 		}
 		j := nodes[i].next
@@ -123,23 +116,25 @@ func pieceCountHeap(t *table.Table, piece string) int {
 			}
 			nodes[b].rank = pairRank(b)
 			if nodes[b].rank != noRank {
-				h.push(candidate{nodes[b].rank, b})
+				h.push(candidate(nodes[b].rank, b))
 			}
 		}
 	}
 	return count
 }
 
-// mergeHeap is a binary min-heap of candidates by rank, then position, so of
-// equal ranks the leftmost pair merges first. Typed, so pushes do not box.
-type mergeHeap []candidate
-
-func (h mergeHeap) less(a, b int) bool {
-	if h[a].rank != h[b].rank {
-		return h[a].rank < h[b].rank
-	}
-	return h[a].at < h[b].at
+// candidate is a possible merge, the rank of its token above the boundary
+// it starts at, so that candidates order by rank, then position: of equal
+// ranks the leftmost pair merges first. A candidate whose boundary has
+// changed rank since it was pushed is stale.
+func candidate(rank uint32, at int32) uint64 {
+	return uint64(rank)<<32 | uint64(at)
 }
+
+// mergeHeap is a binary min-heap of candidates.
+type mergeHeap []uint64
+
+func (h mergeHeap) less(a, b int) bool { return h[a] < h[b] }
 
 func (h mergeHeap) init() {
 	for i := len(h)/2 - 1; i >= 0; i-- {
@@ -147,12 +142,12 @@ func (h mergeHeap) init() {
 	}
 }
 
-func (h *mergeHeap) push(c candidate) {
+func (h *mergeHeap) push(c uint64) {
 	*h = append(*h, c)
 	h.up(len(*h) - 1)
 }
 
-func (h *mergeHeap) pop() candidate {
+func (h *mergeHeap) pop() uint64 {
 	old := *h
 	top := old[0]
 	last := len(old) - 1

@@ -89,8 +89,15 @@ func kindAt(s string, i int) (kind, int) {
 // runEnd is where the run of characters in set that starts at i ends.
 func runEnd(s string, i int, set kind) int {
 	for i < len(s) {
-		k, n := kindAt(s, i)
-		if k&set == 0 {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiKinds[c]&set == 0 {
+				break
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if kindOfRune(r)&set == 0 {
 			break
 		}
 		i += n
@@ -111,7 +118,7 @@ func pieceEnd(s string, p int) int {
 		nstarts = 2
 	}
 	if k0&(setUpper|setLower|setPrefix) != 0 {
-		// Branch 1: [upper]*[lower]+. The greedy upper run backs off one
+		// First alternative, [upper]*[lower]+: the greedy upper run backs off one
 		// character at a time until a lower-run character follows it: past
 		// the run only Ll qualifies, inside it the last Lm, Lo or M.
 		for _, st := range starts[:nstarts] {
@@ -133,7 +140,7 @@ func pieceEnd(s string, p int) int {
 				return contractionEnd(s, lastBoth)
 			}
 		}
-		// Branch 2: [upper]+[lower]*.
+		// Second alternative, [upper]+[lower]*.
 		for _, st := range starts[:nstarts] {
 			if i := runEnd(s, st, setUpper); i > st {
 				return contractionEnd(s, runEnd(s, i, setLower))
