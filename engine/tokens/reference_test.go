@@ -97,24 +97,24 @@ func oracleCount(tb testing.TB, s string) int {
 			n++
 			continue
 		}
-		parts := make([]string, len(piece))
-		for i := range len(piece) {
-			parts[i] = piece[i : i+1]
+		// bounds[i] is where part i starts; the last bound is the end.
+		bounds := make([]int, len(piece)+1)
+		for i := range bounds {
+			bounds[i] = i
 		}
 		for {
 			best, at := math.MaxInt, -1
-			for i := 0; i+1 < len(parts); i++ {
-				if r, ok := refRanks[parts[i]+parts[i+1]]; ok && r < best {
+			for i := 0; i+2 < len(bounds); i++ {
+				if r, ok := refRanks[piece[bounds[i]:bounds[i+2]]]; ok && r < best {
 					best, at = r, i
 				}
 			}
 			if at < 0 {
 				break
 			}
-			parts[at] += parts[at+1]
-			parts = append(parts[:at+1], parts[at+2:]...)
+			bounds = append(bounds[:at+1], bounds[at+2:]...)
 		}
-		n += len(parts)
+		n += len(bounds) - 1
 	}
 	return n
 }

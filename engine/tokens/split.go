@@ -118,9 +118,9 @@ func pieceEnd(s string, p int) int {
 		nstarts = 2
 	}
 	if k0&(setUpper|setLower|setPrefix) != 0 {
-		// First alternative, [upper]*[lower]+: the greedy upper run backs off one
-		// character at a time until a lower-run character follows it: past
-		// the run only Ll qualifies, inside it the last Lm, Lo or M.
+		// First alternative, [upper]*[lower]+: the greedy upper run backs
+		// off one character at a time until a lower-run character follows
+		// it: past the run only Ll qualifies, inside it the last Lm, Lo or M.
 		for _, st := range starts[:nstarts] {
 			i, lastBoth := st, -1
 			for i < len(s) {
