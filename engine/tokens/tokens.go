@@ -10,7 +10,6 @@ package tokens
 
 import (
 	_ "embed"
-	"encoding/json"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -73,7 +72,10 @@ func CountSnapshot(s *sdk.Snapshot) *sdk.TokenCounts {
 		Instructions: Count(s.Instructions),
 	}
 	countTool := func(i int) {
-		b, err := json.Marshal(s.Tools[i])
+		// MarshalJSON is what json.Marshal(s.Tools[i]) calls; its output
+		// is compact already, so calling it directly spares json.Marshal's
+		// second pass that would compact it again.
+		b, err := s.Tools[i].MarshalJSON()
 		if err == nil {
 			tc.Tools[i] = Count(string(b))
 		}

@@ -166,14 +166,18 @@ func TestSchemaTools(t *testing.T) {
 	checkAgainstReferences(t, "indented tool list", indented.String())
 }
 
+// invalidUTF8 is text with broken encodings: stray continuation bytes,
+// truncated sequences, overlong forms, surrogates, code points past U+10FFFF.
+var invalidUTF8 = []string{
+	"\xff", "a\xffb", "\xe4\xb8", "\xe4\xb8\xad\xe4", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+	"don\xe2\x80t", " \x80\x81\x82 ", "\x80" + strings.Repeat("a", 70) + "\xfe",
+	"emoji \xf0\x9f\x98", "\r\n\xff\r\n", "'\xc5", "it'\xc5\xbf", "\xc5\xbf'\xc5",
+}
+
 // TestInvalidUTF8 checks that broken encodings count like the port counts
 // them (each invalid byte as U+FFFD) and never panic.
 func TestInvalidUTF8(t *testing.T) {
-	for _, s := range []string{
-		"\xff", "a\xffb", "\xe4\xb8", "\xe4\xb8\xad\xe4", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
-		"don\xe2\x80t", " \x80\x81\x82 ", "\x80" + strings.Repeat("a", 70) + "\xfe",
-		"emoji \xf0\x9f\x98", "\r\n\xff\r\n", "'\xc5",
-	} {
+	for _, s := range invalidUTF8 {
 		got := Count(s)
 		if want := refCount(t, s); got != want {
 			t.Errorf("Count(%q) = %d, tiktoken-go = %d", s, got, want)
@@ -266,7 +270,9 @@ func FuzzCount(f *testing.F) {
 	for _, c := range readGolden(f) {
 		f.Add(c.Text)
 	}
-	f.Add("a\xffb\xe4\xb8")
+	for _, s := range invalidUTF8 {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		checkAgainstReferences(t, "fuzz", s)
 	})
