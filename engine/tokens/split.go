@@ -49,7 +49,9 @@ const (
 	setSpace = kNewline | kSpace
 )
 
-var asciiKinds = func() (t [utf8.RuneSelf]kind) {
+// byteKinds is the kind of each ASCII byte, and zero for the bytes that
+// start or continue a multi-byte character.
+var byteKinds = func() (t [256]kind) {
 	for r := range rune(utf8.RuneSelf) {
 		t[r] = kindOfRune(r)
 	}
@@ -76,12 +78,11 @@ func kindOfRune(r rune) kind {
 	return kOther
 }
 
-// kindAt is the kind and the byte length of the character at s[i]; s is
-// valid UTF-8.
-func kindAt(s string, i int) (kind, int) {
-	if c := s[i]; c < utf8.RuneSelf {
-		return asciiKinds[c], 1
-	}
+// multibyteKind is the kind and the byte length of the character at s[i],
+// which byteKinds has no kind for; s is valid UTF-8. Callers look the byte
+// up in byteKinds first themselves: a call per ASCII character would cost
+// more than the lookup.
+func multibyteKind(s string, i int) (kind, int) {
 	r, n := utf8.DecodeRuneInString(s[i:])
 	return kindOfRune(r), n
 }
@@ -89,15 +90,15 @@ func kindAt(s string, i int) (kind, int) {
 // runEnd is where the run of characters in set that starts at i ends.
 func runEnd(s string, i int, set kind) int {
 	for i < len(s) {
-		if c := s[i]; c < utf8.RuneSelf {
-			if asciiKinds[c]&set == 0 {
+		if k := byteKinds[s[i]]; k != 0 {
+			if k&set == 0 {
 				break
 			}
 			i++
 			continue
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if kindOfRune(r)&set == 0 {
+		k, n := multibyteKind(s, i)
+		if k&set == 0 {
 			break
 		}
 		i += n
@@ -107,7 +108,10 @@ func runEnd(s string, i int, set kind) int {
 
 // pieceEnd is the end of the piece that starts at p < len(s), in valid UTF-8.
 func pieceEnd(s string, p int) int {
-	k0, n0 := kindAt(s, p)
+	k0, n0 := byteKinds[s[p]], 1
+	if k0 == 0 {
+		k0, n0 = multibyteKind(s, p)
+	}
 
 	// The letter branches try the optional prefix character first, then go
 	// without it: a mark there is a prefix character and a letter both.
@@ -124,7 +128,10 @@ func pieceEnd(s string, p int) int {
 		for _, st := range starts[:nstarts] {
 			i, lastBoth := st, -1
 			for i < len(s) {
-				k, n := kindAt(s, i)
+				k, n := byteKinds[s[i]], 1
+				if k == 0 {
+					k, n = multibyteKind(s, i)
+				}
 				if k&setUpper == 0 {
 					if k == kLower {
 						return contractionEnd(s, runEnd(s, i+n, setLower))
@@ -156,14 +163,17 @@ func pieceEnd(s string, p int) int {
 			if i == len(s) {
 				break
 			}
-			k, n := kindAt(s, i)
+			k, n := byteKinds[s[i]], 1
+			if k == 0 {
+				k, n = multibyteKind(s, i)
+			}
 			if k != kNumber {
 				break
 			}
 			i += n
 		}
 		return i
-	case k0&setPunct != 0 || s[p] == ' ' && p+1 < len(s) && kindOf(s, p+1)&setPunct != 0:
+	case k0&setPunct != 0 || s[p] == ' ' && p+1 < len(s) && runEnd(s, p+1, setPunct) > p+1:
 		// " ?[^\s\p{L}\p{N}]+[\r\n/]*"
 		i := p
 		if s[i] == ' ' {
@@ -198,11 +208,6 @@ func pieceEnd(s string, p int) int {
 		return e - last
 	}
 	return e
-}
-
-func kindOf(s string, i int) kind {
-	k, _ := kindAt(s, i)
-	return k
 }
 
 // contractionEnd extends a letter run that ends at i over a following

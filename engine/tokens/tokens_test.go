@@ -190,9 +190,13 @@ func TestInvalidUTF8(t *testing.T) {
 func TestKinds(t *testing.T) {
 	for r := rune(0); r <= unicode.MaxRune; r++ {
 		k := kindOfRune(r)
-		if r < 0x80 {
-			if a := asciiKinds[r]; a != k {
-				t.Fatalf("asciiKinds[%U] = %d, kindOfRune = %d", r, a, k)
+		if r < 0x100 {
+			want := k
+			if r >= 0x80 {
+				want = 0
+			}
+			if b := byteKinds[r]; b != want {
+				t.Fatalf("byteKinds[%#x] = %d, want %d", r, b, want)
 			}
 		}
 		checks := []struct {
