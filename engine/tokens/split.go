@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -84,7 +85,26 @@ func kindOfRune(r rune) kind {
 // more than the lookup.
 func multibyteKind(s string, i int) (kind, int) {
 	r, n := utf8.DecodeRuneInString(s[i:])
-	return kindOfRune(r), n
+	return runeKind(r), n
+}
+
+// runeBlocks caches kindOfRune by blocks of 256 code points, each filled
+// the first time a character of it is seen: text in one script keeps to a
+// few blocks, and a lookup there is cheaper than the unicode tables' binary
+// searches. Goroutines that fill the same block at once fill it alike, so
+// whichever store lands is right.
+var runeBlocks [(unicode.MaxRune + 1) >> 8]atomic.Pointer[[256]kind]
+
+func runeKind(r rune) kind {
+	b := runeBlocks[r>>8].Load()
+	if b == nil {
+		b = new([256]kind)
+		for i := range b {
+			b[i] = kindOfRune(r&^0xff | rune(i))
+		}
+		runeBlocks[r>>8].Store(b)
+	}
+	return b[r&0xff]
 }
 
 // runEnd is where the run of characters in set that starts at i ends.

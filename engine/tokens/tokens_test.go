@@ -190,6 +190,9 @@ func TestInvalidUTF8(t *testing.T) {
 func TestKinds(t *testing.T) {
 	for r := rune(0); r <= unicode.MaxRune; r++ {
 		k := kindOfRune(r)
+		if c := runeKind(r); c != k {
+			t.Fatalf("runeKind(%U) = %d, kindOfRune = %d", r, c, k)
+		}
 		if r < 0x100 {
 			want := k
 			if r >= 0x80 {
