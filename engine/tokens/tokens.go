@@ -4,6 +4,10 @@
 // built at generate time and embedded in the binary, read in place, and the
 // pre-tokenizer is the o200k pattern written out by hand instead of a
 // backtracking regex.
+//
+// Where the Go port github.com/tiktoken-go/tokenizer differs from tiktoken,
+// this package follows tiktoken: the port cuts a run of spaces that holds
+// two newlines apart ("\n \n") into two pieces, and skips DEL (U+007F).
 package tokens
 
 //go:generate go run ./internal/gen -o o200k.table
@@ -41,9 +45,9 @@ func loadVocab() *table.Table {
 }
 
 // Count is the number of o200k_base tokens in text. Special tokens such as
-// "<|endoftext|>" count as the plain text they are spelled with. Invalid
-// UTF-8 counts as if each invalid byte were U+FFFD, which is what a Go
-// string decoded to runes holds. Count is safe for concurrent use.
+// "<|endoftext|>" count as the plain text they are spelled with. tiktoken
+// takes only valid text; invalid UTF-8 counts as if each invalid byte were
+// U+FFFD, as the Go port counts it. Count is safe for concurrent use.
 func Count(text string) int {
 	t := loadVocab()
 	if !utf8.ValidString(text) {
