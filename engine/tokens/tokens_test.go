@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -283,4 +284,29 @@ func FuzzCount(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		checkAgainstReferences(t, "fuzz", s)
 	})
+}
+
+// TestHeapMatchesScan checks that the two merge loops agree on pieces short
+// enough for both, including ties between equal pairs, which only the order
+// of merging settles.
+func TestHeapMatchesScan(t *testing.T) {
+	tb := loadVocab()
+	alphabet := []string{"a", "b", "l", "o", " ", "-", "=", "é", "ー", "0"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		var b strings.Builder
+		for n := 2 + rng.IntN(scanMax/2); b.Len() < n; {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		piece := b.String()
+		if len(piece) > scanMax {
+			piece = piece[:scanMax]
+		}
+		if tb.Rank(piece) != noRank {
+			continue
+		}
+		if scan, heap := pieceCount(tb, piece), pieceCountHeap(tb, piece); scan != heap {
+			t.Fatalf("piece %q: scan merges to %d tokens, heap to %d", piece, scan, heap)
+		}
+	}
 }
