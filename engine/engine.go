@@ -19,6 +19,7 @@ import (
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/suppress"
 	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/tokens"
 	"github.com/mcplint/mcplint/plugins"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -166,6 +167,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	if snap.Name == "" {
 		snap.Name = t.Name
 	}
+	snap.Tokens = tokens.CountSnapshot(snap)
 	issues, ruleErrs := runner.Run(ctx, rules, snap, cfg.Rules.Severity)
 	locate(snap, issues)
 	out := &report.Target{
