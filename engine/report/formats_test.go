@@ -12,7 +12,7 @@ func richSample() *Report {
 	t := r.Targets[0]
 	t.Issues = append(t.Issues,
 		sdk.Issue{Rule: "description-too-short", Category: "quality", Severity: sdk.Warning, Tool: "a|b`c`",
-			Pointer: "/tools/2/description", Message: "description \"50% off,\\nnow: | `rm -rf` <b>\" is too short\n::error file=x::owned",
+			Pointer: "/tools/2/description", Message: "description \"50% off,\\nnow: | `rm -rf` <b>\" is too short, cc @octocat #1\n::error file=x::owned",
 			Fix: "say what the tool does in a sentence", Location: &sdk.Location{File: "dir with space/tools,1.json", Line: 9, Column: 13}},
 		sdk.Issue{Rule: "acme/no-foo", Category: "plugin", Severity: sdk.Info, Tool: sdk.OwnerInstructions,
 			Pointer: "/instructions", Message: "instructions mention foo", Fix: "drop foo"},

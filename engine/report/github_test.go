@@ -40,7 +40,7 @@ func TestWriteGitHub(t *testing.T) {
 	if len(props) != len(want) {
 		t.Errorf("properties = %v, want %v", props, want)
 	}
-	if wantMsg := `description "50% off,\nnow: | ` + "`rm -rf`" + ` <b>" is too short\n::error file=x::owned` + "\nfix: say what the tool does in a sentence"; msg != wantMsg {
+	if wantMsg := `description "50% off,\nnow: | ` + "`rm -rf`" + ` <b>" is too short, cc @octocat #1\n::error file=x::owned` + "\nfix: say what the tool does in a sentence"; msg != wantMsg {
 		t.Errorf("message = %q, want %q", msg, wantMsg)
 	}
 }
