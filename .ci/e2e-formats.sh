@@ -147,3 +147,27 @@ sed -i 's/"description": "Returns/"name": "get_weather", "description": "Returns
 run git add tools.json
 expect 0 git commit -qm "add tools"
 expect 0 pre-commit try-repo "$root" mcplint --all-files
+
+# 4. The Action's lint step, run as the Actions runner would run it (its
+# inputs come in through the environment).
+act=$work/action
+mkdir -p "$act"
+cd "$act"
+cp "$fixture" tools.json
+python3 -c '
+import sys, yaml
+steps = yaml.safe_load(open(sys.argv[1]))["runs"]["steps"]
+print(next(s for s in steps if s.get("id") == "lint")["run"])
+' "$root/action.yml" >lint-step.sh 2>>"$log" || fail "no lint step in action.yml"
+: >outputs
+: >summary.md
+run env PATH="$work/bin:$PATH" GITHUB_OUTPUT=outputs GITHUB_STEP_SUMMARY=summary.md RUNNER_TEMP="$act" \
+	MCPLINT_TARGET=$'tools.json\n' MCPLINT_CONFIG_FILE= MCPLINT_FORMAT=github MCPLINT_FAIL_ON=error \
+	MCPLINT_MIN_GRADE= MCPLINT_ARGS=$'--disable\ntool-name-style' MCPLINT_SARIF=mcplint.sarif MCPLINT_SUMMARY=true \
+	bash -e lint-step.sh || fail "the Action's lint step failed"
+grep -qx 'exit-code=1' outputs || fail "the Action's lint step did not report exit code 1: $(cat outputs)"
+grep -qx "sarif-file=$act/mcplint.sarif" outputs || fail "the Action's lint step did not report the SARIF file: $(cat outputs)"
+grep -q '^::error ' "$log" || fail "the Action's lint step printed no annotations"
+grep -q 'tool-name-style' mcplint.sarif && ! grep -q '"ruleId": "tool-name-style"' mcplint.sarif ||
+	fail "the Action's args input did not reach mcplint"
+grep -q 'mcplint' summary.md || fail "the Action wrote no job summary"
