@@ -154,7 +154,10 @@ act=$work/action
 mkdir -p "$act"
 cd "$act"
 cp "$fixture" tools.json
-python3 -c '
+# PyYAML comes with Debian's pre-commit, for Debian's python3.
+py=python3
+python3 -c 'import yaml' 2>/dev/null || py=/usr/bin/python3
+"$py" -c '
 import sys, yaml
 steps = yaml.safe_load(open(sys.argv[1]))["runs"]["steps"]
 print(next(s for s in steps if s.get("id") == "lint")["run"])
