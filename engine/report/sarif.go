@@ -1,10 +1,8 @@
 package report
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -222,15 +220,7 @@ func WriteSARIF(w io.Writer, r *Report, rules []sdk.Meta) error {
 			ColumnKind: "unicodeCodePoints",
 		}},
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(log); err != nil {
-		return err
-	}
-	_, err := w.Write(escapeJSON(buf.Bytes()))
-	return err
+	return writeSafeJSON(w, log)
 }
 
 func descriptor(m sdk.Meta) sarifDescriptor {
