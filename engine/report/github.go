@@ -1,0 +1,92 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// WriteGitHub writes the report as GitHub Actions workflow commands, one
+// annotation per issue: "::error file=tools.json,line=4,col=5,title=…::…"
+// for issues in a file, the same without file for a live server, ::warning
+// for warnings and ::notice for infos. Targets that could not be linted and
+// rules that could not run are errors too. Suppressed issues are left out.
+//
+// Server text is first made visible with Escape (so no newline, control or
+// bidi character reaches the log), then encoded as the runner expects: %,
+// CR and LF in the message, and also ":" and "," in properties.
+func WriteGitHub(w io.Writer, r *Report) error {
+	var b strings.Builder
+	for _, t := range r.Targets {
+		if t.Error != nil {
+			command(&b, "error", [][2]string{{"title", "mcplint: " + Escape(t.Name) + " could not be linted"}},
+				Escape(t.Input)+": "+Escape(*t.Error))
+			continue
+		}
+		for _, re := range t.RuleErrors {
+			command(&b, "error", [][2]string{{"title", "mcplint: rule " + re.Rule + " could not run"}},
+				Escape(t.Name)+": "+Escape(re.Error))
+		}
+		for _, is := range t.Issues {
+			var props [][2]string
+			where := ""
+			if l := is.Location; l != nil && l.File != "" {
+				props = append(props, [2]string{"file", Escape(l.File)})
+				if l.Line > 0 {
+					props = append(props, [2]string{"line", strconv.Itoa(l.Line)})
+					if l.Column > 0 {
+						props = append(props, [2]string{"col", strconv.Itoa(l.Column)})
+					}
+				}
+			} else {
+				where = " at " + Escape(is.Pointer)
+			}
+			props = append(props, [2]string{"title", fmt.Sprintf("%s (%s/%s)", is.Rule, Escape(t.Name), Escape(is.Tool))})
+			msg := Escape(is.Message) + where
+			if is.Fix != "" {
+				msg += "\nfix: " + Escape(is.Fix)
+			}
+			command(&b, githubLevel(is.Severity), props, msg)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func githubLevel(s sdk.Severity) string {
+	switch s {
+	case sdk.Error:
+		return "error"
+	case sdk.Warning:
+		return "warning"
+	default:
+		return "notice"
+	}
+}
+
+// command writes one workflow command line. Properties are written in the
+// order given; the file property is also escaped, as a path may hold a
+// comma or a colon.
+func command(b *strings.Builder, name string, props [][2]string, message string) {
+	b.WriteString("::" + name)
+	for i, p := range props {
+		if i == 0 {
+			b.WriteByte(' ')
+		} else {
+			b.WriteByte(',')
+		}
+		b.WriteString(p[0] + "=" + escapeProperty(p[1]))
+	}
+	b.WriteString("::" + escapeData(message) + "\n")
+}
+
+var (
+	dataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	propertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
+func escapeData(s string) string     { return dataEscaper.Replace(s) }
+func escapeProperty(s string) string { return propertyEscaper.Replace(s) }

@@ -1,0 +1,271 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// topIssues is how many of the worst issues the report opens with.
+const topIssues = 5
+
+// markdownSections are the parts of a target's section, in order, after
+// its heading. A new view of a target (such as a per-tool table) is one more
+// function here.
+var markdownSections = []func(b *strings.Builder, t *Target){
+	mdFacts,
+	mdRuleErrors,
+	mdIssues,
+	mdSuppressed,
+}
+
+// WriteMarkdown writes the report as GitHub-flavored Markdown for a pull
+// request comment or a job summary: a summary line, a table of every
+// target's grade and components, the worst issues, then one section per
+// target with its issues in a table and its suppressed issues folded away.
+//
+// Server text is first made visible with Escape, then written so that
+// Markdown cannot act on it: no table cell ends early, no emphasis, link,
+// HTML tag, code span, @mention or #reference comes from a server.
+func WriteMarkdown(w io.Writer, r *Report) error {
+	var b strings.Builder
+	mdSummary(&b, r)
+	mdGrades(&b, r)
+	mdTop(&b, r)
+	for _, t := range r.Targets {
+		fmt.Fprintf(&b, "\n### %s\n", mdText(t.Name))
+		if t.Error != nil {
+			fmt.Fprintf(&b, "\n**Could not be linted** (%s): %s\n", mdText(t.Input), mdText(*t.Error))
+			continue
+		}
+		for _, section := range markdownSections {
+			section(&b, t)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func mdSummary(b *strings.Builder, r *Report) {
+	s := r.Summary
+	var suppressed, failed int
+	for _, t := range r.Targets {
+		suppressed += len(t.Suppressed)
+		if t.Error != nil {
+			failed++
+		}
+	}
+	mark := "✅"
+	if s.Errors > 0 || failed > 0 {
+		mark = "❌"
+	} else if s.Warnings > 0 {
+		mark = "⚠️"
+	}
+	fmt.Fprintf(b, "## %s mcplint: %s, %s, %s in %s\n", mark,
+		plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info"), plural(len(r.Targets), "target"))
+	var notes []string
+	if suppressed > 0 {
+		notes = append(notes, plural(suppressed, "issue")+" suppressed")
+	}
+	if failed > 0 {
+		notes = append(notes, plural(failed, "target")+" could not be linted")
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(b, "\n%s.\n", upperFirstASCII(strings.Join(notes, "; ")))
+	}
+}
+
+// componentNames are the score components in the order they are shown.
+var componentNames = []string{"lint", "conformance", "happy-path", "edge"}
+
+func mdGrades(b *strings.Builder, r *Report) {
+	var comps []string
+	for _, name := range componentNames {
+		for _, t := range r.Targets {
+			if _, ok := t.Components[name]; ok {
+				comps = append(comps, name)
+				break
+			}
+		}
+	}
+	b.WriteString("\n| Target | Grade | Score |")
+	for _, c := range comps {
+		b.WriteString(" " + upperFirstASCII(c) + " |")
+	}
+	b.WriteString(" Tools | Context tokens | Errors | Warnings | Infos |\n|---|:-:|--:|")
+	b.WriteString(strings.Repeat("--:|", len(comps)))
+	b.WriteString("--:|--:|--:|--:|--:|\n")
+	for _, t := range r.Targets {
+		if t.Error != nil {
+			fmt.Fprintf(b, "| %s | — | could not be linted |%s — | — | — | — | — |\n", mdText(t.Name), strings.Repeat(" — |", len(comps)))
+			continue
+		}
+		fmt.Fprintf(b, "| %s | **%s** | %s |", mdText(t.Name), mdText(t.Grade), strconv.FormatFloat(t.Score, 'f', 2, 64))
+		for _, c := range comps {
+			if v, ok := t.Components[c]; ok {
+				b.WriteString(" " + strconv.FormatFloat(v, 'f', 2, 64) + " |")
+			} else {
+				b.WriteString(" — |")
+			}
+		}
+		e, wn, i := countSeverities(t.Issues)
+		fmt.Fprintf(b, " %d | %s | %d | %d | %d |\n", t.Counts.Tools, thousands(t.ContextTokens), e, wn, i)
+	}
+}
+
+func countSeverities(issues []sdk.Issue) (errors, warnings, infos int) {
+	for _, is := range issues {
+		switch is.Severity {
+		case sdk.Error:
+			errors++
+		case sdk.Warning:
+			warnings++
+		default:
+			infos++
+		}
+	}
+	return errors, warnings, infos
+}
+
+// mdTop lists the worst issues of the whole run, most severe first, in
+// report order within a severity; a single target's table already shows
+// a few issues, so it then needs no digest.
+func mdTop(b *strings.Builder, r *Report) {
+	type ranked struct {
+		target string
+		is     sdk.Issue
+	}
+	var all []ranked
+	for _, t := range r.Targets {
+		for _, is := range t.Issues {
+			all = append(all, ranked{t.Name, is})
+		}
+	}
+	if len(all) == 0 || (len(r.Targets) == 1 && len(all) <= topIssues) {
+		return
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].is.Severity > all[j].is.Severity })
+	fmt.Fprintf(b, "\n**Top issues**\n\n")
+	for i, x := range all[:min(len(all), topIssues)] {
+		fmt.Fprintf(b, "%d. %s %s %s / %s: %s\n", i+1, severityBadge(x.is.Severity), ruleLink(x.is.Rule),
+			mdText(x.target), mdText(x.is.Tool), mdText(x.is.Message))
+	}
+}
+
+func mdFacts(b *strings.Builder, t *Target) {
+	facts := []string{
+		fmt.Sprintf("Grade **%s** (%s)", mdText(t.Grade), strconv.FormatFloat(t.Score, 'f', 2, 64)),
+		plural(t.Counts.Tools, "tool"),
+	}
+	if t.Counts.Prompts > 0 {
+		facts = append(facts, plural(t.Counts.Prompts, "prompt"))
+	}
+	if t.Counts.Resources > 0 {
+		facts = append(facts, plural(t.Counts.Resources, "resource"))
+	}
+	facts = append(facts, thousands(t.ContextTokens)+" context tokens")
+	if t.Server != nil {
+		facts = append(facts, "server "+mdText(t.Server.Name+" "+t.Server.Version))
+	}
+	if t.ProtocolVersion != "" {
+		facts = append(facts, "protocol "+mdText(t.ProtocolVersion)+" ("+mdText(t.Era)+")")
+	}
+	facts = append(facts, t.Source+" "+mdText(t.Input))
+	fmt.Fprintf(b, "\n%s\n", strings.Join(facts, " · "))
+}
+
+func mdRuleErrors(b *strings.Builder, t *Target) {
+	if len(t.RuleErrors) == 0 {
+		return
+	}
+	b.WriteString("\n")
+	for _, re := range t.RuleErrors {
+		fmt.Fprintf(b, "- ❗ rule %s could not run: %s\n", ruleLink(re.Rule), mdText(re.Error))
+	}
+}
+
+func mdIssues(b *strings.Builder, t *Target) {
+	if len(t.Issues) == 0 {
+		b.WriteString("\nNo issues.\n")
+		return
+	}
+	b.WriteString("\n| Severity | Rule | Tool | Where | Message | Fix |\n|---|---|---|---|---|---|\n")
+	for _, is := range t.Issues {
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", severityBadge(is.Severity), ruleLink(is.Rule),
+			mdText(is.Tool), mdWhere(is), mdText(is.Message), mdText(is.Fix))
+	}
+}
+
+func mdSuppressed(b *strings.Builder, t *Target) {
+	if len(t.Suppressed) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n<details><summary>%s suppressed</summary>\n\n", plural(len(t.Suppressed), "issue"))
+	b.WriteString("| Rule | Tool | Where | By | Reason |\n|---|---|---|---|---|\n")
+	for _, s := range t.Suppressed {
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", ruleLink(s.Rule), mdText(s.Tool), mdWhere(s.Issue), s.By, mdText(s.Reason))
+	}
+	b.WriteString("\n</details>\n")
+}
+
+func mdWhere(is sdk.Issue) string {
+	if l := is.Location; l != nil {
+		return mdText(fmt.Sprintf("%s:%d:%d", l.File, l.Line, l.Column))
+	}
+	return mdText(is.Pointer)
+}
+
+func severityBadge(s sdk.Severity) string {
+	switch s {
+	case sdk.Error:
+		return "🔴 error"
+	case sdk.Warning:
+		return "🟡 warning"
+	default:
+		return "🔵 info"
+	}
+}
+
+// ruleLink links a built-in rule to its documentation; plugin rules
+// ("plugin/rule") have none there.
+func ruleLink(rule string) string {
+	if strings.Contains(rule, "/") || !isRuleName(rule) {
+		return mdText(rule)
+	}
+	return "[" + rule + "](" + RulesDocURL + "#" + rule + ")"
+}
+
+func isRuleName(s string) bool {
+	for _, c := range s {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '-' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// mdMeta are replaced, in one pass, by text Markdown shows as written.
+// Backslash escapes cover inline syntax and the cell separator; &, < and >
+// become entities so no HTML is formed; "@" and "#" are split from what
+// follows by an empty comment so GitHub links no user, team or issue.
+var mdMeta = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "~", `\~`, "[", `\[`, "]", `\]`,
+	"|", `\|`, "&", "&amp;", "<", "&lt;", ">", "&gt;",
+	"@", "@<!-- -->", "#", "#<!-- -->",
+)
+
+// mdText makes server text safe inside a Markdown paragraph or table cell.
+func mdText(s string) string {
+	return mdMeta.Replace(Escape(s))
+}
+
+func upperFirstASCII(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}

@@ -1,0 +1,83 @@
+package report
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestWriteMarkdown(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, richSample()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "report.md", buf.Bytes())
+	out := buf.String()
+	if strings.ContainsRune(out, '\u202e') || strings.ContainsRune(out, 0xE0069) || strings.ContainsRune(out, 0x1b) {
+		t.Errorf("Markdown report carries raw bidi, tag or escape characters")
+	}
+	// Every row of a table has as many cells as its header: a server's "|"
+	// must not open a new one.
+	cells := regexp.MustCompile(`(^|[^\\])\|`)
+	columns := 0
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			columns = 0
+			continue
+		}
+		n := len(cells.FindAllString(line, -1))
+		if columns == 0 {
+			columns = n
+		} else if n != columns {
+			t.Errorf("table row has %d separators, header has %d: %s", n, columns, line)
+		}
+	}
+	for _, bad := range []string{"<b>", "`rm -rf`", "@"} {
+		if strings.Contains(strings.ReplaceAll(out, "@<!-- -->", ""), bad) {
+			t.Errorf("server text %q reached the Markdown unescaped", bad)
+		}
+	}
+}
+
+// TestMarkdownTopIssues: the digest of worst issues opens a report over
+// several targets, or one with more issues than the digest holds; for a
+// single target with a few issues its table says it all.
+func TestMarkdownTopIssues(t *testing.T) {
+	one := richSample()
+	one.Targets = one.Targets[:1]
+	var buf bytes.Buffer
+	if err := WriteMarkdown(&buf, one); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "Top issues") {
+		t.Errorf("one target with 4 issues got a top-issues digest")
+	}
+	for len(one.Targets[0].Issues) <= topIssues {
+		one.Targets[0].Issues = append(one.Targets[0].Issues, one.Targets[0].Issues[0])
+	}
+	buf.Reset()
+	if err := WriteMarkdown(&buf, one); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "Top issues") {
+		t.Errorf("one target with %d issues has no top-issues digest", len(one.Targets[0].Issues))
+	}
+}
+
+func TestMarkdownText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"plain words", "plain words"},
+		{"a|b", `a\|b`},
+		{"`code`", "\\`code\\`"},
+		{"<img src=x onerror=y>", "&lt;img src=x onerror=y&gt;"},
+		{"ping @octocat about #12", "ping @<!-- -->octocat about #<!-- -->12"},
+		{"**bold** _it_ [link](http://x) ~del~", `\*\*bold\*\* \_it\_ \[link\](http://x) \~del\~`},
+		{"evil\u202etool\nnext", `evil\\u202etool\\nnext`},
+		{`back\slash &amp;`, `back\\slash &amp;amp;`},
+	} {
+		if got := mdText(tc.in); got != tc.want {
+			t.Errorf("mdText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,453 @@
+package report
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// SARIF 2.1.0 (OASIS) is written from plain structs rather than a SARIF
+// library: mcplint needs a dozen of the format's objects, and owning them
+// keeps the field order stable for golden tests, lets every server-supplied
+// string pass through Escape on its way in, and adds no dependency.
+
+const (
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion = "2.1.0"
+	// ProjectURL is where mcplint lives; SARIF and the rule docs link to it.
+	ProjectURL = "https://github.com/mcplint/mcplint"
+	// RulesDocURL is the generated rule reference; a rule's section is at
+	// RulesDocURL + "#" + its name.
+	RulesDocURL = ProjectURL + "/blob/main/docs/rules.md"
+	// fingerprintKey names mcplint's own partial fingerprint: stable across
+	// runs because it leaves out line numbers, as the baseline does.
+	fingerprintKey = "mcplintIssue/v1"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations"`
+	Results     []sarifResult     `json:"results"`
+	ColumnKind  string            `json:"columnKind"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string            `json:"name"`
+	Version        string            `json:"version,omitempty"`
+	InformationURI string            `json:"informationUri"`
+	Rules          []sarifDescriptor `json:"rules"`
+}
+
+type sarifDescriptor struct {
+	ID                   string              `json:"id"`
+	Name                 string              `json:"name,omitempty"`
+	ShortDescription     *sarifMessage       `json:"shortDescription,omitempty"`
+	FullDescription      *sarifMessage       `json:"fullDescription,omitempty"`
+	Help                 *sarifMessage       `json:"help,omitempty"`
+	HelpURI              string              `json:"helpUri,omitempty"`
+	DefaultConfiguration *sarifConfiguration `json:"defaultConfiguration,omitempty"`
+	Properties           *sarifRuleProps     `json:"properties,omitempty"`
+}
+
+type sarifConfiguration struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProps struct {
+	Category string   `json:"category,omitempty"`
+	Tags     []string `json:"tags,omitempty"`
+	// SecuritySeverity (0.0–10.0) is how GitHub code scanning ranks a
+	// security finding as critical, high, medium or low.
+	SecuritySeverity string   `json:"security-severity,omitempty"`
+	Source           string   `json:"source,omitempty"`
+	SourceLinks      []string `json:"sourceLinks,omitempty"`
+	RecommendedOn    bool     `json:"recommended"`
+}
+
+type sarifMessage struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful bool                `json:"executionSuccessful"`
+	Notifications       []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level          string         `json:"level"`
+	Message        sarifMessage   `json:"message"`
+	AssociatedRule *sarifRuleRef  `json:"associatedRule,omitempty"`
+	Properties     map[string]any `json:"properties,omitempty"`
+}
+
+type sarifRuleRef struct {
+	ID    string `json:"id"`
+	Index int    `json:"index"`
+}
+
+type sarifResult struct {
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifMessage       `json:"message"`
+	Locations           []sarifLocation    `json:"locations"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	Properties          sarifResultProps   `json:"properties"`
+}
+
+type sarifResultProps struct {
+	Target   string `json:"target"`
+	Category string `json:"category,omitempty"`
+	Tool     string `json:"tool"`
+	Pointer  string `json:"pointer"`
+	Fix      string `json:"fix,omitempty"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation *sarifPhysical `json:"physicalLocation,omitempty"`
+	LogicalLocations []sarifLogical `json:"logicalLocations"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+type sarifLogical struct {
+	Name               string `json:"name"`
+	FullyQualifiedName string `json:"fullyQualifiedName"`
+	Kind               string `json:"kind"`
+}
+
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Status        string `json:"status"`
+	Justification string `json:"justification"`
+}
+
+// WriteSARIF writes the report as one SARIF 2.1.0 run. The driver lists
+// every rule in rules (a rule an issue names that is not among them is
+// added with its id alone, so every ruleIndex holds). Issues in a static
+// file point at file:line:column; every issue also carries the logical
+// location "target/tool" and its JSON pointer. Suppressed issues are
+// results with a suppression and its reason. A target that could not be
+// linted, or a rule that could not run, is a tool execution notification.
+func WriteSARIF(w io.Writer, r *Report, rules []sdk.Meta) error {
+	driver := sarifDriver{Name: "mcplint", Version: r.Mcplint, InformationURI: ProjectURL, Rules: []sarifDescriptor{}}
+	index := map[string]int{}
+	for _, m := range rules {
+		if _, dup := index[m.Name]; dup {
+			continue
+		}
+		index[m.Name] = len(driver.Rules)
+		driver.Rules = append(driver.Rules, descriptor(m))
+	}
+	ruleIndex := func(name string) int {
+		i, ok := index[name]
+		if !ok {
+			i = len(driver.Rules)
+			index[name] = i
+			driver.Rules = append(driver.Rules, sarifDescriptor{ID: name})
+		}
+		return i
+	}
+
+	inv := sarifInvocation{ExecutionSuccessful: true}
+	results := []sarifResult{}
+	for _, t := range r.Targets {
+		if t.Error != nil {
+			inv.ExecutionSuccessful = false
+			inv.Notifications = append(inv.Notifications, sarifNotification{
+				Level:      "error",
+				Message:    sarifMessage{Text: sentence("target " + Escape(t.Name) + " (" + Escape(t.Input) + ") could not be linted: " + Escape(*t.Error))},
+				Properties: map[string]any{"target": Escape(t.Name)},
+			})
+		}
+		for _, re := range t.RuleErrors {
+			inv.ExecutionSuccessful = false
+			inv.Notifications = append(inv.Notifications, sarifNotification{
+				Level:          "error",
+				Message:        sarifMessage{Text: sentence("rule " + Escape(re.Rule) + " could not run on target " + Escape(t.Name) + ": " + Escape(re.Error))},
+				AssociatedRule: &sarifRuleRef{ID: re.Rule, Index: ruleIndex(re.Rule)},
+				Properties:     map[string]any{"target": Escape(t.Name)},
+			})
+		}
+		for _, is := range t.Issues {
+			results = append(results, result(t, is, ruleIndex(is.Rule), nil))
+		}
+		for _, s := range t.Suppressed {
+			results = append(results, result(t, s.Issue, ruleIndex(s.Rule), &s))
+		}
+	}
+
+	log := sarifLog{
+		Schema: sarifSchema, Version: sarifVersion,
+		Runs: []sarifRun{{
+			Tool:        sarifTool{Driver: driver},
+			Invocations: []sarifInvocation{inv},
+			Results:     results,
+			// sdk.Location columns count code points, not UTF-16 units.
+			ColumnKind: "unicodeCodePoints",
+		}},
+	}
+	return writeSafeJSON(w, log)
+}
+
+func descriptor(m sdk.Meta) sarifDescriptor {
+	d := sarifDescriptor{
+		ID:                   m.Name,
+		Name:                 friendlyName(m.Name),
+		DefaultConfiguration: &sarifConfiguration{Level: sarifLevel(m.Severity)},
+		Properties: &sarifRuleProps{
+			Category: m.Category, Source: m.Source, SourceLinks: SourceLinks(m.Source),
+			RecommendedOn: m.Default,
+		},
+	}
+	if m.Category != "" {
+		d.Properties.Tags = []string{m.Category}
+	}
+	if m.Category == "security" {
+		d.Properties.SecuritySeverity = securitySeverity(m.Severity)
+	}
+	summary := sentence(strings.TrimSpace(m.Summary))
+	if summary == "" {
+		summary = sentence("mcplint rule " + m.Name)
+	}
+	d.ShortDescription = &sarifMessage{Text: summary}
+	if p := firstParagraph(m.Doc); p != "" {
+		d.FullDescription = &sarifMessage{Text: sentence(p)}
+	} else {
+		d.FullDescription = &sarifMessage{Text: summary}
+	}
+	help := summary
+	if doc := strings.TrimSpace(m.Doc); doc != "" {
+		help += "\n\n" + doc
+	}
+	md := help
+	if m.Source != "" {
+		help += "\n\nSource: " + m.Source
+		md += "\n\nSource: " + linkSources(m.Source)
+	}
+	d.Help = &sarifMessage{Text: help, Markdown: md}
+	if !strings.Contains(m.Name, "/") {
+		d.HelpURI = RulesDocURL + "#" + m.Name
+	}
+	return d
+}
+
+func result(t *Target, is sdk.Issue, ruleIndex int, sup *Suppressed) sarifResult {
+	text := Escape(strings.TrimSpace(is.Message))
+	if is.Fix != "" {
+		text = sentence(text) + " Fix: " + Escape(is.Fix)
+	}
+	fqn := t.Name + "/" + is.Tool
+	loc := sarifLocation{LogicalLocations: []sarifLogical{{
+		Name: Escape(is.Tool), FullyQualifiedName: Escape(fqn), Kind: logicalKind(is.Tool),
+	}}}
+	if l := is.Location; l != nil && l.File != "" {
+		loc.PhysicalLocation = &sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(l.File)}}
+		if l.Line > 0 {
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: l.Line, StartColumn: max(l.Column, 0)}
+		}
+	}
+	res := sarifResult{
+		RuleID: is.Rule, RuleIndex: ruleIndex, Level: sarifLevel(is.Severity),
+		Message:             sarifMessage{Text: sentence(text)},
+		Locations:           []sarifLocation{loc},
+		PartialFingerprints: map[string]string{fingerprintKey: fingerprint(t.Name, is)},
+		Properties: sarifResultProps{
+			Target: Escape(t.Name), Category: is.Category, Tool: Escape(is.Tool),
+			Pointer: Escape(is.Pointer), Fix: Escape(is.Fix),
+		},
+	}
+	if sup != nil {
+		kind := "external"
+		if sup.By == ByInline {
+			kind = "inSource"
+		}
+		res.Suppressions = []sarifSuppression{{
+			Kind: kind, Status: "accepted",
+			Justification: Escape(sup.By + ": " + sup.Reason),
+		}}
+	}
+	return res
+}
+
+// friendlyName is the Pascal-case name SARIF viewers show beside a rule's
+// id: "tool-name-format" is ToolNameFormat, "acme/no-foo" AcmeNoFoo.
+func friendlyName(id string) string {
+	var b strings.Builder
+	for _, word := range strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '/' || r == '_' || r == '.' }) {
+		r, size := utf8.DecodeRuneInString(word)
+		b.WriteRune(unicode.ToUpper(r))
+		b.WriteString(word[size:])
+	}
+	return b.String()
+}
+
+// fingerprint identifies an issue across runs the way a baseline does:
+// target, rule, owner, pointer and message, never the line.
+func fingerprint(target string, is sdk.Issue) string {
+	h := sha256.New()
+	for _, part := range []string{target, is.Rule, is.Tool, is.Pointer, is.Message} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+func sarifLevel(s sdk.Severity) string {
+	switch s {
+	case sdk.Error:
+		return "error"
+	case sdk.Warning:
+		return "warning"
+	default:
+		return "note"
+	}
+}
+
+// securitySeverity maps a severity onto GitHub's scale: error is high,
+// warning medium, info low.
+func securitySeverity(s sdk.Severity) string {
+	switch s {
+	case sdk.Error:
+		return "8.0"
+	case sdk.Warning:
+		return "5.0"
+	default:
+		return "2.0"
+	}
+}
+
+// logicalKind picks the SARIF logical location kind for an issue owner.
+func logicalKind(owner string) string {
+	switch {
+	case owner == sdk.OwnerInstructions, owner == sdk.OwnerServer:
+		return "module"
+	case strings.HasPrefix(owner, "<resource "):
+		return "resource"
+	default:
+		return "function"
+	}
+}
+
+// fileURI turns a report file name into a URI reference: relative paths
+// stay relative (code scanning resolves them against the checkout), absolute
+// ones become file URIs.
+func fileURI(path string) string {
+	p := filepath.ToSlash(path)
+	if filepath.IsAbs(path) || strings.HasPrefix(p, "/") {
+		if !strings.HasPrefix(p, "/") {
+			p = "/" + p
+		}
+		return (&url.URL{Scheme: "file", Path: p}).String()
+	}
+	return (&url.URL{Path: p}).String()
+}
+
+// sentence ends text with a period, as SARIF asks of every message.
+func sentence(text string) string {
+	text = strings.TrimSpace(text)
+	if text == "" || strings.HasSuffix(text, ".") || strings.HasSuffix(text, "!") || strings.HasSuffix(text, "?") {
+		return text
+	}
+	return text + "."
+}
+
+// firstParagraph is the opening prose of a rule's doc, flattened to one
+// line: the full description that viewers show under the rule's name.
+func firstParagraph(doc string) string {
+	for _, para := range strings.Split(strings.TrimSpace(doc), "\n\n") {
+		para = strings.TrimSpace(para)
+		if para == "" || strings.HasPrefix(para, "#") || strings.HasPrefix(para, "```") {
+			continue
+		}
+		return strings.Join(strings.Fields(para), " ")
+	}
+	return ""
+}
+
+var (
+	specPage   = regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2})/([\w./-]+?)\.mdx(#[\w-]+)?`)
+	specSchema = regexp.MustCompile(`\bschema/(\d{4}-\d{2}-\d{2})/schema\.json`)
+)
+
+// SourceLinks turns the spec pages a rule's Source cites
+// ("2025-11-25/server/tools.mdx#tool-names", "schema/2025-11-25/schema.json")
+// into web addresses, in the order cited.
+func SourceLinks(source string) []string {
+	var links []string
+	for _, m := range sourceRefs(source) {
+		links = append(links, m.url)
+	}
+	return links
+}
+
+type sourceRef struct {
+	start, end int
+	url        string
+}
+
+func sourceRefs(source string) []sourceRef {
+	var refs []sourceRef
+	for _, m := range specSchema.FindAllStringSubmatchIndex(source, -1) {
+		refs = append(refs, sourceRef{m[0], m[1],
+			"https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/" + source[m[2]:m[3]] + "/schema.json"})
+	}
+	for _, m := range specPage.FindAllStringSubmatchIndex(source, -1) {
+		if m[0] > 0 && source[m[0]-1] == '/' {
+			continue
+		}
+		u := "https://modelcontextprotocol.io/specification/" + source[m[2]:m[3]] + "/" + source[m[4]:m[5]]
+		if m[6] >= 0 {
+			u += source[m[6]:m[7]]
+		}
+		refs = append(refs, sourceRef{m[0], m[1], u})
+	}
+	sort.Slice(refs, func(i, j int) bool { return refs[i].start < refs[j].start })
+	return refs
+}
+
+// linkSources writes a Source with each cited spec page as a Markdown link.
+func linkSources(source string) string {
+	var b strings.Builder
+	last := 0
+	for _, r := range sourceRefs(source) {
+		b.WriteString(source[last:r.start])
+		b.WriteString("[" + source[r.start:r.end] + "](" + r.url + ")")
+		last = r.end
+	}
+	b.WriteString(source[last:])
+	return b.String()
+}
