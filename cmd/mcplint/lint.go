@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
@@ -68,7 +69,7 @@ Exit codes:
 type lintFlags struct {
 	fs       *flag.FlagSet
 	config   string
-	format   choiceFlag
+	format   formatFlag
 	output   string
 	failOn   choiceFlag
 	minGrade choiceFlag
@@ -84,7 +85,6 @@ type lintFlags struct {
 
 func newLintFlags() *lintFlags {
 	f := &lintFlags{
-		format:   choiceFlag{value: "text", choices: []string{"text", "json"}},
 		failOn:   choiceFlag{value: "error", choices: config.FailOns},
 		minGrade: choiceFlag{choices: config.Grades},
 		color:    choiceFlag{value: "auto", choices: config.ColorModes},
@@ -93,7 +93,7 @@ func newLintFlags() *lintFlags {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&f.config, "config", "", "read `FILE` instead of the nearest .mcplint.toml (also MCPLINT_CONFIG)")
 	fs.StringVar(&f.config, "c", "", shorthandPrefix+"config")
-	fs.Var(&f.format, "format", "report `FORMAT`: text or json")
+	fs.Var(&f.format, "format", "report `FORMAT`: text, json, sarif, junit, github or markdown; FORMAT=FILE writes that one to FILE (repeatable)")
 	fs.Var(&f.format, "f", shorthandPrefix+"format")
 	fs.StringVar(&f.output, "output", "", "write the report to `FILE` instead of stdout")
 	fs.StringVar(&f.output, "o", "", shorthandPrefix+"output")
@@ -128,7 +128,7 @@ func (f *lintFlags) set(names ...string) bool {
 // [server]: flags win over the config file.
 func (f *lintFlags) applyConfig(cfg *config.Config) {
 	if !f.set("format", "f") && cfg.Output.Format != "" {
-		f.format.value = cfg.Output.Format
+		f.format = formatFlag{cfg.Output.Format}
 	}
 	if !f.set("output", "o") && cfg.Output.File != "" {
 		f.output = filepath.Join(cfg.Dir(), cfg.Output.File)
@@ -157,11 +157,12 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		return usageError(c, "%v", err)
 	}
-	rep, code := lintReport(ctx, c, f, positional, command, true)
-	if rep == nil {
+	run, code := lintReport(ctx, c, f, positional, command, true)
+	if run == nil {
 		return code
 	}
-	if err := writeReport(c, f, rep); err != nil {
+	rep := run.report
+	if err := writeReports(c, f, rep, run.metas, run.enabled); err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
 		return exitUsage
 	}
@@ -175,18 +176,25 @@ func init() {
 		if err != nil {
 			return nil, usageError(c, "%v", err)
 		}
-		rep, code := lintReport(ctx, c, f, positional, command, false)
-		if rep == nil {
+		run, code := lintReport(ctx, c, f, positional, command, false)
+		if run == nil {
 			return nil, code
 		}
-		return rep.Targets, exitOK
+		return run.report.Targets, exitOK
 	}
 }
 
+// lintRun is a finished lint: the report and the rules the formats list.
+type lintRun struct {
+	report *report.Report
+	// metas are every rule known to the run; enabled those that ran.
+	metas, enabled []sdk.Meta
+}
+
 // lintReport runs a lint as the flags say: config, plugins, targets, the
-// lock, the baseline (when withBaseline), the engine. A nil report comes
-// with the exit code of what stopped it, already explained on stderr.
-func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*report.Report, int) {
+// lock, the baseline (when withBaseline), the engine. A nil run comes with
+// the exit code of what stopped it, already explained on stderr.
+func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*lintRun, int) {
 	all := rules.All()
 	cfg, err := loadConfig(c, f.config, all)
 	if err != nil {
@@ -194,8 +202,8 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 		return nil, exitUsage
 	}
 	f.applyConfig(cfg)
-	if f.format.value != "text" && f.format.value != "json" {
-		return nil, usageError(c, "format %q is not supported by this build (text, json)", f.format.value)
+	if err := f.format.check(); err != nil {
+		return nil, usageError(c, "%v", err)
 	}
 	var host *plugins.Host
 	if !f.noPlugin {
@@ -240,7 +248,13 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
 		return nil, exitUsage
 	}
-	return rep, exitOK
+	run := &lintRun{report: rep, metas: metas}
+	for _, m := range metas {
+		if sel.Enabled(m) {
+			run.enabled = append(run.enabled, m)
+		}
+	}
+	return run, exitOK
 }
 
 // loadConfig finds and reads the config (--config, MCPLINT_CONFIG, the
@@ -261,24 +275,87 @@ func loadConfig(c *cli, flagPath string, all []sdk.Rule) (*config.Config, error)
 	return cfg, nil
 }
 
-func writeReport(c *cli, f *lintFlags, rep *report.Report) error {
-	var buf bytes.Buffer
-	var err error
-	switch f.format.value {
-	case "json":
-		err = report.WriteJSON(&buf, rep)
-	default:
-		useColor := f.color.value == "always" || (f.color.value == "auto" && f.output == "" && c.StdoutIsTerminal && c.Getenv("NO_COLOR") == "")
-		err = report.WriteText(&buf, rep, report.TextOptions{Color: useColor, Quiet: f.quiet})
+// formatFlag collects --format values: FORMAT, or FORMAT=FILE to send
+// that report to a file while another goes to stdout.
+type formatFlag []string
+
+var formatNames = []string{"text", "json", "sarif", "junit", "github", "markdown"}
+
+func (f *formatFlag) String() string { return strings.Join(*f, ",") }
+
+func (f *formatFlag) Set(v string) error {
+	name, _, _ := strings.Cut(v, "=")
+	if !slices.Contains(formatNames, name) {
+		return fmt.Errorf("want one of %s, optionally as FORMAT=FILE", strings.Join(formatNames, ", "))
 	}
-	if err != nil {
-		return err
+	*f = append(*f, v)
+	return nil
+}
+
+// check refuses two reports bound for the same place.
+func (f formatFlag) check() error {
+	toStdout := 0
+	for _, spec := range f.specs() {
+		name, _, toFile := strings.Cut(spec, "=")
+		if !slices.Contains(formatNames, name) {
+			return fmt.Errorf("format %q: want one of %s", name, strings.Join(formatNames, ", "))
+		}
+		if !toFile {
+			toStdout++
+		}
 	}
-	if f.output == "" {
-		_, err = c.Stdout.Write(buf.Bytes())
-		return err
+	if toStdout > 1 {
+		return fmt.Errorf("%d formats would share one output: give all but one a file, as --format sarif=out.sarif", toStdout)
 	}
-	return writeFileAtomic(resolvePath(c.Dir, f.output), buf.Bytes())
+	return nil
+}
+
+func (f formatFlag) specs() []string {
+	if len(f) == 0 {
+		return []string{"text"}
+	}
+	return f
+}
+
+// writeReports renders every requested format: each FORMAT=FILE to its
+// file, the one without a file to -o or stdout.
+func writeReports(c *cli, f *lintFlags, rep *report.Report, all, enabled []sdk.Meta) error {
+	for _, spec := range f.format.specs() {
+		name, file, toFile := strings.Cut(spec, "=")
+		if !toFile {
+			file = f.output
+		}
+		var buf bytes.Buffer
+		var err error
+		switch name {
+		case "json":
+			err = report.WriteJSON(&buf, rep)
+		case "sarif":
+			err = report.WriteSARIF(&buf, rep, all)
+		case "junit":
+			err = report.WriteJUnit(&buf, rep, enabled)
+		case "github":
+			err = report.WriteGitHub(&buf, rep)
+		case "markdown":
+			err = report.WriteMarkdown(&buf, rep)
+		default:
+			useColor := f.color.value == "always" || (f.color.value == "auto" && file == "" && c.StdoutIsTerminal && c.Getenv("NO_COLOR") == "")
+			err = report.WriteText(&buf, rep, report.TextOptions{Color: useColor, Quiet: f.quiet})
+		}
+		if err != nil {
+			return err
+		}
+		if file == "" {
+			if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := writeFileAtomic(resolvePath(c.Dir, file), buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // exitCode applies the contract: 3 when a target could not be linted (or a

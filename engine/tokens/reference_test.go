@@ -157,6 +157,10 @@ func split(s string) []string {
 func checkAgainstReferences(tb testing.TB, name, s string) {
 	tb.Helper()
 	got := Count(s)
+	// Each invalid byte means U+FFFD (the port agrees, but how its regexp
+	// engine treats raw invalid bytes changes between versions), so the
+	// references count that text.
+	s = validUTF8(s)
 	if want := oracleCount(tb, s); got != want {
 		tb.Errorf("%s: Count = %d, oracle = %d\n  pieces: %q\n  oracle: %q", name, got, want, split(validUTF8(s)), oracleSplit(tb, s))
 		return
