@@ -120,6 +120,11 @@ const (
 	EventStdoutClosed = "stdout-closed" // the server closed stdout
 	EventTimeout      = "timeout"       // a request got no answer in time; ID names it
 	EventProbe        = "probe"         // a probe started; Detail names it
+	// EventPagination: the client stopped following nextCursor (a cursor
+	// came back again, or the page cap was reached); Detail says which.
+	EventPagination = "pagination-stopped"
+	// EventStderrTruncated: stderr past Bytes bytes was not recorded.
+	EventStderrTruncated = "stderr-truncated"
 )
 
 // Event is something the client observed that is not a message.
