@@ -287,6 +287,10 @@ func (c *Client) stop(gentle bool) {
 		// The leader is reaped; whatever it left behind in its group goes too.
 		if groupAlive(c.pgid) {
 			c.signal(sigKill, "SIGKILL")
+			deadline := time.Now().Add(c.opts.Grace)
+			for groupAlive(c.pgid) && time.Now().Before(deadline) {
+				time.Sleep(5 * time.Millisecond)
+			}
 		}
 		// With the group gone the pipes reach EOF on their own, unless a
 		// process that left the group holds them: do not wait for that.
@@ -446,62 +450,123 @@ func (c *Client) Request(ctx context.Context, method string, params map[string]a
 	if timeout <= 0 {
 		timeout = c.opts.Timeout
 	}
+	call, err := c.begin(method, params)
+	if err != nil {
+		return Message{}, err
+	}
+	_, m, err := c.await(ctx, time.Now().Add(timeout), call, nil)
+	if err == errDeadline {
+		return Message{}, c.giveUp(call)
+	}
+	if err != nil && m.Error == nil {
+		c.forget(call.key)
+	}
+	return m, err
+}
+
+// call is a request on the wire, waiting for its response.
+type call struct {
+	id     json.RawMessage
+	key    string
+	method string
+	sent   time.Time
+	ch     chan Message
+}
+
+// begin sends a request without waiting for its response.
+func (c *Client) begin(method string, params map[string]any) (*call, error) {
 	c.mu.Lock()
 	c.nextID++
 	id := json.RawMessage(strconv.FormatInt(c.nextID, 10))
-	key := IDKey(id)
-	ch := make(chan Message, 1)
-	c.pending[key] = ch
+	k := &call{id: id, key: IDKey(id), method: method, ch: make(chan Message, 1)}
+	c.pending[k.key] = k.ch
 	params = c.withMeta(params)
 	c.mu.Unlock()
-
+	k.sent = time.Now()
 	if err := c.send(request{JSONRPC: "2.0", ID: id, Method: method, Params: params}); err != nil {
-		c.forget(key)
-		return Message{}, err
+		c.forget(k.key)
+		return nil, err
 	}
-	timer := time.NewTimer(timeout)
+	return k, nil
+}
+
+// errDeadline is await's "no answer by the deadline"; the caller decides
+// whether that is a timeout to record.
+var errDeadline = errors.New("deadline")
+
+// await waits until first or second (which may be nil) is answered and
+// says which (0 or 1), or until deadline (errDeadline), the server's end
+// (*GoneError) or ctx's end. A call that is not answered stays pending.
+func (c *Client) await(ctx context.Context, deadline time.Time, first, second *call) (int, Message, error) {
+	answered := func(i int, m Message) (int, Message, error) {
+		if m.Error != nil {
+			return i, m, m.Error
+		}
+		return i, m, nil
+	}
+	ch0 := first.ch
+	var ch1 chan Message
+	if second != nil {
+		ch1 = second.ch
+	}
+	// A response already delivered wins over an end noticed at the same time.
+	poll := func() (int, Message, bool) {
+		select {
+		case m := <-ch0:
+			return 0, m, true
+		case m := <-ch1:
+			return 1, m, true
+		default:
+			return 0, Message{}, false
+		}
+	}
+	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	exited := c.exited
 	var drain <-chan time.Time
 	for {
 		select {
-		case m := <-ch:
-			if m.Error != nil {
-				return m, m.Error
-			}
-			return m, nil
+		case m := <-ch0:
+			return answered(0, m)
+		case m := <-ch1:
+			return answered(1, m)
 		case <-timer.C:
-			c.forget(key)
-			c.rec.Event(sdk.Event{Kind: sdk.EventTimeout, ID: id, Detail: fmt.Sprintf("%s got no answer in %s", method, timeout)})
-			// initialize must not be cancelled, and a cancellation of the
-			// era probe would reach a server whose era is still unknown.
-			if method != MethodInitialize && method != MethodDiscover {
-				c.send(request{JSONRPC: "2.0", Method: MethodCancelled, Params: c.withMetaLocked(map[string]any{
-					"requestId": id, "reason": "mcplint timed out after " + timeout.String()})})
+			if i, m, ok := poll(); ok {
+				return answered(i, m)
 			}
-			return Message{}, &TimeoutError{Method: method, ID: id, After: timeout}
+			return 0, Message{}, errDeadline
 		case <-exited:
 			exited = nil
 			drain = time.After(exitDrain)
 		case <-drain:
-			c.forget(key)
-			return Message{}, c.gone("waiting for the answer to "+method, nil)
-		case <-c.readDone:
-			select {
-			case m := <-ch:
-				if m.Error != nil {
-					return m, m.Error
-				}
-				return m, nil
-			default:
+			if i, m, ok := poll(); ok {
+				return answered(i, m)
 			}
-			c.forget(key)
-			return Message{}, c.gone("waiting for the answer to "+method, nil)
+			return 0, Message{}, c.gone("waiting for the answer to "+first.method, nil)
+		case <-c.readDone:
+			if i, m, ok := poll(); ok {
+				return answered(i, m)
+			}
+			return 0, Message{}, c.gone("waiting for the answer to "+first.method, nil)
 		case <-ctx.Done():
-			c.forget(key)
-			return Message{}, fmt.Errorf("%s to %s: %w", method, c.CommandLine(), context.Cause(ctx))
+			return 0, Message{}, fmt.Errorf("%s to %s: %w", first.method, c.CommandLine(), context.Cause(ctx))
 		}
 	}
+}
+
+// giveUp stops waiting for k: it records the timeout and, where the
+// protocol allows, tells the server to stop working on the request.
+func (c *Client) giveUp(k *call) error {
+	c.forget(k.key)
+	waited := time.Since(k.sent).Round(time.Millisecond)
+	c.rec.Event(sdk.Event{Kind: sdk.EventTimeout, ID: k.id, Detail: fmt.Sprintf("%s got no answer in %s", k.method, waited)})
+	// initialize must not be cancelled, and a cancellation of the era
+	// probe would reach a server whose era is still unknown.
+	if k.method != MethodInitialize && k.method != MethodDiscover {
+		c.send(request{JSONRPC: "2.0", Method: MethodCancelled, Params: c.withMetaLocked(map[string]any{
+			"requestId": k.id, "reason": "mcplint timed out after " + waited.String()})})
+	}
+	return &TimeoutError{Method: k.method, ID: k.id, After: waited}
 }
 
 func (c *Client) forget(key string) {

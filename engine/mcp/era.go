@@ -31,6 +31,8 @@ type Hello struct {
 	Capabilities map[string]any
 	// How says in one sentence how the era was decided.
 	How string
+
+	offered []string
 }
 
 // Declares reports whether the server declared capability name.
@@ -67,13 +69,21 @@ func (e *HandshakeError) Error() string {
 func (e *HandshakeError) Unwrap() error { return e.Err }
 
 // Handshake detects the server's era as 2026-07-28/basic/transports/stdio.mdx
-// says: it probes with server/discover (waiting at most discoverTimeout,
-// DefaultDiscoverTimeout when zero). A DiscoverResult offering the modern
-// version, or a recognized modern error, means a modern server; any other
-// error, or silence, means a legacy one, which gets the initialize handshake
-// (asking for LegacyVersion, accepting any legacy counter-offer) and then
-// notifications/initialized. Once modern, every later request carries the
-// per-request _meta.
+// says, and completes whatever handshake that era has.
+//
+// It probes with server/discover. A DiscoverResult offering the modern
+// version, or a recognized modern error, means a modern server: every later
+// request carries the per-request _meta. Any other answer means a legacy
+// one, which gets initialize (asking for LegacyVersion, accepting any
+// legacy counter-offer) and then notifications/initialized.
+//
+// A legacy server may also ignore the probe. After discoverTimeout
+// (DefaultDiscoverTimeout when zero, at most half of Options.Timeout)
+// without an answer, initialize is sent
+// with the probe still open, and the first decisive answer wins: this keeps
+// a slow starter (npx, `go run` compiling) from being misread, and bounds a
+// server that answers nothing at all by Options.Timeout for the whole
+// handshake.
 //
 // When the handshake fails after the server answered something, the
 // returned Hello is still filled as far as it got, with the error.
@@ -81,57 +91,160 @@ func (c *Client) Handshake(ctx context.Context, discoverTimeout time.Duration) (
 	if discoverTimeout <= 0 {
 		discoverTimeout = DefaultDiscoverTimeout
 	}
-	probe, err := c.Request(ctx, MethodDiscover, ModernParams(ModernVersion, nil), discoverTimeout)
-	var rpcErr *RPCError
-	var timeout *TimeoutError
-	var why string
-	switch {
-	case err == nil:
-		hello, legacyOnly, herr := fromDiscover(probe.Result)
-		if herr != nil {
-			return hello, herr
-		}
-		if hello != nil {
-			c.setModern(hello.ProtocolVersion)
-			return hello, nil
-		}
-		why = legacyOnly
-	case errors.As(err, &rpcErr):
-		if IsModernError(rpcErr) {
-			hello, legacyOnly, herr := fromModernError(rpcErr)
-			if herr != nil {
-				return hello, herr
-			}
-			if hello != nil {
-				c.setModern(hello.ProtocolVersion)
-				return hello, nil
-			}
-			why = legacyOnly
-		} else {
-			why = fmt.Sprintf("server/discover was answered with error %d (%q), so the server is legacy", rpcErr.Code, rpcErr.Message)
-		}
-	case errors.As(err, &timeout):
-		why = fmt.Sprintf("server/discover got no answer in %s, so the server is taken to be legacy", discoverTimeout)
-	default:
+	// initialize, sent beside an unanswered probe, must keep at least half
+	// of the handshake's time.
+	discoverTimeout = min(discoverTimeout, c.opts.Timeout/2)
+	probe, err := c.begin(MethodDiscover, ModernParams(ModernVersion, nil))
+	if err != nil {
 		return nil, err
 	}
+	hard := probe.sent.Add(c.opts.Timeout)
+	_, m, err := c.await(ctx, earliest(probe.sent.Add(discoverTimeout), hard), probe, nil)
+	var rpcErr *RPCError
+	switch {
+	case err == errDeadline:
+		return c.initializeBeside(ctx, probe, hard, discoverTimeout)
+	case err != nil && !errors.As(err, &rpcErr):
+		c.forget(probe.key)
+		return nil, err
+	}
+	verdict, hello, how := ReadProbe(m)
+	switch verdict {
+	case Modern:
+		c.setModern(hello.ProtocolVersion)
+		return hello, nil
+	case NoCommonVersion:
+		return hello, &VersionError{Offered: hello.offered}
+	}
+	init, err := c.begin(MethodInitialize, initializeParams())
+	if err != nil {
+		return nil, err
+	}
+	_, m, err = c.await(ctx, init.sent.Add(c.opts.Timeout), init, nil)
+	if err == errDeadline {
+		return nil, c.giveUp(init)
+	}
+	return c.initialized(how, m, err)
+}
 
-	hello, err := c.initialize(ctx)
-	if err != nil && timeout != nil {
-		// A slow starter may answer the probe after it timed out: a modern
-		// server that also refused initialize is still modern.
-		if late, ok := c.Late(timeout.ID); ok && !late.HasError {
-			if modern, _, herr := fromDiscover(late.Result); herr == nil && modern != nil {
-				modern.How = "server/discover was answered late and initialize failed, so the server is modern"
-				c.setModern(modern.ProtocolVersion)
-				return modern, nil
-			}
+// initializeBeside sends initialize while the unanswered probe stays open
+// and takes the first decisive answer.
+func (c *Client) initializeBeside(ctx context.Context, probe *call, hard time.Time, discoverTimeout time.Duration) (*Hello, error) {
+	init, err := c.begin(MethodInitialize, initializeParams())
+	if err != nil {
+		return nil, err
+	}
+	silent := fmt.Sprintf("server/discover got no answer in %s, so initialize was sent beside it", discoverTimeout)
+	deadline := hard
+	var initAnswer *Message
+	var initErr error
+	for {
+		first, second := init, probe
+		if initAnswer != nil {
+			first, second = probe, nil
 		}
+		i, m, err := c.await(ctx, deadline, first, second)
+		var rpcErr *RPCError
+		switch {
+		case err == errDeadline:
+			if initAnswer != nil {
+				// Only the probe was left: initialize had failed.
+				c.giveUp(probe)
+				return c.initialized(silent, *initAnswer, initErr)
+			}
+			if probe != nil {
+				c.giveUp(probe)
+			}
+			return nil, c.giveUp(init)
+		case err != nil && !errors.As(err, &rpcErr):
+			c.forget(init.key)
+			if probe != nil {
+				c.forget(probe.key)
+			}
+			return nil, err
+		}
+		if first == init && i == 0 {
+			if err == nil || probe == nil {
+				if probe != nil {
+					c.giveUp(probe)
+				}
+				return c.initialized(silent, m, err)
+			}
+			// A refused initialize may come from a modern server still
+			// answering the probe: wait for it.
+			initAnswer, initErr = &m, err
+			continue
+		}
+		// The probe was answered.
+		probe = nil
+		verdict, hello, how := ReadProbe(m)
+		switch verdict {
+		case Modern:
+			c.forget(init.key)
+			c.setModern(hello.ProtocolVersion)
+			hello.How += " (late, with initialize already sent)"
+			return hello, nil
+		case NoCommonVersion:
+			c.forget(init.key)
+			return hello, &VersionError{Offered: hello.offered}
+		}
+		silent = how
+		if initAnswer != nil {
+			return c.initialized(silent, *initAnswer, initErr)
+		}
+		// The server is alive and legacy: initialize gets its own full time.
+		deadline = latest(deadline, init.sent.Add(c.opts.Timeout))
 	}
-	if hello != nil {
-		hello.How = why + "; " + hello.How
+}
+
+func earliest(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
 	}
-	return hello, err
+	return b
+}
+
+func latest(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func initializeParams() map[string]any {
+	return map[string]any{
+		"protocolVersion": LegacyVersion,
+		"capabilities":    map[string]any{},
+		"clientInfo":      ClientInfo(),
+	}
+}
+
+// initialized reads the answer to initialize and, when it is one mcplint
+// can continue with, sends notifications/initialized.
+func (c *Client) initialized(how string, m Message, err error) (*Hello, error) {
+	var rpcErr *RPCError
+	if errors.As(err, &rpcErr) {
+		return &Hello{Era: sdk.EraLegacy, How: how}, &HandshakeError{Method: MethodInitialize, Err: rpcErr}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var res struct {
+		ProtocolVersion any            `json:"protocolVersion"`
+		Capabilities    map[string]any `json:"capabilities"`
+	}
+	json.Unmarshal(m.Result, &res)
+	version, _ := res.ProtocolVersion.(string)
+	hello := &Hello{Era: sdk.EraLegacy, ProtocolVersion: version, Capabilities: res.Capabilities}
+	if !IsLegacyVersion(version) {
+		hello.How = how
+		return hello, &VersionError{Offered: []string{fmt.Sprint(res.ProtocolVersion)}}
+	}
+	hello.How = how + "; initialize negotiated " + version
+	if err := c.Notify(MethodInitialized, nil); err != nil {
+		return hello, err
+	}
+	return hello, nil
 }
 
 func (c *Client) setModern(version string) {
@@ -140,69 +253,68 @@ func (c *Client) setModern(version string) {
 	c.mu.Unlock()
 }
 
-// fromDiscover reads a server/discover result. It returns a modern Hello,
-// or a reason to fall back to initialize (a result that is not a
-// DiscoverResult, or one listing only legacy versions), or a VersionError.
-func fromDiscover(result json.RawMessage) (*Hello, string, error) {
+// Verdict is what the answer to the server/discover probe says.
+type Verdict int
+
+// Verdicts of ReadProbe.
+const (
+	// Legacy: any answer that is not a modern one; initialize follows.
+	Legacy Verdict = iota
+	// Modern: the server speaks ModernVersion.
+	Modern
+	// ModernLegacyVersions: a server that knows the modern protocol but
+	// offers only handshake-era versions; initialize follows.
+	ModernLegacyVersions
+	// NoCommonVersion: a modern server that offers no version mcplint
+	// speaks.
+	NoCommonVersion
+)
+
+// ReadProbe reads the answer to server/discover as the stdio
+// backward-compatibility rule says (2026-07-28/basic/transports/stdio.mdx):
+// a DiscoverResult, or a recognized modern error, identifies a modern
+// server; any other error, or a result that is not a DiscoverResult,
+// identifies a legacy one. The fallback is never keyed to one error code.
+// hello is filled for Modern and NoCommonVersion; how explains the verdict.
+func ReadProbe(m Message) (v Verdict, hello *Hello, how string) {
+	if m.HasError {
+		e := m.Error
+		if e == nil {
+			return Legacy, nil, "server/discover was answered with a malformed error, so the server is legacy"
+		}
+		if !IsModernError(e) {
+			return Legacy, nil, fmt.Sprintf("server/discover was answered with error %d (%q), so the server is legacy", e.Code, e.Message)
+		}
+		if e.Code == CodeMissingRequiredClientCapability {
+			// A modern server that wants a capability mcplint does not
+			// have for discovery may still list its tools without it.
+			return Modern, &Hello{Era: sdk.EraModern, ProtocolVersion: ModernVersion,
+				How: "server/discover was refused with MissingRequiredClientCapability (-32021), a modern error"}, ""
+		}
+		supported, _ := SupportedVersions(e)
+		if slices.ContainsFunc(supported, IsLegacyVersion) {
+			return ModernLegacyVersions, nil, "server/discover was refused with UnsupportedProtocolVersion listing handshake-era versions (" + strings.Join(supported, ", ") + ")"
+		}
+		return NoCommonVersion, &Hello{Era: sdk.EraModern, offered: supported,
+			How: "server/discover was refused with UnsupportedProtocolVersion"}, ""
+	}
 	var res struct {
 		SupportedVersions []string       `json:"supportedVersions"`
 		Capabilities      map[string]any `json:"capabilities"`
 	}
-	if json.Unmarshal(result, &res) != nil || res.SupportedVersions == nil {
-		return nil, "server/discover was answered with something that is not a DiscoverResult (no supportedVersions list), so the server is legacy", nil
+	if json.Unmarshal(m.Result, &res) != nil || res.SupportedVersions == nil {
+		return Legacy, nil, "server/discover was answered with something that is not a DiscoverResult (no supportedVersions list), so the server is legacy"
 	}
-	if slices.Contains(res.SupportedVersions, ModernVersion) {
-		return &Hello{Era: sdk.EraModern, ProtocolVersion: ModernVersion, Capabilities: res.Capabilities,
-			How: "server/discover offered " + ModernVersion}, "", nil
+	switch {
+	case slices.Contains(res.SupportedVersions, ModernVersion):
+		h := &Hello{Era: sdk.EraModern, ProtocolVersion: ModernVersion, Capabilities: res.Capabilities,
+			How: "server/discover offered " + ModernVersion}
+		return Modern, h, h.How
+	case slices.ContainsFunc(res.SupportedVersions, IsLegacyVersion):
+		return ModernLegacyVersions, nil, "server/discover listed only handshake-era versions (" + strings.Join(res.SupportedVersions, ", ") + ")"
 	}
-	if slices.ContainsFunc(res.SupportedVersions, IsLegacyVersion) {
-		return nil, "server/discover listed only handshake-era versions (" + strings.Join(res.SupportedVersions, ", ") + ")", nil
-	}
-	return &Hello{Era: sdk.EraModern, Capabilities: res.Capabilities}, "", &VersionError{Offered: res.SupportedVersions}
-}
-
-// fromModernError reads a recognized modern error to the probe.
-func fromModernError(e *RPCError) (*Hello, string, error) {
-	if e.Code == CodeMissingRequiredClientCapability {
-		// A modern server that wants a capability mcplint does not have for
-		// discovery may still list its tools without it.
-		return &Hello{Era: sdk.EraModern, ProtocolVersion: ModernVersion,
-			How: "server/discover was refused with MissingRequiredClientCapability (-32021), a modern error"}, "", nil
-	}
-	supported, _ := SupportedVersions(e)
-	if slices.ContainsFunc(supported, IsLegacyVersion) {
-		return nil, "server/discover was refused with UnsupportedProtocolVersion listing handshake-era versions (" + strings.Join(supported, ", ") + ")", nil
-	}
-	return &Hello{Era: sdk.EraModern}, "", &VersionError{Offered: supported}
-}
-
-func (c *Client) initialize(ctx context.Context) (*Hello, error) {
-	resp, err := c.Request(ctx, MethodInitialize, map[string]any{
-		"protocolVersion": LegacyVersion,
-		"capabilities":    map[string]any{},
-		"clientInfo":      ClientInfo(),
-	}, 0)
-	var rpcErr *RPCError
-	if errors.As(err, &rpcErr) {
-		return &Hello{Era: sdk.EraLegacy}, &HandshakeError{Method: MethodInitialize, Err: rpcErr}
-	}
-	if err != nil {
-		return nil, err
-	}
-	var res struct {
-		ProtocolVersion string         `json:"protocolVersion"`
-		Capabilities    map[string]any `json:"capabilities"`
-	}
-	json.Unmarshal(resp.Result, &res)
-	hello := &Hello{Era: sdk.EraLegacy, ProtocolVersion: res.ProtocolVersion, Capabilities: res.Capabilities}
-	if !IsLegacyVersion(res.ProtocolVersion) {
-		return hello, &VersionError{Offered: []string{res.ProtocolVersion}}
-	}
-	hello.How = "initialize negotiated " + res.ProtocolVersion
-	if err := c.Notify(MethodInitialized, nil); err != nil {
-		return hello, err
-	}
-	return hello, nil
+	return NoCommonVersion, &Hello{Era: sdk.EraModern, Capabilities: res.Capabilities, offered: res.SupportedVersions,
+		How: "server/discover offered no version mcplint speaks"}, ""
 }
 
 // ListAll requests every page of a list method (tools/list, prompts/list,

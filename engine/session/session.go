@@ -128,49 +128,67 @@ func facts(result json.RawMessage) (serverFacts, bool) {
 	return f, true
 }
 
-// readEra decides the era the way the live client does: a successful
-// initialize is legacy whatever came before it; otherwise a DiscoverResult,
-// or requests carrying the modern _meta, are modern; an initialize that
-// failed is still legacy.
+// readEra decides the era the way the live client does
+// (mcp.Client.Handshake): a DiscoverResult or a recognized modern error to
+// server/discover that came before any successful initialize is modern; a
+// successful initialize is legacy; requests carrying the modern _meta
+// without a probe are modern; an initialize that failed is still legacy.
 func readEra(s *sdk.Snapshot, xs []Exchange) {
 	var initialize, discover *Exchange
-	triedInitialize := false
+	tried := false
 	for i := range xs {
 		x := &xs[i]
 		switch x.Method {
 		case mcp.MethodInitialize:
-			triedInitialize = true
-			if f, ok := facts(x.Result); ok && x.Succeeded() && f.ProtocolVersion != nil {
+			tried = true
+			if f, ok := facts(x.Result); ok && x.Succeeded() && f.ProtocolVersion != nil && initialize == nil {
 				initialize = x
 			}
 		case mcp.MethodDiscover:
-			if f, ok := facts(x.Result); ok && x.Succeeded() {
-				if _, isList := f.Supported.([]any); isList {
+			if x.Answered && discover == nil {
+				v, _, _ := mcp.ReadProbe(x.message())
+				if v == mcp.Modern || v == mcp.NoCommonVersion {
 					discover = x
 				}
 			}
 		}
 	}
+	if discover != nil && initialize != nil && initialize.Response < discover.Response {
+		discover = nil
+	}
 	switch {
+	case discover != nil:
+		s.Era = sdk.EraModern
+		_, hello, _ := mcp.ReadProbe(discover.message())
+		if f, ok := facts(discover.Result); ok && discover.Error == nil {
+			s.Server = implementation(f.Meta[mcp.MetaServerInfo])
+			fill(s, f)
+		}
+		s.ProtocolVersion = modernVersion(xs, discover.Index)
+		if s.ProtocolVersion == "" {
+			s.ProtocolVersion = hello.ProtocolVersion
+		}
+		if s.Server == nil {
+			s.Server = modernServerInfo(xs)
+		}
 	case initialize != nil:
 		s.Era = sdk.EraLegacy
 		f, _ := facts(initialize.Result)
 		s.ProtocolVersion, _ = f.ProtocolVersion.(string)
 		s.Server = implementation(f.ServerInfo)
 		fill(s, f)
-	case discover != nil:
-		s.Era = sdk.EraModern
-		f, _ := facts(discover.Result)
-		s.Server = implementation(f.Meta[mcp.MetaServerInfo])
-		fill(s, f)
-		s.ProtocolVersion = modernVersion(xs, discover.Index)
-	case modernVersion(xs, -1) != "":
+	case modernVersion(xs, -1) != "" && !tried:
 		s.Era = sdk.EraModern
 		s.ProtocolVersion = modernVersion(xs, -1)
 		s.Server = modernServerInfo(xs)
-	case triedInitialize:
+	case tried:
 		s.Era = sdk.EraLegacy
 	}
+}
+
+// message is the response of x as the client read it.
+func (x *Exchange) message() mcp.Message {
+	return mcp.Message{ID: x.ID, Result: x.Result, Error: x.Error, HasResult: x.Result != nil, HasError: x.Error != nil}
 }
 
 func fill(s *sdk.Snapshot, f serverFacts) {
@@ -180,30 +198,27 @@ func fill(s *sdk.Snapshot, f serverFacts) {
 	}
 }
 
-// modernVersion is the protocol version the client's requests carried in
-// _meta: the last one sent after record index from, else the last at all.
+// modernVersion is the protocol version the client's requests from record
+// index from on carried in _meta (the last one), or "" when none did. The
+// server/discover probe is left out: every dual-era client sends it, to
+// legacy servers too.
 func modernVersion(xs []Exchange, from int) string {
-	var after, seen string
+	version := ""
 	for _, x := range xs {
+		if x.Index < from || x.Method == mcp.MethodDiscover {
+			continue
+		}
 		var p struct {
 			Meta map[string]any `json:"_meta"`
 		}
 		if json.Unmarshal(x.Params, &p) != nil {
 			continue
 		}
-		v, ok := p.Meta[mcp.MetaProtocolVersion].(string)
-		if !ok || v == "" {
-			continue
-		}
-		seen = v
-		if x.Index >= from {
-			after = v
+		if v, ok := p.Meta[mcp.MetaProtocolVersion].(string); ok && v != "" {
+			version = v
 		}
 	}
-	if after != "" {
-		return after
-	}
-	return seen
+	return version
 }
 
 // modernServerInfo reads the serverInfo a modern server puts in the _meta

@@ -24,8 +24,9 @@ type Options struct {
 	// SessionTimeout bounds the whole session (mcp.DefaultSessionTimeout
 	// when zero).
 	SessionTimeout time.Duration
-	// DiscoverTimeout bounds the server/discover era probe
-	// (mcp.DefaultDiscoverTimeout when zero, and never more than Timeout).
+	// DiscoverTimeout is how long the server/discover era probe waits
+	// before initialize is sent beside it (mcp.DefaultDiscoverTimeout when
+	// zero, at most half of Timeout).
 	DiscoverTimeout time.Duration
 	// LineCap is the longest stdout line kept (mcp.DefaultLineCap when zero).
 	LineCap int
@@ -84,11 +85,6 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	if timeout <= 0 {
 		timeout = mcp.DefaultTimeout
 	}
-	discover := opts.DiscoverTimeout
-	if discover <= 0 {
-		discover = mcp.DefaultDiscoverTimeout
-	}
-	discover = min(discover, timeout)
 	progress := func(format string, args ...any) {
 		if opts.Stderr != nil {
 			fmt.Fprintf(opts.Stderr, "mcplint: "+format+"\n", args...)
@@ -104,7 +100,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	defer c.Close()
 	progress("started %s", c.CommandLine())
 
-	hello, err := c.Handshake(ctx, discover)
+	hello, err := c.Handshake(ctx, opts.DiscoverTimeout)
 	var versionErr *mcp.VersionError
 	switch {
 	case ctx.Err() != nil:

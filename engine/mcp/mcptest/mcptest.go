@@ -1,0 +1,169 @@
+// Package mcptest runs the fixture servers of testdata/servers in tests:
+// it builds them once per test binary, finds the npm servers a CI job
+// installed, and checks that a test left no process behind.
+package mcptest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Fixtures are the servers under testdata/servers.
+var Fixtures = []string{
+	"banner", "bigline", "crash", "cursorloop", "endless", "hang",
+	"legacy", "modern", "sampling", "silent", "weather",
+}
+
+var (
+	buildOnce sync.Once
+	buildDir  string
+	buildErr  error
+)
+
+// Main runs the tests and removes the built fixtures; call it from
+// TestMain: os.Exit(mcptest.Main(m)).
+func Main(m *testing.M) int {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	return code
+}
+
+// Root is the module's root directory, found from the working directory up.
+func Root() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Server returns the path of fixture server name, building every fixture
+// with one `go build` the first time it is called.
+func Server(tb testing.TB, name string) string {
+	tb.Helper()
+	buildOnce.Do(func() {
+		var root string
+		root, buildErr = Root()
+		if buildErr != nil {
+			return
+		}
+		buildDir, buildErr = os.MkdirTemp("", "mcplint-fixtures-")
+		if buildErr != nil {
+			return
+		}
+		args := []string{"build", "-o", buildDir + string(os.PathSeparator)}
+		for _, f := range Fixtures {
+			args = append(args, "./testdata/servers/"+f)
+		}
+		cmd := exec.Command("go", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build of the fixture servers failed: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		tb.Fatal(buildErr)
+	}
+	return filepath.Join(buildDir, name)
+}
+
+// NPMEnv names the directory where CI installs the npm MCP servers.
+const NPMEnv = "MCPLINT_NPM_CACHE"
+
+// NPMServer returns the argv that runs the JavaScript file rel (relative to
+// $MCPLINT_NPM_CACHE/node_modules) with node, or skips the test saying why.
+func NPMServer(tb testing.TB, rel string, args ...string) []string {
+	tb.Helper()
+	dir := os.Getenv(NPMEnv)
+	if dir == "" {
+		tb.Skipf("%s is not set: install the npm MCP servers into a directory and point it there", NPMEnv)
+	}
+	path := filepath.Join(dir, "node_modules", rel)
+	if _, err := os.Stat(path); err != nil {
+		tb.Skipf("%s is not installed under %s=%s (%v)", rel, NPMEnv, dir, err)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		tb.Skipf("node is not on PATH: %v", err)
+	}
+	return append([]string{node, path}, args...)
+}
+
+// CheckNoLeftovers fails tb when a process is left that is a child of this
+// test process (zombies included: those were never reaped) or belongs to
+// one of the process groups pgids. Processes get a moment to finish dying.
+func CheckNoLeftovers(tb testing.TB, pgids ...int) {
+	tb.Helper()
+	var left []string
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		left = Leftovers(pgids...)
+		if len(left) == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
+	for _, l := range left {
+		tb.Errorf("process left behind: %s", l)
+	}
+	for _, g := range pgids {
+		if err := syscall.Kill(-g, 0); err != syscall.ESRCH {
+			tb.Errorf("process group %d still exists (kill -0: %v)", g, err)
+		}
+	}
+}
+
+// Leftovers lists the processes whose parent is this process or whose
+// process group is one of pgids, as "pid state command".
+func Leftovers(pgids ...int) []string {
+	self := os.Getpid()
+	entries, _ := os.ReadDir("/proc")
+	var out []string
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// The command sits in parentheses and may itself hold spaces.
+		s := string(stat)
+		open, end := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+		if open < 0 || end < open {
+			continue
+		}
+		fields := strings.Fields(s[end+1:])
+		if len(fields) < 3 {
+			continue
+		}
+		ppid, _ := strconv.Atoi(fields[1])
+		pgrp, _ := strconv.Atoi(fields[2])
+		ours := ppid == self
+		for _, g := range pgids {
+			ours = ours || pgrp == g
+		}
+		if ours && pid != self {
+			out = append(out, fmt.Sprintf("%d %s %s", pid, fields[0], s[open+1:end]))
+		}
+	}
+	return out
+}
