@@ -312,6 +312,9 @@ func (c *Client) signal(sig syscall.Signal, name string) {
 	c.signaled = name
 	c.mu.Unlock()
 	signalGroup(c.pgid, sig)
+	// The leader directly as well: should the group be unusable, the
+	// process mcplint must reap still gets the signal.
+	c.cmd.Process.Signal(sig)
 }
 
 func waitFor(ch <-chan struct{}, d time.Duration) bool {

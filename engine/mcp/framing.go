@@ -25,10 +25,15 @@ type LineReader struct {
 // NewLineReader reads lines of at most lineCap bytes (DefaultLineCap when
 // lineCap <= 0) from r.
 func NewLineReader(r io.Reader, lineCap int) *LineReader {
+	return newLineReaderSize(r, lineCap, readChunk)
+}
+
+// newLineReaderSize lets tests use chunks small enough to split lines.
+func newLineReaderSize(r io.Reader, lineCap, chunk int) *LineReader {
 	if lineCap <= 0 {
 		lineCap = DefaultLineCap
 	}
-	return &LineReader{r: bufio.NewReaderSize(r, readChunk), cap: lineCap}
+	return &LineReader{r: bufio.NewReaderSize(r, chunk), cap: lineCap}
 }
 
 // Next returns the next line without its newline. When the line is longer

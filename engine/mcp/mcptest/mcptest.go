@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +32,7 @@ var (
 // Main runs the tests and removes the built fixtures; call it from
 // TestMain: os.Exit(mcptest.Main(m)).
 func Main(m *testing.M) int {
+	adoptOrphans()
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
@@ -109,19 +111,29 @@ func NPMServer(tb testing.TB, rel string, args ...string) []string {
 }
 
 // CheckNoLeftovers fails tb when a process is left that is a child of this
-// test process (zombies included: those were never reaped) or belongs to
-// one of the process groups pgids. Processes get a moment to finish dying.
+// test process (zombies included when they are a server the client should
+// have reaped) or belongs to one of the process groups pgids. Orphans are
+// re-parented to the test process (see Main), so a grandchild that escaped
+// its group is found too. Processes get a moment to finish dying; dead
+// orphans are reaped.
 func CheckNoLeftovers(tb testing.TB, pgids ...int) {
 	tb.Helper()
-	var left []string
+	var left []Proc
 	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		left = Leftovers(pgids...)
+		left = left[:0]
+		for _, p := range Leftovers(pgids...) {
+			if p.State == "Z" && !slices.Contains(pgids, p.PID) && p.PPID == os.Getpid() {
+				reap(p.PID)
+				continue
+			}
+			left = append(left, p)
+		}
 		if len(left) == 0 || time.Now().After(deadline) {
 			break
 		}
 	}
-	for _, l := range left {
-		tb.Errorf("process left behind: %s", l)
+	for _, p := range left {
+		tb.Errorf("process left behind: %+v", p)
 	}
 	for _, g := range pgids {
 		if err := syscall.Kill(-g, 0); err != syscall.ESRCH {
@@ -130,15 +142,22 @@ func CheckNoLeftovers(tb testing.TB, pgids ...int) {
 	}
 }
 
+// Proc is a process found in /proc.
+type Proc struct {
+	PID, PPID, PGID int
+	State           string
+	Command         string
+}
+
 // Leftovers lists the processes whose parent is this process or whose
-// process group is one of pgids, as "pid state command".
-func Leftovers(pgids ...int) []string {
+// process group is one of pgids.
+func Leftovers(pgids ...int) []Proc {
 	self := os.Getpid()
 	entries, _ := os.ReadDir("/proc")
-	var out []string
+	var out []Proc
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
+		if err != nil || pid == self {
 			continue
 		}
 		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
@@ -155,14 +174,11 @@ func Leftovers(pgids ...int) []string {
 		if len(fields) < 3 {
 			continue
 		}
-		ppid, _ := strconv.Atoi(fields[1])
-		pgrp, _ := strconv.Atoi(fields[2])
-		ours := ppid == self
-		for _, g := range pgids {
-			ours = ours || pgrp == g
-		}
-		if ours && pid != self {
-			out = append(out, fmt.Sprintf("%d %s %s", pid, fields[0], s[open+1:end]))
+		p := Proc{PID: pid, State: fields[0], Command: s[open+1 : end]}
+		p.PPID, _ = strconv.Atoi(fields[1])
+		p.PGID, _ = strconv.Atoi(fields[2])
+		if p.PPID == self || slices.Contains(pgids, p.PGID) {
+			out = append(out, p)
 		}
 	}
 	return out
