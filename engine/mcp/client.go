@@ -284,13 +284,11 @@ func (c *Client) stop(gentle bool) {
 				<-c.exited
 			}
 		}
-		// The leader is reaped; whatever it left behind in its group goes too.
+		// The leader is reaped; whatever it left behind in its group goes
+		// too. SIGKILL cannot be refused, and the dead orphans are their
+		// new parent's to reap, so there is nothing to wait for.
 		if groupAlive(c.pgid) {
-			c.signal(sigKill, "SIGKILL")
-			deadline := time.Now().Add(c.opts.Grace)
-			for groupAlive(c.pgid) && time.Now().Before(deadline) {
-				time.Sleep(5 * time.Millisecond)
-			}
+			signalGroup(c.pgid, sigKill)
 		}
 		// With the group gone the pipes reach EOF on their own, unless a
 		// process that left the group holds them: do not wait for that.

@@ -119,6 +119,7 @@ func NPMServer(tb testing.TB, rel string, args ...string) []string {
 func CheckNoLeftovers(tb testing.TB, pgids ...int) {
 	tb.Helper()
 	var left []Proc
+	var groups []int
 	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		left = left[:0]
 		for _, p := range Leftovers(pgids...) {
@@ -128,17 +129,21 @@ func CheckNoLeftovers(tb testing.TB, pgids ...int) {
 			}
 			left = append(left, p)
 		}
-		if len(left) == 0 || time.Now().After(deadline) {
+		groups = groups[:0]
+		for _, g := range pgids {
+			if err := syscall.Kill(-g, 0); err != syscall.ESRCH {
+				groups = append(groups, g)
+			}
+		}
+		if len(left)+len(groups) == 0 || time.Now().After(deadline) {
 			break
 		}
 	}
 	for _, p := range left {
 		tb.Errorf("process left behind: %+v", p)
 	}
-	for _, g := range pgids {
-		if err := syscall.Kill(-g, 0); err != syscall.ESRCH {
-			tb.Errorf("process group %d still exists (kill -0: %v)", g, err)
-		}
+	for _, g := range groups {
+		tb.Errorf("process group %d still exists", g)
 	}
 }
 
