@@ -41,9 +41,6 @@ const (
 // pipe.
 const exitDrain = 200 * time.Millisecond
 
-// lateLimit bounds the responses kept that nobody waits for any more.
-const lateLimit = 256
-
 // Options configure a Client. The zero value is usable.
 type Options struct {
 	// Env overlays the current environment.
@@ -99,7 +96,6 @@ type Client struct {
 	mu       sync.Mutex
 	nextID   int64
 	pending  map[string]chan Message
-	late     map[string]Message
 	modern   string // protocol version sent in every request's _meta, once chosen
 	signaled string // the last signal mcplint sent the group, for the exit event
 
@@ -128,7 +124,6 @@ func Start(ctx context.Context, argv []string, opts Options) (*Client, error) {
 		command:  slices.Clone(argv),
 		rec:      NewRecorder(slices.Clone(argv)),
 		pending:  map[string]chan Message{},
-		late:     map[string]Message{},
 		tail:     newStderrTail(),
 		exited:   make(chan struct{}),
 		readDone: make(chan struct{}),
@@ -358,8 +353,6 @@ func (c *Client) dispatch(m Message) {
 		ch, ok := c.pending[key]
 		if ok {
 			delete(c.pending, key)
-		} else if len(c.late) < lateLimit {
-			c.late[key] = m
 		}
 		c.mu.Unlock()
 		if ok {
@@ -579,15 +572,6 @@ func (c *Client) forget(key string) {
 // Notify sends a notification.
 func (c *Client) Notify(method string, params map[string]any) error {
 	return c.send(request{JSONRPC: "2.0", Method: method, Params: c.withMetaLocked(params)})
-}
-
-// Late returns a response that arrived for id after its request stopped
-// waiting.
-func (c *Client) Late(id json.RawMessage) (Message, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	m, ok := c.late[IDKey(id)]
-	return m, ok
 }
 
 func (c *Client) withMetaLocked(params map[string]any) map[string]any {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mcplint/mcplint/engine/mcp"
@@ -120,25 +121,25 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	}
 	progress("%s: %s %s (%s)", c.CommandLine(), hello.Era, hello.ProtocolVersion, hello.How)
 
-	if _, err := c.ListAll(ctx, mcp.MethodToolsList); err != nil {
-		progress("%s: tools/list: %v", c.CommandLine(), err)
+	// The lists do not depend on each other: asking for them at once costs
+	// one round trip instead of four, and session.Build pairs the answers
+	// by id whatever their order.
+	methods := []string{mcp.MethodToolsList}
+	if hello.Declares("prompts") {
+		methods = append(methods, mcp.MethodPromptsList)
 	}
-	lists := []struct{ capability, method string }{
-		{"prompts", mcp.MethodPromptsList},
-		{"resources", mcp.MethodResourcesList},
-		{"resources", mcp.MethodResourceTemplates},
+	if hello.Declares("resources") {
+		methods = append(methods, mcp.MethodResourcesList, mcp.MethodResourceTemplates)
 	}
-	for _, l := range lists {
-		if ctx.Err() != nil {
-			break
-		}
-		if _, gone := c.Exited(); gone || !hello.Declares(l.capability) {
-			continue
-		}
-		if _, err := c.ListAll(ctx, l.method); err != nil {
-			progress("%s: %s: %v", c.CommandLine(), l.method, err)
-		}
+	var wg sync.WaitGroup
+	for _, method := range methods {
+		wg.Go(func() {
+			if _, err := c.ListAll(ctx, method); err != nil {
+				progress("%s: %s: %v", c.CommandLine(), method, err)
+			}
+		})
 	}
+	wg.Wait()
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}
