@@ -108,7 +108,7 @@ type Client struct {
 	closing   chan struct{} // closed when Close or a deadline starts the shutdown
 	closeOnce sync.Once
 	stopOnce  sync.Once
-	stopped   chan struct{} // closed when the whole group is gone
+	stopped   chan struct{} // closed when the shutdown is complete
 }
 
 // Start runs argv (never through a shell) and begins recording. The
@@ -259,7 +259,8 @@ func (c *Client) watch(ctx context.Context) {
 
 // Close ends the session: it closes the server's stdin, waits Grace for it
 // to exit, then sends SIGTERM to its process group, waits Grace again, then
-// SIGKILL. It returns once the process is reaped and the group is gone.
+// SIGKILL. It returns once the process is reaped and SIGKILL has gone to
+// whatever else is left of its group.
 func (c *Client) Close() error {
 	c.stop(true)
 	return nil

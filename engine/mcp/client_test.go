@@ -144,7 +144,7 @@ func TestHangingServerCostsTheTimeout(t *testing.T) {
 	if !errors.As(err, &te) || te.Method != MethodInitialize {
 		t.Fatalf("want an initialize timeout, got %v", err)
 	}
-	if took := time.Since(began); took > timeout+300*time.Millisecond {
+	if took := time.Since(began); took > timeout+time.Second {
 		t.Errorf("the handshake with a hanging server took %s; the timeout is %s", took, timeout)
 	}
 	_, err = c.Request(context.Background(), MethodToolsList, nil, 200*time.Millisecond)
@@ -269,7 +269,7 @@ func TestCrashAfterHandshake(t *testing.T) {
 	if !errors.As(err, &gone) || gone.Exit != "exit status 3" {
 		t.Fatalf("want the server gone with exit status 3, got %v", err)
 	}
-	if took := time.Since(began); took > time.Second {
+	if took := time.Since(began); took > 2*time.Second {
 		t.Errorf("noticing the crash took %s", took)
 	}
 	c.Close()
@@ -386,7 +386,7 @@ func TestServerThatExitsAtOnce(t *testing.T) {
 	if !errors.As(err, &gone) {
 		t.Fatalf("want the server gone, got %v", err)
 	}
-	if took := time.Since(began); took > time.Second {
+	if took := time.Since(began); took > 2*time.Second {
 		t.Errorf("noticing the exit took %s", took)
 	}
 	c.Close()

@@ -52,7 +52,7 @@ type StartError struct {
 
 func (e *StartError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "server %s could not be linted: %v (%s)", e.Command, e.Err, e.Exit)
+	fmt.Fprintf(&b, "server %s could not be linted: %v (%s); %s", e.Command, e.Err, e.Exit, e.hint())
 	if len(e.Stderr) == 0 {
 		b.WriteString("; it wrote nothing to stderr")
 	} else {
@@ -66,6 +66,24 @@ func (e *StartError) Error() string {
 }
 
 func (e *StartError) Unwrap() error { return e.Err }
+
+// hint says what to try next.
+func (e *StartError) hint() string {
+	var timeout *mcp.TimeoutError
+	var gone *mcp.GoneError
+	var refused *mcp.HandshakeError
+	switch {
+	case e.Exit == "did not start":
+		return "check that the command exists and is executable"
+	case errors.As(e.Err, &timeout):
+		return "if the server only starts slowly, raise --timeout"
+	case errors.As(e.Err, &gone):
+		return "run the command by hand to see why it stops"
+	case errors.As(e.Err, &refused):
+		return "the server must accept an initialize request or server/discover"
+	}
+	return "run the command by hand to see what it does"
+}
 
 // Load runs the Command target t and returns what it serves. It detects the
 // protocol era, lists tools (and prompts, resources and resource templates
@@ -86,9 +104,12 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	if timeout <= 0 {
 		timeout = mcp.DefaultTimeout
 	}
+	var progressMu sync.Mutex
 	progress := func(format string, args ...any) {
 		if opts.Stderr != nil {
+			progressMu.Lock()
 			fmt.Fprintf(opts.Stderr, "mcplint: "+format+"\n", args...)
+			progressMu.Unlock()
 		}
 	}
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/mcp/mcptest"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/target"
@@ -124,15 +125,16 @@ func TestWeatherExampleDefects(t *testing.T) {
 
 func TestHangingServerIsAStartError(t *testing.T) {
 	const timeout = time.Second
+	server := command(mcptest.Server(t, "hang"))
 	began := time.Now()
-	_, err := load(t, command(mcptest.Server(t, "hang")), Options{Timeout: timeout})
+	_, err := load(t, server, Options{Timeout: timeout})
 	var se *StartError
 	if !errors.As(err, &se) {
 		t.Fatalf("want a *StartError, got %v", err)
 	}
 	// The handshake costs the timeout; stopping a server that ignores
 	// SIGTERM costs two grace periods.
-	if took := time.Since(began); took > timeout+1500*time.Millisecond {
+	if took := time.Since(began); took > timeout+2*mcp.DefaultGrace+time.Second {
 		t.Errorf("a hanging server cost %s with a %s timeout", took, timeout)
 	}
 	if !strings.Contains(se.Exit, "SIGKILL") {
@@ -171,11 +173,12 @@ func TestNotACommandTarget(t *testing.T) {
 }
 
 func TestCancelStopsTheSession(t *testing.T) {
+	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
+	server := command(mcptest.Server(t, "hang"))
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
 	began := time.Now()
-	_, err := Load(ctx, command(mcptest.Server(t, "hang")), Options{Timeout: time.Minute})
+	_, err := Load(ctx, server, Options{Timeout: time.Minute})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("want the context's error, got %v", err)
 	}
