@@ -3,26 +3,12 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/mcplint/mcplint/testdata/servers/internal/rawmcp"
 )
 
 func main() {
-	page := 0
 	rawmcp.Legacy{
-		Name: "cursorloop",
-		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
-			if m.Method != "tools/list" {
-				return false
-			}
-			page++
-			name := fmt.Sprintf("tool_%d", page)
-			s.Reply(m.ID, map[string]any{
-				"tools":      []any{rawmcp.Tool(name, "Return page "+name+" of the catalogue.")},
-				"nextCursor": "again",
-			})
-			return true
-		},
+		Name:  "cursorloop",
+		Extra: rawmcp.Pages(func(int) string { return "again" }),
 	}.Serve(rawmcp.New())
 }

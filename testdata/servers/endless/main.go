@@ -9,20 +9,8 @@ import (
 )
 
 func main() {
-	page := 0
 	rawmcp.Legacy{
-		Name: "endless",
-		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
-			if m.Method != "tools/list" {
-				return false
-			}
-			page++
-			name := fmt.Sprintf("tool_%d", page)
-			s.Reply(m.ID, map[string]any{
-				"tools":      []any{rawmcp.Tool(name, "Return page "+name+" of the catalogue.")},
-				"nextCursor": fmt.Sprintf("page-%d", page+1),
-			})
-			return true
-		},
+		Name:  "endless",
+		Extra: rawmcp.Pages(func(page int) string { return fmt.Sprintf("page-%d", page+1) }),
 	}.Serve(rawmcp.New())
 }

@@ -135,3 +135,21 @@ func (l Legacy) Serve(s *Server) {
 		}
 	}
 }
+
+// Pages serves tools/list one tool a page, forever: page n names tool_n
+// and carries nextCursor next(n).
+func Pages(next func(page int) string) func(s *Server, m Msg) bool {
+	page := 0
+	return func(s *Server, m Msg) bool {
+		if m.Method != "tools/list" {
+			return false
+		}
+		page++
+		name := fmt.Sprintf("tool_%d", page)
+		s.Reply(m.ID, map[string]any{
+			"tools":      []any{Tool(name, "Return page "+name+" of the catalogue.")},
+			"nextCursor": next(page),
+		})
+		return true
+	}
+}
