@@ -201,4 +201,5 @@ func benchPair(b *testing.B, tg target.Target) {
 	b.ReportMetric(float64(load.Microseconds())/float64(b.N)/1000, "load-ms/op")
 	b.ReportMetric(float64(minimal.Microseconds())/float64(b.N)/1000, "minimal-ms/op")
 	b.ReportMetric(float64(load)/float64(minimal), "ratio")
+	mcptest.CheckNoLeftovers(b)
 }
