@@ -176,12 +176,12 @@ func TestBuild(t *testing.T) {
 		{
 			name: "a reused id pairs in order",
 			lines: []string{initialize, initialized,
-				`> {"jsonrpc":"2.0","id":7,"method":"ping"}`,
 				`> {"jsonrpc":"2.0","id":7,"method":"tools/list"}`,
+				`> {"jsonrpc":"2.0","id":7,"method":"ping"}`,
+				`< {"jsonrpc":"2.0","id":7,"result":{"tools":[{"name":"first"}]}}`,
 				`< {"jsonrpc":"2.0","id":7,"result":{}}`,
-				`< {"jsonrpc":"2.0","id":7,"result":{"tools":[{"name":"second"}]}}`,
 			},
-			want: want{era: sdk.EraLegacy, version: "2025-06-18", server: "files@2.1.0", tools: []string{"second"}, instructions: ptr(""), capabilities: []string{"prompts", "tools"}},
+			want: want{era: sdk.EraLegacy, version: "2025-06-18", server: "files@2.1.0", tools: []string{"first"}, instructions: ptr(""), capabilities: []string{"prompts", "tools"}},
 		},
 		{
 			name:  "modern requests without a probe",
