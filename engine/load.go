@@ -3,26 +3,89 @@ package engine
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
 
+	"github.com/mcplint/mcplint/engine/session"
+	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/source/static"
 	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/trace"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// LoadTarget reads one target into a Snapshot with the source its kind
-// needs.
+// Loader reads targets into Snapshots with the source each kind needs.
+type Loader struct {
+	// Live configures sessions with Command targets.
+	Live live.Options
+}
+
+// LoadTarget reads one target with the default options.
 func LoadTarget(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
+	return Loader{}.Load(ctx, t)
+}
+
+// Load reads one target: a static file, a recorded trace, or a live
+// session with a server it starts.
+func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
+	var snap *sdk.Snapshot
+	var err error
 	switch t.Kind {
 	case target.Static:
-		snap, err := static.Load(t.Path)
-		if err != nil {
-			return nil, err
+		snap, err = static.Load(t.Path)
+	case target.Trace:
+		snap, err = loadTrace(t.Path)
+	case target.Command:
+		snap, err = live.Load(ctx, t, l.Live)
+		if snap != nil {
+			snap.Source = sdk.SourceLive
 		}
-		snap.Input = t.Input
-		if t.Name != "" {
-			snap.Name = t.Name
-		}
-		return snap, nil
+	default:
+		return nil, fmt.Errorf("%s: mcplint cannot lint this kind of server", t.Input)
 	}
-	return nil, fmt.Errorf("%s: this kind of target is not supported yet", t.Input)
+	if err != nil {
+		return nil, err
+	}
+	snap.Input = t.Input
+	if t.Name != "" {
+		snap.Name = t.Name
+	}
+	return snap, nil
+}
+
+// loadTrace rebuilds the session a trace recorded, exactly as a live
+// session is built from its own transcript.
+func loadTrace(path string) (*sdk.Snapshot, error) {
+	tr, err := trace.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := session.Build(tr)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	snap.Source = sdk.SourceTrace
+	snap.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	snap.Locator = traceLocator{file: path}
+	return snap, nil
+}
+
+// traceLocator places transcript records at their line in the trace file:
+// the header is line 1, record i is line i+2.
+type traceLocator struct{ file string }
+
+func (l traceLocator) Locate(pointers []string) map[string]sdk.Location {
+	out := map[string]sdk.Location{}
+	for _, p := range pointers {
+		rest, ok := strings.CutPrefix(p, "/transcript/records/")
+		if !ok {
+			continue
+		}
+		idx, _, _ := strings.Cut(rest, "/")
+		if i, err := strconv.Atoi(idx); err == nil && i >= 0 {
+			out[p] = sdk.Location{File: l.file, Line: i + 2, Column: 1}
+		}
+	}
+	return out
 }

@@ -130,6 +130,11 @@ const (
 	EventProbe        = "probe"         // a probe started; Detail names it
 	EventStdinClosed  = "stdin-closed"  // the client closed the server's stdin: an exit after it is expected, one before it is not
 	EventSignal       = "signal"        // a signal was sent to the server's process group; Detail names it and why
+	// EventPagination: the client stopped following nextCursor (a cursor
+	// came back again, or the page cap was reached); Detail says which.
+	EventPagination = "pagination-stopped"
+	// EventStderrTruncated: stderr past Bytes bytes was not recorded.
+	EventStderrTruncated = "stderr-truncated"
 )
 
 // Event is something the client observed that is not a message.

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
@@ -20,6 +21,7 @@ import (
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
+	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/plugins"
 	"github.com/mcplint/mcplint/rules"
@@ -81,6 +83,7 @@ type lintFlags struct {
 	noPlugin bool
 	server   string
 	baseline string
+	timeout  time.Duration
 }
 
 func newLintFlags() *lintFlags {
@@ -105,6 +108,7 @@ func newLintFlags() *lintFlags {
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
+	fs.DurationVar(&f.timeout, "timeout", 0, "deadline for each request to a live server, e.g. 30s (default 10s)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs
@@ -144,6 +148,9 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	}
 	if !f.set("server") && cfg.Server.Name != "" {
 		f.server = cfg.Server.Name
+	}
+	if !f.set("timeout") && cfg.Server.Timeout != 0 {
+		f.timeout = cfg.Server.Timeout
 	}
 }
 
@@ -230,9 +237,16 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err != nil {
 		return nil, usageError(c, "%v", err)
 	}
+	if f.timeout < 0 {
+		return nil, usageError(c, "--timeout must be positive, not %s", f.timeout)
+	}
+	loader := engine.Loader{Live: live.Options{Timeout: f.timeout}}
+	if c.StderrIsTerminal && !f.quiet {
+		loader.Live.Stderr = c.Stderr
+	}
 	opts := engine.Options{
 		Version: mcplintVersion(), Targets: targets, Config: cfg,
-		Rules: all, Selection: sel, Plugins: host, Lock: pins,
+		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
 	}
 	if withBaseline && f.baseline != "" {
 		opts.Baseline, err = baseline.Read(resolvePath(c.Dir, f.baseline))

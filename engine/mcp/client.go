@@ -1,0 +1,653 @@
+// Package mcp is mcplint's own MCP client for servers spoken to over stdio.
+//
+// It is deliberately not an SDK client: a linter must see every byte the
+// server writes, including the ones an SDK would reject or smooth over. The
+// client starts the server as a child process in a process group of its
+// own, records every line both ways in a transcript, answers server
+// requests so that no server waits on it, bounds every wait with a
+// deadline, and stops the whole process group when it is done.
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Defaults of Options.
+const (
+	DefaultTimeout        = 10 * time.Second
+	DefaultSessionTimeout = 2 * time.Minute
+	DefaultGrace          = 500 * time.Millisecond
+	// DefaultStderrRecord bounds the stderr bytes kept in the transcript.
+	DefaultStderrRecord = 1 << 20
+)
+
+// exitDrain is how long a request still waits for its response after the
+// server process exited: output written just before exit is still in the
+// pipe.
+const exitDrain = 200 * time.Millisecond
+
+// Options configure a Client. The zero value is usable.
+type Options struct {
+	// Env overlays the current environment.
+	Env map[string]string
+	// Dir is the working directory; empty for the current one.
+	Dir string
+	// Timeout bounds each request (DefaultTimeout when zero).
+	Timeout time.Duration
+	// SessionTimeout bounds the whole session (DefaultSessionTimeout when
+	// zero): when it passes, the server is stopped and waits end.
+	SessionTimeout time.Duration
+	// LineCap is the longest stdout line kept (DefaultLineCap when zero).
+	LineCap int
+	// Grace is how long the server has to exit after stdin is closed, and
+	// again after SIGTERM, before the next step (DefaultGrace when zero).
+	Grace time.Duration
+	// StderrRecord bounds the stderr bytes recorded in the transcript
+	// (DefaultStderrRecord when zero).
+	StderrRecord int
+}
+
+func (o *Options) fill() {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.SessionTimeout <= 0 {
+		o.SessionTimeout = DefaultSessionTimeout
+	}
+	if o.LineCap <= 0 {
+		o.LineCap = DefaultLineCap
+	}
+	if o.Grace <= 0 {
+		o.Grace = DefaultGrace
+	}
+	if o.StderrRecord <= 0 {
+		o.StderrRecord = DefaultStderrRecord
+	}
+}
+
+// Client is a live stdio session with one server process. Its methods are
+// safe for concurrent use.
+type Client struct {
+	opts    Options
+	command []string
+	rec     *Recorder
+	cmd     *exec.Cmd
+	pgid    int
+
+	stdin          *os.File
+	stdout, stderr *os.File
+	writeMu        sync.Mutex
+
+	mu       sync.Mutex
+	nextID   int64
+	pending  map[string]chan Message
+	modern   string // protocol version sent in every request's _meta, once chosen
+	signaled string // the last signal mcplint sent the group, for the exit event
+
+	tail *stderrTail
+
+	exited    chan struct{} // closed when the process has been reaped
+	exitDesc  string
+	readDone  chan struct{} // closed when stdout reading ended
+	errDone   chan struct{} // closed when stderr reading ended
+	closing   chan struct{} // closed when Close or a deadline starts the shutdown
+	closeOnce sync.Once
+	stopOnce  sync.Once
+	stopped   chan struct{} // closed when the shutdown is complete
+}
+
+// Start runs argv (never through a shell) and begins recording. The
+// session ends, and the server is stopped, when ctx is done, when
+// SessionTimeout passes, or at Close; Close must be called in any case.
+func Start(ctx context.Context, argv []string, opts Options) (*Client, error) {
+	if len(argv) == 0 || argv[0] == "" {
+		return nil, errors.New("start server: the command is empty")
+	}
+	opts.fill()
+	c := &Client{
+		opts:     opts,
+		command:  slices.Clone(argv),
+		rec:      NewRecorder(slices.Clone(argv)),
+		pending:  map[string]chan Message{},
+		tail:     newStderrTail(),
+		exited:   make(chan struct{}),
+		readDone: make(chan struct{}),
+		errDone:  make(chan struct{}),
+		closing:  make(chan struct{}),
+		stopped:  make(chan struct{}),
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = opts.Dir
+	cmd.Env = environ(opts.Env)
+	isolate(cmd)
+
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("start server %s: %w", c.CommandLine(), err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW)
+		return nil, fmt.Errorf("start server %s: %w", c.CommandLine(), err)
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW, outR, outW)
+		return nil, fmt.Errorf("start server %s: %w", c.CommandLine(), err)
+	}
+	// Handing *os.File ends to the child means Wait copies nothing: the
+	// process can be reaped while a grandchild still holds stdout open.
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	if err := cmd.Start(); err != nil {
+		closeAll(inR, inW, outR, outW, errR, errW)
+		return nil, fmt.Errorf("start server %s: %w", c.CommandLine(), err)
+	}
+	closeAll(inR, outW, errW)
+	c.cmd, c.pgid = cmd, cmd.Process.Pid
+	c.stdin, c.stdout, c.stderr = inW, outR, errR
+
+	go c.wait()
+	go c.readStdout()
+	go c.readStderr()
+	go c.watch(ctx)
+	return c, nil
+}
+
+func environ(overlay map[string]string) []string {
+	env := os.Environ()
+	for _, k := range slices.Sorted(maps.Keys(overlay)) {
+		env = append(env, k+"="+overlay[k])
+	}
+	return env
+}
+
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		f.Close()
+	}
+}
+
+// CommandLine is the argv as one line, for messages.
+func (c *Client) CommandLine() string {
+	parts := make([]string, len(c.command))
+	for i, a := range c.command {
+		if a == "" || strings.ContainsAny(a, " \t\n\"'\\$`") {
+			a = strconv.Quote(a)
+		}
+		parts[i] = a
+	}
+	return strings.Join(parts, " ")
+}
+
+// PGID is the server's process group id.
+func (c *Client) PGID() int { return c.pgid }
+
+// Recorder is the session's transcript so far.
+func (c *Client) Recorder() *Recorder { return c.rec }
+
+// Transcript is a copy of the session's transcript so far.
+func (c *Client) Transcript() *sdk.Transcript { return c.rec.Transcript() }
+
+// StderrTail is the last lines the server wrote to stderr.
+func (c *Client) StderrTail() []string { return c.tail.lines() }
+
+// Exited reports whether the server process has exited and how ("exit
+// status 1", "signal: killed").
+func (c *Client) Exited() (desc string, exited bool) {
+	select {
+	case <-c.exited:
+		return c.exitDesc, true
+	default:
+		return "", false
+	}
+}
+
+func (c *Client) wait() {
+	err := c.cmd.Wait()
+	ev := sdk.Event{Kind: sdk.EventExit}
+	st := c.cmd.ProcessState
+	switch {
+	case st == nil:
+		ev.Detail = "wait failed: " + err.Error()
+	case st.Exited():
+		code := st.ExitCode()
+		ev.Code = &code
+		ev.Detail = st.String()
+	default:
+		ev.Detail = st.String()
+	}
+	c.mu.Lock()
+	if c.signaled != "" {
+		ev.Detail += " (mcplint sent " + c.signaled + ")"
+	}
+	c.mu.Unlock()
+	c.exitDesc = ev.Detail
+	c.rec.Event(ev)
+	close(c.exited)
+}
+
+// watch stops the server when the caller's context ends or the session
+// deadline passes.
+func (c *Client) watch(ctx context.Context) {
+	timer := time.NewTimer(c.opts.SessionTimeout)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		c.rec.Event(sdk.Event{Kind: sdk.EventTimeout, Detail: "session cancelled: " + context.Cause(ctx).Error()})
+		c.stop(false)
+	case <-timer.C:
+		c.rec.Event(sdk.Event{Kind: sdk.EventTimeout, Detail: fmt.Sprintf("session deadline of %s passed; the server was stopped", c.opts.SessionTimeout)})
+		c.stop(false)
+	case <-c.closing:
+	}
+}
+
+// Close ends the session: it closes the server's stdin, waits Grace for it
+// to exit, then sends SIGTERM to its process group, waits Grace again, then
+// SIGKILL. It returns once the process is reaped and SIGKILL has gone to
+// whatever else is left of its group.
+func (c *Client) Close() error {
+	c.stop(true)
+	return nil
+}
+
+func (c *Client) stop(gentle bool) {
+	c.closeOnce.Do(func() { close(c.closing) })
+	c.stopOnce.Do(func() {
+		defer close(c.stopped)
+		// The transcript marks the end of the session, so that an exit
+		// after it reads as expected and one before it as a crash.
+		if _, gone := c.Exited(); !gone {
+			c.rec.Event(sdk.Event{Kind: sdk.EventStdinClosed})
+		}
+		// Not under writeMu: closing unblocks a write stuck on a server
+		// that stopped reading.
+		c.stdin.Close()
+		if !gentle || !waitFor(c.exited, c.opts.Grace) {
+			c.signal(sigTerm, "SIGTERM")
+			if !waitFor(c.exited, c.opts.Grace) {
+				c.signal(sigKill, "SIGKILL")
+				<-c.exited
+			}
+		}
+		// The leader is reaped; whatever it left behind in its group goes
+		// too. SIGKILL cannot be refused, and the dead orphans are their
+		// new parent's to reap, so there is nothing to wait for.
+		if groupAlive(c.pgid) {
+			signalGroup(c.pgid, sigKill)
+		}
+		// With the group gone the pipes reach EOF on their own, unless a
+		// process that left the group holds them: do not wait for that.
+		if !waitFor(c.readDone, c.opts.Grace) {
+			c.stdout.Close()
+			<-c.readDone
+		}
+		if !waitFor(c.errDone, c.opts.Grace) {
+			c.stderr.Close()
+			<-c.errDone
+		}
+		closeAll(c.stdout, c.stderr)
+	})
+	<-c.stopped
+}
+
+func (c *Client) signal(sig syscall.Signal, name string) {
+	c.mu.Lock()
+	c.signaled = name
+	c.mu.Unlock()
+	c.rec.Event(sdk.Event{Kind: sdk.EventSignal, Detail: name + " to the process group"})
+	signalGroup(c.pgid, sig)
+	// The leader directly as well: should the group be unusable, the
+	// process mcplint must reap still gets the signal.
+	c.cmd.Process.Signal(sig)
+}
+
+func waitFor(ch <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ch:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+func (c *Client) readStdout() {
+	defer close(c.readDone)
+	lr := NewLineReader(c.stdout, c.opts.LineCap)
+	for {
+		line, oversize, err := lr.Next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				c.rec.Event(sdk.Event{Kind: sdk.EventStdoutClosed})
+			}
+			return
+		}
+		if oversize > 0 {
+			c.rec.Event(sdk.Event{Kind: sdk.EventOversizeLine, Bytes: oversize})
+			continue
+		}
+		c.rec.Message(sdk.DirServerToClient, line)
+		for _, m := range ParseMessages(line) {
+			c.dispatch(m)
+		}
+	}
+}
+
+func (c *Client) dispatch(m Message) {
+	switch {
+	case m.IsRequest():
+		c.answer(m)
+	case m.IsResponse():
+		key := IDKey(m.ID)
+		c.mu.Lock()
+		ch, ok := c.pending[key]
+		if ok {
+			delete(c.pending, key)
+		}
+		c.mu.Unlock()
+		if ok {
+			ch <- m
+		}
+	}
+}
+
+// answer replies to a server request so the server never waits on mcplint:
+// ping succeeds, anything else is a method mcplint does not offer.
+func (c *Client) answer(m Message) {
+	resp := map[string]any{"jsonrpc": "2.0", "id": m.ID}
+	if m.Method == MethodPing {
+		resp["result"] = struct{}{}
+	} else {
+		resp["error"] = RPCError{Code: CodeMethodNotFound, Message: "mcplint does not offer " + strconv.Quote(m.Method)}
+	}
+	c.send(resp)
+}
+
+func (c *Client) readStderr() {
+	defer close(c.errDone)
+	lr := NewLineReader(c.stderr, stderrLineCap)
+	recorded := 0
+	for {
+		line, oversize, err := lr.Next()
+		if err != nil {
+			return
+		}
+		if oversize > 0 {
+			c.tail.add(fmt.Sprintf("[a stderr line of %d bytes]", oversize))
+			continue
+		}
+		c.tail.add(string(line))
+		switch {
+		case recorded+len(line) <= c.opts.StderrRecord:
+			c.rec.Stderr(string(line))
+			recorded += len(line)
+		case recorded <= c.opts.StderrRecord:
+			c.rec.Event(sdk.Event{Kind: sdk.EventStderrTruncated, Bytes: int64(c.opts.StderrRecord),
+				Detail: "stderr is no longer recorded after this point"})
+			recorded = c.opts.StderrRecord + 1
+		}
+	}
+}
+
+// send writes one message as a line and records it.
+func (c *Client) send(msg any) error {
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return fmt.Errorf("encode message for %s: %w", c.CommandLine(), err)
+	}
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	c.rec.Message(sdk.DirClientToServer, b)
+	// A server that stops reading stdin must not block mcplint forever.
+	c.stdin.SetWriteDeadline(time.Now().Add(c.opts.Timeout))
+	if _, err := c.stdin.Write(append(b, '\n')); err != nil {
+		return c.gone("writing to its stdin", err)
+	}
+	return nil
+}
+
+// gone describes a server that stopped talking. Its stdout usually closes
+// a moment before it is reaped, so the exit status is waited for briefly.
+func (c *Client) gone(doing string, err error) *GoneError {
+	exit := "still running"
+	if waitFor(c.exited, exitDrain) {
+		exit = c.exitDesc
+	}
+	return &GoneError{Command: c.CommandLine(), Doing: doing, Exit: exit, Err: err}
+}
+
+// request is a JSON-RPC request in the field order people read.
+type request struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id,omitempty"`
+	Method  string          `json:"method"`
+	Params  map[string]any  `json:"params,omitempty"`
+}
+
+// Request sends method with params and waits for the response, at most
+// timeout (Options.Timeout when zero). Once the modern era is chosen (see
+// Handshake), the per-request _meta is added to params. A response with an
+// error object is returned together with that error (*RPCError); a
+// response that never comes is a *TimeoutError, recorded in the transcript
+// as an EventTimeout naming the request id.
+func (c *Client) Request(ctx context.Context, method string, params map[string]any, timeout time.Duration) (Message, error) {
+	if timeout <= 0 {
+		timeout = c.opts.Timeout
+	}
+	call, err := c.begin(method, params)
+	if err != nil {
+		return Message{}, err
+	}
+	_, m, err := c.await(ctx, time.Now().Add(timeout), call, nil)
+	if err == errDeadline {
+		return Message{}, c.giveUp(call)
+	}
+	if err != nil && m.Error == nil {
+		c.forget(call.key)
+	}
+	return m, err
+}
+
+// call is a request on the wire, waiting for its response.
+type call struct {
+	id     json.RawMessage
+	key    string
+	method string
+	sent   time.Time
+	ch     chan Message
+}
+
+// begin sends a request without waiting for its response.
+func (c *Client) begin(method string, params map[string]any) (*call, error) {
+	c.mu.Lock()
+	c.nextID++
+	id := json.RawMessage(strconv.FormatInt(c.nextID, 10))
+	k := &call{id: id, key: IDKey(id), method: method, ch: make(chan Message, 1)}
+	c.pending[k.key] = k.ch
+	params = c.withMeta(params)
+	c.mu.Unlock()
+	k.sent = time.Now()
+	if err := c.send(request{JSONRPC: "2.0", ID: id, Method: method, Params: params}); err != nil {
+		c.forget(k.key)
+		return nil, err
+	}
+	return k, nil
+}
+
+// errDeadline is await's "no answer by the deadline"; the caller decides
+// whether that is a timeout to record.
+var errDeadline = errors.New("deadline")
+
+// await waits until first or second (which may be nil) is answered and
+// says which (0 or 1), or until deadline (errDeadline), the server's end
+// (*GoneError) or ctx's end. A call that is not answered stays pending.
+func (c *Client) await(ctx context.Context, deadline time.Time, first, second *call) (int, Message, error) {
+	answered := func(i int, m Message) (int, Message, error) {
+		if m.Error != nil {
+			return i, m, m.Error
+		}
+		return i, m, nil
+	}
+	ch0 := first.ch
+	var ch1 chan Message
+	if second != nil {
+		ch1 = second.ch
+	}
+	// A response already delivered wins over an end noticed at the same time.
+	poll := func() (int, Message, bool) {
+		select {
+		case m := <-ch0:
+			return 0, m, true
+		case m := <-ch1:
+			return 1, m, true
+		default:
+			return 0, Message{}, false
+		}
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	exited := c.exited
+	var drain <-chan time.Time
+	for {
+		select {
+		case m := <-ch0:
+			return answered(0, m)
+		case m := <-ch1:
+			return answered(1, m)
+		case <-timer.C:
+			if i, m, ok := poll(); ok {
+				return answered(i, m)
+			}
+			return 0, Message{}, errDeadline
+		case <-exited:
+			exited = nil
+			drain = time.After(exitDrain)
+		case <-drain:
+			if i, m, ok := poll(); ok {
+				return answered(i, m)
+			}
+			return 0, Message{}, c.gone("waiting for the answer to "+first.method, nil)
+		case <-c.readDone:
+			if i, m, ok := poll(); ok {
+				return answered(i, m)
+			}
+			return 0, Message{}, c.gone("waiting for the answer to "+first.method, nil)
+		case <-ctx.Done():
+			return 0, Message{}, fmt.Errorf("%s to %s: %w", first.method, c.CommandLine(), context.Cause(ctx))
+		}
+	}
+}
+
+// giveUp stops waiting for k: it records the timeout and, where the
+// protocol allows, tells the server to stop working on the request.
+func (c *Client) giveUp(k *call) error {
+	c.forget(k.key)
+	waited := time.Since(k.sent).Round(time.Millisecond)
+	c.rec.Event(sdk.Event{Kind: sdk.EventTimeout, ID: k.id, Detail: fmt.Sprintf("%s got no answer in %s", k.method, waited)})
+	// initialize must not be cancelled, and a cancellation of the era
+	// probe would reach a server whose era is still unknown.
+	if k.method != MethodInitialize && k.method != MethodDiscover {
+		c.send(request{JSONRPC: "2.0", Method: MethodCancelled, Params: c.withMetaLocked(map[string]any{
+			"requestId": k.id, "reason": "mcplint timed out after " + waited.String()})})
+	}
+	return &TimeoutError{Method: k.method, ID: k.id, After: waited}
+}
+
+func (c *Client) forget(key string) {
+	c.mu.Lock()
+	delete(c.pending, key)
+	c.mu.Unlock()
+}
+
+// Notify sends a notification.
+func (c *Client) Notify(method string, params map[string]any) error {
+	return c.send(request{JSONRPC: "2.0", Method: method, Params: c.withMetaLocked(params)})
+}
+
+func (c *Client) withMetaLocked(params map[string]any) map[string]any {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.withMeta(params)
+}
+
+// withMeta adds the modern per-request fields; c.mu is held.
+func (c *Client) withMeta(params map[string]any) map[string]any {
+	if c.modern == "" {
+		return params
+	}
+	return ModernParams(c.modern, params)
+}
+
+// ModernParams returns params (copied) with the per-request _meta fields of
+// the modern era: protocol version, client info and the client's (empty)
+// capabilities, merged into any _meta already there.
+func ModernParams(version string, params map[string]any) map[string]any {
+	out := maps.Clone(params)
+	if out == nil {
+		out = map[string]any{}
+	}
+	meta := map[string]any{}
+	if m, ok := out["_meta"].(map[string]any); ok {
+		maps.Copy(meta, m)
+	}
+	meta[MetaProtocolVersion] = version
+	meta[MetaClientInfo] = ClientInfo()
+	meta[MetaClientCapabilities] = map[string]any{}
+	out["_meta"] = meta
+	return out
+}
+
+// ClientInfo is the Implementation object mcplint identifies itself with.
+func ClientInfo() map[string]any {
+	return map[string]any{"name": ClientName, "version": ClientVersion}
+}
+
+// TimeoutError is a request that got no answer in time.
+type TimeoutError struct {
+	Method string
+	ID     json.RawMessage
+	After  time.Duration
+}
+
+func (e *TimeoutError) Error() string {
+	return fmt.Sprintf("%s (id %s) got no answer in %s", e.Method, e.ID, e.After)
+}
+
+// GoneError is a server that went away (exited or closed its streams)
+// while mcplint needed it.
+type GoneError struct {
+	Command string
+	// Doing is what mcplint was doing: "waiting for the answer to initialize".
+	Doing string
+	// Exit is how the process ended ("exit status 2"), or "still running"
+	// when only its stdout closed.
+	Exit string
+	Err  error
+}
+
+func (e *GoneError) Error() string {
+	s := fmt.Sprintf("server %s went away while mcplint was %s (%s)", e.Command, e.Doing, e.Exit)
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+func (e *GoneError) Unwrap() error { return e.Err }

@@ -1,0 +1,188 @@
+// Package live is the live stdio source: it starts a server, speaks MCP to
+// it with mcplint's own client, and builds the Snapshot from the recorded
+// session with the same function that reads recorded traces.
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcplint/mcplint/engine/mcp"
+	"github.com/mcplint/mcplint/engine/session"
+	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Options configure a live session. The zero value uses the defaults.
+type Options struct {
+	// Timeout bounds each request (mcp.DefaultTimeout when zero).
+	Timeout time.Duration
+	// SessionTimeout bounds the whole session (mcp.DefaultSessionTimeout
+	// when zero).
+	SessionTimeout time.Duration
+	// DiscoverTimeout is how long the server/discover era probe waits
+	// before initialize is sent beside it (mcp.DefaultDiscoverTimeout when
+	// zero, at most half of Timeout).
+	DiscoverTimeout time.Duration
+	// LineCap is the longest stdout line kept (mcp.DefaultLineCap when zero).
+	LineCap int
+	// Stderr receives one-line progress notes; nil for none.
+	Stderr io.Writer
+}
+
+// StartError is a server that could not be linted because it would not
+// start, died, stayed silent or refused the handshake. The CLI reports it
+// as a target that could not be linted (exit 3).
+type StartError struct {
+	// Command is the server's command line.
+	Command string
+	// Exit is how the process ended ("exit status 1", "signal: killed
+	// (mcplint sent SIGKILL)"), or "did not start".
+	Exit string
+	// Stderr is the last lines the server wrote to stderr.
+	Stderr []string
+	// Err is what went wrong.
+	Err error
+}
+
+func (e *StartError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "server %s could not be linted: %v (%s); %s", e.Command, e.Err, e.Exit, e.hint())
+	if len(e.Stderr) == 0 {
+		b.WriteString("; it wrote nothing to stderr")
+	} else {
+		b.WriteString("; its last stderr lines:")
+		for _, l := range e.Stderr {
+			b.WriteString("\n  ")
+			b.WriteString(l)
+		}
+	}
+	return b.String()
+}
+
+func (e *StartError) Unwrap() error { return e.Err }
+
+// hint says what to try next.
+func (e *StartError) hint() string {
+	var timeout *mcp.TimeoutError
+	var gone *mcp.GoneError
+	var refused *mcp.HandshakeError
+	switch {
+	case e.Exit == "did not start":
+		return "check that the command exists and is executable"
+	case errors.As(e.Err, &timeout):
+		return "if the server only starts slowly, raise --timeout"
+	case errors.As(e.Err, &gone):
+		return "run the command by hand to see why it stops"
+	case errors.As(e.Err, &refused):
+		return "the server must accept an initialize request or server/discover"
+	}
+	return "run the command by hand to see what it does"
+}
+
+// Load runs the Command target t and returns what it serves. It detects the
+// protocol era, lists tools (and prompts, resources and resource templates
+// when the server declares them), then stops the server and builds the
+// Snapshot from the transcript with session.Build.
+//
+// A server that will not start, exits or stays silent before the handshake
+// completes, or refuses it, is a *StartError. A server that fails after
+// the handshake (crashes, times out, breaks the protocol) still yields a
+// Snapshot: what it listed, with the failure in the transcript for the
+// conformance rules. A cancelled ctx stops the server and returns ctx's
+// error.
+func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, error) {
+	if t.Kind != target.Command || len(t.Command) == 0 {
+		return nil, fmt.Errorf("live source: target %q has no command to run", t.Name)
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = mcp.DefaultTimeout
+	}
+	var progressMu sync.Mutex
+	progress := func(format string, args ...any) {
+		if opts.Stderr != nil {
+			progressMu.Lock()
+			fmt.Fprintf(opts.Stderr, "mcplint: "+format+"\n", args...)
+			progressMu.Unlock()
+		}
+	}
+
+	c, err := mcp.Start(ctx, t.Command, mcp.Options{
+		Env: t.Env, Dir: t.Dir, Timeout: timeout, SessionTimeout: opts.SessionTimeout, LineCap: opts.LineCap,
+	})
+	if err != nil {
+		return nil, &StartError{Command: strings.Join(t.Command, " "), Exit: "did not start", Err: err}
+	}
+	defer c.Close()
+	progress("started %s", c.CommandLine())
+
+	hello, err := c.Handshake(ctx, opts.DiscoverTimeout)
+	var versionErr *mcp.VersionError
+	switch {
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
+	case errors.As(err, &versionErr) && hello != nil:
+		// The server answered, in a version mcplint must not continue in:
+		// the conformance rules judge the answer, nothing is listed.
+		progress("%s: %v; nothing listed", c.CommandLine(), err)
+		return finish(c, t)
+	case err != nil:
+		c.Close()
+		exit, _ := c.Exited()
+		if exit == "" {
+			exit = "still running"
+		}
+		return nil, &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Err: fmt.Errorf("handshake: %w", err)}
+	}
+	progress("%s: %s %s (%s)", c.CommandLine(), hello.Era, hello.ProtocolVersion, hello.How)
+
+	// The lists do not depend on each other: asking for them at once costs
+	// one round trip instead of four, and session.Build pairs the answers
+	// by id whatever their order.
+	methods := []string{mcp.MethodToolsList}
+	if hello.Declares("prompts") {
+		methods = append(methods, mcp.MethodPromptsList)
+	}
+	if hello.Declares("resources") {
+		methods = append(methods, mcp.MethodResourcesList, mcp.MethodResourceTemplates)
+	}
+	var wg sync.WaitGroup
+	for _, method := range methods {
+		wg.Go(func() {
+			if _, err := c.ListAll(ctx, method); err != nil {
+				progress("%s: %s: %v", c.CommandLine(), method, err)
+			}
+		})
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
+	}
+	return finish(c, t)
+}
+
+// finish stops the server (so its exit is in the transcript) and builds the
+// Snapshot.
+func finish(c *mcp.Client, t target.Target) (*sdk.Snapshot, error) {
+	c.Close()
+	s, err := session.Build(c.Transcript())
+	if err != nil {
+		return nil, err
+	}
+	s.Source = sdk.SourceLive
+	s.Input = t.Input
+	if s.Input == "" {
+		s.Input = c.CommandLine()
+	}
+	s.Name = t.Name
+	if s.Name == "" && s.Server != nil {
+		s.Name = s.Server.Name
+	}
+	return s, nil
+}
