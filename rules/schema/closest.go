@@ -1,11 +1,15 @@
 package schema
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // closest returns the candidate nearest to name (edit distance, case
-// folded) when it is near enough to be a likely typo, else "".
+// folded) when it is near enough to be a likely typo, else "". Short names
+// only match when they differ in case: "b" is not a typo of "a".
 func closest(name string, candidates []string) string {
-	limit := len(name)/3 + 1
+	limit := utf8.RuneCountInString(name) / 3
 	best, bestDist := "", limit+1
 	lower := strings.ToLower(name)
 	for _, c := range candidates {

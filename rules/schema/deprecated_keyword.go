@@ -69,10 +69,7 @@ func (deprecatedKeyword) Check(ctx context.Context, s *sdk.Snapshot, report func
 		if d.dialect == nil {
 			return
 		}
-		dialect := "JSON Schema " + d.dialect.name
-		if root, _ := d.root.(map[string]any); root["$schema"] == nil {
-			dialect += " (the default)"
-		}
+		dialect := dialectLabel(d)
 		for i := range d.nodes {
 			for kw, v := range d.nodes[i].Object() {
 				rep, ok := replacements[kw]
@@ -90,7 +87,7 @@ func (deprecatedKeyword) Check(ctx context.Context, s *sdk.Snapshot, report func
 					Tool:     d.owner,
 					Severity: rep.severity,
 					Pointer:  d.pointer(i, kw),
-					Message:  fmt.Sprintf("%q at %s %s in %s", kw, d.location(i), rep.msg, dialect),
+					Message:  fmt.Sprintf("%q at %s %s (%s)", kw, d.location(i), rep.msg, dialect),
 					Fix:      fix,
 				})
 			}

@@ -94,3 +94,13 @@ func buildIndex(s *sdk.Snapshot) *index {
 	}
 	return idx
 }
+
+// dialectLabel names the schema's dialect for messages, saying when it is
+// MCP's default rather than declared.
+func dialectLabel(d *doc) string {
+	label := "JSON Schema " + d.dialect.name
+	if root, _ := d.root.(map[string]any); root["$schema"] == nil {
+		label += ", the default"
+	}
+	return label
+}

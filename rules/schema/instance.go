@@ -172,10 +172,7 @@ func hasType(v any, names []string) bool {
 }
 
 func valueName(at string) string {
-	if at == "" {
-		return "the value"
-	}
-	return strings.TrimPrefix(at, ".")
+	return "the value" + at
 }
 
 // listValues renders up to max values of a list for a message.
@@ -199,13 +196,19 @@ func (c *instanceValidator) number(v any, s map[string]any, at string, _ int) (o
 	num := func(kw string) (float64, bool) { n, ok := s[kw].(float64); return n, ok }
 	exclusive := func(kw string) bool { b, _ := s[kw].(bool); return b && c.d == draft04 }
 	if m, ok := num("minimum"); ok {
-		if f < m || f == m && exclusive("exclusiveMinimum") {
+		if f < m {
 			return failf(at, fmt.Sprintf("use %v or more", m), "%s is %v, below \"minimum\" %v", valueName(at), f, m)
+		}
+		if f == m && exclusive("exclusiveMinimum") {
+			return failf(at, fmt.Sprintf("use a value greater than %v", m), "%s is %v, but \"minimum\" %v is exclusive", valueName(at), f, m)
 		}
 	}
 	if m, ok := num("maximum"); ok {
-		if f > m || f == m && exclusive("exclusiveMaximum") {
+		if f > m {
 			return failf(at, fmt.Sprintf("use %v or less", m), "%s is %v, above \"maximum\" %v", valueName(at), f, m)
+		}
+		if f == m && exclusive("exclusiveMaximum") {
+			return failf(at, fmt.Sprintf("use a value less than %v", m), "%s is %v, but \"maximum\" %v is exclusive", valueName(at), f, m)
 		}
 	}
 	if m, ok := num("exclusiveMinimum"); ok && c.d.since(draft06) && f <= m {

@@ -458,7 +458,7 @@ func (c *metaChecker) sub(kw string, v any, boolOK bool, depth int) {
 func (c *metaChecker) items(v any, depth int) {
 	list, isList := v.([]any)
 	if !isList {
-		c.sub("items", v, true, depth)
+		c.sub("items", v, c.d != draft04, depth)
 		return
 	}
 	if c.d == draft2020 {

@@ -44,10 +44,14 @@ func (remoteRef) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Iss
 			if res.kind != refRemote {
 				return
 			}
+			target := ""
+			if res.doc != ref {
+				target = fmt.Sprintf(" (to %s)", quoteShort(res.doc))
+			}
 			report(sdk.Issue{
 				Tool:    d.owner,
 				Pointer: d.pointer(i, kw),
-				Message: fmt.Sprintf("%s %s at %s points outside the tool's schema (to %s); MCP clients do not fetch it, so that part of the schema is unknown to them", kw, quoteShort(ref), d.location(i), quoteShort(res.doc)),
+				Message: fmt.Sprintf("%s %s at %s points outside the tool's schema%s; MCP clients do not fetch it, so that part of the schema is unknown to them", kw, quoteShort(ref), d.location(i), target),
 				Fix:     "copy the referenced schema under \"$defs\" and point at it with \"#/$defs/…\"",
 			})
 		})

@@ -56,7 +56,7 @@ func (requiredListMissing) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			report(sdk.Issue{
 				Tool:    d.owner,
 				Pointer: d.pointer(i),
-				Message: fmt.Sprintf("%s has %d %s but no \"required\" list, so every one of them reads as optional", d.location(i), len(props), plural(len(props), "property", "properties")),
+				Message: fmt.Sprintf("%s has %s but no \"required\" list, so %s", d.location(i), plural(len(props), "1 property", fmt.Sprintf("%d properties", len(props))), plural(len(props), "it reads as optional", "all of them read as optional")),
 				Fix:     fmt.Sprintf("add \"required\": [%s] naming the ones a call must send, or \"required\": [] if all are optional", quotedNames(props, 3)),
 			})
 		}

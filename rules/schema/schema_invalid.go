@@ -59,11 +59,7 @@ func (schemaInvalid) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			})
 			return
 		}
-		dialect := "JSON Schema " + d.dialect.name
-		root, _ := d.root.(map[string]any)
-		if _, declared := root["$schema"]; !declared {
-			dialect += ", the default"
-		}
+		dialect := dialectLabel(d)
 		for _, v := range checkMeta(d.root, d.dialect) {
 			report(sdk.Issue{
 				Tool:    d.owner,

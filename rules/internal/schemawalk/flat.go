@@ -21,7 +21,8 @@ type Flat struct {
 	// Index is the position in an array keyword ("allOf", "prefixItems",
 	// tuple-form "items"); -1 otherwise.
 	Index int
-	// Parent is the index of the parent schema in the slice; -1 at the root.
+	// Parent is the index of the parent schema counted from the root of
+	// the same Flatten call (the root is 0); -1 at the root.
 	Parent int
 }
 
@@ -55,14 +56,16 @@ type flatChild struct {
 // Flatten appends schema and every subschema below it to nodes, as Walk
 // would visit them (same nodes, same order, same depth bound), and returns
 // the extended slice. Each node's keys are read once, so a whole walk costs
-// about one pass over the schema.
+// about one pass over the schema. Several schemas can share one backing
+// slice: Parent indices count from each schema's own root, so
+// nodes[start:] of one call stands alone.
 func Flatten(nodes []Flat, schema any) []Flat {
 	var scratch []flatChild
-	return flatten(nodes, Flat{Schema: schema, Index: -1, Parent: -1}, &scratch)
+	return flatten(nodes, len(nodes), Flat{Schema: schema, Index: -1, Parent: -1}, &scratch)
 }
 
-func flatten(nodes []Flat, n Flat, scratch *[]flatChild) []Flat {
-	self := len(nodes)
+func flatten(nodes []Flat, base int, n Flat, scratch *[]flatChild) []Flat {
+	self := len(nodes) - base
 	nodes = append(nodes, n)
 	obj, ok := n.Schema.(map[string]any)
 	if !ok || n.Depth >= MaxDepth {
@@ -112,14 +115,15 @@ func flatten(nodes []Flat, n Flat, scratch *[]flatChild) []Flat {
 	})
 	for i := start; i < len(*scratch); i++ {
 		c := (*scratch)[i]
-		nodes = flatten(nodes, Flat{Schema: c.value, Keyword: c.kw, Name: c.name, Index: c.index, Parent: self, Depth: n.Depth + 1}, scratch)
+		nodes = flatten(nodes, base, Flat{Schema: c.value, Keyword: c.kw, Name: c.name, Index: c.index, Parent: self, Depth: n.Depth + 1}, scratch)
 	}
 	*scratch = (*scratch)[:start]
 	return nodes
 }
 
-// Pointer returns the JSON pointer of nodes[i], the root being at base. It
-// is the pointer Walk gives the same node.
+// Pointer returns the JSON pointer of nodes[i], where nodes is what one
+// Flatten call appended and its root is at base. It is the pointer Walk
+// gives the same node.
 func Pointer(nodes []Flat, i int, base string) string {
 	var tokens []string
 	for ; nodes[i].Parent >= 0; i = nodes[i].Parent {

@@ -34,7 +34,9 @@ func TestFlattenMatchesWalk(t *testing.T) {
 				want = append(want, fmt.Sprintf("%s kw=%q name=%q depth=%d", n.Pointer, n.Keyword, n.Name, n.Depth))
 				return true
 			})
-			nodes := Flatten(nil, schema)
+			// A schema flattened after another must stand alone.
+			prior := Flatten(nil, map[string]any{"properties": map[string]any{"x": true}})
+			nodes := Flatten(prior, schema)[len(prior):]
 			var got []string
 			for i, n := range nodes {
 				got = append(got, fmt.Sprintf("%s kw=%q name=%q depth=%d", Pointer(nodes, i, "/tools/0/inputSchema"), n.Keyword, n.Name, n.Depth))
