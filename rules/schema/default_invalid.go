@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -42,14 +43,18 @@ func (defaultInvalid) Meta() sdk.Meta {
 	}
 }
 
+var exampleKeys = schemawalk.KeysOf("default", "examples")
+
 func (defaultInvalid) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	var c instanceValidator
 	return forDocs(ctx, s, func(d *doc) {
-		var c *instanceValidator
+		fresh := true
 		check := func(i int, v any, label string, tokens ...string) {
-			if c == nil {
-				c = newInstanceValidator(d)
+			if fresh {
+				c.reset(d)
+				fresh = false
 			}
-			o, m := c.validate(v, d.nodes[i].Schema, "", 0)
+			o, m := c.validateNode(v, &d.nodes[i])
 			if o != fail {
 				return
 			}
@@ -61,10 +66,10 @@ func (defaultInvalid) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 			})
 		}
 		for i := range d.nodes {
-			obj := d.nodes[i].Object()
-			if obj == nil {
+			if !d.nodes[i].Keys.Any(exampleKeys) {
 				continue
 			}
+			obj := d.nodes[i].Object()
 			if def, ok := obj["default"]; ok {
 				check(i, def, "\"default\"", "default")
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -64,6 +65,14 @@ var replacements = map[string]replaced{
 		fix: "rename \"id\" to \"$id\", or remove it"},
 }
 
+var deprecatedKeys = func() schemawalk.Keys {
+	var k schemawalk.Keys
+	for kw := range replacements {
+		k |= schemawalk.KeysOf(kw)
+	}
+	return k
+}()
+
 func (deprecatedKeyword) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	return forDocs(ctx, s, func(d *doc) {
 		if d.dialect == nil {
@@ -71,6 +80,9 @@ func (deprecatedKeyword) Check(ctx context.Context, s *sdk.Snapshot, report func
 		}
 		dialect := dialectLabel(d)
 		for i := range d.nodes {
+			if !d.nodes[i].Keys.Any(deprecatedKeys) {
+				continue
+			}
 			for kw, v := range d.nodes[i].Object() {
 				rep, ok := replacements[kw]
 				if !ok || !d.dialect.since(rep.since) {

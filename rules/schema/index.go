@@ -65,8 +65,10 @@ func indexOf(s *sdk.Snapshot) *index {
 
 func buildIndex(s *sdk.Snapshot) *index {
 	type span struct{ start, end int }
-	idx := &index{}
-	var all []schemawalk.Flat
+	idx := &index{docs: make([]doc, 0, len(s.Tools))}
+	// Real tool schemas have a dozen or two subschemas; sizing for that up
+	// front saves regrowing a slice of every node of the file.
+	all := make([]schemawalk.Flat, 0, 24*len(s.Tools))
 	var spans []span
 	for i := range s.Tools {
 		t := &s.Tools[i]

@@ -38,19 +38,24 @@ type mismatch struct {
 // a mismatch but never invents one.
 type instanceValidator struct {
 	d       *dialect
-	r       *resolver
+	r       resolver
 	regexps map[string]*regexp.Regexp
 }
 
-func newInstanceValidator(d *doc) *instanceValidator {
-	dl := d.dialect
-	if dl == nil {
-		dl = defaultDialect
+// reset points the validator at another tool schema, keeping its compiled
+// regular expressions.
+func (c *instanceValidator) reset(d *doc) {
+	c.d = d.dialect
+	if c.d == nil {
+		c.d = defaultDialect
 	}
-	return &instanceValidator{d: dl, r: newResolver(d), regexps: map[string]*regexp.Regexp{}}
+	c.r = resolver{d: d}
 }
 
 func (c *instanceValidator) regexp(pattern string) *regexp.Regexp {
+	if c.regexps == nil {
+		c.regexps = map[string]*regexp.Regexp{}
+	}
 	re, ok := c.regexps[pattern]
 	if !ok {
 		re, _ = regexp.Compile(pattern)
@@ -74,6 +79,61 @@ func and(acc outcome, accWhy mismatch, o outcome, why mismatch) (outcome, mismat
 	return acc, accWhy
 }
 
+// schemaObj is a schema object with the set of its keywords, so that the
+// many keywords a validator asks about and the schema lacks cost no map
+// lookup.
+type schemaObj struct {
+	m    map[string]any
+	keys schemawalk.Keys
+}
+
+func (s schemaObj) get(kw string) (any, bool) {
+	if !s.keys.Any(schemawalk.KeyOf(kw)) {
+		return nil, false
+	}
+	v, ok := s.m[kw]
+	return v, ok
+}
+
+func (s schemaObj) str(kw string) (string, bool) {
+	v, _ := s.get(kw)
+	x, ok := v.(string)
+	return x, ok
+}
+
+func (s schemaObj) num(kw string) (float64, bool) {
+	v, _ := s.get(kw)
+	x, ok := v.(float64)
+	return x, ok
+}
+
+func (s schemaObj) list(kw string) ([]any, bool) {
+	v, _ := s.get(kw)
+	x, ok := v.([]any)
+	return x, ok
+}
+
+func (s schemaObj) object(kw string) (map[string]any, bool) {
+	v, _ := s.get(kw)
+	x, ok := v.(map[string]any)
+	return x, ok
+}
+
+func (s schemaObj) flag(kw string) (bool, bool) {
+	v, _ := s.get(kw)
+	x, ok := v.(bool)
+	return x, ok
+}
+
+// validateNode validates v against a flattened node, whose keywords are
+// known.
+func (c *instanceValidator) validateNode(v any, n *schemawalk.Flat) (outcome, mismatch) {
+	if obj := n.Object(); obj != nil {
+		return c.object(v, schemaObj{obj, n.Keys}, "", 0)
+	}
+	return c.validate(v, n.Schema, "", 0)
+}
+
 func (c *instanceValidator) validate(v, schema any, at string, depth int) (outcome, mismatch) {
 	switch s := schema.(type) {
 	case bool:
@@ -85,14 +145,14 @@ func (c *instanceValidator) validate(v, schema any, at string, depth int) (outco
 		if depth > schemawalk.MaxDepth {
 			return maybe, mismatch{}
 		}
-		return c.object(v, s, at, depth)
+		return c.object(v, schemaObj{s, schemawalk.KeysOfObject(s)}, at, depth)
 	}
 	return maybe, mismatch{}
 }
 
-func (c *instanceValidator) object(v any, s map[string]any, at string, depth int) (outcome, mismatch) {
+func (c *instanceValidator) object(v any, s schemaObj, at string, depth int) (outcome, mismatch) {
 	res, why := pass, mismatch{}
-	if ref, ok := s["$ref"].(string); ok {
+	if ref, ok := s.str("$ref"); ok {
 		o, w := maybe, mismatch{}
 		if r, known := c.r.resolveInPlace(ref); known && r.kind == refLocal {
 			o, w = c.validate(v, r.target, at, depth+1)
@@ -104,28 +164,37 @@ func (c *instanceValidator) object(v any, s map[string]any, at string, depth int
 		res, why = and(res, why, o, w)
 	}
 	for _, kw := range [...]string{"$dynamicRef", "$recursiveRef"} {
-		if _, ok := s[kw]; ok {
+		if _, ok := s.get(kw); ok {
 			res, why = and(res, why, maybe, mismatch{})
 		}
 	}
-	checks := [...]func(any, map[string]any, string, int) (outcome, mismatch){
-		c.typeAndValue, c.number, c.str, c.array, c.props, c.composition,
+	o, w := c.typeAndValue(v, s, at)
+	if res, why = and(res, why, o, w); res == fail {
+		return res, why
 	}
-	for _, check := range checks {
-		o, w := check(v, s, at, depth)
-		if res, why = and(res, why, o, w); res == fail {
-			return res, why
-		}
+	switch x := v.(type) {
+	case float64:
+		o, w = c.number(x, s, at)
+	case string:
+		o, w = c.str(x, s, at)
+	case []any:
+		o, w = c.array(x, s, at, depth)
+	case map[string]any:
+		o, w = c.props(x, s, at, depth)
 	}
-	return res, why
+	if res, why = and(res, why, o, w); res == fail {
+		return res, why
+	}
+	o, w = c.composition(v, s, at, depth)
+	return and(res, why, o, w)
 }
 
 func failf(at, fix, format string, args ...any) (outcome, mismatch) {
 	return fail, mismatch{at: at, why: fmt.Sprintf(format, args...), fix: fix}
 }
 
-func (c *instanceValidator) typeAndValue(v any, s map[string]any, at string, _ int) (outcome, mismatch) {
-	if t, ok := s["type"]; ok {
+func (c *instanceValidator) typeAndValue(v any, s schemaObj, at string) (outcome, mismatch) {
+	if t, ok := s.get("type"); ok {
 		var names []string
 		switch x := t.(type) {
 		case string:
@@ -143,7 +212,7 @@ func (c *instanceValidator) typeAndValue(v any, s map[string]any, at string, _ i
 				"%s is %s, but \"type\" is %s", valueName(at), describe(v), compactJSON(t))
 		}
 	}
-	if e, ok := s["enum"].([]any); ok {
+	if e, ok := s.list("enum"); ok {
 		found := false
 		for _, allowed := range e {
 			if equalJSON(v, allowed) {
@@ -155,7 +224,7 @@ func (c *instanceValidator) typeAndValue(v any, s map[string]any, at string, _ i
 			return failf(at, "use one of the \"enum\" values: "+listValues(e, 5), "%s is %s, which is not in \"enum\" %s", valueName(at), describe(v), listValues(e, 5))
 		}
 	}
-	if cv, ok := s["const"]; ok && c.d.since(draft06) && !equalJSON(v, cv) {
+	if cv, ok := s.get("const"); ok && c.d.since(draft06) && !equalJSON(v, cv) {
 		return failf(at, "use "+compactJSON(cv), "%s is %s, but \"const\" is %s", valueName(at), describe(v), compactJSON(cv))
 	}
 	return pass, mismatch{}
@@ -188,13 +257,9 @@ func listValues(list []any, max int) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-func (c *instanceValidator) number(v any, s map[string]any, at string, _ int) (outcome, mismatch) {
-	f, ok := v.(float64)
-	if !ok {
-		return pass, mismatch{}
-	}
-	num := func(kw string) (float64, bool) { n, ok := s[kw].(float64); return n, ok }
-	exclusive := func(kw string) bool { b, _ := s[kw].(bool); return b && c.d == draft04 }
+func (c *instanceValidator) number(f float64, s schemaObj, at string) (outcome, mismatch) {
+	num := s.num
+	exclusive := func(kw string) bool { b, _ := s.flag(kw); return b && c.d == draft04 }
 	if m, ok := num("minimum"); ok {
 		if f < m {
 			return failf(at, fmt.Sprintf("use %v or more", m), "%s is %v, below \"minimum\" %v", valueName(at), f, m)
@@ -226,11 +291,7 @@ func (c *instanceValidator) number(v any, s map[string]any, at string, _ int) (o
 	return pass, mismatch{}
 }
 
-func (c *instanceValidator) str(v any, s map[string]any, at string, _ int) (outcome, mismatch) {
-	str, ok := v.(string)
-	if !ok {
-		return pass, mismatch{}
-	}
+func (c *instanceValidator) str(str string, s schemaObj, at string) (outcome, mismatch) {
 	n := -1
 	length := func() int {
 		if n < 0 {
@@ -238,13 +299,13 @@ func (c *instanceValidator) str(v any, s map[string]any, at string, _ int) (outc
 		}
 		return n
 	}
-	if m, ok := s["minLength"].(float64); ok && float64(length()) < m {
+	if m, ok := s.num("minLength"); ok && float64(length()) < m {
 		return failf(at, fmt.Sprintf("use at least %v characters", m), "%s is %d characters long, shorter than \"minLength\" %v", valueName(at), length(), m)
 	}
-	if m, ok := s["maxLength"].(float64); ok && float64(length()) > m {
+	if m, ok := s.num("maxLength"); ok && float64(length()) > m {
 		return failf(at, fmt.Sprintf("use at most %v characters", m), "%s is %d characters long, longer than \"maxLength\" %v", valueName(at), length(), m)
 	}
-	if p, ok := s["pattern"].(string); ok {
+	if p, ok := s.str("pattern"); ok {
 		re := c.regexp(p)
 		if re == nil {
 			return maybe, mismatch{}
@@ -256,18 +317,14 @@ func (c *instanceValidator) str(v any, s map[string]any, at string, _ int) (outc
 	return pass, mismatch{}
 }
 
-func (c *instanceValidator) array(v any, s map[string]any, at string, depth int) (outcome, mismatch) {
-	list, ok := v.([]any)
-	if !ok {
-		return pass, mismatch{}
-	}
-	if m, ok := s["minItems"].(float64); ok && float64(len(list)) < m {
+func (c *instanceValidator) array(list []any, s schemaObj, at string, depth int) (outcome, mismatch) {
+	if m, ok := s.num("minItems"); ok && float64(len(list)) < m {
 		return failf(at, fmt.Sprintf("give at least %v items", m), "%s has %d items, fewer than \"minItems\" %v", valueName(at), len(list), m)
 	}
-	if m, ok := s["maxItems"].(float64); ok && float64(len(list)) > m {
+	if m, ok := s.num("maxItems"); ok && float64(len(list)) > m {
 		return failf(at, fmt.Sprintf("give at most %v items", m), "%s has %d items, more than \"maxItems\" %v", valueName(at), len(list), m)
 	}
-	if u, _ := s["uniqueItems"].(bool); u {
+	if u, _ := s.flag("uniqueItems"); u {
 		if i := firstDuplicate(list); i >= 0 {
 			return failf(at, "remove the repeated item", "%s repeats %s, but \"uniqueItems\" is true", valueName(at), compactJSON(list[i]))
 		}
@@ -277,14 +334,14 @@ func (c *instanceValidator) array(v any, s map[string]any, at string, depth int)
 	var positional []any
 	var rest any
 	if c.d == draft2020 {
-		positional, _ = s["prefixItems"].([]any)
-		if it, ok := s["items"]; ok && isSchemaValue(it) {
+		positional, _ = s.list("prefixItems")
+		if it, ok := s.get("items"); ok && isSchemaValue(it) {
 			rest = it
 		}
-	} else if it, ok := s["items"]; ok {
+	} else if it, ok := s.get("items"); ok {
 		if tuple, isTuple := it.([]any); isTuple {
 			positional = tuple
-			if ai, ok := s["additionalItems"]; ok && isSchemaValue(ai) {
+			if ai, ok := s.get("additionalItems"); ok && isSchemaValue(ai) {
 				rest = ai
 			}
 		} else if isSchemaValue(it) {
@@ -310,12 +367,8 @@ func (c *instanceValidator) array(v any, s map[string]any, at string, depth int)
 	return res, why
 }
 
-func (c *instanceValidator) props(v any, s map[string]any, at string, depth int) (outcome, mismatch) {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return pass, mismatch{}
-	}
-	if req, ok := s["required"].([]any); ok {
+func (c *instanceValidator) props(obj map[string]any, s schemaObj, at string, depth int) (outcome, mismatch) {
+	if req, ok := s.list("required"); ok {
 		for _, r := range req {
 			name, ok := r.(string)
 			if !ok {
@@ -326,15 +379,15 @@ func (c *instanceValidator) props(v any, s map[string]any, at string, depth int)
 			}
 		}
 	}
-	if m, ok := s["minProperties"].(float64); ok && float64(len(obj)) < m {
+	if m, ok := s.num("minProperties"); ok && float64(len(obj)) < m {
 		return failf(at, fmt.Sprintf("give at least %v properties", m), "%s has %d properties, fewer than \"minProperties\" %v", valueName(at), len(obj), m)
 	}
-	if m, ok := s["maxProperties"].(float64); ok && float64(len(obj)) > m {
+	if m, ok := s.num("maxProperties"); ok && float64(len(obj)) > m {
 		return failf(at, fmt.Sprintf("give at most %v properties", m), "%s has %d properties, more than \"maxProperties\" %v", valueName(at), len(obj), m)
 	}
-	props, _ := s["properties"].(map[string]any)
-	pats, _ := s["patternProperties"].(map[string]any)
-	additional, hasAdditional := s["additionalProperties"]
+	props, _ := s.object("properties")
+	pats, _ := s.object("patternProperties")
+	additional, hasAdditional := s.get("additionalProperties")
 	res, why := pass, mismatch{}
 	for _, name := range schemawalk.SortedKeys(obj) {
 		val := obj[name]
@@ -376,9 +429,9 @@ func (c *instanceValidator) props(v any, s map[string]any, at string, depth int)
 	return res, why
 }
 
-func (c *instanceValidator) composition(v any, s map[string]any, at string, depth int) (outcome, mismatch) {
+func (c *instanceValidator) composition(v any, s schemaObj, at string, depth int) (outcome, mismatch) {
 	res, why := pass, mismatch{}
-	if list, ok := s["allOf"].([]any); ok {
+	if list, ok := s.list("allOf"); ok {
 		for _, sub := range list {
 			o, w := c.validate(v, sub, at, depth+1)
 			if res, why = and(res, why, o, w); res == fail {
@@ -386,7 +439,7 @@ func (c *instanceValidator) composition(v any, s map[string]any, at string, dept
 			}
 		}
 	}
-	if list, ok := s["anyOf"].([]any); ok && len(list) > 0 {
+	if list, ok := s.list("anyOf"); ok && len(list) > 0 {
 		passes, maybes := c.count(v, list, at, depth)
 		switch {
 		case passes > 0:
@@ -396,7 +449,7 @@ func (c *instanceValidator) composition(v any, s map[string]any, at string, dept
 			return failf(at, "use a value one of the \"anyOf\" branches accepts", "%s matches none of the %d \"anyOf\" branches", valueName(at), len(list))
 		}
 	}
-	if list, ok := s["oneOf"].([]any); ok && len(list) > 0 {
+	if list, ok := s.list("oneOf"); ok && len(list) > 0 {
 		passes, maybes := c.count(v, list, at, depth)
 		switch {
 		case passes > 1:
@@ -407,7 +460,7 @@ func (c *instanceValidator) composition(v any, s map[string]any, at string, dept
 			res = maybe
 		}
 	}
-	if sub, ok := s["not"]; ok {
+	if sub, ok := s.get("not"); ok {
 		switch o, _ := c.validate(v, sub, at, depth+1); o {
 		case pass:
 			return failf(at, "use a value the \"not\" schema rejects", "%s matches the \"not\" schema", valueName(at))
@@ -415,7 +468,7 @@ func (c *instanceValidator) composition(v any, s map[string]any, at string, dept
 			res = maybe
 		}
 	}
-	if cond, ok := s["if"]; ok && c.d.since(draft07) {
+	if cond, ok := s.get("if"); ok && c.d.since(draft07) {
 		branch := "else"
 		switch o, _ := c.validate(v, cond, at, depth+1); o {
 		case pass:
@@ -423,7 +476,7 @@ func (c *instanceValidator) composition(v any, s map[string]any, at string, dept
 		case maybe:
 			return maybe, mismatch{}
 		}
-		if sub, ok := s[branch]; ok {
+		if sub, ok := s.get(branch); ok {
 			o, w := c.validate(v, sub, at, depth+1)
 			res, why = and(res, why, o, w)
 		}

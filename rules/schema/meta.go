@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,8 +13,9 @@ import (
 // violation is one place where a schema breaks the rules of its dialect's
 // metaschema.
 type violation struct {
-	// path holds the reference tokens from the schema root to the offending
-	// value.
+	// node is the flattened subschema that holds the offending value, and
+	// path the reference tokens from it to the value.
+	node int
 	path []string
 	msg  string
 	fix  string
@@ -28,39 +30,122 @@ type violation struct {
 // is read as a schema map in every draft, because "$ref"s point into it
 // whatever the draft. Beyond the metaschema, it reports regular expressions
 // that no ECMA-262 engine accepts (the metaschema's "format": "regex").
-func checkMeta(root any, d *dialect) []violation {
-	c := metaChecker{d: d, path: make([]string, 0, 16)}
-	c.schema(root, d != draft04, 0)
+//
+// It reads the flattened nodes, looking up only the keywords each node
+// has: ranging over every schema object again would cost more than the
+// rest of the schema rules together. regexps caches regexProblem's
+// verdicts, since tools of one server repeat their patterns; it may be nil.
+func checkMeta(d *doc, regexps map[string]string) []violation {
+	var c metaChecker
+	return c.check(d, regexps)
+}
+
+// check is checkMeta with the checker's buffers kept from one schema to the
+// next.
+func (c *metaChecker) check(d *doc, regexps map[string]string) []violation {
+	c.d, c.regexps, c.out = d.dialect, regexps, nil
+	inPosition := slices.Grow(c.inPosition[:0], len(d.nodes))[:len(d.nodes)]
+	c.inPosition = inPosition
+	for i := range d.nodes {
+		n := &d.nodes[i]
+		inPosition[i] = n.Parent < 0 || inPosition[n.Parent] && c.position(n)
+		if !inPosition[i] {
+			continue
+		}
+		if int(n.Depth) >= schemawalk.MaxDepth {
+			continue
+		}
+		c.node, c.path = i, c.path[:0]
+		obj, ok := n.Schema.(map[string]any)
+		if !ok {
+			boolOK := c.d != draft04 || n.Index < 0 && (n.Keyword == "additionalProperties" || n.Keyword == "additionalItems")
+			c.notObject(n.Schema, boolOK)
+			continue
+		}
+		for kw := range n.Keys.All() {
+			c.keyword(obj, kw, obj[kw], int(n.Depth))
+		}
+	}
 	return c.out
 }
 
+// position reports whether a node sits where the dialect reads a schema,
+// given that its parent does.
+func (c *metaChecker) position(n *schemawalk.Flat) bool {
+	d := c.d
+	switch n.Keyword {
+	case "items":
+		return n.Index < 0 || d != draft2020
+	case "additionalItems":
+		return d != draft2020
+	case "prefixItems":
+		return d == draft2020
+	case "contains", "propertyNames":
+		return d.since(draft06)
+	case "if", "then", "else":
+		return d.since(draft07)
+	case "dependentSchemas", "unevaluatedItems", "unevaluatedProperties", "contentSchema":
+		return d.since(draft2019)
+	}
+	return true
+}
+
+// metaChecker checks one node's keywords. Subschemas are nodes of their
+// own, checked in turn, except under "dependencies", which schemawalk does
+// not visit: there it recurses.
 type metaChecker struct {
-	d    *dialect
-	path []string
-	out  []violation
+	// inPosition[i] is true when node i is read as a schema.
+	inPosition []bool
+	d          *dialect
+	node       int
+	path       []string
+	out        []violation
+	regexps    map[string]string
+	recurse    bool
+}
+
+func (c *metaChecker) regexProblem(pattern string) string {
+	if c.regexps == nil {
+		return regexProblem(pattern)
+	}
+	p, ok := c.regexps[pattern]
+	if !ok {
+		p = regexProblem(pattern)
+		c.regexps[pattern] = p
+	}
+	return p
 }
 
 func (c *metaChecker) fail(tokens []string, msg, fix string) {
 	p := make([]string, 0, len(c.path)+len(tokens))
 	p = append(append(p, c.path...), tokens...)
-	c.out = append(c.out, violation{path: p, msg: msg, fix: fix})
+	c.out = append(c.out, violation{node: c.node, path: p, msg: msg, fix: fix})
 }
 
 func (c *metaChecker) push(tokens ...string) { c.path = append(c.path, tokens...) }
 func (c *metaChecker) pop(n int)             { c.path = c.path[:len(c.path)-n] }
 
-// schema checks a value in a schema position. boolOK is false where the
-// draft wants an object (draft-04 has no boolean schemas except under
-// "additionalProperties" and "additionalItems").
+// schema checks a value in a schema position, and everything below it
+// (under "dependencies"). boolOK is false where the draft wants an object
+// (draft-04 has no boolean schemas except under "additionalProperties" and
+// "additionalItems").
 func (c *metaChecker) schema(v any, boolOK bool, depth int) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		c.notObject(v, boolOK)
+		return
+	}
+	if depth >= schemawalk.MaxDepth {
+		return
+	}
+	for kw, val := range obj {
+		c.keyword(obj, kw, val, depth)
+	}
+}
+
+// notObject checks a schema value that is not an object.
+func (c *metaChecker) notObject(v any, boolOK bool) {
 	switch x := v.(type) {
-	case map[string]any:
-		if depth >= schemawalk.MaxDepth {
-			return
-		}
-		for kw, val := range x {
-			c.keyword(x, kw, val, depth)
-		}
 	case bool:
 		if !boolOK {
 			c.fail(nil, fmt.Sprintf("a schema must be an object in draft-04, got %v", x),
@@ -181,7 +266,7 @@ func (c *metaChecker) keyword(obj map[string]any, kw string, v any, depth int) {
 		}
 	case "pattern":
 		if s, ok := c.wantString(kw, v); ok {
-			if p := regexProblem(s); p != "" {
+			if p := c.regexProblem(s); p != "" {
 				c.fail([]string{kw}, fmt.Sprintf("\"pattern\" %s is not a valid regular expression (%s)", quoteShort(s), p),
 					"fix the regular expression (ECMA-262 syntax)")
 			}
@@ -448,8 +533,16 @@ func (c *metaChecker) typeKeyword(v any) {
 	}
 }
 
-// sub checks a keyword whose value is one schema.
+// sub checks a keyword whose value is one schema. Outside "dependencies"
+// the value is a node of its own when it is a schema (an object or a
+// boolean), so only a value that is neither is reported here.
 func (c *metaChecker) sub(kw string, v any, boolOK bool, depth int) {
+	if !c.recurse {
+		if !isSchemaValue(v) {
+			c.fail([]string{kw}, "a schema must be an object or a boolean, got "+describe(v), schemaFix(v))
+		}
+		return
+	}
 	c.push(kw)
 	c.schema(v, boolOK, depth+1)
 	c.pop(1)
@@ -487,6 +580,9 @@ func (c *metaChecker) schemaList(kw string, list []any, depth int) {
 		c.fail([]string{kw}, fmt.Sprintf("%q must not be empty", kw), fmt.Sprintf("remove the empty %q", kw))
 		return
 	}
+	if !c.recurse {
+		return
+	}
 	for i, s := range list {
 		c.push(kw, strconv.Itoa(i))
 		c.schema(s, c.d != draft04, depth+1)
@@ -514,10 +610,13 @@ func (c *metaChecker) schemaMap(kw string, v any, depth int, regexKeys bool) {
 	}
 	for name, s := range m {
 		if regexKeys {
-			if p := regexProblem(name); p != "" {
+			if p := c.regexProblem(name); p != "" {
 				c.fail([]string{kw, name}, fmt.Sprintf("\"patternProperties\" key %s is not a valid regular expression (%s)", quoteShort(name), p),
 					"fix the regular expression (ECMA-262 syntax)")
 			}
+		}
+		if !c.recurse {
+			continue
 		}
 		c.push(kw, name)
 		c.schema(s, c.d != draft04, depth+1)
@@ -539,7 +638,10 @@ func (c *metaChecker) dependencyMap(kw string, v any, depth int, schemasToo bool
 		switch {
 		case schemasToo && isSchemaValue(dep):
 			c.push(name)
+			recurse := c.recurse
+			c.recurse = true
 			c.schema(dep, c.d != draft04, depth+1)
+			c.recurse = recurse
 			c.pop(1)
 		default:
 			if _, isList := dep.([]any); isList || !schemasToo {

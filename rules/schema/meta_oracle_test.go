@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -131,15 +132,15 @@ func TestMetaMatchesLibrary(t *testing.T) {
 		}
 		for vi, variant := range variants {
 			for d, meta := range metas {
-				doc := withDialect(variant, d)
-				if !comparable(doc, d) {
+				schema := withDialect(variant, d)
+				if !comparable(schema, d) {
 					continue
 				}
 				compared++
-				want := meta.Validate(doc) == nil
-				got := checkMeta(doc, d)
+				want := meta.Validate(schema) == nil
+				got := checkMeta(&doc{root: schema, dialect: d, nodes: schemawalk.Flatten(nil, schema)}, nil)
 				if want != (len(got) == 0) {
-					src, _ := json.Marshal(doc)
+					src, _ := json.Marshal(schema)
 					t.Errorf("%s, schema %d variant %d: library valid=%v, checkMeta found %v\n%s", d.name, bi, vi, want, got, src)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -39,9 +40,8 @@ func (propertyMissingType) Meta() sdk.Meta {
 	}
 }
 
-// typing lists the keywords that say (or delegate) what type a schema
-// takes.
-var typing = []string{"type", "enum", "const", "$ref", "$dynamicRef", "$recursiveRef", "anyOf", "oneOf", "allOf"}
+// typing is the keywords that say (or delegate) what type a schema takes.
+var typing = schemawalk.KeysOf("type", "enum", "const", "$ref", "$dynamicRef", "$recursiveRef", "anyOf", "oneOf", "allOf")
 
 // impliedTypes maps keywords that only make sense for one type to it, in
 // the order the fix prefers them.
@@ -63,7 +63,7 @@ func (propertyMissingType) Check(ctx context.Context, s *sdk.Snapshot, report fu
 				continue
 			}
 			obj := n.Object()
-			if len(obj) == 0 || typed(obj) {
+			if len(obj) == 0 || n.Keys.Any(typing) {
 				continue
 			}
 			report(sdk.Issue{
@@ -74,15 +74,6 @@ func (propertyMissingType) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			})
 		}
 	})
-}
-
-func typed(obj map[string]any) bool {
-	for _, kw := range typing {
-		if _, ok := obj[kw]; ok {
-			return true
-		}
-	}
-	return false
 }
 
 // typeFix names the type the schema's other keywords (or its default)

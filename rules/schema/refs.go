@@ -1,5 +1,9 @@
 package schema
 
+import "github.com/mcplint/mcplint/rules/internal/schemawalk"
+
+var refKeys = schemawalk.KeysOf("$ref", "$dynamicRef", "$recursiveRef")
+
 // refKeywords are the reference keywords a dialect evaluates: "$ref"
 // always, "$dynamicRef" from 2020-12 and "$recursiveRef" in 2019-09. A
 // schema whose "$schema" is unknown is read as 2020-12.
@@ -19,10 +23,10 @@ func eachRef(d *doc, fn func(i int, keyword, ref string, res refResult)) {
 	var r *resolver
 	kws := refKeywords(d.dialect)
 	for i := range d.nodes {
-		obj := d.nodes[i].Object()
-		if obj == nil {
+		if !d.nodes[i].Keys.Any(refKeys) {
 			continue
 		}
+		obj := d.nodes[i].Object()
 		for _, kw := range kws {
 			ref, ok := obj[kw].(string)
 			if !ok {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -45,7 +46,7 @@ func (requiredListMissing) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			return
 		}
 		for i := range d.nodes {
-			if inPlace(d.nodes[i].Keyword) {
+			if inPlace(d.nodes[i].Keyword) || !d.nodes[i].Keys.Any(propertiesKey) {
 				continue
 			}
 			obj := d.nodes[i].Object()
@@ -62,6 +63,8 @@ func (requiredListMissing) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		}
 	})
 }
+
+var propertiesKey = schemawalk.KeysOf("properties")
 
 // groupRequires reports whether the schema or one applied in place with it
 // has a "required" keyword.

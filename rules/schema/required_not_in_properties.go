@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
@@ -49,6 +50,9 @@ func (requiredNotInProperties) Check(ctx context.Context, s *sdk.Snapshot, repor
 	return forDocs(ctx, s, func(d *doc) {
 		var r *resolver
 		for i := range d.nodes {
+			if !d.nodes[i].Keys.Any(requiredKey) {
+				continue
+			}
 			req, ok := d.nodes[i].Object()["required"].([]any)
 			if !ok || len(req) == 0 {
 				continue
@@ -60,9 +64,13 @@ func (requiredNotInProperties) Check(ctx context.Context, s *sdk.Snapshot, repor
 			if r == nil {
 				r = newResolver(d)
 			}
+			topProps, _ := d.nodes[top].Object()["properties"].(map[string]any)
 			for j, item := range req {
 				name, ok := item.(string)
 				if !ok {
+					continue
+				}
+				if _, ok := topProps[name]; ok {
 					continue
 				}
 				search := propertySearch{name: name, r: r}
@@ -75,7 +83,9 @@ func (requiredNotInProperties) Check(ctx context.Context, s *sdk.Snapshot, repor
 					Message: fmt.Sprintf("%s is required at %s but not defined in its \"properties\"", quoteShort(name), d.location(i)),
 					Fix:     fmt.Sprintf("define %s under \"properties\" (with a type and a description), or remove it from \"required\"", quoteShort(name)),
 				}
-				if hint := closest(name, search.names); hint != "" {
+				names := propertySearch{name: name, r: r, collect: true}
+				names.in(d.nodes[top].Schema, 0)
+				if hint := closest(name, names.names); hint != "" {
 					is.Message += fmt.Sprintf(" (did you mean %s?)", quoteShort(hint))
 					is.Fix = fmt.Sprintf("rename it to %s in \"required\", or define %s under \"properties\"", quoteShort(hint), quoteShort(name))
 				}
@@ -89,6 +99,8 @@ func (requiredNotInProperties) Check(ctx context.Context, s *sdk.Snapshot, repor
 	})
 }
 
+var requiredKey = schemawalk.KeysOf("required")
+
 // groupTop climbs from node i through in-place keywords to the schema of
 // the object instance they all apply to. negated is true when the way up
 // passes a "not".
@@ -97,7 +109,7 @@ func groupTop(d *doc, i int) (top int, negated bool) {
 		if d.nodes[i].Keyword == "not" {
 			negated = true
 		}
-		i = d.nodes[i].Parent
+		i = int(d.nodes[i].Parent)
 	}
 	return i, negated
 }
@@ -122,7 +134,7 @@ func isMixin(d *doc, i int) bool {
 // closedChain reports whether a schema between node i and top (both
 // included) has "additionalProperties": false.
 func closedChain(d *doc, i, top int) bool {
-	for ; ; i = d.nodes[i].Parent {
+	for ; ; i = int(d.nodes[i].Parent) {
 		if ap, ok := d.nodes[i].Object()["additionalProperties"].(bool); ok && !ap {
 			return true
 		}
@@ -145,8 +157,10 @@ const (
 type propertySearch struct {
 	name string
 	r    *resolver
-	// names are the property names met, for "did you mean".
+	// collect asks for names: the property names met, for "did you mean".
+	collect bool
 	names   []string
+	// visited are the "$ref" targets followed, so that a cycle ends.
 	visited []uintptr
 }
 
@@ -158,20 +172,14 @@ func (p *propertySearch) in(s any, depth int) verdict {
 	if depth > schemawalk.MaxDepth {
 		return unknown
 	}
-	id := reflect.ValueOf(obj).Pointer()
-	for _, v := range p.visited {
-		if v == id {
-			return undefined
-		}
-	}
-	p.visited = append(p.visited, id)
-
 	if props, ok := obj["properties"].(map[string]any); ok {
 		if _, ok := props[p.name]; ok {
 			return defined
 		}
-		for k := range props {
-			p.names = append(p.names, k)
+		if p.collect {
+			for k := range props {
+				p.names = append(p.names, k)
+			}
 		}
 	}
 	result := undefined
@@ -219,6 +227,7 @@ func (p *propertySearch) in(s any, depth int) verdict {
 		switch {
 		case !known || res.kind != refLocal:
 			merge(unknown)
+		case p.seen(res.target):
 		case merge(p.in(res.target, depth+1)):
 			return defined
 		}
@@ -229,4 +238,19 @@ func (p *propertySearch) in(s any, depth int) verdict {
 		}
 	}
 	return result
+}
+
+// seen reports whether a "$ref" target was followed before, and marks it.
+// Only references can lead back to a schema already searched.
+func (p *propertySearch) seen(target any) bool {
+	obj, ok := target.(map[string]any)
+	if !ok {
+		return true
+	}
+	id := reflect.ValueOf(obj).Pointer()
+	if slices.Contains(p.visited, id) {
+		return true
+	}
+	p.visited = append(p.visited, id)
+	return false
 }

@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 )
 
 // refKind is what a reference ("$ref", "$dynamicRef", "$recursiveRef")
@@ -51,6 +53,11 @@ type resolver struct {
 
 func newResolver(d *doc) *resolver { return &resolver{d: d} }
 
+var (
+	idKeys     = schemawalk.KeysOf("$id", "id")
+	anchorKeys = schemawalk.KeysOf("$anchor", "$dynamicAnchor", "$id", "id")
+)
+
 // idKeyword is the keyword that names a schema resource in the dialect.
 func (r *resolver) idKeyword() string {
 	if r.d.dialect == draft04 {
@@ -66,10 +73,10 @@ func (r *resolver) build() {
 	r.built = true
 	idKw := r.idKeyword()
 	for i := range r.d.nodes {
-		obj := r.d.nodes[i].Object()
-		if obj == nil {
+		if !r.d.nodes[i].Keys.Any(idKeys) {
 			continue
 		}
+		obj := r.d.nodes[i].Object()
 		if id, ok := obj[idKw].(string); ok && !strings.HasPrefix(id, "#") {
 			if i > 0 {
 				r.ids = true
@@ -100,9 +107,9 @@ func (r *resolver) base(i int, withSelf bool) (*url.URL, any) {
 	var chain []int
 	start := i
 	if !withSelf {
-		start = r.d.nodes[i].Parent
+		start = int(r.d.nodes[i].Parent)
 	}
-	for j := start; j >= 0; j = r.d.nodes[j].Parent {
+	for j := start; j >= 0; j = int(r.d.nodes[j].Parent) {
 		chain = append(chain, j)
 	}
 	idKw := r.idKeyword()
@@ -128,11 +135,15 @@ func (r *resolver) base(i int, withSelf bool) (*url.URL, any) {
 
 // resolve follows ref, found at node i.
 func (r *resolver) resolve(i int, ref string) refResult {
+	r.build()
+	if frag, ok := plainFragment(ref); ok && !r.ids {
+		// The common "#/$defs/Name": no URI to parse, no base to find.
+		return r.fragment(r.d.root, frag)
+	}
 	u, err := url.Parse(ref)
 	if err != nil {
 		return refResult{kind: refUnresolved, why: fmt.Sprintf("it is not a valid URI reference (%v)", unwrapURLError(err))}
 	}
-	r.build()
 	withSelf := r.d.dialect == nil || r.d.dialect.since(draft2019)
 	resource := r.d.root
 	var base *url.URL
@@ -140,14 +151,14 @@ func (r *resolver) resolve(i int, ref string) refResult {
 		base, resource = r.base(i, withSelf)
 	}
 	if u.Scheme == "" && u.Host == "" && u.Path == "" && u.Opaque == "" {
-		return r.fragment(resource, u)
+		return r.fragment(resource, u.Fragment)
 	}
 	abs := u
 	if base != nil {
 		abs = base.ResolveReference(u)
 	}
 	if s, ok := r.resources[documentURI(abs)]; ok {
-		return r.fragment(s, abs)
+		return r.fragment(s, abs.Fragment)
 	}
 	docURI := documentURI(abs)
 	if isMetaschemaURI(docURI) {
@@ -174,10 +185,19 @@ func unwrapURLError(err error) error {
 	return err
 }
 
-// fragment resolves u's fragment inside the resource: empty is the
-// resource itself, "/…" a JSON pointer, anything else an anchor name.
-func (r *resolver) fragment(resource any, u *url.URL) refResult {
-	frag := u.Fragment
+// plainFragment returns the fragment of a reference that is only a
+// fragment needing no percent-decoding ("#/$defs/Name", "#anchor").
+func plainFragment(ref string) (string, bool) {
+	if !strings.HasPrefix(ref, "#") || strings.ContainsAny(ref[1:], "%#") {
+		return "", false
+	}
+	return ref[1:], true
+}
+
+// fragment resolves a (percent-decoded) fragment inside the resource:
+// empty is the resource itself, "/…" a JSON pointer, anything else an
+// anchor name.
+func (r *resolver) fragment(resource any, frag string) refResult {
 	if frag == "" {
 		return refResult{kind: refLocal, target: resource}
 	}
@@ -194,10 +214,10 @@ func (r *resolver) fragment(resource any, u *url.URL) refResult {
 // "$dynamicAnchor" or (draft-06/07) "$id": "#name" (draft-04: "id").
 func (r *resolver) anchor(name string) any {
 	for i := range r.d.nodes {
-		obj := r.d.nodes[i].Object()
-		if obj == nil {
+		if !r.d.nodes[i].Keys.Any(anchorKeys) {
 			continue
 		}
+		obj := r.d.nodes[i].Object()
 		for _, kw := range [...]string{"$anchor", "$dynamicAnchor"} {
 			if s, ok := obj[kw].(string); ok && s == name {
 				return obj
@@ -271,9 +291,12 @@ func (r *resolver) resolveInPlace(ref string) (res refResult, ok bool) {
 	if r.ids {
 		return refResult{}, false
 	}
+	if frag, ok := plainFragment(ref); ok {
+		return r.fragment(r.d.root, frag), true
+	}
 	u, err := url.Parse(ref)
 	if err != nil || u.Scheme != "" || u.Host != "" || u.Path != "" || u.Opaque != "" {
 		return refResult{}, false
 	}
-	return r.fragment(r.d.root, u), true
+	return r.fragment(r.d.root, u.Fragment), true
 }

@@ -48,6 +48,8 @@ func (schemaInvalid) Meta() sdk.Meta {
 }
 
 func (schemaInvalid) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	regexps := map[string]string{}
+	var c metaChecker
 	return forDocs(ctx, s, func(d *doc) {
 		if d.dialect == nil {
 			_, declared, _ := dialectOf(d.root)
@@ -60,11 +62,11 @@ func (schemaInvalid) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			return
 		}
 		dialect := dialectLabel(d)
-		for _, v := range checkMeta(d.root, d.dialect) {
+		for _, v := range c.check(d, regexps) {
 			report(sdk.Issue{
 				Tool:    d.owner,
-				Pointer: sdk.Pointer(d.base, v.path...),
-				Message: fmt.Sprintf("%s: %s (%s)", d.field+sdk.Pointer("", v.path...), v.msg, dialect),
+				Pointer: d.pointer(v.node, v.path...),
+				Message: fmt.Sprintf("%s: %s (%s)", d.location(v.node, v.path...), v.msg, dialect),
 				Fix:     v.fix,
 			})
 		}

@@ -3,7 +3,7 @@ package schemawalk
 import (
 	"slices"
 	"strconv"
-	"strings"
+	"sync"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -13,17 +13,22 @@ import (
 // subschema of thousands of tools and report on few of them should not pay
 // for a pointer string per node.
 type Flat struct {
-	// Schema, Keyword, Name and Depth are as in Node.
+	// Schema, Keyword and Name are as in Node.
 	Schema  any
 	Keyword string
 	Name    string
-	Depth   int
+	// Keys is the set of JSON Schema keywords the schema object has, so
+	// that a rule can skip the nodes without the keyword it checks
+	// without a map lookup.
+	Keys Keys
+	// Depth is as in Node.
+	Depth int32
 	// Index is the position in an array keyword ("allOf", "prefixItems",
 	// tuple-form "items"); -1 otherwise.
-	Index int
+	Index int32
 	// Parent is the index of the parent schema counted from the root of
 	// the same Flatten call (the root is 0); -1 at the root.
-	Parent int
+	Parent int32
 }
 
 // Object returns the schema as an object, or nil for a bool schema or a
@@ -33,26 +38,6 @@ func (f *Flat) Object() map[string]any {
 	return m
 }
 
-// rank orders a node's children as Walk visits them: the map keywords, the
-// single-schema keywords, then the array keywords, each in its list's order.
-var rank = func() map[string]int {
-	r := map[string]int{}
-	for _, list := range [][]string{maps, single, arrays} {
-		for _, kw := range list {
-			r[kw] = len(r)
-		}
-	}
-	return r
-}()
-
-type flatChild struct {
-	rank  int
-	name  string
-	index int
-	value any
-	kw    string
-}
-
 // Flatten appends schema and every subschema below it to nodes, as Walk
 // would visit them (same nodes, same order, same depth bound), and returns
 // the extended slice. Each node's keys are read once, so a whole walk costs
@@ -60,64 +45,95 @@ type flatChild struct {
 // slice: Parent indices count from each schema's own root, so
 // nodes[start:] of one call stands alone.
 func Flatten(nodes []Flat, schema any) []Flat {
-	var scratch []flatChild
-	return flatten(nodes, len(nodes), Flat{Schema: schema, Index: -1, Parent: -1}, &scratch)
+	names := namesPool.Get().(*[]string)
+	nodes = flatten(nodes, len(nodes), Flat{Schema: schema, Index: -1, Parent: -1}, names)
+	clear(*names)
+	*names = (*names)[:0]
+	namesPool.Put(names)
+	return nodes
 }
 
-func flatten(nodes []Flat, base int, n Flat, scratch *[]flatChild) []Flat {
-	self := len(nodes) - base
+// namesPool keeps the name buffers of finished walks, since a lint
+// flattens two schemas per tool.
+var namesPool = sync.Pool{New: func() any { return new([]string) }}
+
+// childKeywords are the keywords whose values hold subschemas, by rank.
+var childKeywords = [...]string{
+	rankProperties: "properties", rankPatternProperties: "patternProperties", rankDefs: "$defs",
+	rankDefinitions: "definitions", rankDependentSchemas: "dependentSchemas",
+	rankAdditionalProperties: "additionalProperties", rankItems: "items", rankAdditionalItems: "additionalItems",
+	rankContains: "contains", rankPropertyNames: "propertyNames", rankNot: "not", rankIf: "if", rankThen: "then",
+	rankElse: "else", rankUnevaluatedItems: "unevaluatedItems", rankUnevaluatedProperties: "unevaluatedProperties",
+	rankContentSchema: "contentSchema", rankAllOf: "allOf", rankAnyOf: "anyOf", rankOneOf: "oneOf",
+	rankPrefixItems: "prefixItems",
+}
+
+// childBits are childKeywords' bits in Keys, and childKeys their union.
+var (
+	childBits = func() (bits [len(childKeywords)]Keys) {
+		for i, kw := range childKeywords {
+			bits[i] = KeysOf(kw)
+		}
+		return bits
+	}()
+	childKeys = KeysOf(childKeywords[:]...)
+)
+
+func flatten(nodes []Flat, base int, n Flat, names *[]string) []Flat {
+	self := int32(len(nodes) - base)
+	obj, isObject := n.Schema.(map[string]any)
+	if !isObject {
+		return append(nodes, n)
+	}
+	n.Keys = KeysOfObject(obj)
 	nodes = append(nodes, n)
-	obj, ok := n.Schema.(map[string]any)
-	if !ok || n.Depth >= MaxDepth {
+	if !n.Keys.Any(childKeys) || int(n.Depth) >= MaxDepth {
 		return nodes
 	}
-	start := len(*scratch)
-	for kw, v := range obj {
-		r, ok := rank[kw]
-		if !ok {
+	child := func(v any, kw, name string, index int) {
+		nodes = flatten(nodes, base, Flat{Schema: v, Keyword: kw, Name: name, Index: int32(index), Parent: self, Depth: n.Depth + 1}, names)
+	}
+	// Children in Walk's order: the keywords by rank, names sorted.
+	for rank, kw := range childKeywords {
+		if !n.Keys.Any(childBits[rank]) {
 			continue
 		}
-		switch kw {
-		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
+		v := obj[kw]
+		switch rank {
+		case rankProperties, rankPatternProperties, rankDefs, rankDefinitions, rankDependentSchemas:
 			m, ok := v.(map[string]any)
 			if !ok {
 				continue
 			}
-			for name, s := range m {
-				*scratch = append(*scratch, flatChild{rank: r, name: name, index: -1, value: s, kw: kw})
+			start := len(*names)
+			for name := range m {
+				*names = append(*names, name)
 			}
-		case "allOf", "anyOf", "oneOf", "prefixItems":
+			sorted := (*names)[start:]
+			slices.Sort(sorted)
+			for i := range sorted {
+				name := (*names)[start+i]
+				child(m[name], kw, name, -1)
+			}
+			*names = (*names)[:start]
+		case rankAllOf, rankAnyOf, rankOneOf, rankPrefixItems:
 			list, _ := v.([]any)
 			for i, s := range list {
-				*scratch = append(*scratch, flatChild{rank: r, index: i, value: s, kw: kw})
+				child(s, kw, "", i)
 			}
 		default:
-			if list, isList := v.([]any); isList && kw == "items" {
+			if list, isList := v.([]any); isList && rank == rankItems {
+				// Draft-07 tuple form.
 				for i, s := range list {
-					*scratch = append(*scratch, flatChild{rank: r, index: i, value: s, kw: kw})
+					child(s, kw, "", i)
 				}
 				continue
 			}
 			if isSchema(v) {
-				*scratch = append(*scratch, flatChild{rank: r, index: -1, value: v, kw: kw})
+				child(v, kw, "", -1)
 			}
 		}
 	}
-	children := (*scratch)[start:]
-	slices.SortFunc(children, func(a, b flatChild) int {
-		if a.rank != b.rank {
-			return a.rank - b.rank
-		}
-		if c := strings.Compare(a.name, b.name); c != 0 {
-			return c
-		}
-		return a.index - b.index
-	})
-	for i := start; i < len(*scratch); i++ {
-		c := (*scratch)[i]
-		nodes = flatten(nodes, base, Flat{Schema: c.value, Keyword: c.kw, Name: c.name, Index: c.index, Parent: self, Depth: n.Depth + 1}, scratch)
-	}
-	*scratch = (*scratch)[:start]
 	return nodes
 }
 
@@ -126,11 +142,11 @@ func flatten(nodes []Flat, base int, n Flat, scratch *[]flatChild) []Flat {
 // gives the same node.
 func Pointer(nodes []Flat, i int, base string) string {
 	var tokens []string
-	for ; nodes[i].Parent >= 0; i = nodes[i].Parent {
+	for ; nodes[i].Parent >= 0; i = int(nodes[i].Parent) {
 		n := &nodes[i]
 		switch {
 		case n.Index >= 0:
-			tokens = append(tokens, strconv.Itoa(n.Index), n.Keyword)
+			tokens = append(tokens, strconv.Itoa(int(n.Index)), n.Keyword)
 		case n.Name != "" || named(n.Keyword):
 			tokens = append(tokens, n.Name, n.Keyword)
 		default:

@@ -3,6 +3,7 @@ package schemawalk
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -40,13 +41,55 @@ func TestFlattenMatchesWalk(t *testing.T) {
 			var got []string
 			for i, n := range nodes {
 				got = append(got, fmt.Sprintf("%s kw=%q name=%q depth=%d", Pointer(nodes, i, "/tools/0/inputSchema"), n.Keyword, n.Name, n.Depth))
-				if n.Parent >= i {
+				if int(n.Parent) >= i {
 					t.Errorf("node %d has parent %d: parents must come first", i, n.Parent)
+				}
+			}
+			for i, n := range nodes {
+				var keys []string
+				for k := range n.Object() {
+					keys = append(keys, k)
+				}
+				if n.Keys != KeysOf(keys...) {
+					t.Errorf("node %d: Keys %b, want %b for %v", i, n.Keys, KeysOf(keys...), keys)
 				}
 			}
 			if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
 				t.Errorf("Flatten differs from Walk\n--- Flatten\n%s\n--- Walk\n%s", g, w)
 			}
 		})
+	}
+}
+
+func TestKeys(t *testing.T) {
+	all := []string{"$schema", "$id", "id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef",
+		"$recursiveAnchor", "$vocabulary", "$comment", "$defs", "definitions", "allOf", "anyOf", "oneOf", "not",
+		"if", "then", "else", "dependentSchemas", "dependencies", "prefixItems", "items", "additionalItems",
+		"contains", "properties", "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems",
+		"unevaluatedProperties", "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum",
+		"exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains",
+		"minContains", "maxProperties", "minProperties", "required", "dependentRequired", "title", "description",
+		"default", "deprecated", "readOnly", "writeOnly", "examples", "format", "contentEncoding", "contentMediaType",
+		"contentSchema"}
+	if len(all) != len(allKeywords) {
+		t.Errorf("test lists %d keywords, Keys knows %d", len(all), len(allKeywords))
+	}
+	var seen Keys
+	for _, kw := range all {
+		k := KeysOf(kw)
+		if k == 0 || k&(k-1) != 0 {
+			t.Errorf("%s: want exactly one bit, got %b", kw, k)
+		}
+		if seen.Any(k) {
+			t.Errorf("%s shares its bit with another keyword", kw)
+		}
+		seen |= k
+	}
+	got := slices.Collect(seen.All())
+	if slices.Sort(got); !slices.Equal(got, slices.Sorted(slices.Values(all))) {
+		t.Errorf("All() = %v, want every keyword", got)
+	}
+	if KeysOf("x-vendor", "Type", "") != 0 {
+		t.Error("names that are not keywords must add nothing")
 	}
 }
