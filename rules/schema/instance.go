@@ -40,7 +40,14 @@ type instanceValidator struct {
 	d       *dialect
 	r       resolver
 	regexps map[string]*regexp.Regexp
+	// steps counts the schemas visited for one value: references can make
+	// a small schema a graph whose paths grow exponentially
+	// ({"anyOf": [{"$ref": "#"}, {"$ref": "#"}]}), so past maxSteps the
+	// answer is maybe.
+	steps int
 }
+
+const maxSteps = 10000
 
 // reset points the validator at another tool schema, keeping its compiled
 // regular expressions.
@@ -128,6 +135,7 @@ func (s schemaObj) flag(kw string) (bool, bool) {
 // validateNode validates v against a flattened node, whose keywords are
 // known.
 func (c *instanceValidator) validateNode(v any, n *schemawalk.Flat) (outcome, mismatch) {
+	c.steps = 0
 	if obj := n.Object(); obj != nil {
 		return c.object(v, schemaObj{obj, n.Keys}, "", 0)
 	}
@@ -151,6 +159,9 @@ func (c *instanceValidator) validate(v, schema any, at string, depth int) (outco
 }
 
 func (c *instanceValidator) object(v any, s schemaObj, at string, depth int) (outcome, mismatch) {
+	if c.steps++; c.steps > maxSteps {
+		return maybe, mismatch{}
+	}
 	res, why := pass, mismatch{}
 	if ref, ok := s.str("$ref"); ok {
 		o, w := maybe, mismatch{}

@@ -132,8 +132,9 @@ func equalJSON(a, b any) bool {
 }
 
 // firstDuplicate returns the index of the first item equal to an earlier
-// one, or -1. Scalars are compared through a map so that a long enum costs
-// linear time; containers, rare in these lists, pairwise.
+// one, or -1. Long lists are compared through a map, containers by their
+// JSON (whose object keys encoding/json sorts), so that a hostile list
+// costs linear time.
 func firstDuplicate(list []any) int {
 	if len(list) < 2 {
 		return -1
@@ -154,7 +155,6 @@ func firstDuplicate(list []any) int {
 		f    float64
 	}
 	seen := make(map[key]struct{}, len(list))
-	var containers []int
 	for i, v := range list {
 		var k key
 		switch x := v.(type) {
@@ -170,13 +170,11 @@ func firstDuplicate(list []any) int {
 		case string:
 			k.kind, k.s = 's', x
 		default:
-			for _, j := range containers {
-				if equalJSON(v, list[j]) {
-					return i
-				}
+			b, err := json.Marshal(v)
+			if err != nil {
+				continue
 			}
-			containers = append(containers, i)
-			continue
+			k.kind, k.s = 'c', string(b)
 		}
 		if _, dup := seen[k]; dup {
 			return i
