@@ -26,8 +26,10 @@ func (defaultInvalid) Meta() sdk.Meta {
 			"(`items`/`prefixItems`, `uniqueItems`, `required`, `properties`, " +
 			"`additionalProperties`, …), `allOf`/`anyOf`/`oneOf`/`not`, `if`/`then`/`else`, and " +
 			"local `$ref`s. A keyword it does not evaluate (`format`, `unevaluated*`, a remote or " +
-			"dynamic reference, a pattern Go's RE2 cannot run) counts as satisfied, so the rule " +
-			"can miss a bad default but does not report a good one. `\"default\": null` beside " +
+			"dynamic reference, a pattern Go's RE2 cannot run) counts as satisfied, as does a " +
+			"schema whose references loop back so often that checking one value would visit " +
+			"more than 10,000 subschemas; so the rule can miss a bad default but does not report " +
+			"a good one. `\"default\": null` beside " +
 			"a `type` without `\"null\"` is reported: write `[\"string\", \"null\"]` if null is " +
 			"allowed.\n\n" +
 			"JSON Schema recommends that a default be valid against its schema, and models copy " +

@@ -26,7 +26,8 @@ func (propertyMissingType) Meta() sdk.Meta {
 			"value\" are taken as meant and not reported: the boolean schema `true` and the empty " +
 			"schema `{}`. A schema with only a `description` (or a `default`, `format`, " +
 			"`properties`, …) is reported, since that is how a forgotten `type` looks; the fix " +
-			"names the type its other keywords imply.\n\n" +
+			"names the type its other keywords imply. Properties under `not` or `if` are conditions, " +
+			"not parameters, and are not checked.\n\n" +
 			"`inputSchema` is what a model reads to build arguments. Without a type it guesses " +
 			"(a number or the string `\"5\"`? an array or a comma-separated string?), and some " +
 			"clients reject or rewrite schemas without types for their model's function-calling " +
@@ -63,7 +64,7 @@ func (propertyMissingType) Check(ctx context.Context, s *sdk.Snapshot, report fu
 				continue
 			}
 			obj := n.Object()
-			if len(obj) == 0 || n.Keys.Any(typing) {
+			if len(obj) == 0 || n.Keys.Any(typing) || inCondition(d, i) {
 				continue
 			}
 			report(sdk.Issue{
@@ -74,6 +75,18 @@ func (propertyMissingType) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			})
 		}
 	})
+}
+
+// inCondition reports whether node i sits under "not" or "if": there
+// "properties" describe what an argument must not be or what selects a
+// branch, not parameters to send.
+func inCondition(d *doc, i int) bool {
+	for ; i >= 0; i = int(d.nodes[i].Parent) {
+		if k := d.nodes[i].Keyword; k == "not" || k == "if" {
+			return true
+		}
+	}
+	return false
 }
 
 // typeFix names the type the schema's other keywords (or its default)
