@@ -22,6 +22,10 @@ type doc struct {
 	dialect *dialect
 	// nodes are every subschema, as schemawalk.Flatten lists them.
 	nodes []schemawalk.Flat
+	// violations are where the schema breaks its dialect's metaschema, for
+	// schema-invalid: found while flattening, in the same pass over the
+	// keys.
+	violations []violation
 }
 
 // pointer is the Snapshot pointer of node i, with optional further tokens.
@@ -66,6 +70,8 @@ func indexOf(s *sdk.Snapshot) *index {
 func buildIndex(s *sdk.Snapshot) *index {
 	type span struct{ start, end int }
 	idx := &index{docs: make([]doc, 0, len(s.Tools))}
+	var meta metaChecker
+	regexps := map[string]string{}
 	// Real tool schemas have a dozen or two subschemas; sizing for that up
 	// front saves regrowing a slice of every node of the file.
 	all := make([]schemawalk.Flat, 0, 24*len(s.Tools))
@@ -83,11 +89,18 @@ func buildIndex(s *sdk.Snapshot) *index {
 			}
 			d, _, _ := dialectOf(f.schema)
 			start := len(all)
-			all = schemawalk.Flatten(all, f.schema)
+			var violations []violation
+			if d != nil {
+				meta.begin(d, regexps)
+				all = schemawalk.FlattenFunc(all, f.schema, meta.key)
+				violations = meta.finish(all[start:])
+			} else {
+				all = schemawalk.Flatten(all, f.schema)
+			}
 			spans = append(spans, span{start, len(all)})
 			idx.docs = append(idx.docs, doc{
 				tool: i, owner: t.Name, field: f.name, base: sdk.ToolPointer(i, f.name),
-				root: f.schema, dialect: d,
+				root: f.schema, dialect: d, violations: violations,
 			})
 		}
 	}

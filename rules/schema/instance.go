@@ -40,6 +40,9 @@ type instanceValidator struct {
 	d       *dialect
 	r       resolver
 	regexps map[string]*regexp.Regexp
+	// quiet is above zero while a result only decides a branch ("anyOf",
+	// "not", "if"), so failures skip building a message nobody reads.
+	quiet int
 	// steps counts the schemas visited for one value: references can make
 	// a small schema a graph whose paths grow exponentially
 	// ({"anyOf": [{"$ref": "#"}, {"$ref": "#"}]}), so past maxSteps the
@@ -163,6 +166,9 @@ func (c *instanceValidator) object(v any, s schemaObj, at string, depth int) (ou
 		return maybe, mismatch{}
 	}
 	res, why := pass, mismatch{}
+	if !s.keys.Any(evaluated) {
+		return res, why
+	}
 	if ref, ok := s.str("$ref"); ok {
 		o, w := maybe, mismatch{}
 		if r, known := c.r.resolveInPlace(ref); known && r.kind == refLocal {
@@ -179,29 +185,63 @@ func (c *instanceValidator) object(v any, s schemaObj, at string, depth int) (ou
 			res, why = and(res, why, maybe, mismatch{})
 		}
 	}
-	o, w := c.typeAndValue(v, s, at)
-	if res, why = and(res, why, o, w); res == fail {
-		return res, why
+	o, w := pass, mismatch{}
+	if s.keys.Any(valueKeys) {
+		o, w = c.typeAndValue(v, s, at)
+		if res, why = and(res, why, o, w); res == fail {
+			return res, why
+		}
 	}
+	o, w = pass, mismatch{}
 	switch x := v.(type) {
 	case float64:
-		o, w = c.number(x, s, at)
+		if s.keys.Any(numberKeys) {
+			o, w = c.number(x, s, at)
+		}
 	case string:
-		o, w = c.str(x, s, at)
+		if s.keys.Any(stringKeys) {
+			o, w = c.str(x, s, at)
+		}
 	case []any:
-		o, w = c.array(x, s, at, depth)
+		if s.keys.Any(arrayKeys) {
+			o, w = c.array(x, s, at, depth)
+		}
 	case map[string]any:
-		o, w = c.props(x, s, at, depth)
+		if s.keys.Any(objectKeys) {
+			o, w = c.props(x, s, at, depth)
+		}
 	}
-	if res, why = and(res, why, o, w); res == fail {
+	if res, why = and(res, why, o, w); res == fail || !s.keys.Any(compositionKeys) {
 		return res, why
 	}
 	o, w = c.composition(v, s, at, depth)
 	return and(res, why, o, w)
 }
 
-func failf(at, fix, format string, args ...any) (outcome, mismatch) {
-	return fail, mismatch{at: at, why: fmt.Sprintf(format, args...), fix: fix}
+// The keywords each part of the validator reads, so that a schema without
+// any of them skips that part.
+var (
+	valueKeys       = schemawalk.KeysOf("type", "enum", "const")
+	numberKeys      = schemawalk.KeysOf("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+	stringKeys      = schemawalk.KeysOf("minLength", "maxLength", "pattern")
+	arrayKeys       = schemawalk.KeysOf("minItems", "maxItems", "uniqueItems", "items", "prefixItems", "additionalItems")
+	objectKeys      = schemawalk.KeysOf("required", "minProperties", "maxProperties", "properties", "patternProperties", "additionalProperties")
+	compositionKeys = schemawalk.KeysOf("allOf", "anyOf", "oneOf", "not", "if")
+	evaluated       = valueKeys | numberKeys | stringKeys | arrayKeys | objectKeys | compositionKeys |
+		schemawalk.KeysOf("$ref", "$dynamicRef", "$recursiveRef")
+)
+
+// fail reports a failure, explained only when someone will read it.
+func (c *instanceValidator) fail(explain func() mismatch) (outcome, mismatch) {
+	if c.quiet > 0 {
+		return fail, mismatch{}
+	}
+	return fail, explain()
+}
+
+// explain builds a mismatch's message.
+func explain(at, fix, format string, args ...any) mismatch {
+	return mismatch{at: at, why: fmt.Sprintf(format, args...), fix: fix}
 }
 
 func (c *instanceValidator) typeAndValue(v any, s schemaObj, at string) (outcome, mismatch) {
@@ -219,8 +259,10 @@ func (c *instanceValidator) typeAndValue(v any, s schemaObj, at string) (outcome
 		}
 		if len(names) > 0 && !hasType(v, names) {
 			want := strings.Join(names, " or ")
-			return failf(at, fmt.Sprintf("use a value of type %s, or add %q to \"type\"", want, kindOf(v)),
-				"%s is %s, but \"type\" is %s", valueName(at), describe(v), compactJSON(t))
+			return c.fail(func() mismatch {
+				return explain(at, fmt.Sprintf("use a value of type %s, or add %q to \"type\"", want, kindOf(v)),
+					"%s is %s, but \"type\" is %s", valueName(at), describe(v), compactJSON(t))
+			})
 		}
 	}
 	if e, ok := s.list("enum"); ok {
@@ -232,11 +274,15 @@ func (c *instanceValidator) typeAndValue(v any, s schemaObj, at string) (outcome
 			}
 		}
 		if !found {
-			return failf(at, "use one of the \"enum\" values: "+listValues(e, 5), "%s is %s, which is not in \"enum\" %s", valueName(at), describe(v), listValues(e, 5))
+			return c.fail(func() mismatch {
+				return explain(at, "use one of the \"enum\" values: "+listValues(e, 5), "%s is %s, which is not in \"enum\" %s", valueName(at), describe(v), listValues(e, 5))
+			})
 		}
 	}
 	if cv, ok := s.get("const"); ok && c.d.since(draft06) && !equalJSON(v, cv) {
-		return failf(at, "use "+compactJSON(cv), "%s is %s, but \"const\" is %s", valueName(at), describe(v), compactJSON(cv))
+		return c.fail(func() mismatch {
+			return explain(at, "use "+compactJSON(cv), "%s is %s, but \"const\" is %s", valueName(at), describe(v), compactJSON(cv))
+		})
 	}
 	return pass, mismatch{}
 }
@@ -273,30 +319,44 @@ func (c *instanceValidator) number(f float64, s schemaObj, at string) (outcome, 
 	exclusive := func(kw string) bool { b, _ := s.flag(kw); return b && c.d == draft04 }
 	if m, ok := num("minimum"); ok {
 		if f < m {
-			return failf(at, fmt.Sprintf("use %v or more", m), "%s is %v, below \"minimum\" %v", valueName(at), f, m)
+			return c.fail(func() mismatch {
+				return explain(at, fmt.Sprintf("use %v or more", m), "%s is %v, below \"minimum\" %v", valueName(at), f, m)
+			})
 		}
 		if f == m && exclusive("exclusiveMinimum") {
-			return failf(at, fmt.Sprintf("use a value greater than %v", m), "%s is %v, but \"minimum\" %v is exclusive", valueName(at), f, m)
+			return c.fail(func() mismatch {
+				return explain(at, fmt.Sprintf("use a value greater than %v", m), "%s is %v, but \"minimum\" %v is exclusive", valueName(at), f, m)
+			})
 		}
 	}
 	if m, ok := num("maximum"); ok {
 		if f > m {
-			return failf(at, fmt.Sprintf("use %v or less", m), "%s is %v, above \"maximum\" %v", valueName(at), f, m)
+			return c.fail(func() mismatch {
+				return explain(at, fmt.Sprintf("use %v or less", m), "%s is %v, above \"maximum\" %v", valueName(at), f, m)
+			})
 		}
 		if f == m && exclusive("exclusiveMaximum") {
-			return failf(at, fmt.Sprintf("use a value less than %v", m), "%s is %v, but \"maximum\" %v is exclusive", valueName(at), f, m)
+			return c.fail(func() mismatch {
+				return explain(at, fmt.Sprintf("use a value less than %v", m), "%s is %v, but \"maximum\" %v is exclusive", valueName(at), f, m)
+			})
 		}
 	}
 	if m, ok := num("exclusiveMinimum"); ok && c.d.since(draft06) && f <= m {
-		return failf(at, fmt.Sprintf("use a value greater than %v", m), "%s is %v, not above \"exclusiveMinimum\" %v", valueName(at), f, m)
+		return c.fail(func() mismatch {
+			return explain(at, fmt.Sprintf("use a value greater than %v", m), "%s is %v, not above \"exclusiveMinimum\" %v", valueName(at), f, m)
+		})
 	}
 	if m, ok := num("exclusiveMaximum"); ok && c.d.since(draft06) && f >= m {
-		return failf(at, fmt.Sprintf("use a value less than %v", m), "%s is %v, not below \"exclusiveMaximum\" %v", valueName(at), f, m)
+		return c.fail(func() mismatch {
+			return explain(at, fmt.Sprintf("use a value less than %v", m), "%s is %v, not below \"exclusiveMaximum\" %v", valueName(at), f, m)
+		})
 	}
 	if m, ok := num("multipleOf"); ok && m > 0 {
 		q := f / m
 		if !math.IsInf(q, 0) && math.Abs(q-math.Round(q)) > 1e-9*math.Max(1, math.Abs(q)) {
-			return failf(at, fmt.Sprintf("use a multiple of %v", m), "%s is %v, not a multiple of %v", valueName(at), f, m)
+			return c.fail(func() mismatch {
+				return explain(at, fmt.Sprintf("use a multiple of %v", m), "%s is %v, not a multiple of %v", valueName(at), f, m)
+			})
 		}
 	}
 	return pass, mismatch{}
@@ -311,10 +371,14 @@ func (c *instanceValidator) str(str string, s schemaObj, at string) (outcome, mi
 		return n
 	}
 	if m, ok := s.num("minLength"); ok && float64(length()) < m {
-		return failf(at, fmt.Sprintf("use at least %v characters", m), "%s is %d characters long, shorter than \"minLength\" %v", valueName(at), length(), m)
+		return c.fail(func() mismatch {
+			return explain(at, fmt.Sprintf("use at least %v characters", m), "%s is %d characters long, shorter than \"minLength\" %v", valueName(at), length(), m)
+		})
 	}
 	if m, ok := s.num("maxLength"); ok && float64(length()) > m {
-		return failf(at, fmt.Sprintf("use at most %v characters", m), "%s is %d characters long, longer than \"maxLength\" %v", valueName(at), length(), m)
+		return c.fail(func() mismatch {
+			return explain(at, fmt.Sprintf("use at most %v characters", m), "%s is %d characters long, longer than \"maxLength\" %v", valueName(at), length(), m)
+		})
 	}
 	if p, ok := s.str("pattern"); ok {
 		re := c.regexp(p)
@@ -322,7 +386,9 @@ func (c *instanceValidator) str(str string, s schemaObj, at string) (outcome, mi
 			return maybe, mismatch{}
 		}
 		if !re.MatchString(str) {
-			return failf(at, "use a value that matches the pattern, or fix the pattern", "%s %s does not match \"pattern\" %s", valueName(at), quoteShort(str), quoteShort(p))
+			return c.fail(func() mismatch {
+				return explain(at, "use a value that matches the pattern, or fix the pattern", "%s %s does not match \"pattern\" %s", valueName(at), quoteShort(str), quoteShort(p))
+			})
 		}
 	}
 	return pass, mismatch{}
@@ -330,14 +396,20 @@ func (c *instanceValidator) str(str string, s schemaObj, at string) (outcome, mi
 
 func (c *instanceValidator) array(list []any, s schemaObj, at string, depth int) (outcome, mismatch) {
 	if m, ok := s.num("minItems"); ok && float64(len(list)) < m {
-		return failf(at, fmt.Sprintf("give at least %v items", m), "%s has %d items, fewer than \"minItems\" %v", valueName(at), len(list), m)
+		return c.fail(func() mismatch {
+			return explain(at, fmt.Sprintf("give at least %v items", m), "%s has %d items, fewer than \"minItems\" %v", valueName(at), len(list), m)
+		})
 	}
 	if m, ok := s.num("maxItems"); ok && float64(len(list)) > m {
-		return failf(at, fmt.Sprintf("give at most %v items", m), "%s has %d items, more than \"maxItems\" %v", valueName(at), len(list), m)
+		return c.fail(func() mismatch {
+			return explain(at, fmt.Sprintf("give at most %v items", m), "%s has %d items, more than \"maxItems\" %v", valueName(at), len(list), m)
+		})
 	}
 	if u, _ := s.flag("uniqueItems"); u {
 		if i := firstDuplicate(list); i >= 0 {
-			return failf(at, "remove the repeated item", "%s repeats %s, but \"uniqueItems\" is true", valueName(at), compactJSON(list[i]))
+			return c.fail(func() mismatch {
+				return explain(at, "remove the repeated item", "%s repeats %s, but \"uniqueItems\" is true", valueName(at), compactJSON(list[i]))
+			})
 		}
 	}
 	// Positional schemas and the schema for the rest, as the dialect
@@ -386,15 +458,21 @@ func (c *instanceValidator) props(obj map[string]any, s schemaObj, at string, de
 				continue
 			}
 			if _, has := obj[name]; !has {
-				return failf(at, fmt.Sprintf("add %s to the value, or remove the value", quoteShort(name)), "%s lacks %s, which \"required\" lists", valueName(at), quoteShort(name))
+				return c.fail(func() mismatch {
+					return explain(at, fmt.Sprintf("add %s to the value, or remove the value", quoteShort(name)), "%s lacks %s, which \"required\" lists", valueName(at), quoteShort(name))
+				})
 			}
 		}
 	}
 	if m, ok := s.num("minProperties"); ok && float64(len(obj)) < m {
-		return failf(at, fmt.Sprintf("give at least %v properties", m), "%s has %d properties, fewer than \"minProperties\" %v", valueName(at), len(obj), m)
+		return c.fail(func() mismatch {
+			return explain(at, fmt.Sprintf("give at least %v properties", m), "%s has %d properties, fewer than \"minProperties\" %v", valueName(at), len(obj), m)
+		})
 	}
 	if m, ok := s.num("maxProperties"); ok && float64(len(obj)) > m {
-		return failf(at, fmt.Sprintf("give at most %v properties", m), "%s has %d properties, more than \"maxProperties\" %v", valueName(at), len(obj), m)
+		return c.fail(func() mismatch {
+			return explain(at, fmt.Sprintf("give at most %v properties", m), "%s has %d properties, more than \"maxProperties\" %v", valueName(at), len(obj), m)
+		})
 	}
 	props, _ := s.object("properties")
 	pats, _ := s.object("patternProperties")
@@ -428,8 +506,10 @@ func (c *instanceValidator) props(obj map[string]any, s schemaObj, at string, de
 		}
 		if !matched && hasAdditional {
 			if b, isBool := additional.(bool); isBool && !b {
-				return failf(at, fmt.Sprintf("remove %s from the value, or define it under \"properties\"", quoteShort(name)),
-					"%s has %s, which \"additionalProperties\": false rejects", valueName(at), quoteShort(name))
+				return c.fail(func() mismatch {
+					return explain(at, fmt.Sprintf("remove %s from the value, or define it under \"properties\"", quoteShort(name)),
+						"%s has %s, which \"additionalProperties\": false rejects", valueName(at), quoteShort(name))
+				})
 			}
 			o, w := c.validate(val, additional, sub, depth+1)
 			if res, why = and(res, why, o, w); res == fail {
@@ -457,31 +537,45 @@ func (c *instanceValidator) composition(v any, s schemaObj, at string, depth int
 		case maybes > 0:
 			res = maybe
 		default:
-			return failf(at, "use a value one of the \"anyOf\" branches accepts", "%s matches none of the %d \"anyOf\" branches", valueName(at), len(list))
+			return c.fail(func() mismatch {
+				return explain(at, "use a value one of the \"anyOf\" branches accepts", "%s matches none of the %d \"anyOf\" branches", valueName(at), len(list))
+			})
 		}
 	}
 	if list, ok := s.list("oneOf"); ok && len(list) > 0 {
 		passes, maybes := c.count(v, list, at, depth)
 		switch {
 		case passes > 1:
-			return failf(at, "make the \"oneOf\" branches exclusive (or use \"anyOf\"), or use a value exactly one accepts", "%s matches %d of the \"oneOf\" branches, not exactly one", valueName(at), passes)
+			return c.fail(func() mismatch {
+				return explain(at, "make the \"oneOf\" branches exclusive (or use \"anyOf\"), or use a value exactly one accepts", "%s matches %d of the \"oneOf\" branches, not exactly one", valueName(at), passes)
+			})
 		case passes == 0 && maybes == 0:
-			return failf(at, "use a value exactly one of the \"oneOf\" branches accepts", "%s matches none of the %d \"oneOf\" branches", valueName(at), len(list))
+			return c.fail(func() mismatch {
+				return explain(at, "use a value exactly one of the \"oneOf\" branches accepts", "%s matches none of the %d \"oneOf\" branches", valueName(at), len(list))
+			})
 		case maybes > 0:
 			res = maybe
 		}
 	}
 	if sub, ok := s.get("not"); ok {
-		switch o, _ := c.validate(v, sub, at, depth+1); o {
+		c.quiet++
+		o, _ := c.validate(v, sub, at, depth+1)
+		c.quiet--
+		switch o {
 		case pass:
-			return failf(at, "use a value the \"not\" schema rejects", "%s matches the \"not\" schema", valueName(at))
+			return c.fail(func() mismatch {
+				return explain(at, "use a value the \"not\" schema rejects", "%s matches the \"not\" schema", valueName(at))
+			})
 		case maybe:
 			res = maybe
 		}
 	}
 	if cond, ok := s.get("if"); ok && c.d.since(draft07) {
 		branch := "else"
-		switch o, _ := c.validate(v, cond, at, depth+1); o {
+		c.quiet++
+		o, _ := c.validate(v, cond, at, depth+1)
+		c.quiet--
+		switch o {
 		case pass:
 			branch = "then"
 		case maybe:
@@ -496,6 +590,8 @@ func (c *instanceValidator) composition(v any, s schemaObj, at string, depth int
 }
 
 func (c *instanceValidator) count(v any, list []any, at string, depth int) (passes, maybes int) {
+	c.quiet++
+	defer func() { c.quiet-- }()
 	for _, sub := range list {
 		switch o, _ := c.validate(v, sub, at, depth+1); o {
 		case pass:

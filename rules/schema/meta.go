@@ -3,7 +3,6 @@ package schema
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -31,42 +30,57 @@ type violation struct {
 // whatever the draft. Beyond the metaschema, it reports regular expressions
 // that no ECMA-262 engine accepts (the metaschema's "format": "regex").
 //
-// It reads the flattened nodes, looking up only the keywords each node
-// has: ranging over every schema object again would cost more than the
-// rest of the schema rules together. regexps caches regexProblem's
-// verdicts, since tools of one server repeat their patterns; it may be nil.
-func checkMeta(d *doc, regexps map[string]string) []violation {
+// It runs inside the one pass schemawalk.FlattenFunc makes over each
+// schema object (see buildIndex): reading every keyword's value again
+// afterwards would cost more than the rest of the schema rules together.
+// regexps caches regexProblem's verdicts, since tools of one server repeat
+// their patterns; it may be nil.
+func checkMeta(root any, d *dialect, regexps map[string]string) []violation {
 	var c metaChecker
-	return c.check(d, regexps)
+	c.begin(d, regexps)
+	nodes := schemawalk.FlattenFunc(nil, root, c.key)
+	return c.finish(nodes)
 }
 
-// check is checkMeta with the checker's buffers kept from one schema to the
-// next.
-func (c *metaChecker) check(d *doc, regexps map[string]string) []violation {
-	c.d, c.regexps, c.out = d.dialect, regexps, nil
-	inPosition := slices.Grow(c.inPosition[:0], len(d.nodes))[:len(d.nodes)]
-	c.inPosition = inPosition
-	for i := range d.nodes {
-		n := &d.nodes[i]
-		inPosition[i] = n.Parent < 0 || inPosition[n.Parent] && c.position(n)
-		if !inPosition[i] {
-			continue
-		}
-		if int(n.Depth) >= schemawalk.MaxDepth {
+// begin readies the checker for one schema of dialect d, keeping its
+// buffers from the last one.
+func (c *metaChecker) begin(d *dialect, regexps map[string]string) {
+	c.d, c.regexps, c.out = d, regexps, nil
+	c.inPosition = c.inPosition[:0]
+}
+
+// key is the schemawalk.KeyFunc that checks one keyword of one node.
+func (c *metaChecker) key(flat []schemawalk.Flat, node int, kw string, v any) {
+	c.advance(flat, node)
+	n := &flat[node]
+	if !c.inPosition[node] || int(n.Depth) >= schemawalk.MaxDepth {
+		return
+	}
+	c.node, c.path = node, c.path[:0]
+	c.keyword(n.Schema.(map[string]any), kw, v, int(n.Depth))
+}
+
+// finish checks the nodes no key led to and returns the violations.
+func (c *metaChecker) finish(flat []schemawalk.Flat) []violation {
+	c.advance(flat, len(flat)-1)
+	return c.out
+}
+
+// advance decides, for each node up to last not yet seen, whether the
+// dialect reads it as a schema, and checks the ones that are not objects
+// (they have no keys to be called with).
+func (c *metaChecker) advance(flat []schemawalk.Flat, last int) {
+	for i := len(c.inPosition); i <= last; i++ {
+		n := &flat[i]
+		in := n.Parent < 0 || c.inPosition[n.Parent] && c.position(n)
+		c.inPosition = append(c.inPosition, in)
+		if _, isObject := n.Schema.(map[string]any); isObject || !in || int(n.Depth) >= schemawalk.MaxDepth {
 			continue
 		}
 		c.node, c.path = i, c.path[:0]
-		obj, ok := n.Schema.(map[string]any)
-		if !ok {
-			boolOK := c.d != draft04 || n.Index < 0 && (n.Keyword == "additionalProperties" || n.Keyword == "additionalItems")
-			c.notObject(n.Schema, boolOK)
-			continue
-		}
-		for kw := range n.Keys.All() {
-			c.keyword(obj, kw, obj[kw], int(n.Depth))
-		}
+		boolOK := c.d != draft04 || n.Index < 0 && (n.Keyword == "additionalProperties" || n.Keyword == "additionalItems")
+		c.notObject(n.Schema, boolOK)
 	}
-	return c.out
 }
 
 // position reports whether a node sits where the dialect reads a schema,

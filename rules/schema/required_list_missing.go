@@ -51,7 +51,7 @@ func (requiredListMissing) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			}
 			obj := d.nodes[i].Object()
 			props, ok := obj["properties"].(map[string]any)
-			if !ok || len(props) == 0 || groupRequires(obj, 0) {
+			if !ok || len(props) == 0 || d.nodes[i].Keys.Any(requiredKey) || groupRequires(obj, 0) {
 				continue
 			}
 			report(sdk.Issue{

@@ -48,8 +48,6 @@ func (schemaInvalid) Meta() sdk.Meta {
 }
 
 func (schemaInvalid) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	regexps := map[string]string{}
-	var c metaChecker
 	return forDocs(ctx, s, func(d *doc) {
 		if d.dialect == nil {
 			_, declared, _ := dialectOf(d.root)
@@ -62,7 +60,7 @@ func (schemaInvalid) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			return
 		}
 		dialect := dialectLabel(d)
-		for _, v := range c.check(d, regexps) {
+		for _, v := range d.violations {
 			report(sdk.Issue{
 				Tool:    d.owner,
 				Pointer: d.pointer(v.node, v.path...),

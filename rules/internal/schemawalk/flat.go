@@ -45,8 +45,22 @@ func (f *Flat) Object() map[string]any {
 // slice: Parent indices count from each schema's own root, so
 // nodes[start:] of one call stands alone.
 func Flatten(nodes []Flat, schema any) []Flat {
+	return FlattenFunc(nodes, schema, nil)
+}
+
+// KeyFunc is called by FlattenFunc with each key of each schema object, as
+// the one pass over the object reads it: flat is the nodes of this call so
+// far (the object is flat[node], whose ancestors come before it), and the
+// object's children are not flattened yet.
+type KeyFunc func(flat []Flat, node int, key string, value any)
+
+// FlattenFunc is Flatten that also hands every key of every schema object
+// to onKey (when not nil), so that a check of every keyword's value costs
+// no second pass over the schema.
+func FlattenFunc(nodes []Flat, schema any, onKey KeyFunc) []Flat {
 	names := namesPool.Get().(*[]string)
-	nodes = flatten(nodes, len(nodes), Flat{Schema: schema, Index: -1, Parent: -1}, names)
+	w := flattener{base: len(nodes), names: names, onKey: onKey}
+	nodes = w.flatten(nodes, Flat{Schema: schema, Index: -1, Parent: -1})
 	clear(*names)
 	*names = (*names)[:0]
 	namesPool.Put(names)
@@ -79,19 +93,36 @@ var (
 	childKeys = KeysOf(childKeywords[:]...)
 )
 
-func flatten(nodes []Flat, base int, n Flat, names *[]string) []Flat {
-	self := int32(len(nodes) - base)
+// flattener is one FlattenFunc call's state.
+type flattener struct {
+	base  int
+	names *[]string
+	onKey KeyFunc
+}
+
+func (w *flattener) flatten(nodes []Flat, n Flat) []Flat {
+	self := int32(len(nodes) - w.base)
 	obj, isObject := n.Schema.(map[string]any)
 	if !isObject {
 		return append(nodes, n)
 	}
-	n.Keys = KeysOfObject(obj)
 	nodes = append(nodes, n)
+	var keys Keys
+	for kw, v := range obj {
+		bit, _ := keyword(kw)
+		keys |= bit
+		if w.onKey != nil {
+			w.onKey(nodes[w.base:], int(self), kw, v)
+		}
+	}
+	nodes[len(nodes)-1].Keys = keys
+	n.Keys = keys
 	if !n.Keys.Any(childKeys) || int(n.Depth) >= MaxDepth {
 		return nodes
 	}
+	names := w.names
 	child := func(v any, kw, name string, index int) {
-		nodes = flatten(nodes, base, Flat{Schema: v, Keyword: kw, Name: name, Index: int32(index), Parent: self, Depth: n.Depth + 1}, names)
+		nodes = w.flatten(nodes, Flat{Schema: v, Keyword: kw, Name: name, Index: int32(index), Parent: self, Depth: n.Depth + 1})
 	}
 	// Children in Walk's order: the keywords by rank, names sorted.
 	for rank, kw := range childKeywords {
