@@ -93,3 +93,43 @@ func TestKeys(t *testing.T) {
 		t.Error("names that are not keywords must add nothing")
 	}
 }
+
+// TestFlattenFuncKeys checks that onKey sees every key of every schema
+// object once, with the object already at flat[node].
+func TestFlattenFuncKeys(t *testing.T) {
+	var schema any
+	src := `{"type":"object","properties":{"a":{"type":"string","enum":["x"]},"b":true},"allOf":[{"required":["a"]},5],"x-vendor":{"k":1}}`
+	if err := json.Unmarshal([]byte(src), &schema); err != nil {
+		t.Fatal(err)
+	}
+	type call struct {
+		node int
+		key  string
+	}
+	seen := map[call]int{}
+	nodes := FlattenFunc(nil, schema, func(flat []Flat, node int, key string, value any) {
+		obj := flat[node].Object()
+		if obj == nil || !equalValues(obj[key], value) {
+			t.Errorf("onKey(%d, %q): flat[node] is not the object holding the key", node, key)
+		}
+		seen[call{node, key}]++
+	})
+	want := 0
+	for i, n := range nodes {
+		for k := range n.Object() {
+			want++
+			if seen[call{i, k}] != 1 {
+				t.Errorf("node %d key %q seen %d times, want 1", i, k, seen[call{i, k}])
+			}
+		}
+	}
+	if len(seen) != want {
+		t.Errorf("onKey saw %d keys, the nodes have %d", len(seen), want)
+	}
+}
+
+func equalValues(a, b any) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return string(ja) == string(jb)
+}
