@@ -1,0 +1,197 @@
+package schemawalk
+
+import (
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Flat is one schema met by Flatten. It carries what Node carries except
+// the pointer, which Pointer builds on demand: rules that look at every
+// subschema of thousands of tools and report on few of them should not pay
+// for a pointer string per node.
+type Flat struct {
+	// Schema, Keyword and Name are as in Node.
+	Schema  any
+	Keyword string
+	Name    string
+	// Keys is the set of JSON Schema keywords the schema object has, so
+	// that a rule can skip the nodes without the keyword it checks
+	// without a map lookup.
+	Keys Keys
+	// Depth is as in Node.
+	Depth int32
+	// Index is the position in an array keyword ("allOf", "prefixItems",
+	// tuple-form "items"); -1 otherwise.
+	Index int32
+	// Parent is the index of the parent schema counted from the root of
+	// the same Flatten call (the root is 0); -1 at the root.
+	Parent int32
+}
+
+// Object returns the schema as an object, or nil for a bool schema or a
+// value that is not a schema.
+func (f *Flat) Object() map[string]any {
+	m, _ := f.Schema.(map[string]any)
+	return m
+}
+
+// Flatten appends schema and every subschema below it to nodes, as Walk
+// would visit them (same nodes, same order, same depth bound), and returns
+// the extended slice. Each node's keys are read once, so a whole walk costs
+// about one pass over the schema. Several schemas can share one backing
+// slice: Parent indices count from each schema's own root, so
+// nodes[start:] of one call stands alone.
+func Flatten(nodes []Flat, schema any) []Flat {
+	return FlattenFunc(nodes, schema, nil)
+}
+
+// KeyFunc is called by FlattenFunc with each key of each schema object, as
+// the one pass over the object reads it: flat is the nodes of this call so
+// far (the object is flat[node], whose ancestors come before it), and the
+// object's children are not flattened yet.
+type KeyFunc func(flat []Flat, node int, key string, value any)
+
+// FlattenFunc is Flatten that also hands every key of every schema object
+// to onKey (when not nil), so that a check of every keyword's value costs
+// no second pass over the schema.
+func FlattenFunc(nodes []Flat, schema any, onKey KeyFunc) []Flat {
+	names := namesPool.Get().(*[]string)
+	w := flattener{base: len(nodes), names: names, onKey: onKey}
+	nodes = w.flatten(nodes, Flat{Schema: schema, Index: -1, Parent: -1})
+	clear(*names)
+	*names = (*names)[:0]
+	namesPool.Put(names)
+	return nodes
+}
+
+// namesPool keeps the name buffers of finished walks, since a lint
+// flattens two schemas per tool.
+var namesPool = sync.Pool{New: func() any { return new([]string) }}
+
+// childKeywords are the keywords whose values hold subschemas, by rank.
+var childKeywords = [...]string{
+	rankProperties: "properties", rankPatternProperties: "patternProperties", rankDefs: "$defs",
+	rankDefinitions: "definitions", rankDependentSchemas: "dependentSchemas",
+	rankAdditionalProperties: "additionalProperties", rankItems: "items", rankAdditionalItems: "additionalItems",
+	rankContains: "contains", rankPropertyNames: "propertyNames", rankNot: "not", rankIf: "if", rankThen: "then",
+	rankElse: "else", rankUnevaluatedItems: "unevaluatedItems", rankUnevaluatedProperties: "unevaluatedProperties",
+	rankContentSchema: "contentSchema", rankAllOf: "allOf", rankAnyOf: "anyOf", rankOneOf: "oneOf",
+	rankPrefixItems: "prefixItems",
+}
+
+// childBits are childKeywords' bits in Keys, and childKeys their union.
+var (
+	childBits = func() (bits [len(childKeywords)]Keys) {
+		for i, kw := range childKeywords {
+			bits[i] = KeysOf(kw)
+		}
+		return bits
+	}()
+	childKeys = KeysOf(childKeywords[:]...)
+)
+
+// flattener is one FlattenFunc call's state.
+type flattener struct {
+	base  int
+	names *[]string
+	onKey KeyFunc
+}
+
+func (w *flattener) flatten(nodes []Flat, n Flat) []Flat {
+	self := int32(len(nodes) - w.base)
+	obj, isObject := n.Schema.(map[string]any)
+	if !isObject {
+		return append(nodes, n)
+	}
+	nodes = append(nodes, n)
+	var keys Keys
+	for kw, v := range obj {
+		bit, _ := keyword(kw)
+		keys |= bit
+		if w.onKey != nil {
+			w.onKey(nodes[w.base:], int(self), kw, v)
+		}
+	}
+	nodes[len(nodes)-1].Keys = keys
+	n.Keys = keys
+	if !n.Keys.Any(childKeys) || int(n.Depth) >= MaxDepth {
+		return nodes
+	}
+	names := w.names
+	child := func(v any, kw, name string, index int) {
+		nodes = w.flatten(nodes, Flat{Schema: v, Keyword: kw, Name: name, Index: int32(index), Parent: self, Depth: n.Depth + 1})
+	}
+	// Children in Walk's order: the keywords by rank, names sorted.
+	for rank, kw := range childKeywords {
+		if !n.Keys.Any(childBits[rank]) {
+			continue
+		}
+		v := obj[kw]
+		switch rank {
+		case rankProperties, rankPatternProperties, rankDefs, rankDefinitions, rankDependentSchemas:
+			m, ok := v.(map[string]any)
+			if !ok {
+				continue
+			}
+			start := len(*names)
+			for name := range m {
+				*names = append(*names, name)
+			}
+			sorted := (*names)[start:]
+			slices.Sort(sorted)
+			for i := range sorted {
+				name := (*names)[start+i]
+				child(m[name], kw, name, -1)
+			}
+			*names = (*names)[:start]
+		case rankAllOf, rankAnyOf, rankOneOf, rankPrefixItems:
+			list, _ := v.([]any)
+			for i, s := range list {
+				child(s, kw, "", i)
+			}
+		default:
+			if list, isList := v.([]any); isList && rank == rankItems {
+				// Draft-07 tuple form.
+				for i, s := range list {
+					child(s, kw, "", i)
+				}
+				continue
+			}
+			if isSchema(v) {
+				child(v, kw, "", -1)
+			}
+		}
+	}
+	return nodes
+}
+
+// Pointer returns the JSON pointer of nodes[i], where nodes is what one
+// Flatten call appended and its root is at base. It is the pointer Walk
+// gives the same node.
+func Pointer(nodes []Flat, i int, base string) string {
+	var tokens []string
+	for ; nodes[i].Parent >= 0; i = int(nodes[i].Parent) {
+		n := &nodes[i]
+		switch {
+		case n.Index >= 0:
+			tokens = append(tokens, strconv.Itoa(int(n.Index)), n.Keyword)
+		case n.Name != "" || named(n.Keyword):
+			tokens = append(tokens, n.Name, n.Keyword)
+		default:
+			tokens = append(tokens, n.Keyword)
+		}
+	}
+	slices.Reverse(tokens)
+	return sdk.Pointer(base, tokens...)
+}
+
+func named(kw string) bool {
+	switch kw {
+	case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,135 @@
+package schemawalk
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestFlattenMatchesWalk holds Flatten to Walk's contract: the same nodes in
+// the same order, with the same pointers, keywords, names and depths.
+func TestFlattenMatchesWalk(t *testing.T) {
+	deep := strings.Repeat(`{"items":`, MaxDepth+10) + `{"type":"string"}` + strings.Repeat(`}`, MaxDepth+10)
+	cases := map[string]string{
+		"bool":   `true`,
+		"scalar": `"string"`,
+		"nested": `{"type":"object","properties":{"b":{"type":"array","items":{"type":"string"}},"a/~x":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/T"}]},"":{}},
+			"patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false,
+			"$defs":{"T":{"type":"object","properties":{"z":true}}},"definitions":{"U":{"not":{"type":"null"}}},
+			"dependentSchemas":{"a":{"required":["b"]}},"if":{"properties":{"a":{"const":1}}},"then":{"required":["b"]},"else":{},
+			"allOf":[{"type":"object"},5],"oneOf":[true,false],"prefixItems":[{"type":"string"}],"items":[{"type":"integer"},{"type":"string"}],
+			"contains":{"type":"number"},"propertyNames":{"maxLength":3},"unevaluatedProperties":false,"contentSchema":{"type":"object"},
+			"properties2":{"ignored":{}},"not":"not a schema"}`,
+		"deep": deep,
+	}
+	for name, src := range cases {
+		t.Run(name, func(t *testing.T) {
+			var schema any
+			if err := json.Unmarshal([]byte(src), &schema); err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			Walk(schema, "/tools/0/inputSchema", func(n Node) bool {
+				want = append(want, fmt.Sprintf("%s kw=%q name=%q depth=%d", n.Pointer, n.Keyword, n.Name, n.Depth))
+				return true
+			})
+			// A schema flattened after another must stand alone.
+			prior := Flatten(nil, map[string]any{"properties": map[string]any{"x": true}})
+			nodes := Flatten(prior, schema)[len(prior):]
+			var got []string
+			for i, n := range nodes {
+				got = append(got, fmt.Sprintf("%s kw=%q name=%q depth=%d", Pointer(nodes, i, "/tools/0/inputSchema"), n.Keyword, n.Name, n.Depth))
+				if int(n.Parent) >= i {
+					t.Errorf("node %d has parent %d: parents must come first", i, n.Parent)
+				}
+			}
+			for i, n := range nodes {
+				var keys []string
+				for k := range n.Object() {
+					keys = append(keys, k)
+				}
+				if n.Keys != KeysOf(keys...) {
+					t.Errorf("node %d: Keys %b, want %b for %v", i, n.Keys, KeysOf(keys...), keys)
+				}
+			}
+			if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+				t.Errorf("Flatten differs from Walk\n--- Flatten\n%s\n--- Walk\n%s", g, w)
+			}
+		})
+	}
+}
+
+func TestKeys(t *testing.T) {
+	all := []string{"$schema", "$id", "id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef",
+		"$recursiveAnchor", "$vocabulary", "$comment", "$defs", "definitions", "allOf", "anyOf", "oneOf", "not",
+		"if", "then", "else", "dependentSchemas", "dependencies", "prefixItems", "items", "additionalItems",
+		"contains", "properties", "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems",
+		"unevaluatedProperties", "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum",
+		"exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains",
+		"minContains", "maxProperties", "minProperties", "required", "dependentRequired", "title", "description",
+		"default", "deprecated", "readOnly", "writeOnly", "examples", "format", "contentEncoding", "contentMediaType",
+		"contentSchema"}
+	if len(all) != len(allKeywords) {
+		t.Errorf("test lists %d keywords, Keys knows %d", len(all), len(allKeywords))
+	}
+	var seen Keys
+	for _, kw := range all {
+		k := KeysOf(kw)
+		if k == 0 || k&(k-1) != 0 {
+			t.Errorf("%s: want exactly one bit, got %b", kw, k)
+		}
+		if seen.Any(k) {
+			t.Errorf("%s shares its bit with another keyword", kw)
+		}
+		seen |= k
+	}
+	got := slices.Collect(seen.All())
+	if slices.Sort(got); !slices.Equal(got, slices.Sorted(slices.Values(all))) {
+		t.Errorf("All() = %v, want every keyword", got)
+	}
+	if KeysOf("x-vendor", "Type", "") != 0 {
+		t.Error("names that are not keywords must add nothing")
+	}
+}
+
+// TestFlattenFuncKeys checks that onKey sees every key of every schema
+// object once, with the object already at flat[node].
+func TestFlattenFuncKeys(t *testing.T) {
+	var schema any
+	src := `{"type":"object","properties":{"a":{"type":"string","enum":["x"]},"b":true},"allOf":[{"required":["a"]},5],"x-vendor":{"k":1}}`
+	if err := json.Unmarshal([]byte(src), &schema); err != nil {
+		t.Fatal(err)
+	}
+	type call struct {
+		node int
+		key  string
+	}
+	seen := map[call]int{}
+	nodes := FlattenFunc(nil, schema, func(flat []Flat, node int, key string, value any) {
+		obj := flat[node].Object()
+		if obj == nil || !equalValues(obj[key], value) {
+			t.Errorf("onKey(%d, %q): flat[node] is not the object holding the key", node, key)
+		}
+		seen[call{node, key}]++
+	})
+	want := 0
+	for i, n := range nodes {
+		for k := range n.Object() {
+			want++
+			if seen[call{i, k}] != 1 {
+				t.Errorf("node %d key %q seen %d times, want 1", i, k, seen[call{i, k}])
+			}
+		}
+	}
+	if len(seen) != want {
+		t.Errorf("onKey saw %d keys, the nodes have %d", len(seen), want)
+	}
+}
+
+func equalValues(a, b any) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return string(ja) == string(jb)
+}

@@ -1,0 +1,121 @@
+package schema
+
+import (
+	"runtime"
+	"sync"
+	"weak"
+
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// doc is one tool schema, flattened once for every rule of this package.
+type doc struct {
+	tool  int
+	owner string
+	// field is "inputSchema" or "outputSchema".
+	field string
+	base  string
+	root  any
+	// dialect is what "$schema" declares (2020-12 when absent); nil when it
+	// names no draft mcplint knows.
+	dialect *dialect
+	// nodes are every subschema, as schemawalk.Flatten lists them.
+	nodes []schemawalk.Flat
+	// violations are where the schema breaks its dialect's metaschema, for
+	// schema-invalid: found while flattening, in the same pass over the
+	// keys.
+	violations []violation
+}
+
+// pointer is the Snapshot pointer of node i, with optional further tokens.
+func (d *doc) pointer(i int, tokens ...string) string {
+	return sdk.Pointer(schemawalk.Pointer(d.nodes, i, d.base), tokens...)
+}
+
+// location is a node's pointer inside its schema, for messages:
+// "inputSchema/properties/path".
+func (d *doc) location(i int, tokens ...string) string {
+	return d.field + sdk.Pointer(schemawalk.Pointer(d.nodes, i, ""), tokens...)
+}
+
+// index is every schema of a Snapshot that is an object or a boolean (the
+// others are for input-schema-not-object and output-schema-not-object).
+type index struct {
+	docs []doc
+}
+
+// The rules of this package run concurrently on one Snapshot and all walk
+// the same schemas; the first to ask flattens them and the others reuse
+// that. Entries are keyed weakly and removed when their Snapshot is
+// collected, so the cache holds nothing a lint no longer uses.
+var indexes sync.Map // weak.Pointer[sdk.Snapshot] -> *indexEntry
+
+type indexEntry struct {
+	once sync.Once
+	idx  *index
+}
+
+func indexOf(s *sdk.Snapshot) *index {
+	key := weak.Make(s)
+	v, loaded := indexes.LoadOrStore(key, &indexEntry{})
+	if !loaded {
+		runtime.AddCleanup(s, func(k weak.Pointer[sdk.Snapshot]) { indexes.Delete(k) }, key)
+	}
+	e := v.(*indexEntry)
+	e.once.Do(func() { e.idx = buildIndex(s) })
+	return e.idx
+}
+
+func buildIndex(s *sdk.Snapshot) *index {
+	type span struct{ start, end int }
+	idx := &index{docs: make([]doc, 0, len(s.Tools))}
+	var meta metaChecker
+	regexps := map[string]string{}
+	// Real tool schemas have a dozen or two subschemas; sizing for that up
+	// front saves regrowing a slice of every node of the file.
+	all := make([]schemawalk.Flat, 0, 24*len(s.Tools))
+	var spans []span
+	for i := range s.Tools {
+		t := &s.Tools[i]
+		for _, f := range [...]struct {
+			name   string
+			schema any
+		}{{"inputSchema", t.InputSchema}, {"outputSchema", t.OutputSchema}} {
+			switch f.schema.(type) {
+			case map[string]any, bool:
+			default:
+				continue
+			}
+			d, _, _ := dialectOf(f.schema)
+			start := len(all)
+			var violations []violation
+			if d != nil {
+				meta.begin(d, regexps)
+				all = schemawalk.FlattenFunc(all, f.schema, meta.key)
+				violations = meta.finish(all[start:])
+			} else {
+				all = schemawalk.Flatten(all, f.schema)
+			}
+			spans = append(spans, span{start, len(all)})
+			idx.docs = append(idx.docs, doc{
+				tool: i, owner: t.Name, field: f.name, base: sdk.ToolPointer(i, f.name),
+				root: f.schema, dialect: d, violations: violations,
+			})
+		}
+	}
+	for i, sp := range spans {
+		idx.docs[i].nodes = all[sp.start:sp.end:sp.end]
+	}
+	return idx
+}
+
+// dialectLabel names the schema's dialect for messages, saying when it is
+// MCP's default rather than declared.
+func dialectLabel(d *doc) string {
+	label := "JSON Schema " + d.dialect.name
+	if root, _ := d.root.(map[string]any); root["$schema"] == nil {
+		label += ", the default"
+	}
+	return label
+}

@@ -1,0 +1,90 @@
+package schema
+
+import (
+	"context"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+type outputSchemaNotObject struct{}
+
+// anySchemaVersion is the first protocol version whose structuredContent
+// may be any JSON value, so whose outputSchema may describe one.
+const anySchemaVersion = "2026-07-28"
+
+func (outputSchemaNotObject) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name:     "output-schema-not-object",
+		Category: sdk.CategorySchema,
+		Severity: sdk.Warning,
+		Summary:  "A tool's outputSchema is not an object schema",
+		Source:   "2025-11-25/server/tools.mdx#output-schema",
+		Default:  true,
+		Doc: "Reports an `outputSchema` that is present but is not a JSON object (`null`, an " +
+			"array, a string, a boolean schema), in every protocol version, and an object schema " +
+			"whose root `\"type\"` is missing or not `\"object\"`, up to protocol version 2025-11-25.\n\n" +
+			"Up to 2025-11-25, `structuredContent` is a JSON object and the MCP schema restricts " +
+			"`outputSchema` to `\"type\": \"object\"` at its root, so a client validating the tool " +
+			"list rejects anything else: those findings are errors, as is a value that is not an " +
+			"object in any version. Version 2026-07-28 lets `structuredContent` be any JSON value " +
+			"and `outputSchema` any JSON Schema object, so there the root type is not checked. A " +
+			"static file says which version it speaks only with a `\"protocolVersion\"` beside " +
+			"`\"tools\"`; without one the root-type finding is a warning (the rule's default), " +
+			"since most clients in use still speak an earlier version.\n\n" +
+			"**Bad**\n\n```json\n{\"name\": \"list_users\", \"inputSchema\": {\"type\": \"object\"},\n" +
+			" \"outputSchema\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}}\n```\n\n" +
+			"**Good**\n\n```json\n{\"name\": \"list_users\", \"inputSchema\": {\"type\": \"object\"},\n" +
+			" \"outputSchema\": {\"type\": \"object\", \"properties\": {\"users\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}},\n" +
+			"   \"required\": [\"users\"]}}\n```\n",
+	}
+}
+
+func (outputSchemaNotObject) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	dated := isProtocolVersion(s.ProtocolVersion)
+	modern := s.Era == sdk.EraModern || dated && s.ProtocolVersion >= anySchemaVersion
+	unknown := !modern && s.Era == "" && !dated
+	for i := range s.Tools {
+		t := &s.Tools[i]
+		if !hasField(t, "outputSchema", t.OutputSchema) {
+			continue
+		}
+		f, bad := notObjectSchema(t.OutputSchema, "outputSchema")
+		if !bad {
+			continue
+		}
+		is := f.issue(t.Name, sdk.ToolPointer(i, "outputSchema"))
+		is.Severity = sdk.Error
+		if _, isObject := t.OutputSchema.(map[string]any); isObject {
+			switch {
+			case modern:
+				continue
+			case unknown:
+				is.Severity = 0
+				is.Message += " up to protocol version 2025-11-25 (2026-07-28 allows any schema)"
+			case dated:
+				is.Message += " in protocol version " + s.ProtocolVersion
+			default:
+				is.Message += " before protocol version " + anySchemaVersion
+			}
+			if f.atType {
+				is.Fix = "return an object: {\"type\": \"object\", \"properties\": {\"result\": <this schema>}, \"required\": [\"result\"]}, and put the value under \"result\" in structuredContent"
+			}
+		}
+		report(is)
+	}
+	return ctx.Err()
+}
+
+// isProtocolVersion reports whether v looks like an MCP protocol version
+// (a date, "2025-06-18"), so that it can be compared as a string.
+func isProtocolVersion(v string) bool {
+	if len(v) != len("2006-01-02") || v[4] != '-' || v[7] != '-' {
+		return false
+	}
+	for i, c := range v {
+		if i != 4 && i != 7 && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}

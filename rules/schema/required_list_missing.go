@@ -1,0 +1,120 @@
+package schema
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+type requiredListMissing struct{}
+
+func (requiredListMissing) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name:     "required-list-missing",
+		Category: sdk.CategorySchema,
+		Severity: sdk.Info,
+		Summary:  "An object in an inputSchema lists properties but no \"required\"",
+		Source:   "2025-11-25/server/tools.mdx#tool",
+		Default:  true,
+		Doc: "Reports an object schema in an `inputSchema` (the root or a nested object) that has " +
+			"a non-empty `properties` but no `required` keyword, neither on itself nor on any " +
+			"schema applied to the same object (`allOf`/`anyOf`/`oneOf` branches, " +
+			"`if`/`then`/`else`). An explicit `\"required\": []` says every parameter is optional " +
+			"and is not reported. A `required` that is not an array of strings (for example " +
+			"draft-03's `\"required\": true` on a property) is `schema-invalid`; the object that " +
+			"holds such properties is also reported here, since it has no real list. Output " +
+			"schemas are not checked.\n\n" +
+			"Without `required` every parameter is optional, which is rarely what a tool means: " +
+			"models then leave out arguments the tool needs, and the call fails at run time " +
+			"instead of being built right. Every example in the MCP tools page states its " +
+			"`required` list. The schema is valid either way, so this is only informational, " +
+			"once per object.\n\n" +
+			"**Bad**\n\n```json\n{\"type\": \"object\", \"properties\": {\"path\": {\"type\": \"string\"},\n" +
+			"  \"encoding\": {\"type\": \"string\", \"default\": \"utf-8\"}}}\n```\n\n" +
+			"**Good**\n\n```json\n{\"type\": \"object\", \"properties\": {\"path\": {\"type\": \"string\"},\n" +
+			"  \"encoding\": {\"type\": \"string\", \"default\": \"utf-8\"}}, \"required\": [\"path\"]}\n```\n",
+	}
+}
+
+func (requiredListMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	return forDocs(ctx, s, func(d *doc) {
+		if d.field != "inputSchema" {
+			return
+		}
+		for i := range d.nodes {
+			if inPlace(d.nodes[i].Keyword) || !d.nodes[i].Keys.Any(propertiesKey) {
+				continue
+			}
+			obj := d.nodes[i].Object()
+			props, ok := obj["properties"].(map[string]any)
+			if !ok || len(props) == 0 || d.nodes[i].Keys.Any(requiredKey) || groupRequires(obj, 0) {
+				continue
+			}
+			report(sdk.Issue{
+				Tool:    d.owner,
+				Pointer: d.pointer(i),
+				Message: fmt.Sprintf("%s has %s but no \"required\" list, so %s", d.location(i), plural(len(props), "1 property", fmt.Sprintf("%d properties", len(props))), plural(len(props), "it reads as optional", "all of them read as optional")),
+				Fix:     fmt.Sprintf("add \"required\": [%s] naming the ones a call must send, or \"required\": [] if all are optional", quotedNames(props, 3)),
+			})
+		}
+	})
+}
+
+var propertiesKey = schemawalk.KeysOf("properties")
+
+// groupRequires reports whether the schema or one applied in place with it
+// has a "required" keyword.
+func groupRequires(obj map[string]any, depth int) bool {
+	if _, ok := obj["required"]; ok {
+		return true
+	}
+	if depth > 8 {
+		return false
+	}
+	for _, kw := range [...]string{"allOf", "anyOf", "oneOf"} {
+		list, _ := obj[kw].([]any)
+		for _, sub := range list {
+			if m, ok := sub.(map[string]any); ok && groupRequires(m, depth+1) {
+				return true
+			}
+		}
+	}
+	for _, kw := range [...]string{"if", "then", "else"} {
+		if m, ok := obj[kw].(map[string]any); ok && groupRequires(m, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// quotedNames lists up to max of the map's keys, sorted, quoted.
+func quotedNames(m map[string]any, max int) string {
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	var b strings.Builder
+	for i, n := range names {
+		if i == max {
+			b.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(quoteShort(n))
+	}
+	return b.String()
+}

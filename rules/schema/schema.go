@@ -1,0 +1,66 @@
+// Package schema holds the rules that read tools' input and output
+// schemas: that they exist and are object schemas, that they are valid JSON
+// Schema in their dialect, and that what they say is coherent (types,
+// required names, references, defaults).
+//
+// Every rule reads the same flattened view of the schemas (see index.go),
+// built once per Snapshot, so a large tool list is walked once, not once a
+// rule.
+package schema
+
+import (
+	"context"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Rules returns the schema rules in name order.
+func Rules() []sdk.Rule {
+	return []sdk.Rule{
+		defaultInvalid{},
+		deprecatedKeyword{},
+		inputSchemaMissing{},
+		inputSchemaNotObject{},
+		outputSchemaNotObject{},
+		propertyMissingType{},
+		remoteRef{},
+		requiredListMissing{},
+		requiredNotInProperties{},
+		schemaInvalid{},
+		unresolvedRef{},
+	}
+}
+
+// forDocs calls fn for every flattened tool schema, stopping when the
+// context is done.
+func forDocs(ctx context.Context, s *sdk.Snapshot, fn func(d *doc)) error {
+	idx := indexOf(s)
+	for i := range idx.docs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		fn(&idx.docs[i])
+	}
+	return nil
+}
+
+// hasField reports whether the tool's definition carries key at all (null
+// included), which the typed fields cannot tell.
+func hasField(t *sdk.Tool, key string, typed any) bool {
+	if t.Def != nil {
+		_, ok := t.Def[key]
+		return ok
+	}
+	return typed != nil
+}
+
+// inPlace lists the keywords whose subschemas apply to the same instance as
+// the schema holding them, so that what they say about an object's
+// properties counts for that object.
+func inPlace(keyword string) bool {
+	switch keyword {
+	case "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas":
+		return true
+	}
+	return false
+}
