@@ -10,6 +10,7 @@ import (
 	"github.com/mcplint/mcplint/rules/naming"
 	"github.com/mcplint/mcplint/rules/quality"
 	"github.com/mcplint/mcplint/rules/reference"
+	"github.com/mcplint/mcplint/rules/schema"
 	"github.com/mcplint/mcplint/rules/security"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -33,5 +34,6 @@ var families = []func() []sdk.Rule{
 	naming.Rules,
 	quality.Rules,
 	reference.Rules,
+	schema.Rules,
 	security.Rules,
 }
