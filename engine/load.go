@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -33,9 +34,9 @@ func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error
 	var err error
 	switch t.Kind {
 	case target.Static:
-		snap, err = static.Load(t.Path)
+		snap, err = loadStatic(t)
 	case target.Trace:
-		snap, err = loadTrace(t.Path)
+		snap, err = loadTrace(t.Path, displayName(t))
 	case target.Command:
 		snap, err = live.Load(ctx, t, l.Live)
 		if snap != nil {
@@ -54,9 +55,31 @@ func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error
 	return snap, nil
 }
 
+// displayName is how reports name a target's file: as the user wrote it.
+func displayName(t target.Target) string {
+	if t.Input != "" && !strings.ContainsAny(t.Input, " \t") {
+		return t.Input
+	}
+	return t.Path
+}
+
+// loadStatic reads a tool list file, naming it in locations as the user did.
+func loadStatic(t target.Target) (*sdk.Snapshot, error) {
+	data, err := os.ReadFile(t.Path)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := static.Decode(displayName(t), data)
+	if err != nil {
+		return nil, err
+	}
+	snap.Input = t.Path
+	return snap, nil
+}
+
 // loadTrace rebuilds the session a trace recorded, exactly as a live
 // session is built from its own transcript.
-func loadTrace(path string) (*sdk.Snapshot, error) {
+func loadTrace(path, display string) (*sdk.Snapshot, error) {
 	tr, err := trace.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -67,7 +90,7 @@ func loadTrace(path string) (*sdk.Snapshot, error) {
 	}
 	snap.Source = sdk.SourceTrace
 	snap.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	snap.Locator = traceLocator{file: path}
+	snap.Locator = traceLocator{file: display}
 	return snap, nil
 }
 
