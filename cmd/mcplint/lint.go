@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/report"
@@ -365,7 +365,7 @@ func writeReports(c *cli, f *lintFlags, rep *report.Report, all, enabled []sdk.M
 			}
 			continue
 		}
-		if err := writeFileAtomic(resolvePath(c.Dir, file), buf.Bytes()); err != nil {
+		if err := atomicfile.WriteFile(resolvePath(c.Dir, file), buf.Bytes(), 0o644); err != nil {
 			return err
 		}
 	}
@@ -467,27 +467,4 @@ func resolvePath(dir, p string) string {
 		return p
 	}
 	return filepath.Join(dir, p)
-}
-
-// writeFileAtomic writes through a temporary file in the same folder and a
-// rename, so a reader never sees half a report.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
 }

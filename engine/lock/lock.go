@@ -32,9 +32,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcplint/mcplint/engine/atomicfile"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -97,26 +97,7 @@ func Write(path string, f *File) error {
 		return fmt.Errorf("lock file %s: %w", path, err)
 	}
 	data = append(data, '\n')
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".mcplint.lock-*")
-	if err != nil {
-		return fmt.Errorf("lock file %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("lock file %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("lock file %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("lock file %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("lock file %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("lock file %s: %w", path, err)
 	}
 	return nil
