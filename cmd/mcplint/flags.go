@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // shorthandPrefix marks a flag's usage as "this is another name for that
@@ -37,7 +38,7 @@ func printFlags(fs *flag.FlagSet) string {
 		if arg != "" && arg != "value" {
 			names += " " + arg
 		}
-		if f.DefValue != "" && f.DefValue != "false" {
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
 			usage += " (default " + f.DefValue + ")"
 		}
 		fmt.Fprintf(&b, "  %-28s %s\n", names, usage)
@@ -103,4 +104,23 @@ func parseInterspersed(fs *flag.FlagSet, args []string) (positional, command []s
 		positional = append(positional, rest[0])
 		args = rest[1:]
 	}
+}
+
+// durationFlag is a time.Duration flag whose error teaches the syntax.
+type durationFlag struct{ d *time.Duration }
+
+func (f durationFlag) String() string {
+	if f.d == nil || *f.d == 0 {
+		return ""
+	}
+	return f.d.String()
+}
+
+func (f durationFlag) Set(v string) error {
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return fmt.Errorf("want a positive Go duration such as 30s, 2m or 1m30s")
+	}
+	*f.d = d
+	return nil
 }

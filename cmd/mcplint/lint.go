@@ -108,7 +108,7 @@ func newLintFlags() *lintFlags {
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
-	fs.DurationVar(&f.timeout, "timeout", 0, "deadline for each request to a live server, e.g. 30s (default 10s)")
+	fs.Var(durationFlag{&f.timeout}, "timeout", "deadline for each request to a live server, e.g. 30s (default 10s)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs
@@ -236,9 +236,6 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	pins, err := readLock(c, cfg)
 	if err != nil {
 		return nil, usageError(c, "%v", err)
-	}
-	if f.timeout < 0 {
-		return nil, usageError(c, "--timeout must be positive, not %s", f.timeout)
 	}
 	loader := engine.Loader{Live: live.Options{Timeout: f.timeout}}
 	if c.StderrIsTerminal && !f.quiet {

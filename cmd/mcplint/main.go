@@ -78,6 +78,12 @@ func newCLI() *cli {
 // command's arguments.
 func run(ctx context.Context, c *cli, args []string) int {
 	if len(args) > 0 {
+		switch args[0] {
+		case "help":
+			return runLint(ctx, c, []string{"--help"})
+		case "--version", "-version":
+			return runVersion(ctx, c, args[1:])
+		}
 		if cmd, ok := commands[args[0]]; ok {
 			return cmd.run(ctx, c, args[1:])
 		}

@@ -75,7 +75,7 @@ func (p *printer) target(t *Target) {
 	head := p.paint(ansiBold, Escape(t.Name))
 	p.line("%s  %s", head, p.paint(ansiDim, t.Source+" "+Escape(t.Input)))
 	if t.Error != nil {
-		p.line("  %s %s", p.paint(ansiRed, "could not lint:"), Escape(*t.Error))
+		p.block("  "+p.paint(ansiRed, "could not lint:")+" ", *t.Error)
 		return
 	}
 	facts := []string{
@@ -93,24 +93,49 @@ func (p *printer) target(t *Target) {
 		facts = append(facts, "server "+Escape(t.Server.Name+" "+t.Server.Version))
 	}
 	if t.ProtocolVersion != "" {
-		facts = append(facts, "protocol "+Escape(t.ProtocolVersion)+" ("+t.Era+")")
+		v := "protocol " + Escape(t.ProtocolVersion)
+		if t.Era != "" {
+			v += " (" + t.Era + ")"
+		}
+		facts = append(facts, v)
 	}
 	p.line("  %s", strings.Join(facts, " · "))
 	for _, re := range t.RuleErrors {
-		p.line("  %s rule %s could not run: %s", p.paint(ansiRed, "error:"), re.Rule, Escape(re.Error))
+		p.block("  "+p.paint(ansiRed, "error:")+" rule "+re.Rule+" could not run: ", re.Error)
 	}
 	owner := "\x00"
 	for _, is := range t.Issues {
 		if is.Tool != owner {
 			owner = is.Tool
+			name := Escape(owner)
+			if owner == "" {
+				name = "(a tool without a name)"
+			}
 			p.line("")
-			p.line("  %s", p.paint(ansiBold, Escape(owner)))
+			p.line("  %s", p.paint(ansiBold, name))
 		}
 		p.issue(is)
 	}
 	if n := len(t.Suppressed); n > 0 {
 		p.line("")
-		p.line("  %s", p.paint(ansiDim, plural(n, "issue")+" suppressed ("+suppressedBy(t.Suppressed)+")"))
+		p.line("  %s", p.paint(ansiDim, plural(n, "issue")+" suppressed ("+suppressedBy(t.Suppressed)+"):"))
+		for _, sup := range t.Suppressed {
+			tool := Escape(sup.Tool)
+			if sup.Tool == "" {
+				tool = "(a tool without a name)"
+			}
+			p.line("    %s", p.paint(ansiDim, sup.Rule+" on "+tool+", by "+sup.By+": "+Escape(sup.Reason)))
+		}
+	}
+}
+
+// block prints a message that may span lines (a server's stderr, a
+// plugin's stack) under a heading, one escaped line at a time.
+func (p *printer) block(head, text string) {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	p.line("%s%s", head, Escape(lines[0]))
+	for _, l := range lines[1:] {
+		p.line("      %s", Escape(strings.TrimRight(l, "\r")))
 	}
 }
 

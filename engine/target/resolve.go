@@ -257,14 +257,14 @@ func pickServer(ts []Target, name string) ([]Target, error) {
 		}
 	}
 	if len(groups) == 0 {
-		return nil, fmt.Errorf("--server %s picks a server of a client config, and no target is one", name)
+		return nil, usageErr{ErrUsage, fmt.Sprintf("--server %s picks a server of a client config, and no target is one", name)}
 	}
 	if len(picked) == 0 {
 		var has []string
 		for _, g := range groups {
 			has = append(has, fmt.Sprintf("%s has %s", g, strings.Join(known[g], ", ")))
 		}
-		return nil, fmt.Errorf("--server %s: no such server (%s)", name, strings.Join(has, "; "))
+		return nil, usageErr{ErrUsage, fmt.Sprintf("--server %s: no such server (%s)", name, strings.Join(has, "; "))}
 	}
 	for _, t := range picked {
 		if t.Skip != "" {
@@ -297,16 +297,49 @@ func commandName(argv []string) string {
 	if !launchers[prog] {
 		return prog
 	}
-	for _, a := range argv[1:] {
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
 		switch {
+		case a == "-c" || a == "-e" || a == "--eval":
+			return prog // inline code names nothing
 		case strings.HasPrefix(a, "-"), a == "run", a == "exec", a == "x", a == "dlx", a == "tool":
 			continue
 		}
-		base := filepath.Base(a)
+		return scriptName(a, prog)
+	}
+	return prog
+}
+
+// genericNames are file and folder names that say nothing about which
+// server they hold: node_modules/@scope/server-x/dist/index.js is
+// "server-x".
+var genericNames = map[string]bool{
+	"index": true, "main": true, "server": true, "cli": true, "__main__": true,
+	"dist": true, "build": true, "lib": true, "src": true, "bin": true, "out": true,
+}
+
+// scriptName names a server after the script or package a launcher runs,
+// skipping generic names up the path; when only generic names are left,
+// the script's own name.
+func scriptName(arg, prog string) string {
+	p := filepath.Clean(arg)
+	first := ""
+	for range 4 {
+		base := filepath.Base(p)
 		if base == "." || base == ".." || base == string(filepath.Separator) {
-			return prog
+			break
 		}
-		return strings.TrimSuffix(base, filepath.Ext(base))
+		name := strings.TrimSuffix(base, filepath.Ext(base))
+		if !genericNames[name] {
+			return name
+		}
+		if first == "" {
+			first = name
+		}
+		p = filepath.Dir(p)
+	}
+	if first != "" {
+		return first
 	}
 	return prog
 }

@@ -199,6 +199,9 @@ func TestCommandName(t *testing.T) {
 		"go":                {"go", "run", "."},
 		"docker":            {"docker", "run", "-i", "img"},
 		"node":              {"node"},
+		"server-everything": {"node", "/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js"},
+		"python3":           {"python3", "-c", "import sys; sys.exit(0)"},
+		"weather-mcp":       {"python3", "/srv/weather-mcp/src/server.py"},
 	}
 	for want, argv := range tests {
 		if got := commandName(argv); got != want {
