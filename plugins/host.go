@@ -43,6 +43,7 @@ type Plugin struct {
 	Err error
 
 	client  *plugin.Client
+	cmd     *exec.Cmd
 	rpc     pluginpb.RuleSetClient
 	stderr  *tail
 	timeout time.Duration
@@ -94,8 +95,8 @@ func Start(ctx context.Context, specs []Spec, opt Options) (*Host, error) {
 		go func(p *Plugin) {
 			defer wg.Done()
 			p.Err = p.start(ctx, dir, opt.StartTimeout)
-			if p.Err != nil && p.client != nil {
-				p.client.Kill()
+			if p.Err != nil {
+				p.stop()
 			}
 		}(h.Plugins[i])
 	}
@@ -130,6 +131,8 @@ func (p *Plugin) start(ctx context.Context, tmpDir string, timeout time.Duration
 	// The plugin makes its socket in our folder, which Close removes even
 	// when the plugin was killed before it could clean up.
 	cmd.Env = append(os.Environ(), plugin.EnvUnixSocketDir+"="+tmpDir)
+	ownGroup(cmd)
+	p.cmd = cmd
 	p.client = plugin.NewClient(&plugin.ClientConfig{
 		HandshakeConfig:  sdk.Handshake,
 		VersionedPlugins: map[int]plugin.PluginSet{sdk.PluginProtocolVersion: {sdk.PluginName: &sdk.GRPCPlugin{}}},
@@ -296,15 +299,35 @@ func (h *Host) Configure(ctx context.Context, enabled []sdk.Rule) {
 func (h *Host) Close() {
 	var wg sync.WaitGroup
 	for _, p := range h.Plugins {
-		if p.client != nil {
-			wg.Add(1)
-			go func() { defer wg.Done(); p.client.Kill() }()
-		}
+		wg.Add(1)
+		go func() { defer wg.Done(); p.stop() }()
 	}
 	wg.Wait()
 	if h.tmpDir != "" {
 		os.RemoveAll(h.tmpDir)
 	}
+}
+
+// stopGrace is how long a plugin gets to shut down when asked before its
+// whole process group is killed.
+const stopGrace = 2 * time.Second
+
+// stop asks the plugin to shut down and kills its process group when it
+// (or something it started that holds its pipes) does not go in time.
+// go-plugin's Kill waits for the plugin's output pipes to close, which a
+// leftover child would hold open for ever.
+func (p *Plugin) stop() {
+	if p.client == nil {
+		return
+	}
+	done := make(chan struct{})
+	go func() { p.client.Kill(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(stopGrace):
+	}
+	killGroup(p.cmd)
+	<-done
 }
 
 // check runs all of p's enabled rules over s once and shares the result
@@ -337,10 +360,10 @@ func (p *Plugin) check(ctx context.Context, s *sdk.Snapshot) *checkResult {
 		cancel()
 		if err != nil {
 			if timedOut.Load() {
-				res.err = fmt.Errorf("plugin %s did not answer within %s; it was stopped", p.Name, p.timeout)
+				res.err = fmt.Errorf("plugin %s did not answer within %s and was stopped, so its findings are missing: report it to the plugin's author, or skip it with --disable %s%s", p.Name, p.timeout, p.Name, p.lastOutput())
 				p.client.Kill()
 			} else if p.waitExited(time.Second) {
-				res.err = fmt.Errorf("plugin %s crashed%s", p.Name, p.lastOutput())
+				res.err = fmt.Errorf("plugin %s crashed (%s), so its findings are missing: report it to the plugin's author, or skip it with --disable %s%s", p.Name, p.exitStatus(), p.Name, p.lastOutput())
 			} else {
 				res.err = fmt.Errorf("plugin %s: %s", p.Name, grpcMessage(err))
 			}
@@ -388,12 +411,20 @@ func (p *Plugin) waitExited(d time.Duration) bool {
 	return true
 }
 
+// exitStatus says how the plugin process ended.
+func (p *Plugin) exitStatus() string {
+	if p.cmd != nil && p.cmd.ProcessState != nil {
+		return p.cmd.ProcessState.String()
+	}
+	return "it exited"
+}
+
 func (p *Plugin) lastOutput() string {
 	if p.stderr == nil {
 		return ""
 	}
 	if s := strings.TrimSpace(p.stderr.String()); s != "" {
-		return ": " + s
+		return "; its last output:\n" + s
 	}
 	return ""
 }

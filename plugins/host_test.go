@@ -183,7 +183,7 @@ func TestCrashAndHangBecomeRuleErrors(t *testing.T) {
 	build(t, "crash", "hang")
 	for _, tc := range []struct {
 		name, want string
-	}{{"crash", "plugin crash crashed: panic: boom: out of cheese"}, {"hang", "plugin hang did not answer within 500ms"}} {
+	}{{"crash", "its last output:\npanic: boom: out of cheese"}, {"hang", "plugin hang did not answer within 500ms"}} {
 		t.Run(tc.name, func(t *testing.T) {
 			h, p := startOne(t, spec(tc.name), Options{CallTimeout: 500 * time.Millisecond})
 			if p.Err != nil {
@@ -193,14 +193,37 @@ func TestCrashAndHangBecomeRuleErrors(t *testing.T) {
 			h.Configure(context.Background(), rules)
 			start := time.Now()
 			err := rules[0].Check(context.Background(), snapshot(), func(sdk.Issue) {})
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("err = %v, want %q", err, tc.want)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "--disable "+tc.name) {
+				t.Fatalf("err = %v, want %q and the way out", err, tc.want)
 			}
 			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("took %s", d)
 			}
 		})
 	}
+}
+
+// TestWrapperChildHoldingPipes: a plugin that is a shell script whose child
+// keeps its pipes open must not hang mcplint past the start timeout, and
+// the child must not outlive the run.
+func TestWrapperChildHoldingPipes(t *testing.T) {
+	path := filepath.Join(binDir, BinaryPrefix+"stuck")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\nsleep 1000\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, p := startOne(t, spec("stuck"), Options{StartTimeout: time.Second})
+	if p.Err == nil || !strings.Contains(p.Err.Error(), "did not start within the start timeout") {
+		t.Fatalf("err = %v", p.Err)
+	}
+	if d := time.Since(start); d > 8*time.Second {
+		t.Errorf("a stuck plugin cost %s", d)
+	}
+	t.Cleanup(func() {
+		if out, _ := exec.Command("pgrep", "-f", "sleep 1000").Output(); len(out) > 0 {
+			t.Errorf("the plugin's child outlived the run: pids %s", out)
+		}
+	})
 }
 
 func TestDiscover(t *testing.T) {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/mcplint/mcplint/engine/ruledoc"
 	"github.com/mcplint/mcplint/engine/runner"
@@ -14,7 +15,7 @@ func init() {
 	register(command{name: "explain", summary: "print a rule's documentation: what it checks, why, examples", run: runExplain})
 }
 
-func runExplain(_ context.Context, c *cli, args []string) int {
+func runExplain(ctx context.Context, c *cli, args []string) int {
 	if len(args) != 1 || args[0] == "-h" || args[0] == "--help" {
 		if len(args) == 1 {
 			fmt.Fprintln(c.Stdout, "Usage: mcplint explain RULE\n\nPrints what RULE checks, why it matters, a bad and a good example, and its source.\n'mcplint rules' lists the rules.")
@@ -23,6 +24,24 @@ func runExplain(_ context.Context, c *cli, args []string) int {
 		return usageError(c, "explain takes one rule name, e.g. 'mcplint explain schema-invalid'")
 	}
 	all := rules.All()
+	if strings.Contains(args[0], "/") {
+		// A plugin rule: its doc comes from the plugin itself.
+		cfg, err := loadConfig(c, "", all)
+		if err != nil {
+			fmt.Fprintln(c.Stderr, err)
+			return exitUsage
+		}
+		host, err := startPlugins(ctx, c, cfg, configDir(cfg, c.Dir))
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
+			return exitUsage
+		}
+		defer host.Close()
+		for _, p := range host.Failed() {
+			fmt.Fprintf(c.Stderr, "mcplint: %v\n", p.Err)
+		}
+		all = append(all, host.Rules()...)
+	}
 	metas := make([]sdk.Meta, 0, len(all))
 	for _, r := range all {
 		m := r.Meta()

@@ -67,8 +67,11 @@ func runPlugins(ctx context.Context, c *cli, args []string) int {
 	failed := false
 	for _, p := range host.Plugins {
 		pin := "unpinned"
-		if p.Pinned {
+		switch {
+		case p.Pinned:
 			pin = "sha256 ok"
+		case p.SHA256 != "":
+			pin = "SHA256 MISMATCH"
 		}
 		version, sdkVersion := "-", "-"
 		if p.Info != nil {

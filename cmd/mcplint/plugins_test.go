@@ -106,3 +106,24 @@ func TestPluginPinMismatch(t *testing.T) {
 		t.Fatalf("exit %d:\n%s%s", code, out, stderr)
 	}
 }
+
+// TestPluginRulesListedAndExplained: plugin rules appear in 'mcplint rules'
+// and 'mcplint explain' like built-in ones.
+func TestPluginRulesListedAndExplained(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the example plugin")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, ".mcplint", "plugins", plugins.BinaryPrefix+"policy")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../plugins/examples/policy").CombinedOutput(); err != nil {
+		t.Fatalf("building the example plugin: %v\n%s", err, out)
+	}
+	out, stderr, code := runCLI(t, dir, "rules")
+	if code != exitOK || !strings.Contains(out, "policy/tool-prefix") || !strings.Contains(out, "policy/banned-phrases") {
+		t.Fatalf("rules: exit %d\n%s%s", code, out, stderr)
+	}
+	out, stderr, code = runCLI(t, dir, "explain", "policy/tool-prefix")
+	if code != exitOK || !strings.Contains(out, "## policy/tool-prefix") || !strings.Contains(out, "**Good**") {
+		t.Fatalf("explain: exit %d\n%s%s", code, out, stderr)
+	}
+}

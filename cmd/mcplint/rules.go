@@ -29,14 +29,15 @@ type ruleRow struct {
 	Source   string       `json:"source"`
 }
 
-func runRules(_ context.Context, c *cli, args []string) int {
+func runRules(ctx context.Context, c *cli, args []string) int {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	cfgPath := fs.String("config", "", "read `FILE` instead of the nearest .mcplint.toml")
+	noPlugins := fs.Bool("no-plugins", false, "leave out plugin rules (and do not start plugins)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(c.Stdout, "Usage: mcplint rules [--json] [--config FILE]\n\nLists every built-in rule (plugin rules: 'mcplint plugins'): name, category, severity (after [rules.severity]),\nand whether it is on under the current configuration.")
+			fmt.Fprintln(c.Stdout, "Usage: mcplint rules [--json] [--config FILE]\n\nLists every rule, plugin rules included: name, category, severity (after [rules.severity]),\nand whether it is on under the current configuration.")
 			return exitOK
 		}
 		return usageError(c, "rules: %v", err)
@@ -49,6 +50,18 @@ func runRules(_ context.Context, c *cli, args []string) int {
 	if err != nil {
 		fmt.Fprintln(c.Stderr, err)
 		return exitUsage
+	}
+	if !*noPlugins {
+		host, err := startPlugins(ctx, c, cfg, configDir(cfg, c.Dir))
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
+			return exitUsage
+		}
+		defer host.Close()
+		for _, p := range host.Failed() {
+			fmt.Fprintf(c.Stderr, "mcplint: %v\n", p.Err)
+		}
+		all = append(all, host.Rules()...)
 	}
 	sel := runner.SelectionFrom(cfg.Rules, nil, nil, nil)
 	var rows []ruleRow
