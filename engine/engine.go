@@ -188,7 +188,9 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		}
 	}
 	pipe.Target(snap, out, func(rule string) bool { return ran[rule] })
-	return out, &score.Input{Tools: len(snap.Tools), HasTranscript: snap.Transcript != nil}
+	in := &score.Input{Tools: len(snap.Tools), HasTranscript: snap.Transcript != nil}
+	in.Unlisted = in.HasTranscript && !listedTools(snap.Transcript)
+	return out, in
 }
 
 // locate fills issue locations in one pass over the input file.

@@ -44,6 +44,10 @@ type Input struct {
 	// HasTranscript is true for live sessions and traces: only then is
 	// conformance a component.
 	HasTranscript bool
+	// Unlisted is true for a session in which the server never answered
+	// tools/list: its tools are unknown, so lint scores 0 rather than
+	// passing an empty list as clean.
+	Unlisted bool
 }
 
 // Compute scores a target.
@@ -51,7 +55,8 @@ type Input struct {
 // Lint: each tool is an item, and so is the server itself (its
 // instructions, prompts, resources and anything not about one tool). Every
 // item starts at 1 and loses a penalty per issue (error 0.5, warning 0.15,
-// info 0.03), floored at 0; the component is the items' mean.
+// info 0.03), floored at 0; the component is the items' mean. A session
+// that never got an answer to tools/list scores 0: nothing was linted.
 //
 // Conformance: 1 minus a penalty per issue (error 0.25, warning 0.1, info
 // 0.02), floored at 0.
@@ -88,7 +93,11 @@ func Compute(in Input) Result {
 	for _, v := range items {
 		sum += math.Max(0, v)
 	}
-	comps := map[string]float64{Lint: round(sum / float64(len(items)))}
+	lint := sum / float64(len(items))
+	if in.Unlisted {
+		lint = 0
+	}
+	comps := map[string]float64{Lint: round(lint)}
 	if in.HasTranscript {
 		comps[Conformance] = round(math.Max(0, conformance))
 	}

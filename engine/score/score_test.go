@@ -33,6 +33,8 @@ func TestCompute(t *testing.T) {
 		{"readme example", Input{Tools: 4, HasTranscript: true, Issues: []sdk.Issue{
 			issue("schema", sdk.Error, "/tools/0/inputSchema"), issue("quality", sdk.Warning, "/tools/0/inputSchema/properties/city"),
 			issue("reference", sdk.Warning, "/instructions"), issue("conformance", sdk.Warning, "/transcript/records/4")}}, 0.864, "B"},
+		// lint 0 (never listed) * 0.6 + conformance 0.75 * 0.4 = 0.3.
+		{"tools never listed", Input{Tools: 0, HasTranscript: true, Unlisted: true, Issues: []sdk.Issue{issue("conformance", sdk.Error, "/transcript/records/5")}}, 0.3, "F"},
 		{"no tools", Input{Tools: 0, Issues: []sdk.Issue{issue("quality", sdk.Error, "/tools")}}, 0.5, "F"},
 	} {
 		got := Compute(tc.in)

@@ -3,12 +3,18 @@ package conformance
 import (
 	"context"
 	"fmt"
+	"strings"
 
+	"github.com/mcplint/mcplint/rules/internal/wire"
 	"github.com/mcplint/mcplint/sdk"
 )
 
 // serverExited reports a server that exited, or closed stdout, while the
-// client was still talking to it (before the client closed its stdin).
+// client was still talking to it (before the client closed its stdin), and
+// one that failed (a non-zero status, or a signal the client did not send)
+// with requests still unanswered, even after stdin closed: a recorded
+// session whose client piped its requests and closed stdin at once shows a
+// crash only that way.
 type serverExited struct{}
 
 func (serverExited) Meta() sdk.Meta {
@@ -25,25 +31,50 @@ func (serverExited) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Is
 	if ss == nil {
 		return nil
 	}
+	stdinClosed, signaled := false, false
 	for _, e := range ss.Events {
 		switch e.Kind {
-		case sdk.EventStdinClosed, sdk.EventSignal:
-			return nil // the client ended the session: what follows is expected
+		case sdk.EventStdinClosed:
+			stdinClosed = true
+		case sdk.EventSignal:
+			signaled = true
 		case sdk.EventExit, sdk.EventStdoutClosed:
+			pending := unanswered(ss, e.Index)
+			failed := e.Kind == sdk.EventExit && !signaled && (e.Code == nil || *e.Code != 0)
+			if stdinClosed && !(failed && len(pending) > 0) {
+				return nil // the client ended the session: what follows is expected
+			}
 			what := "closed its stdout"
 			if e.Kind == sdk.EventExit {
 				what = "exited"
 				if e.Code != nil {
 					what = fmt.Sprintf("exited with status %d", *e.Code)
-				}
-				if e.Detail != "" {
-					what += " (" + e.Detail + ")"
+				} else if e.Detail != "" {
+					what = "exited (" + e.Detail + ")"
 				}
 			}
-			at(report, e.Index, fmt.Sprintf("server %s in the middle of the session, %.0f ms in", what, e.TMs),
-				"keep serving until the client closes stdin; catch and log errors to stderr instead of exiting")
+			msg := fmt.Sprintf("server %s in the middle of the session, %.0f ms in", what, e.TMs)
+			if len(pending) > 0 {
+				msg += ", with " + strings.Join(pending, ", ") + " unanswered"
+			}
+			at(report, e.Index, msg, "keep serving until the client closes stdin, and answer what it already sent; catch and log errors to stderr instead of exiting")
 			return nil
 		}
 	}
 	return nil
+}
+
+// unanswered lists the client requests sent before record index that got
+// no answer, as "tools/list (id 2)".
+func unanswered(ss *wire.Session, before int) []string {
+	var out []string
+	for _, m := range ss.Msgs {
+		if m.Index >= before {
+			break
+		}
+		if m.Dir == sdk.DirClientToServer && m.Kind == wire.Request && (m.Pair == nil || m.Pair.Index > before) {
+			out = append(out, fmt.Sprintf("%s (id %s)", m.Method, m.ID))
+		}
+	}
+	return out
 }

@@ -11,7 +11,11 @@ const defaultSlowMs = 1000
 
 // slowResponse reports requests answered after more than max-ms
 // milliseconds. The handshake (server/discover, initialize) is left out:
-// its time includes starting the server.
+// its time includes starting the server. A request is timed from when it
+// was sent or from the server's previous message, whichever is later, so a
+// client that sends everything at once (a recorded session whose client
+// piped its requests) does not charge the server's start-up, or its
+// earlier answers, to the later requests.
 type slowResponse struct {
 	MaxMs float64 `json:"max-ms"`
 }
@@ -41,11 +45,19 @@ func (r *slowResponse) Check(_ context.Context, s *sdk.Snapshot, report func(sdk
 	if ss == nil {
 		return nil
 	}
+	lastOut := map[int]float64{} // a response's index -> when the server last wrote before it
+	prev := -1.0
+	for _, m := range ss.Msgs {
+		if m.Dir == sdk.DirServerToClient {
+			lastOut[m.Index] = prev
+			prev = m.TMs
+		}
+	}
 	for _, m := range ss.Msgs {
 		if m.Dir != sdk.DirClientToServer || m.Pair == nil || m.Method == "initialize" || m.Method == "server/discover" {
 			continue
 		}
-		if d := m.Pair.TMs - m.TMs; d > r.MaxMs {
+		if d := m.Pair.TMs - max(m.TMs, lastOut[m.Pair.Index]); d > r.MaxMs {
 			at(report, m.Pair.Index, fmt.Sprintf("%s took %.0f ms to answer, over the %.0f ms budget", m.Method, d, r.MaxMs),
 				"answer list and metadata requests from memory; move slow work (network, disk scans) out of the request path or behind a cache")
 		}
