@@ -57,6 +57,9 @@ func (serverExited) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Is
 			if len(pending) > 0 {
 				msg += ", with " + strings.Join(pending, ", ") + " unanswered"
 			}
+			if tail := stderrTail(s.Transcript, e.Index, 5); tail != "" {
+				msg += "; its last stderr lines:\n" + tail
+			}
 			at(report, e.Index, msg, "keep serving until the client closes stdin, and answer what it already sent; catch and log errors to stderr instead of exiting")
 			return nil
 		}
@@ -77,4 +80,18 @@ func unanswered(ss *wire.Session, before int) []string {
 		}
 	}
 	return out
+}
+
+// stderrTail is the last n stderr lines recorded before record index.
+func stderrTail(tr *sdk.Transcript, before, n int) string {
+	var lines []string
+	for i := before - 1; i >= 0 && len(lines) < n; i-- {
+		if r := tr.Records[i]; r.Dir == sdk.DirStderr && strings.TrimSpace(r.Raw) != "" {
+			lines = append(lines, strings.TrimRight(r.Raw, "\r\n"))
+		}
+	}
+	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
+		lines[i], lines[j] = lines[j], lines[i]
+	}
+	return strings.Join(lines, "\n")
 }
