@@ -175,7 +175,9 @@ func (p *printer) issue(is sdk.Issue) {
 		where = fmt.Sprintf("%s:%d:%d", Escape(l.File), l.Line, l.Column)
 	}
 	p.line("    %s %s  %s", sev, is.Rule, p.paint(ansiDim, where))
-	p.line("            %s", Escape(is.Message))
+	for _, l := range strings.Split(strings.TrimRight(is.Message, "\n"), "\n") {
+		p.line("            %s", Escape(strings.TrimRight(l, "\r")))
+	}
 	if is.Fix != "" {
 		p.line("            %s %s", p.paint(ansiDim, "fix:"), Escape(is.Fix))
 	}
