@@ -35,7 +35,7 @@ func TestEscape(t *testing.T) {
 }
 
 func sample() *Report {
-	errText := "tools.json:3:7: invalid character '}' looking for beginning of object key string"
+	errText := "server exited before the handshake: exit status 1; its last stderr lines:\nTraceback (most recent call last):\n    error   forged-rule  looks like a report line"
 	return &Report{
 		Version: Version, Mcplint: "0.1.0",
 		Targets: []*Target{
@@ -91,6 +91,11 @@ func TestWriteText(t *testing.T) {
 		golden(t, tc.name, buf.Bytes())
 		if !tc.opt.Color && bytes.ContainsAny(buf.Bytes(), "\x1b\u202e") {
 			t.Errorf("plain text report carries a raw ESC or bidi override")
+		}
+		for _, line := range strings.Split(buf.String(), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "error   forged-rule") {
+				t.Errorf("server text forged a report line: %q", line)
+			}
 		}
 	}
 }

@@ -129,13 +129,17 @@ func (p *printer) target(t *Target) {
 	}
 }
 
-// block prints a message that may span lines (a server's stderr, a
-// plugin's stack) under a heading, one escaped line at a time.
+// block prints text that may span lines (a server's stderr, a plugin's
+// stack, a message quoting either) after a heading, one escaped line at a
+// time. Continuation lines carry a "| " gutter: the text comes from the
+// server, and without it a line in its stderr could pass for a line of the
+// report.
 func (p *printer) block(head, text string) {
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	p.line("%s%s", head, Escape(lines[0]))
+	indent := strings.Repeat(" ", min(len(head), 12))
 	for _, l := range lines[1:] {
-		p.line("      %s", Escape(strings.TrimRight(l, "\r")))
+		p.line("%s%s %s", indent, p.paint(ansiDim, "|"), Escape(strings.TrimRight(l, "\r")))
 	}
 }
 
@@ -175,9 +179,7 @@ func (p *printer) issue(is sdk.Issue) {
 		where = fmt.Sprintf("%s:%d:%d", Escape(l.File), l.Line, l.Column)
 	}
 	p.line("    %s %s  %s", sev, is.Rule, p.paint(ansiDim, where))
-	for _, l := range strings.Split(strings.TrimRight(is.Message, "\n"), "\n") {
-		p.line("            %s", Escape(strings.TrimRight(l, "\r")))
-	}
+	p.block("            ", is.Message)
 	if is.Fix != "" {
 		p.line("            %s %s", p.paint(ansiDim, "fix:"), Escape(is.Fix))
 	}
