@@ -677,6 +677,7 @@ var hints = []struct {
 	{[]string{"lang", "language", "locale"}, []string{"en", "fr"}},
 	{[]string{"date", "day", "since", "until"}, []string{"2025-01-15", "2024-06-30"}},
 	{[]string{"time", "timestamp"}, []string{"2025-01-15T10:30:00Z"}},
+	{[]string{"zone", "timezone", "tz"}, []string{"UTC", "Europe/Paris"}},
 	{[]string{"dir", "directory", "folder", "root", "cwd"}, []string{"."}},
 	{[]string{"path", "file", "filename"}, []string{"README.md", "."}},
 	{[]string{"id", "uuid", "key"}, []string{"1", "2"}},

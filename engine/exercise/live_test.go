@@ -1,0 +1,125 @@
+package exercise_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcplint/mcplint/engine/exercise"
+	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/source/live"
+	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+func TestMain(m *testing.M) { os.Exit(mcptest.Main(m)) }
+
+// run lints a fixture server live with the given exercise options.
+func run(t *testing.T, server string, env map[string]string, opts exercise.Options) *sdk.Snapshot {
+	t.Helper()
+	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
+	tg := target.Target{Name: server, Kind: target.Command, Command: []string{mcptest.Server(t, server)}, Env: env}
+	s, err := live.Load(context.Background(), tg, live.Options{Timeout: 5 * time.Second, DiscoverTimeout: 300 * time.Millisecond, Exercise: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestDestructiveToolIsCalledOnlyWithAll(t *testing.T) {
+	dir := t.TempDir()
+	env := map[string]string{"NOTES_DIR": dir}
+	notes := func() []string {
+		names, _ := filepath.Glob(filepath.Join(dir, "*.note"))
+		return names
+	}
+
+	var notice bytes.Buffer
+	s := run(t, "destructive", env, exercise.Options{Mode: exercise.ModeReadOnly, Notice: &notice})
+	res := exercise.Read(s.Transcript)
+	if res == nil || len(res.Tools) != 1 || res.Tools[0].Tool != "list_notes" {
+		t.Fatalf("readonly called %+v", res)
+	}
+	if len(notes()) != 0 || notice.Len() != 0 {
+		t.Fatalf("readonly wrote %v, said %q", notes(), notice.String())
+	}
+
+	s = run(t, "destructive", env, exercise.Options{Mode: exercise.ModeNone})
+	if exercise.Read(s.Transcript) != nil {
+		t.Fatal("mode none called a tool")
+	}
+
+	s = run(t, "destructive", env, exercise.Options{Mode: exercise.ModeAll, Notice: &notice})
+	res = exercise.Read(s.Transcript)
+	if res == nil || len(res.Tools) != 2 {
+		t.Fatalf("all called %+v", res)
+	}
+	if len(notes()) == 0 {
+		t.Error("--exercise=all did not call write_note")
+	}
+	want := `mcplint: --exercise=all: calling 1 tool(s) of destructive that are not read-only: "write_note" (destructive)`
+	if strings.TrimSpace(notice.String()) != want {
+		t.Errorf("notice %q", notice.String())
+	}
+}
+
+func TestProtocolErrorServer(t *testing.T) {
+	var progress bytes.Buffer
+	s := run(t, "protoerr", nil, exercise.Options{Mode: exercise.ModeReadOnly, Progress: &progress})
+	res := exercise.Read(s.Transcript)
+	if res == nil {
+		t.Fatal("no results")
+	}
+	byTool := map[string][]exercise.Result{}
+	for _, r := range res.Scenarios {
+		byTool[r.Tool] = append(byTool[r.Tool], r)
+	}
+	for _, r := range byTool["lookup_order"] {
+		if r.Outcome != exercise.OutcomeProtocolError || r.Passed != (r.Kind == exercise.Edge) {
+			t.Errorf("lookup_order %s: %+v", r.Scenario, r)
+		}
+		if r.Kind == exercise.Happy && !strings.Contains(string(r.Arguments), `"ORD-`) {
+			t.Errorf("lookup_order arguments %s do not match the pattern", r.Arguments)
+		}
+	}
+	for _, r := range byTool["get_time"] {
+		if !r.Passed {
+			t.Errorf("get_time %s failed: %+v", r.Scenario, r)
+		}
+	}
+	slow := byTool["slow_status"]
+	if len(slow) != 1 || !slow[0].Passed || slow[0].LatencyMs < 1000 || slow[0].Excerpt != "ok" {
+		t.Errorf("slow_status: %+v", slow)
+	}
+	if res.Happy.Passed == res.Happy.Total || res.Edge.Passed != res.Edge.Total {
+		t.Errorf("happy %+v edge %+v", res.Happy, res.Edge)
+	}
+	if !strings.Contains(progress.String(), "\rmcplint: exercising protoerr: 1/") || !strings.HasSuffix(progress.String(), "\n") {
+		t.Errorf("progress %q", progress.String())
+	}
+}
+
+func TestExcerpts(t *testing.T) {
+	s := run(t, "badstruct", nil, exercise.Options{Mode: exercise.ModeReadOnly, Scenarios: 1})
+	res := exercise.Read(s.Transcript)
+	got := map[string]string{}
+	for _, r := range res.Scenarios {
+		if r.Scenario == "happy-1" {
+			got[r.Tool] = r.Excerpt
+		}
+	}
+	want := map[string]string{
+		"get_weather": `{"conditions":"sunny","temperature":"21.5"}` + "\n[image image/png]",
+		"get_stats":   "visitors: 1200\n[audio audio/wav]",
+		"get_quote":   `{"author":"Audrey Hepburn","quote":"Paris is always a good idea."}` + "\n[resource quotes://paris/1] Paris is always a good idea.\n[resource link quotes://paris paris-quotes]",
+	}
+	for tool, w := range want {
+		if got[tool] != w {
+			t.Errorf("%s excerpt %q, want %q", tool, got[tool], w)
+		}
+	}
+}
