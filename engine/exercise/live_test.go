@@ -123,3 +123,41 @@ func TestExcerpts(t *testing.T) {
 		}
 	}
 }
+
+// TestServerEverythingReadOnly exercises the reference server's read-only
+// tools: only tools that say readOnlyHint true are called, each of them,
+// and the server survives every edge case.
+func TestServerEverythingReadOnly(t *testing.T) {
+	argv := mcptest.NPMServer(t, "@modelcontextprotocol/server-everything/dist/index.js", "stdio")
+	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
+	tg := target.Target{Name: "everything", Kind: target.Command, Command: argv}
+	s, err := live.Load(context.Background(), tg, live.Options{Timeout: 3 * time.Second,
+		Exercise: exercise.Options{Mode: exercise.ModeReadOnly}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := exercise.Read(s.Transcript)
+	if res == nil {
+		t.Fatal("no tool was called")
+	}
+	called := map[string]bool{}
+	for _, ts := range res.Tools {
+		called[ts.Tool] = true
+	}
+	for _, tl := range s.Tools {
+		if exercise.ReadOnly(tl) != called[tl.Name] {
+			t.Errorf("%s: read-only %v, called %v", tl.Name, exercise.ReadOnly(tl), called[tl.Name])
+		}
+	}
+	if len(called) == 0 || len(called) == len(s.Tools) {
+		t.Errorf("called %d of %d tools: the read-only filter did nothing", len(called), len(s.Tools))
+	}
+	for _, r := range res.Scenarios {
+		// Only the long-running operation may run past the deadline.
+		if r.Tool != "trigger-long-running-operation" && !r.Passed {
+			t.Errorf("%s %s %s: %s %s", r.Tool, r.Scenario, r.Arguments, r.Outcome, r.Error)
+		}
+	}
+	t.Logf("%d scenarios of %d tools: happy %d/%d, edge %d/%d", len(res.Scenarios), len(res.Tools),
+		res.Happy.Passed, res.Happy.Total, res.Edge.Passed, res.Edge.Total)
+}

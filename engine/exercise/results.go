@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -292,7 +293,8 @@ func compact(raw json.RawMessage) json.RawMessage {
 	return b.Bytes()
 }
 
-func round(ms float64) float64 { return float64(int64(ms*10+0.5)) / 10 }
+// round keeps microseconds: a local tool can answer in less than 0.1 ms.
+func round(ms float64) float64 { return math.Round(ms*1000) / 1000 }
 
 // summarize judges each result and adds the per-tool and per-kind counts.
 func summarize(out []Result) *Results {

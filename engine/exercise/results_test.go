@@ -81,7 +81,7 @@ func TestRead(t *testing.T) {
 	if res.Happy != (Tally{Passed: 1, Total: 3}) || res.Edge != (Tally{Passed: 1, Total: 3}) {
 		t.Errorf("happy %+v edge %+v", res.Happy, res.Edge)
 	}
-	wantTools := []ToolSummary{{"a", 2, 2, 8.3}, {"two words", 0, 1, 1}, {"b", 0, 3, 0}}
+	wantTools := []ToolSummary{{"a", 2, 2, 8.25}, {"two words", 0, 1, 1}, {"b", 0, 3, 0}}
 	if !reflect.DeepEqual(res.Tools, wantTools) {
 		t.Errorf("tools %+v", res.Tools)
 	}

@@ -393,6 +393,8 @@ func latency(ms float64) string {
 	switch {
 	case ms <= 0:
 		return "—"
+	case ms < 0.1:
+		return "<0.1 ms"
 	case ms < 10:
 		return strconv.FormatFloat(ms, 'f', 1, 64) + " ms"
 	case ms < 1000:
