@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/baseline"
+	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
@@ -190,6 +191,13 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	pipe.Target(snap, out, func(rule string) bool { return ran[rule] })
 	in := &score.Input{Tools: len(snap.Tools), HasTranscript: snap.Transcript != nil}
 	in.Unlisted = in.HasTranscript && !listedTools(snap.Transcript)
+	// Exercise results are read from the transcript, so a saved session
+	// scores as the live run that recorded it did.
+	if ex := exercise.Read(snap.Transcript); ex != nil {
+		out.Exercise = ex
+		in.Happy = score.Tally{Passed: ex.Happy.Passed, Total: ex.Happy.Total}
+		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}
+	}
 	return out, in
 }
 

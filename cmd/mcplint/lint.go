@@ -17,6 +17,7 @@ import (
 	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/baseline"
+	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
@@ -58,6 +59,7 @@ Examples:
   mcplint -f json -o report.json a.json  write the JSON report to a file
   mcplint --only schema tools.json       run the schema rules alone
   mcplint --fail-on warning tools.json   fail CI on warnings too
+  mcplint --exercise -f markdown ./server  call the read-only tools, write a scorecard
   mcplint explain schema-invalid         read a rule's documentation
 
 Exit codes:
@@ -84,6 +86,7 @@ type lintFlags struct {
 	server   string
 	baseline string
 	timeout  time.Duration
+	exercise exerciseFlag
 }
 
 func newLintFlags() *lintFlags {
@@ -109,6 +112,7 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "deadline for each request to a live server, e.g. 30s (default 10s)")
+	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (=readonly) only those with readOnlyHint true; =all every tool, named on stderr first")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs
@@ -151,6 +155,9 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	}
 	if !f.set("timeout") && cfg.Server.Timeout != 0 {
 		f.timeout = cfg.Server.Timeout
+	}
+	if !f.set("exercise") && cfg.Server.Exercise != "" {
+		f.exercise.value = cfg.Server.Exercise
 	}
 }
 
@@ -237,9 +244,13 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err != nil {
 		return nil, usageError(c, "%v", err)
 	}
-	loader := engine.Loader{Live: live.Options{Timeout: f.timeout}}
+	loader := engine.Loader{Live: live.Options{Timeout: f.timeout,
+		// The notice of risky calls goes to stderr even when it is not a
+		// terminal: it is the user's last word on what is about to run.
+		Exercise: exercise.Options{Mode: f.exercise.value, Notice: c.Stderr}}}
 	if c.StderrIsTerminal && !f.quiet {
 		loader.Live.Stderr = c.Stderr
+		loader.Live.Exercise.Progress = c.Stderr
 	}
 	opts := engine.Options{
 		Version: mcplintVersion(), Targets: targets, Config: cfg,
@@ -285,6 +296,30 @@ func loadConfig(c *cli, flagPath string, all []sdk.Rule) (*config.Config, error)
 	}
 	return cfg, nil
 }
+
+// exerciseFlag is --exercise[=MODE]: a flag that works alone, like a
+// boolean, or with one of config.ExerciseModes.
+type exerciseFlag struct{ value string }
+
+func (e *exerciseFlag) String() string { return e.value }
+
+func (e *exerciseFlag) Set(v string) error {
+	switch v {
+	case "true":
+		v = exercise.ModeReadOnly
+	case "false":
+		v = exercise.ModeNone
+	}
+	if !slices.Contains(config.ExerciseModes, v) {
+		return fmt.Errorf("want --exercise alone, or --exercise=%s", strings.Join(config.ExerciseModes, "|"))
+	}
+	e.value = v
+	return nil
+}
+
+// IsBoolFlag lets --exercise stand alone; a mode must then be joined with
+// "=", since "--exercise all" would read all as a target.
+func (e *exerciseFlag) IsBoolFlag() bool { return true }
 
 // formatFlag collects --format values: FORMAT, or FORMAT=FILE to send
 // that report to a file while another goes to stdout.

@@ -6,7 +6,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -16,17 +18,20 @@ const topIssues = 5
 // markdownSections are the parts of a target's section, in order, after
 // its heading. A new view of a target (such as a per-tool table) is one more
 // function here.
-var markdownSections = []func(b *strings.Builder, t *Target){
+var markdownSections = []func(b *strings.Builder, t *Target, r *Report){
 	mdFacts,
+	mdExercise,
 	mdRuleErrors,
 	mdIssues,
 	mdSuppressed,
 }
 
 // WriteMarkdown writes the report as GitHub-flavored Markdown for a pull
-// request comment or a job summary: a summary line, a table of every
-// target's grade and components, the worst issues, then one section per
-// target with its issues in a table and its suppressed issues folded away.
+// request comment or a job summary, a scorecard: a summary line, a table of
+// every target's grade, component scores and context tokens, the issues to
+// fix first, then one section per target with what --exercise found per
+// tool (when tools were called), its issues in a table and its suppressed
+// issues folded away.
 //
 // Server text is first made visible with Escape, then written so that
 // Markdown cannot act on it: no table cell ends early, no emphasis, link,
@@ -43,7 +48,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 			continue
 		}
 		for _, section := range markdownSections {
-			section(&b, t)
+			section(&b, t, r)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -65,7 +70,12 @@ func mdSummary(b *strings.Builder, r *Report) {
 	} else if s.Warnings > 0 {
 		mark = "⚠️"
 	}
-	fmt.Fprintf(b, "## %s mcplint: %s, %s, %s in %s\n", mark,
+	grade := ""
+	if len(r.Targets) == 1 && r.Targets[0].Error == nil {
+		t := r.Targets[0]
+		grade = fmt.Sprintf(" grade %s (%s),", mdText(t.Grade), strconv.FormatFloat(t.Score, 'f', 2, 64))
+	}
+	fmt.Fprintf(b, "## %s mcplint:%s %s, %s, %s in %s\n", mark, grade,
 		plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info"), plural(len(r.Targets), "target"))
 	var notes []string
 	if suppressed > 0 {
@@ -131,9 +141,9 @@ func countSeverities(issues []sdk.Issue) (errors, warnings, infos int) {
 	return errors, warnings, infos
 }
 
-// mdTop lists the worst issues of the whole run, most severe first, in
-// report order within a severity; a single target's table already shows
-// a few issues, so it then needs no digest.
+// mdTop lists the issues of the whole run to fix first, with their fixes:
+// most severe first; within a severity, what puts users at risk, then what
+// breaks clients, then what misleads the model; then in report order.
 func mdTop(b *strings.Builder, r *Report) {
 	type ranked struct {
 		target string
@@ -145,18 +155,39 @@ func mdTop(b *strings.Builder, r *Report) {
 			all = append(all, ranked{t.Name, is})
 		}
 	}
-	if len(all) == 0 || (len(r.Targets) == 1 && len(all) <= topIssues) {
+	if len(all) == 0 {
 		return
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].is.Severity > all[j].is.Severity })
-	fmt.Fprintf(b, "\n**Top issues**\n\n")
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := all[i].is, all[j].is
+		if a.Severity != b.Severity {
+			return a.Severity > b.Severity
+		}
+		return categoryRank(a.Category) < categoryRank(b.Category)
+	})
+	fmt.Fprintf(b, "\n**Top issues to fix**\n\n")
 	for i, x := range all[:min(len(all), topIssues)] {
-		fmt.Fprintf(b, "%d. %s %s %s / %s: %s\n", i+1, severityBadge(x.is.Severity), ruleLink(x.is.Rule),
+		fmt.Fprintf(b, "%d. %s %s %s / %s: %s", i+1, severityBadge(x.is.Severity), ruleLink(x.is.Rule),
 			mdText(x.target), mdText(x.is.Tool), mdText(x.is.Message))
+		if x.is.Fix != "" {
+			fmt.Fprintf(b, " — *fix:* %s", mdText(x.is.Fix))
+		}
+		b.WriteString("\n")
 	}
 }
 
-func mdFacts(b *strings.Builder, t *Target) {
+// categoryRank orders issues of one severity: what puts users at risk,
+// then what breaks clients, then what misleads the model.
+func categoryRank(c string) int {
+	for i, name := range []string{sdk.CategorySecurity, sdk.CategoryConformance, sdk.CategorySchema, sdk.CategoryReference, sdk.CategoryNaming, sdk.CategoryQuality} {
+		if c == name {
+			return i
+		}
+	}
+	return 99
+}
+
+func mdFacts(b *strings.Builder, t *Target, _ *Report) {
 	facts := []string{
 		fmt.Sprintf("Grade **%s** (%s)", mdText(t.Grade), strconv.FormatFloat(t.Score, 'f', 2, 64)),
 		plural(t.Counts.Tools, "tool"),
@@ -178,7 +209,7 @@ func mdFacts(b *strings.Builder, t *Target) {
 	fmt.Fprintf(b, "\n%s\n", strings.Join(facts, " · "))
 }
 
-func mdRuleErrors(b *strings.Builder, t *Target) {
+func mdRuleErrors(b *strings.Builder, t *Target, _ *Report) {
 	if len(t.RuleErrors) == 0 {
 		return
 	}
@@ -188,10 +219,20 @@ func mdRuleErrors(b *strings.Builder, t *Target) {
 	}
 }
 
-func mdIssues(b *strings.Builder, t *Target) {
+// mdIssues writes a target's issues as a table, folded away when the
+// digest at the top already lists every issue of the run.
+func mdIssues(b *strings.Builder, t *Target, r *Report) {
 	if len(t.Issues) == 0 {
 		b.WriteString("\nNo issues.\n")
 		return
+	}
+	total := 0
+	for _, x := range r.Targets {
+		total += len(x.Issues)
+	}
+	if total <= topIssues {
+		fmt.Fprintf(b, "\n<details><summary>%s in detail</summary>\n", plural(len(t.Issues), "issue"))
+		defer b.WriteString("\n</details>\n")
 	}
 	b.WriteString("\n| Severity | Rule | Tool | Where | Message | Fix |\n|---|---|---|---|---|---|\n")
 	for _, is := range t.Issues {
@@ -200,7 +241,7 @@ func mdIssues(b *strings.Builder, t *Target) {
 	}
 }
 
-func mdSuppressed(b *strings.Builder, t *Target) {
+func mdSuppressed(b *strings.Builder, t *Target, _ *Report) {
 	if len(t.Suppressed) == 0 {
 		return
 	}
@@ -268,4 +309,104 @@ func upperFirstASCII(s string) string {
 		return s
 	}
 	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// mdExercise shows what --exercise found: one row per tool with its
+// happy-path and edge scenarios passed, its mean latency and its first
+// failure, then every scenario folded away.
+func mdExercise(b *strings.Builder, t *Target, _ *Report) {
+	ex := t.Exercise
+	if ex == nil {
+		return
+	}
+	fmt.Fprintf(b, "\n**Exercised** %s of %s: happy path %s passed, edge cases %s answered.\n",
+		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total), fraction(ex.Edge.Passed, ex.Edge.Total))
+	b.WriteString("\n| Tool | Passed | Happy path | Edge | Avg latency | First failure |\n|---|:-:|--:|--:|--:|---|\n")
+	for _, ts := range ex.Tools {
+		var happy, edge [2]int
+		failure := ""
+		for _, r := range ex.Scenarios {
+			if r.Tool != ts.Tool {
+				continue
+			}
+			tally := &happy
+			if r.Kind == exercise.Edge {
+				tally = &edge
+			}
+			tally[1]++
+			if r.Passed {
+				tally[0]++
+			} else if failure == "" {
+				failure = r.Scenario + ": " + scenarioProblem(r)
+			}
+		}
+		mark := "✅"
+		if ts.Passed < ts.Total {
+			mark = "❌"
+		}
+		fmt.Fprintf(b, "| %s | %s %d/%d | %s | %s | %s | %s |\n", mdText(ts.Tool), mark, ts.Passed, ts.Total,
+			fraction(happy[0], happy[1]), fraction(edge[0], edge[1]), latency(ts.AvgLatencyMs), mdText(cut(failure, 160)))
+	}
+	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", plural(len(ex.Scenarios), "scenario"))
+	b.WriteString("| Tool | Scenario | Result | Latency | Arguments | What the model reads |\n|---|---|---|--:|---|---|\n")
+	for _, r := range ex.Scenarios {
+		result := "✅ " + r.Outcome
+		if !r.Passed {
+			result = "❌ " + r.Outcome
+		}
+		name := r.Scenario
+		if r.BestEffort {
+			name += " (best effort)"
+		}
+		read := r.Excerpt
+		if r.Outcome != exercise.OutcomeOK && r.Outcome != exercise.OutcomeToolError {
+			read = r.Error
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", mdText(r.Tool), mdText(name), result,
+			latency(r.LatencyMs), mdText(cut(string(r.Arguments), 80)), mdText(cut(read, 120)))
+	}
+	b.WriteString("\n</details>\n")
+}
+
+// scenarioProblem says in a few words why a scenario failed.
+func scenarioProblem(r exercise.Result) string {
+	if r.Outcome == exercise.OutcomeToolError && r.Excerpt != "" {
+		return "isError: " + r.Excerpt
+	}
+	if r.Error != "" {
+		return r.Error
+	}
+	return r.Outcome
+}
+
+// fraction is "3/4", or "—" when there was nothing to count.
+func fraction(n, of int) string {
+	if of == 0 {
+		return "—"
+	}
+	return strconv.Itoa(n) + "/" + strconv.Itoa(of)
+}
+
+// latency is a duration in milliseconds for a table: "12 ms", "1.2 s", or
+// "—" when nothing was answered.
+func latency(ms float64) string {
+	switch {
+	case ms <= 0:
+		return "—"
+	case ms < 0.1:
+		return "<0.1 ms"
+	case ms < 10:
+		return strconv.FormatFloat(ms, 'f', 1, 64) + " ms"
+	case ms < 1000:
+		return strconv.FormatFloat(ms, 'f', 0, 64) + " ms"
+	}
+	return strconv.FormatFloat(ms/1000, 'f', 1, 64) + " s"
+}
+
+// cut keeps at most n runes of s, marking the cut.
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
 }

@@ -40,9 +40,9 @@ func TestWriteMarkdown(t *testing.T) {
 	}
 }
 
-// TestMarkdownTopIssues: the digest of worst issues opens a report over
-// several targets, or one with more issues than the digest holds; for a
-// single target with a few issues its table says it all.
+// TestMarkdownTopIssues: the digest of issues to fix opens every report
+// with issues; when it lists them all, the per-target table is folded away
+// so nothing is shown twice.
 func TestMarkdownTopIssues(t *testing.T) {
 	one := richSample()
 	one.Targets = one.Targets[:1]
@@ -50,8 +50,11 @@ func TestMarkdownTopIssues(t *testing.T) {
 	if err := WriteMarkdown(&buf, one); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(buf.String(), "Top issues") {
-		t.Errorf("one target with 4 issues got a top-issues digest")
+	if !strings.Contains(buf.String(), "Top issues to fix") || !strings.Contains(buf.String(), "<summary>4 issues in detail</summary>") {
+		t.Errorf("one target with 4 issues: no digest, or its table is not folded:\n%s", buf.String())
+	}
+	if !strings.HasPrefix(buf.String(), "## ❌ mcplint: grade C (0.71), 2 errors") {
+		t.Errorf("one target's report does not open with its grade: %q", strings.SplitN(buf.String(), "\n", 2)[0])
 	}
 	for len(one.Targets[0].Issues) <= topIssues {
 		one.Targets[0].Issues = append(one.Targets[0].Issues, one.Targets[0].Issues[0])
@@ -60,8 +63,14 @@ func TestMarkdownTopIssues(t *testing.T) {
 	if err := WriteMarkdown(&buf, one); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), "Top issues") {
-		t.Errorf("one target with %d issues has no top-issues digest", len(one.Targets[0].Issues))
+	if !strings.Contains(buf.String(), "Top issues to fix") || strings.Contains(buf.String(), "in detail</summary>") {
+		t.Errorf("one target with %d issues: no digest, or the full table is folded", len(one.Targets[0].Issues))
+	}
+	buf.Reset()
+	one.Targets[0].Issues = nil
+	WriteMarkdown(&buf, one)
+	if strings.Contains(buf.String(), "Top issues") {
+		t.Error("a clean target got a digest")
 	}
 }
 

@@ -3,7 +3,10 @@
 // schema/report.v1.json.
 package report
 
-import "github.com/mcplint/mcplint/sdk"
+import (
+	"github.com/mcplint/mcplint/engine/exercise"
+	"github.com/mcplint/mcplint/sdk"
+)
 
 // Version is the version of the JSON report format.
 const Version = 1
@@ -43,6 +46,9 @@ type Target struct {
 	Suppressed      []Suppressed        `json:"suppressed"`
 	// RuleErrors are rules that could not run over this target.
 	RuleErrors []RuleError `json:"ruleErrors,omitempty"`
+	// Exercise is what --exercise called and how each call went; nil when
+	// no tool was called.
+	Exercise *exercise.Results `json:"exercise,omitempty"`
 	// Error says why the target could not be linted; nil when it was.
 	Error *string `json:"error"`
 }

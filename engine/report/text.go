@@ -103,6 +103,7 @@ func (p *printer) target(t *Target) {
 	for _, re := range t.RuleErrors {
 		p.block("  "+p.paint(ansiRed, "error:")+" rule "+re.Rule+" could not run: ", re.Error)
 	}
+	p.exercise(t)
 	owner := "\x00"
 	for _, is := range t.Issues {
 		if is.Tool != owner {
@@ -140,6 +141,35 @@ func (p *printer) block(head, text string) {
 	indent := strings.Repeat(" ", min(len(head), 12))
 	for _, l := range lines[1:] {
 		p.line("%s%s %s", indent, p.paint(ansiDim, "|"), Escape(strings.TrimRight(l, "\r")))
+	}
+}
+
+// exercise prints what --exercise found: the pass rates, then a line per
+// tool with its scenarios passed, mean latency and first failure.
+func (p *printer) exercise(t *Target) {
+	ex := t.Exercise
+	if ex == nil {
+		return
+	}
+	p.line("  exercised %s of %s: happy path %s passed, edge cases %s answered",
+		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total), fraction(ex.Edge.Passed, ex.Edge.Total))
+	width := 0
+	for _, ts := range ex.Tools {
+		width = max(width, len(Escape(ts.Tool)))
+	}
+	for _, ts := range ex.Tools {
+		code := ansiGreen
+		if ts.Passed < ts.Total {
+			code = ansiRed
+		}
+		line := fmt.Sprintf("    %-*s  %s  avg %s", width, Escape(ts.Tool), p.paint(code, fmt.Sprintf("%d/%d", ts.Passed, ts.Total)), latency(ts.AvgLatencyMs))
+		for _, r := range ex.Scenarios {
+			if r.Tool == ts.Tool && !r.Passed {
+				line += "  " + p.paint(ansiDim, Escape(cut(r.Scenario+": "+scenarioProblem(r), 100)))
+				break
+			}
+		}
+		p.line("%s", line)
 	}
 }
 

@@ -16,7 +16,14 @@ import (
 const (
 	Lint        = "lint"
 	Conformance = "conformance"
+	// HappyPath is the pass rate of the --exercise happy-path scenarios.
+	HappyPath = "happy-path"
+	// Edge is the share of --exercise edge scenarios the server survived.
+	Edge = "edge"
 )
+
+// components are every component, in the order they are shown.
+var components = []string{Lint, Conformance, HappyPath, Edge}
 
 // Penalties: what one issue takes from its item's score of 1.
 var lintPenalty = map[sdk.Severity]float64{sdk.Error: 0.5, sdk.Warning: 0.15, sdk.Info: 0.03}
@@ -26,7 +33,10 @@ var lintPenalty = map[sdk.Severity]float64{sdk.Error: 0.5, sdk.Warning: 0.15, sd
 var conformancePenalty = map[sdk.Severity]float64{sdk.Error: 0.25, sdk.Warning: 0.1, sdk.Info: 0.02}
 
 // weights of each component in the overall score, among those present.
-var weights = map[string]float64{Lint: 0.6, Conformance: 0.4}
+// Lint and conformance keep their 3:2 ratio whether or not tools were
+// exercised; a working tool weighs half as much as clean definitions, and
+// surviving bad input a third of that.
+var weights = map[string]float64{Lint: 0.6, Conformance: 0.4, HappyPath: 0.3, Edge: 0.1}
 
 // Result is a target's score.
 type Result struct {
@@ -48,6 +58,14 @@ type Input struct {
 	// tools/list: its tools are unknown, so lint scores 0 rather than
 	// passing an empty list as clean.
 	Unlisted bool
+	// Happy and Edge count the exercise scenarios of each kind and how
+	// many passed; a kind with none is not a component.
+	Happy, Edge Tally
+}
+
+// Tally is a number of scenarios and how many of them passed.
+type Tally struct {
+	Passed, Total int
 }
 
 // Compute scores a target.
@@ -61,8 +79,12 @@ type Input struct {
 // Conformance: 1 minus a penalty per issue (error 0.25, warning 0.1, info
 // 0.02), floored at 0.
 //
+// Happy-path (with --exercise): the share of happy-path scenarios that
+// succeeded. Edge: the share of edge scenarios the server answered at all,
+// error or not, rather than timing out or dying.
+//
 // The score is the weighted mean of the components present (lint 0.6,
-// conformance 0.4), rounded to three decimals. Grades: A ≥ 0.90, B ≥ 0.80,
+// conformance 0.4, happy-path 0.3, edge 0.1), rounded to three decimals. Grades: A ≥ 0.90, B ≥ 0.80,
 // C ≥ 0.70, D ≥ 0.60, else F; any error-severity security issue caps the
 // grade at D.
 func Compute(in Input) Result {
@@ -101,8 +123,13 @@ func Compute(in Input) Result {
 	if in.HasTranscript {
 		comps[Conformance] = round(math.Max(0, conformance))
 	}
+	for name, t := range map[string]Tally{HappyPath: in.Happy, Edge: in.Edge} {
+		if t.Total > 0 {
+			comps[name] = round(float64(min(max(t.Passed, 0), t.Total)) / float64(t.Total))
+		}
+	}
 	var total, weight float64
-	for _, name := range []string{Lint, Conformance} {
+	for _, name := range components {
 		if v, ok := comps[name]; ok {
 			total += v * weights[name]
 			weight += weights[name]

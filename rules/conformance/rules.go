@@ -44,6 +44,8 @@ func Rules() []sdk.Rule {
 		serverRequestUndeclared{},
 		&slowResponse{MaxMs: defaultSlowMs},
 		stdoutPollution{},
+		structuredContentMismatch{},
+		toolErrorAsProtocolError{},
 		toolsListShape{},
 		unknownMethodCode{},
 		unknownToolError{},

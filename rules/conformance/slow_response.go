@@ -58,8 +58,20 @@ func (r *slowResponse) Check(_ context.Context, s *sdk.Snapshot, report func(sdk
 			continue
 		}
 		if d := m.Pair.TMs - max(m.TMs, lastOut[m.Pair.Index]); d > r.MaxMs {
-			at(report, m.Pair.Index, fmt.Sprintf("%s took %.0f ms to answer, over the %.0f ms budget", m.Method, d, r.MaxMs),
-				"answer list and metadata requests from memory; move slow work (network, disk scans) out of the request path or behind a cache")
+			is := sdk.Issue{Tool: sdk.OwnerServer, Pointer: m.Pair.Pointer(),
+				Message: fmt.Sprintf("%s took %.0f ms to answer, over the %.0f ms budget", m.Method, d, r.MaxMs),
+				Fix:     "answer list and metadata requests from memory; move slow work (network, disk scans) out of the request path or behind a cache"}
+			var p struct {
+				Name string `json:"name"`
+			}
+			if m.Method == "tools/call" && m.Params(&p) && p.Name != "" {
+				// Tool calls are measured too (--exercise makes them): a slow
+				// tool stalls the model's turn.
+				is.Tool = p.Name
+				is.Message = fmt.Sprintf("tools/call of %q took %.0f ms to answer, over the %.0f ms budget", p.Name, d, r.MaxMs)
+				is.Fix = "make the tool faster (cache, narrow the query, page the result); for work that must take long, send notifications/progress so clients keep waiting"
+			}
+			report(is)
 		}
 	}
 	return nil

@@ -19,8 +19,8 @@ import (
 
 // Fixtures are the servers under testdata/servers.
 var Fixtures = []string{
-	"banner", "bigline", "crash", "cursorloop", "endless", "hang",
-	"legacy", "modern", "sampling", "silent", "weather",
+	"badstruct", "banner", "bigline", "crash", "cursorloop", "destructive", "endless", "hang",
+	"legacy", "modern", "protoerr", "sampling", "silent", "weather",
 }
 
 var (

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/target"
@@ -33,6 +34,9 @@ type Options struct {
 	LineCap int
 	// Stderr receives one-line progress notes; nil for none.
 	Stderr io.Writer
+	// Exercise calls the listed tools with generated arguments; the zero
+	// value calls none.
+	Exercise exercise.Options
 }
 
 // StartError is a server that could not be linted because it would not
@@ -87,8 +91,9 @@ func (e *StartError) hint() string {
 
 // Load runs the Command target t and returns what it serves. It detects the
 // protocol era, lists tools (and prompts, resources and resource templates
-// when the server declares them), then stops the server and builds the
-// Snapshot from the transcript with session.Build.
+// when the server declares them), calls tools when opts.Exercise asks for
+// it, then stops the server and builds the Snapshot from the transcript
+// with session.Build.
 //
 // A server that will not start, exits or stays silent before the handshake
 // completes, or refuses it, is a *StartError. A server that fails after
@@ -114,7 +119,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	}
 
 	c, err := mcp.Start(ctx, t.Command, mcp.Options{
-		Env: t.Env, Dir: t.Dir, Timeout: timeout, SessionTimeout: opts.SessionTimeout, LineCap: opts.LineCap,
+		Env: t.Env, Dir: t.Dir, Timeout: timeout, SessionTimeout: opts.sessionTimeout(), LineCap: opts.LineCap,
 	})
 	if err != nil {
 		return nil, &StartError{Command: strings.Join(t.Command, " "), Exit: "did not start", Err: err}
@@ -161,6 +166,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		})
 	}
 	wg.Wait()
+	exerciseTools(ctx, c, t, opts, timeout)
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}

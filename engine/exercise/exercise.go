@@ -1,0 +1,153 @@
+// Package exercise calls a live server's tools with arguments generated
+// from their input schemas and reads the outcome back from the transcript.
+//
+// It has three parts. Plan turns each tool's inputSchema into scenarios:
+// happy-path argument sets that satisfy the schema and edge cases that
+// break it on purpose (a required argument missing, a value of the wrong
+// type, empty and zero values). Run sends them, one at a time, inside a
+// live session, so that every call and its answer land in the transcript
+// where the conformance rules read them. Read finds the scenarios in a
+// transcript again and judges each: this is how the results reach the
+// report, and why a saved transcript yields the same results as the run
+// that recorded it.
+//
+// Calling a tool can change the world. Only tools that declare
+// annotations.readOnlyHint true are called unless the mode is ModeAll.
+package exercise
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Modes (the --exercise flag and the [server] exercise key).
+const (
+	// ModeNone calls no tool.
+	ModeNone = "none"
+	// ModeReadOnly calls only tools whose annotations.readOnlyHint is true.
+	ModeReadOnly = "readonly"
+	// ModeAll calls every tool, after naming on the notice writer the ones
+	// that are not read-only.
+	ModeAll = "all"
+)
+
+// Kinds of scenario.
+const (
+	// Happy scenarios send arguments that satisfy the input schema: they
+	// pass when the tool succeeds.
+	Happy = "happy"
+	// Edge scenarios send arguments the schema rejects, or empty and zero
+	// values: they pass when the server answers at all, since an error is
+	// the right answer to bad input.
+	Edge = "edge"
+)
+
+// Scenario names. Happy argument sets are "happy-1" … "happy-N".
+const (
+	// NoSchema is the one call made to a tool whose input schema cannot be
+	// read as an object schema: empty arguments, judged as a happy path.
+	NoSchema    = "no-schema"
+	EdgeMissing = "edge-missing-required"
+	EdgeType    = "edge-wrong-type"
+	EdgeEmpty   = "edge-empty"
+	EdgeZero    = "edge-zero"
+)
+
+// BestEffort marks, in a scenario's event, happy arguments that may not
+// satisfy the schema (a pattern mcplint could not satisfy, a reference it
+// could not follow).
+const BestEffort = "best-effort"
+
+// DefaultScenarios is how many happy-path argument sets a tool gets at most.
+const DefaultScenarios = 3
+
+// DefaultSessionTimeout bounds a whole live session that exercises tools:
+// the calls come on top of the listing, one at a time.
+const DefaultSessionTimeout = 10 * time.Minute
+
+// Options configure a run.
+type Options struct {
+	// Mode is ModeNone (or empty), ModeReadOnly or ModeAll.
+	Mode string
+	// Scenarios is the most happy-path argument sets per tool
+	// (DefaultScenarios when zero).
+	Scenarios int
+	// Seed makes the generated arguments differ from the default ones; the
+	// same seed always yields the same arguments.
+	Seed uint64
+	// Timeout bounds each call (the session's request timeout when zero).
+	Timeout time.Duration
+	// Notice receives, in ModeAll, the list of tools that are about to be
+	// called although they are not read-only. It should be the user's
+	// stderr whether or not it is a terminal; nil discards it.
+	Notice io.Writer
+	// Progress receives a progress line rewritten in place as scenarios
+	// run; only ever a terminal, nil for none.
+	Progress io.Writer
+}
+
+// Enabled reports whether the options call any tool.
+func (o Options) Enabled() bool { return o.Mode == ModeReadOnly || o.Mode == ModeAll }
+
+// CheckMode refuses a mode that is not one of the three.
+func CheckMode(mode string) error {
+	switch mode {
+	case "", ModeNone, ModeReadOnly, ModeAll:
+		return nil
+	}
+	return fmt.Errorf("exercise mode %q: want %s, %s or %s", mode, ModeNone, ModeReadOnly, ModeAll)
+}
+
+// ReadOnly reports whether a tool declares itself read-only.
+func ReadOnly(t sdk.Tool) bool {
+	return t.Annotations != nil && t.Annotations.ReadOnlyHint != nil && *t.Annotations.ReadOnlyHint
+}
+
+// Select returns the tools the mode allows calling, in listing order, and
+// of those the ones that are not read-only (in ModeAll), which the caller
+// must announce before calling them.
+func Select(tools []sdk.Tool, mode string) (call, risky []sdk.Tool) {
+	for _, t := range tools {
+		switch {
+		case mode == ModeAll:
+			call = append(call, t)
+			if !ReadOnly(t) {
+				risky = append(risky, t)
+			}
+		case mode == ModeReadOnly && ReadOnly(t):
+			call = append(call, t)
+		}
+	}
+	return call, risky
+}
+
+// describeRisk says why a tool that is not read-only is risky to call.
+func describeRisk(t sdk.Tool) string {
+	a := t.Annotations
+	switch {
+	case a == nil || a.ReadOnlyHint == nil:
+		return "no readOnlyHint"
+	case a.DestructiveHint == nil || *a.DestructiveHint:
+		// destructiveHint defaults to true for tools that are not read-only.
+		return "destructive"
+	}
+	return "not read-only"
+}
+
+// Announce writes the notice ModeAll owes the user before it calls tools
+// that may change something.
+func Announce(w io.Writer, server string, risky []sdk.Tool) {
+	if w == nil || len(risky) == 0 {
+		return
+	}
+	parts := make([]string, len(risky))
+	for i, t := range risky {
+		parts[i] = fmt.Sprintf("%q (%s)", t.Name, describeRisk(t))
+	}
+	fmt.Fprintf(w, "mcplint: --exercise=all: calling %d tool(s) of %s that are not read-only: %s\n",
+		len(risky), server, strings.Join(parts, ", "))
+}

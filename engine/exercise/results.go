@@ -1,0 +1,347 @@
+package exercise
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/engine/mcp"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Outcomes of a call (Result.Outcome).
+const (
+	// OutcomeOK: a result without isError.
+	OutcomeOK = "ok"
+	// OutcomeToolError: a result with isError true.
+	OutcomeToolError = "tool-error"
+	// OutcomeProtocolError: a JSON-RPC error response.
+	OutcomeProtocolError = "protocol-error"
+	// OutcomeTimeout: no answer within the call's deadline.
+	OutcomeTimeout = "timeout"
+	// OutcomeExited: the server exited or closed its output before it
+	// answered.
+	OutcomeExited = "server-exited"
+	// OutcomeNoAnswer: the session ended (or the request could not be
+	// sent) before an answer came.
+	OutcomeNoAnswer = "no-answer"
+)
+
+// excerptRunes bounds Result.Excerpt.
+const excerptRunes = 300
+
+// Results are the scenarios found in one transcript, judged.
+type Results struct {
+	Scenarios []Result      `json:"scenarios"`
+	Tools     []ToolSummary `json:"tools"`
+	// Happy and Edge count the scenarios of each kind and how many passed.
+	Happy Tally `json:"happy"`
+	Edge  Tally `json:"edge"`
+}
+
+// Tally counts scenarios and passes.
+type Tally struct {
+	Passed int `json:"passed"`
+	Total  int `json:"total"`
+}
+
+// Rate is Passed/Total; ok is false when there were none.
+func (t Tally) Rate() (rate float64, ok bool) {
+	if t.Total == 0 {
+		return 0, false
+	}
+	return float64(t.Passed) / float64(t.Total), true
+}
+
+// Result is one scenario's call and how it went.
+type Result struct {
+	Tool     string `json:"tool"`
+	Scenario string `json:"scenario"`
+	// Kind is Happy or Edge.
+	Kind string `json:"kind"`
+	// BestEffort marks happy arguments mcplint could not confirm against
+	// the schema.
+	BestEffort bool `json:"bestEffort,omitempty"`
+	// Arguments are the arguments sent.
+	Arguments json.RawMessage `json:"arguments,omitempty"`
+	// Passed: a happy call succeeded, or an edge call got any answer.
+	Passed  bool   `json:"passed"`
+	Outcome string `json:"outcome"`
+	// LatencyMs is the time from request to response; 0 when none came.
+	LatencyMs float64 `json:"latencyMs"`
+	// Excerpt is what a model would read from the result: text as is,
+	// other content as a bracketed placeholder.
+	Excerpt string `json:"excerpt,omitempty"`
+	// Error says what went wrong, when something did.
+	Error string `json:"error,omitempty"`
+	// Record is the transcript index of the request ("/transcript/records/N").
+	Record int `json:"record"`
+}
+
+// ToolSummary is one tool's scenarios in brief.
+type ToolSummary struct {
+	Tool   string `json:"tool"`
+	Passed int    `json:"passed"`
+	Total  int    `json:"total"`
+	// AvgLatencyMs is the mean latency of the answered calls; 0 when none
+	// was answered.
+	AvgLatencyMs float64 `json:"avgLatencyMs"`
+}
+
+// Read finds the exercise scenarios in a transcript (each a probe event
+// from Run followed by its tools/call request) and judges them from the
+// answers. It returns nil when the transcript has none.
+func Read(tr *sdk.Transcript) *Results {
+	if tr == nil {
+		return nil
+	}
+	var out []Result
+	var detail *string        // a scenario announced and not yet sent
+	open := map[string]int{}  // request id key -> index in out
+	sent := map[int]float64{} // index in out -> the request's time
+	var ends []int            // record indexes of exit and stdout-closed events
+	endDetail := map[int]string{}
+	for i, rec := range tr.Records {
+		switch rec.Dir {
+		case sdk.DirEvent:
+			ev := rec.Event
+			if ev == nil {
+				continue
+			}
+			switch ev.Kind {
+			case sdk.EventProbe:
+				if d, ok := strings.CutPrefix(ev.Detail, eventPrefix); ok {
+					if detail != nil {
+						out = append(out, unsent(*detail, i))
+					}
+					detail = &d
+				}
+			case sdk.EventTimeout:
+				if j, ok := open[mcp.IDKey(ev.ID)]; ok && mcp.HasID(ev.ID) {
+					out[j].Outcome, out[j].Error = OutcomeTimeout, ev.Detail
+					delete(open, mcp.IDKey(ev.ID))
+				}
+			case sdk.EventExit, sdk.EventStdoutClosed:
+				ends = append(ends, i)
+				endDetail[i] = ev.Kind
+				if ev.Detail != "" {
+					endDetail[i] = "the server exited: " + ev.Detail
+				} else if ev.Kind == sdk.EventStdoutClosed {
+					endDetail[i] = "the server closed its stdout"
+				}
+			}
+		case sdk.DirClientToServer:
+			if detail == nil || rec.Msg == nil {
+				continue
+			}
+			for _, m := range mcp.ParseMessages(rec.Msg) {
+				if !m.IsRequest() || m.Method != MethodToolsCall || detail == nil {
+					continue
+				}
+				var p struct {
+					Name      string          `json:"name"`
+					Arguments json.RawMessage `json:"arguments"`
+				}
+				json.Unmarshal(m.Params, &p)
+				r := scenarioOf(*detail, p.Name)
+				r.Arguments, r.Record, r.Outcome = compact(p.Arguments), i, OutcomeNoAnswer
+				sent[len(out)] = rec.TMs
+				open[mcp.IDKey(m.ID)] = len(out)
+				out = append(out, r)
+				detail = nil
+			}
+		case sdk.DirServerToClient:
+			if rec.Msg == nil {
+				continue
+			}
+			for _, m := range mcp.ParseMessages(rec.Msg) {
+				j, ok := open[mcp.IDKey(m.ID)]
+				if !m.IsResponse() || !ok {
+					continue
+				}
+				delete(open, mcp.IDKey(m.ID))
+				out[j].LatencyMs = round(rec.TMs - sent[j])
+				answer(&out[j], m)
+			}
+		}
+	}
+	if detail != nil {
+		out = append(out, unsent(*detail, len(tr.Records)))
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	for _, j := range open {
+		r := &out[j]
+		for _, e := range ends {
+			if e > r.Record {
+				r.Outcome, r.Error = OutcomeExited, endDetail[e]
+				break
+			}
+		}
+		if r.Outcome == OutcomeNoAnswer {
+			r.Error = "no answer before the session ended"
+		}
+	}
+	return summarize(out)
+}
+
+// scenarioOf reads "TOOL NAME[ best-effort]" knowing the tool the request
+// named; a detail that does not start with it (a tool name with spaces, a
+// hand-edited transcript) is read from its last words.
+func scenarioOf(detail, tool string) Result {
+	r := Result{Tool: tool}
+	rest, ok := strings.CutPrefix(detail, tool+" ")
+	if !ok {
+		fields := strings.Fields(detail)
+		if n := len(fields); n > 0 {
+			rest = fields[n-1]
+			if rest == BestEffort && n > 1 {
+				rest = fields[n-2] + " " + BestEffort
+			}
+		}
+	}
+	name, flag, _ := strings.Cut(rest, " ")
+	r.Scenario, r.BestEffort = name, flag == BestEffort
+	r.Kind = Happy
+	if strings.HasPrefix(name, "edge") {
+		r.Kind = Edge
+	}
+	return r
+}
+
+// unsent is a scenario announced whose request never reached the wire.
+func unsent(detail string, at int) Result {
+	fields := strings.Fields(detail)
+	tool := strings.Join(fields[:max(0, len(fields)-1)], " ")
+	if len(fields) > 1 && fields[len(fields)-1] == BestEffort {
+		tool = strings.Join(fields[:len(fields)-2], " ")
+	}
+	r := scenarioOf(detail, tool)
+	r.Record, r.Outcome, r.Error = at, OutcomeNoAnswer, "the call was not sent"
+	return r
+}
+
+// answer judges a response.
+func answer(r *Result, m mcp.Message) {
+	if m.Error != nil {
+		r.Outcome = OutcomeProtocolError
+		r.Error = fmt.Sprintf("JSON-RPC error %d: %s", m.Error.Code, m.Error.Message)
+		return
+	}
+	var res struct {
+		Content    []map[string]any `json:"content"`
+		Structured json.RawMessage  `json:"structuredContent"`
+		IsError    bool             `json:"isError"`
+	}
+	json.Unmarshal(m.Result, &res)
+	r.Excerpt = excerpt(res.Content, res.Structured)
+	if res.IsError {
+		r.Outcome, r.Error = OutcomeToolError, "the tool reported an error (isError: true)"
+		return
+	}
+	r.Outcome = OutcomeOK
+}
+
+// excerpt renders content the way a model would read it.
+func excerpt(content []map[string]any, structured json.RawMessage) string {
+	var parts []string
+	for _, c := range content {
+		typ, _ := c["type"].(string)
+		str := func(k string) string { s, _ := c[k].(string); return s }
+		switch typ {
+		case "text":
+			parts = append(parts, str("text"))
+		case "image", "audio":
+			parts = append(parts, "["+typ+" "+str("mimeType")+"]")
+		case "resource":
+			res, _ := c["resource"].(map[string]any)
+			uri, _ := res["uri"].(string)
+			if text, ok := res["text"].(string); ok {
+				parts = append(parts, "[resource "+uri+"] "+text)
+			} else {
+				mime, _ := res["mimeType"].(string)
+				parts = append(parts, strings.TrimSpace("[resource "+uri+"] [blob "+mime+"]"))
+			}
+		case "resource_link":
+			parts = append(parts, "[resource link "+str("uri")+" "+str("name")+"]")
+		default:
+			parts = append(parts, "["+typ+"]")
+		}
+	}
+	if len(parts) == 0 && len(structured) > 0 {
+		parts = append(parts, string(compact(structured)))
+	}
+	return cut(strings.Join(parts, "\n"), excerptRunes)
+}
+
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
+
+func compact(raw json.RawMessage) json.RawMessage {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return raw
+	}
+	return b.Bytes()
+}
+
+// round keeps microseconds: a local tool can answer in less than 0.1 ms.
+func round(ms float64) float64 { return math.Round(ms*1000) / 1000 }
+
+// summarize judges each result and adds the per-tool and per-kind counts.
+func summarize(out []Result) *Results {
+	res := &Results{Scenarios: out}
+	index := map[string]int{}
+	latency := map[string][2]float64{} // sum, count
+	for j := range out {
+		r := &out[j]
+		switch r.Kind {
+		case Happy:
+			r.Passed = r.Outcome == OutcomeOK
+			res.Happy.Total++
+			if r.Passed {
+				res.Happy.Passed++
+			}
+		default:
+			r.Passed = answered(r.Outcome)
+			res.Edge.Total++
+			if r.Passed {
+				res.Edge.Passed++
+			}
+		}
+		i, ok := index[r.Tool]
+		if !ok {
+			i = len(res.Tools)
+			index[r.Tool] = i
+			res.Tools = append(res.Tools, ToolSummary{Tool: r.Tool})
+		}
+		t := &res.Tools[i]
+		t.Total++
+		if r.Passed {
+			t.Passed++
+		}
+		if answered(r.Outcome) {
+			l := latency[r.Tool]
+			latency[r.Tool] = [2]float64{l[0] + r.LatencyMs, l[1] + 1}
+		}
+	}
+	for i := range res.Tools {
+		if l := latency[res.Tools[i].Tool]; l[1] > 0 {
+			res.Tools[i].AvgLatencyMs = round(l[0] / l[1])
+		}
+	}
+	return res
+}
+
+// answered reports an outcome where the server answered.
+func answered(outcome string) bool {
+	return outcome == OutcomeOK || outcome == OutcomeToolError || outcome == OutcomeProtocolError
+}
