@@ -27,6 +27,7 @@ func doc(name string) string {
 func Rules() []sdk.Rule {
 	return []sdk.Rule{
 		batchEmitted{},
+		discoverMissing{},
 		errorShape{},
 		initResultShape{},
 		invalidUTF8{},
@@ -36,17 +37,20 @@ func Rules() []sdk.Rule {
 		paginationLoop{},
 		pingResponse{},
 		protocolVersionMissing{},
+		requestBeforeInit{},
 		requestTimeout{},
 		responseIDMismatch{},
 		resultAndError{},
 		serverExited{},
 		serverInfoMissing{},
 		serverRequestUndeclared{},
+		&shutdownOnStdinClose{MaxMs: defaultShutdownMs},
 		&slowResponse{MaxMs: defaultSlowMs},
 		stdoutPollution{},
 		toolsListShape{},
 		unknownMethodCode{},
 		unknownToolError{},
+		unsupportedVersionError{},
 		versionNegotiation{},
 	}
 }
