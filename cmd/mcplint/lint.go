@@ -18,6 +18,7 @@ import (
 	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/lock"
+	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
@@ -79,6 +80,7 @@ type lintFlags struct {
 	disable  listFlag
 	only     listFlag
 	color    choiceFlag
+	probes   choiceFlag
 	quiet    bool
 	noPlugin bool
 	server   string
@@ -91,6 +93,7 @@ func newLintFlags() *lintFlags {
 		failOn:   choiceFlag{value: "error", choices: config.FailOns},
 		minGrade: choiceFlag{choices: config.Grades},
 		color:    choiceFlag{value: "auto", choices: config.ColorModes},
+		probes:   choiceFlag{value: "default", choices: config.ProbeSets},
 	}
 	fs := flag.NewFlagSet("mcplint", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -109,6 +112,7 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.DurationVar(&f.timeout, "timeout", 0, "deadline for each request to a live server, e.g. 30s (default 10s)")
+	fs.Var(&f.probes, "probes", "active protocol probes of a live server: none, default (at most one extra server start) or all")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs
@@ -151,6 +155,9 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	}
 	if !f.set("timeout") && cfg.Server.Timeout != 0 {
 		f.timeout = cfg.Server.Timeout
+	}
+	if !f.set("probes") && cfg.Server.Probes != "" {
+		f.probes.value = cfg.Server.Probes
 	}
 }
 
@@ -240,7 +247,11 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if f.timeout < 0 {
 		return nil, usageError(c, "--timeout must be positive, not %s", f.timeout)
 	}
-	loader := engine.Loader{Live: live.Options{Timeout: f.timeout}}
+	probes, err := probe.ParseSet(f.probes.value)
+	if err != nil {
+		return nil, usageError(c, "--%v", err)
+	}
+	loader := engine.Loader{Live: live.Options{Timeout: f.timeout, Probes: probes}}
 	if c.StderrIsTerminal && !f.quiet {
 		loader.Live.Stderr = c.Stderr
 	}
