@@ -21,6 +21,9 @@ import (
 var Fixtures = []string{
 	"banner", "bigline", "crash", "cursorloop", "endless", "hang",
 	"legacy", "modern", "sampling", "silent", "weather",
+	// Each breaks the rule an active probe feeds.
+	"anyversion", "badping", "badunknown", "echoversion", "nodiscover",
+	"noshutdown", "preinit", "toolsucceeds",
 }
 
 var (

@@ -126,7 +126,8 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	defer c.Close()
 	progress("started %s", c.CommandLine())
 	fresh := probe.StartFresh(ctx, t.Command, mcpOpts, opts.Probes)
-	defer fresh.Finish("")
+	// Both servers stop at once on every way out, a hung pair included.
+	defer closeBeside(c, fresh, "")
 
 	hello, err := c.Handshake(ctx, opts.DiscoverTimeout)
 	var versionErr *mcp.VersionError
