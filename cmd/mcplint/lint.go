@@ -112,7 +112,7 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.DurationVar(&f.timeout, "timeout", 0, "deadline for each request to a live server, e.g. 30s (default 10s)")
-	fs.Var(&f.probes, "probes", "active protocol probes of a live server: none, default (at most one extra server start) or all")
+	fs.Var(&f.probes, "probes", "active protocol probes of a live server: none, default (in the session) or all (adds a second server start)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs

@@ -2,7 +2,6 @@ package probe
 
 import (
 	"context"
-	"time"
 
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/sdk"
@@ -14,21 +13,20 @@ import (
 // (version-negotiation), and waits for both answers. It runs beside the
 // main session, so it costs a process start but little wall time.
 type Fresh struct {
-	set    Set
 	cancel context.CancelFunc
 	done   chan struct{}
 	tr     *sdk.Transcript
 }
 
 // StartFresh starts the fresh-process probe of set with argv and opts (the
-// main session's), or returns nil when set has none. Finish must be
-// called on a non-nil Fresh.
+// main session's), or returns nil when set does not include it (only All
+// does). Finish must be called on a non-nil Fresh.
 func StartFresh(ctx context.Context, argv []string, opts mcp.Options, set Set) *Fresh {
-	if set == None {
+	if set != All {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	f := &Fresh{set: set, cancel: cancel, done: make(chan struct{})}
+	f := &Fresh{cancel: cancel, done: make(chan struct{})}
 	go f.run(ctx, argv, opts)
 	return f
 }
@@ -61,25 +59,22 @@ func (f *Fresh) run(ctx context.Context, argv []string, opts mcp.Options) {
 
 // Finish ends the probe and returns its transcript for a session of era
 // (nil when the probe does not apply to the era, the process did not
-// start, or f is nil). Once it has returned, it returns nil at once. The Default set waits FreshGrace for answers still missing, All
-// waits for them as long as the probe's requests may take; then the probe
-// server is stopped.
+// start, or f is nil). For a legacy session it waits for the probe's
+// answers (each request waits at most MaxTimeout); otherwise it stops the
+// probe server at once. Once it has returned, it returns nil at once.
 func (f *Fresh) Finish(era string) *sdk.Transcript {
 	if f == nil {
 		return nil
 	}
 	if era != sdk.EraLegacy {
 		f.cancel()
-		<-f.done
-		return nil
-	}
-	if f.set != All {
-		t := time.AfterFunc(FreshGrace, f.cancel)
-		defer t.Stop()
 	}
 	<-f.done
 	f.cancel()
 	tr := f.tr
 	f.tr = nil
+	if era != sdk.EraLegacy {
+		return nil
+	}
 	return tr
 }

@@ -47,8 +47,9 @@ func TestProbesFeedTheirRules(t *testing.T) {
 		{"modern", probe.All, nil},
 		{"legacy", probe.Default, nil},
 		{"modern", probe.Default, nil},
-		{"preinit", probe.Default, []string{"request-before-init"}},
-		{"echoversion", probe.Default, []string{"version-negotiation"}},
+		{"preinit", probe.All, []string{"request-before-init"}},
+		{"preinit", probe.Default, nil},
+		{"echoversion", probe.All, []string{"version-negotiation"}},
 		{"badping", probe.Default, []string{"ping-response"}},
 		{"badunknown", probe.Default, []string{"unknown-method-code"}},
 		{"toolsucceeds", probe.Default, []string{"unknown-tool-error"}},
@@ -78,7 +79,7 @@ func TestProbesFeedTheirRules(t *testing.T) {
 // Every probe's messages follow an EventProbe naming it, and the fresh
 // process's transcript is kept apart from the main session's.
 func TestProbesAreMarked(t *testing.T) {
-	s, err := load(t, command(mcptest.Server(t, "legacy")), Options{Probes: probe.Default})
+	s, err := load(t, command(mcptest.Server(t, "legacy")), Options{Probes: probe.All})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,13 +90,16 @@ func TestProbesAreMarked(t *testing.T) {
 		}
 	}
 	sort.Strings(marked)
-	if want := []string{probe.Notification, probe.Ping, probe.UnknownMethod, probe.UnknownTool}; !slices.Equal(marked, want) {
+	if want := []string{probe.InitializedWait, probe.Notification, probe.Ping, probe.UnknownMethod, probe.UnknownTool}; !slices.Equal(marked, want) {
 		t.Errorf("probes marked in the main transcript: %q, want %q", marked, want)
 	}
 	if len(s.Transcript.Probes) != 1 {
 		t.Fatalf("%d probe transcripts, want the fresh process's", len(s.Transcript.Probes))
 	}
 	first := s.Transcript.Probes[0].Records[0]
+	if d, err := load(t, command(mcptest.Server(t, "legacy")), Options{Probes: probe.Default}); err != nil || len(d.Transcript.Probes) != 0 {
+		t.Errorf("the default probes started another process (%v)", err)
+	}
 	if first.Event == nil || first.Event.Kind != sdk.EventProbe || first.Event.Detail != probe.RequestBeforeInit {
 		t.Errorf("the fresh process's transcript starts with %+v", first)
 	}
