@@ -89,6 +89,12 @@ type Transcript struct {
 	// Started is when the session began; Record.TMs counts from it.
 	Started time.Time `json:"started"`
 	Records []Record  `json:"records"`
+	// Probes are the sessions probes held with fresh processes of the same
+	// server (a request before initialize needs a process that has not been
+	// initialized). Each begins with an EventProbe record naming its probe
+	// and counts its time from its own Started. Rules that judge one
+	// session's flow read Records alone.
+	Probes []*Transcript `json:"probes,omitempty"`
 }
 
 // Directions of a Record.

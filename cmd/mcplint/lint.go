@@ -19,6 +19,7 @@ import (
 	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/lock"
+	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
@@ -81,6 +82,7 @@ type lintFlags struct {
 	disable  listFlag
 	only     listFlag
 	color    choiceFlag
+	probes   choiceFlag
 	quiet    bool
 	noPlugin bool
 	server   string
@@ -94,6 +96,7 @@ func newLintFlags() *lintFlags {
 		failOn:   choiceFlag{value: "error", choices: config.FailOns},
 		minGrade: choiceFlag{choices: config.Grades},
 		color:    choiceFlag{value: "auto", choices: config.ColorModes},
+		probes:   choiceFlag{value: "default", choices: config.ProbeSets},
 	}
 	fs := flag.NewFlagSet("mcplint", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -113,6 +116,7 @@ func newLintFlags() *lintFlags {
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "deadline for each request to a live server, e.g. 30s (default 10s)")
 	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (=readonly) only those with readOnlyHint true; =all every tool, named on stderr first")
+	fs.Var(&f.probes, "probes", "active protocol probes of a live server: none, default (in the session) or all (adds a second server start)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs
@@ -158,6 +162,9 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	}
 	if !f.set("exercise") && cfg.Server.Exercise != "" {
 		f.exercise.value = cfg.Server.Exercise
+	}
+	if !f.set("probes") && cfg.Server.Probes != "" {
+		f.probes.value = cfg.Server.Probes
 	}
 }
 
@@ -244,7 +251,11 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err != nil {
 		return nil, usageError(c, "%v", err)
 	}
-	loader := engine.Loader{Live: live.Options{Timeout: f.timeout,
+	probes, err := probe.ParseSet(f.probes.value)
+	if err != nil {
+		return nil, usageError(c, "--%v", err)
+	}
+	loader := engine.Loader{Live: live.Options{Timeout: f.timeout, Probes: probes,
 		// The notice of risky calls goes to stderr even when it is not a
 		// terminal: it is the user's last word on what is about to run.
 		Exercise: exercise.Options{Mode: f.exercise.value, Notice: c.Stderr}}}

@@ -455,6 +455,11 @@ func (c *Client) Request(ctx context.Context, method string, params map[string]a
 	if err != nil {
 		return Message{}, err
 	}
+	return c.result(ctx, call, timeout)
+}
+
+// result waits for call's response as Request describes.
+func (c *Client) result(ctx context.Context, call *call, timeout time.Duration) (Message, error) {
 	_, m, err := c.await(ctx, time.Now().Add(timeout), call, nil)
 	if err == errDeadline {
 		return Message{}, c.giveUp(call)
@@ -476,12 +481,18 @@ type call struct {
 
 // begin sends a request without waiting for its response.
 func (c *Client) begin(method string, params map[string]any) (*call, error) {
+	return c.beginAs(method, params, c.withMeta)
+}
+
+// beginAs is begin with the params finished by meta, which runs with c.mu
+// held.
+func (c *Client) beginAs(method string, params map[string]any, meta func(map[string]any) map[string]any) (*call, error) {
 	c.mu.Lock()
 	c.nextID++
 	id := json.RawMessage(strconv.FormatInt(c.nextID, 10))
 	k := &call{id: id, key: IDKey(id), method: method, ch: make(chan Message, 1)}
 	c.pending[k.key] = k.ch
-	params = c.withMeta(params)
+	params = meta(params)
 	c.mu.Unlock()
 	k.sent = time.Now()
 	if err := c.send(request{JSONRPC: "2.0", ID: id, Method: method, Params: params}); err != nil {

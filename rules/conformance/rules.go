@@ -27,6 +27,7 @@ func doc(name string) string {
 func Rules() []sdk.Rule {
 	return []sdk.Rule{
 		batchEmitted{},
+		discoverMissing{},
 		errorShape{},
 		initResultShape{},
 		invalidUTF8{},
@@ -36,12 +37,14 @@ func Rules() []sdk.Rule {
 		paginationLoop{},
 		pingResponse{},
 		protocolVersionMissing{},
+		requestBeforeInit{},
 		requestTimeout{},
 		responseIDMismatch{},
 		resultAndError{},
 		serverExited{},
 		serverInfoMissing{},
 		serverRequestUndeclared{},
+		&shutdownOnStdinClose{MaxMs: defaultShutdownMs},
 		&slowResponse{MaxMs: defaultSlowMs},
 		stdoutPollution{},
 		structuredContentMismatch{},
@@ -49,6 +52,7 @@ func Rules() []sdk.Rule {
 		toolsListShape{},
 		unknownMethodCode{},
 		unknownToolError{},
+		unsupportedVersionError{},
 		versionNegotiation{},
 	}
 }

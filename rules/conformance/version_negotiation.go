@@ -14,7 +14,9 @@ var LegacyVersions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11
 
 // versionNegotiation reports an initialize answer whose protocolVersion is
 // neither the one the client asked for nor a published version the client
-// could fall back to: echoing an unknown version, or inventing one.
+// could fall back to: echoing an unknown version, or inventing one. It
+// reads the probe transcripts too: the request-before-init probe asks a
+// fresh process for an unsupported version.
 type versionNegotiation struct{}
 
 func (versionNegotiation) Meta() sdk.Meta {
@@ -28,11 +30,15 @@ func (versionNegotiation) Meta() sdk.Meta {
 }
 
 func (versionNegotiation) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
-	if ss == nil {
-		return nil
+	for _, p := range parts(s) {
+		checkNegotiations(p, report)
 	}
-	for _, m := range ss.Msgs {
+	return nil
+}
+
+// checkNegotiations judges every initialize exchange of one session.
+func checkNegotiations(p part, report func(sdk.Issue)) {
+	for _, m := range p.Msgs {
 		if m.Dir != sdk.DirClientToServer || m.Method != "initialize" || m.Pair == nil || m.Pair.HasError() {
 			continue
 		}
@@ -53,8 +59,7 @@ func (versionNegotiation) Check(_ context.Context, s *sdk.Snapshot, report func(
 		if got.ProtocolVersion == asked.ProtocolVersion {
 			msg = fmt.Sprintf("client asked for the unsupported version %q and the server echoed it back instead of offering one it supports", asked.ProtocolVersion)
 		}
-		at(report, m.Pair.Index, msg,
+		p.at(report, m.Pair.Index, msg,
 			"answer with the client's version when you support it; otherwise with the latest version you do support, one of "+strings.Join(LegacyVersions, ", "))
 	}
-	return nil
 }

@@ -21,6 +21,9 @@ import (
 var Fixtures = []string{
 	"badstruct", "banner", "bigline", "crash", "cursorloop", "destructive", "endless", "hang",
 	"legacy", "modern", "protoerr", "sampling", "silent", "weather",
+	// Each breaks the rule an active probe feeds.
+	"anyversion", "badping", "badunknown", "echoversion", "nodiscover",
+	"noshutdown", "preinit", "toolsucceeds",
 }
 
 var (

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/mcp"
+	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/sdk"
@@ -37,6 +38,8 @@ type Options struct {
 	// Exercise calls the listed tools with generated arguments; the zero
 	// value calls none.
 	Exercise exercise.Options
+	// Probes is which probes the session runs (probe.Default when zero).
+	Probes probe.Set
 }
 
 // StartError is a server that could not be linted because it would not
@@ -118,14 +121,18 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		}
 	}
 
-	c, err := mcp.Start(ctx, t.Command, mcp.Options{
+	mcpOpts := mcp.Options{
 		Env: t.Env, Dir: t.Dir, Timeout: timeout, SessionTimeout: opts.sessionTimeout(), LineCap: opts.LineCap,
-	})
+	}
+	c, err := mcp.Start(ctx, t.Command, mcpOpts)
 	if err != nil {
 		return nil, &StartError{Command: strings.Join(t.Command, " "), Exit: "did not start", Err: err}
 	}
 	defer c.Close()
 	progress("started %s", c.CommandLine())
+	fresh := probe.StartFresh(ctx, t.Command, mcpOpts, opts.Probes)
+	// Both servers stop at once on every way out, a hung pair included.
+	defer closeBeside(c, fresh, "")
 
 	hello, err := c.Handshake(ctx, opts.DiscoverTimeout)
 	var versionErr *mcp.VersionError
@@ -136,7 +143,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		// The server answered, in a version mcplint must not continue in:
 		// the conformance rules judge the answer, nothing is listed.
 		progress("%s: %v; nothing listed", c.CommandLine(), err)
-		return finish(c, t)
+		return finish(c, t, fresh, hello.Era)
 	case err != nil:
 		c.Close()
 		exit, _ := c.Exited()
@@ -146,6 +153,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		return nil, &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Err: fmt.Errorf("handshake: %w", err)}
 	}
 	progress("%s: %s %s (%s)", c.CommandLine(), hello.Era, hello.ProtocolVersion, hello.How)
+	probe.AfterHandshake(ctx, c, hello.Era, opts.Probes)
 
 	// The lists do not depend on each other: asking for them at once costs
 	// one round trip instead of four, and session.Build pairs the answers
@@ -158,29 +166,35 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		methods = append(methods, mcp.MethodResourcesList, mcp.MethodResourceTemplates)
 	}
 	var wg sync.WaitGroup
+	var failed listFailures
 	for _, method := range methods {
 		wg.Go(func() {
 			if _, err := c.ListAll(ctx, method); err != nil {
+				failed.add(err)
 				progress("%s: %s: %v", c.CommandLine(), method, err)
 			}
 		})
 	}
 	wg.Wait()
+	if !failed.stuck() {
+		probe.Session(ctx, c, hello.Era, opts.Probes, timeout)
+	}
 	exerciseTools(ctx, c, t, opts, timeout)
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}
-	return finish(c, t)
+	return finish(c, t, fresh, hello.Era)
 }
 
 // finish stops the server (so its exit is in the transcript) and builds the
-// Snapshot.
-func finish(c *mcp.Client, t target.Target) (*sdk.Snapshot, error) {
-	c.Close()
+// Snapshot, with the fresh-process probe's transcript when era has one.
+func finish(c *mcp.Client, t target.Target, fresh *probe.Fresh, era string) (*sdk.Snapshot, error) {
+	probes := closeBeside(c, fresh, era)
 	s, err := session.Build(c.Transcript())
 	if err != nil {
 		return nil, err
 	}
+	s.Transcript.Probes = probes
 	s.Source = sdk.SourceLive
 	s.Input = t.Input
 	if s.Input == "" {

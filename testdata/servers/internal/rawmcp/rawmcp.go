@@ -102,10 +102,14 @@ type Legacy struct {
 	// IgnoreUnknown makes unknown requests go unanswered instead of
 	// failing with -32601.
 	IgnoreUnknown bool
+	// ServeBeforeInit serves requests that arrive before initialize
+	// instead of refusing them.
+	ServeBeforeInit bool
 }
 
 // Serve runs the server until stdin closes.
 func (l Legacy) Serve(s *Server) {
+	initialized := false
 	for {
 		m, ok := s.Next()
 		if !ok {
@@ -113,6 +117,13 @@ func (l Legacy) Serve(s *Server) {
 		}
 		if m.Method == "" || len(m.ID) == 0 {
 			continue // responses and notifications need no answer
+		}
+		if !initialized && !l.ServeBeforeInit && m.Method != "initialize" && m.Method != "ping" && m.Method != "server/discover" {
+			s.Fail(m.ID, -32600, "server not initialized: send initialize first")
+			continue
+		}
+		if m.Method == "initialize" {
+			initialized = true
 		}
 		if l.Extra != nil && l.Extra(s, m) {
 			continue

@@ -1,0 +1,42 @@
+package live
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/mcplint/mcplint/engine/probe"
+)
+
+// npmExpected are the conformance findings the reference servers earn, each
+// a real violation: the TypeScript SDK serves requests that arrive before
+// initialize, where 2025-11-25/basic/lifecycle.mdx says "The
+// initialization phase MUST be the first interaction between client and
+// server."
+var npmExpected = []string{"request-before-init"}
+
+// TestNPMServersConformance lints the reference servers with every probe:
+// any conformance finding other than npmExpected is a false alarm to fix in
+// the rule or the probe.
+func TestNPMServersConformance(t *testing.T) {
+	for _, n := range npmServers {
+		t.Run(n.name, func(t *testing.T) {
+			s, err := load(t, n.target(t), Options{Timeout: 30 * time.Second, Probes: probe.All})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Transcript.Probes) != 1 {
+				t.Errorf("%d probe transcripts, want the fresh process's", len(s.Transcript.Probes))
+			}
+			names, issues := conformanceFindings(t, s)
+			for _, name := range names {
+				if !slices.Contains(npmExpected, name) {
+					t.Errorf("unexpected %s finding on a reference server: %+v", name, issues)
+				}
+			}
+			for _, is := range issues {
+				t.Logf("%s: %s", is.Pointer, is.Message)
+			}
+		})
+	}
+}

@@ -1,0 +1,64 @@
+package rawmcp
+
+import "encoding/json"
+
+// ModernVersion is the protocol version a Modern server speaks.
+const ModernVersion = "2026-07-28"
+
+// Modern is a correct 2026-07-28 server: every request must declare
+// ModernVersion in its _meta (any other version is refused with -32022 and
+// the supported list), server/discover and tools/list are served, unknown
+// methods fail with -32601 and unknown tools with -32602.
+type Modern struct {
+	Name  string
+	Tools []map[string]any
+	// Extra serves methods after the version check and before the
+	// defaults; it returns true when it handled m.
+	Extra func(s *Server, m Msg) bool
+	// AnyVersion serves requests whatever version they declare.
+	AnyVersion bool
+}
+
+// Serve runs the server until stdin closes.
+func (l Modern) Serve(s *Server) {
+	for {
+		m, ok := s.Next()
+		if !ok {
+			return
+		}
+		if m.Method == "" || len(m.ID) == 0 {
+			continue
+		}
+		var p struct {
+			Meta map[string]any `json:"_meta"`
+		}
+		json.Unmarshal(m.Params, &p)
+		version, _ := p.Meta["io.modelcontextprotocol/protocolVersion"].(string)
+		if version != ModernVersion && !l.AnyVersion {
+			s.Send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{
+				"code": -32022, "message": "Unsupported protocol version",
+				"data": map[string]any{"supported": []string{ModernVersion}, "requested": version},
+			}})
+			continue
+		}
+		if l.Extra != nil && l.Extra(s, m) {
+			continue
+		}
+		meta := map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": l.Name, "version": "1.0.0"}}
+		switch m.Method {
+		case "server/discover":
+			s.Reply(m.ID, map[string]any{
+				"resultType":        "complete",
+				"supportedVersions": []string{ModernVersion},
+				"capabilities":      map[string]any{"tools": map[string]any{}},
+				"_meta":             meta,
+			})
+		case "tools/list":
+			s.Reply(m.ID, map[string]any{"resultType": "complete", "tools": l.Tools, "_meta": meta})
+		case "tools/call":
+			s.Fail(m.ID, -32602, "unknown tool")
+		default:
+			s.Fail(m.ID, -32601, "Method not found: "+m.Method)
+		}
+	}
+}
