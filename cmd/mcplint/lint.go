@@ -114,9 +114,9 @@ func newLintFlags() *lintFlags {
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
-	fs.Var(durationFlag{&f.timeout}, "timeout", "deadline for each request to a live server, e.g. 30s (default 10s)")
-	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (=readonly) only those with readOnlyHint true; =all every tool, named on stderr first")
-	fs.Var(&f.probes, "probes", "active protocol probes of a live server: none, default (in the session) or all (adds a second server start)")
+	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
+	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or =readonly) only tools with readOnlyHint true; =all every tool, named on stderr first")
+	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs
