@@ -38,7 +38,7 @@ func printFlags(fs *flag.FlagSet) string {
 		if arg != "" && arg != "value" {
 			names += " " + arg
 		}
-		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" && !strings.Contains(usage, "(default") {
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" && !strings.Contains(usage, "default") {
 			usage += " (default " + f.DefValue + ")"
 		}
 		fmt.Fprintf(&b, "  %-28s %s\n", names, usage)
