@@ -8,7 +8,7 @@ import (
 )
 
 // annotationsContradiction reports annotations that contradict each other or
-// the tool's name, and hints the spec calls meaningless on a read-only tool.
+// the tool's name.
 type annotationsContradiction struct{}
 
 func (annotationsContradiction) Meta() sdk.Meta {
@@ -38,36 +38,15 @@ func (annotationsContradiction) Check(ctx context.Context, s *sdk.Snapshot, repo
 				Fix:     "if the tool deletes or overwrites, set \"readOnlyHint\": false and \"destructiveHint\": true; if it really changes nothing, rename it so clients and users are not misled",
 			})
 		}
-		if d := a.DestructiveHint; d != nil {
-			if *d {
-				if !destructiveName {
-					report(sdk.Issue{
-						Tool:    t.Name,
-						Pointer: sdk.ToolPointer(i, "annotations", "destructiveHint"),
-						Message: fmt.Sprintf("%s says both readOnlyHint: true and destructiveHint: true; a read-only tool cannot destroy anything", toolLabel(i, t.Name)),
-						Fix:     "if the tool deletes or overwrites anything, set \"readOnlyHint\": false; otherwise remove \"destructiveHint\"",
-					})
-				}
-			} else {
-				report(sdk.Issue{
-					Severity: sdk.Info,
-					Tool:     t.Name,
-					Pointer:  sdk.ToolPointer(i, "annotations", "destructiveHint"),
-					Message:  fmt.Sprintf("destructiveHint on read-only %s has no meaning: it applies only when readOnlyHint is false", toolLabel(i, t.Name)),
-					Fix:      "remove \"destructiveHint\" (readOnlyHint: true already says the tool changes nothing)",
-				})
-			}
-		}
-		// idempotentHint false is the default, and SDKs that write every
-		// field emit it on every tool: it says nothing, so it is not noise
-		// worth a finding.
-		if a.IdempotentHint != nil && *a.IdempotentHint {
+		// destructiveHint false and idempotentHint true agree with a
+		// read-only tool: SDKs that write every hint emit them, and they
+		// contradict nothing, so only destructiveHint true is reported.
+		if d := a.DestructiveHint; d != nil && *d && !destructiveName {
 			report(sdk.Issue{
-				Severity: sdk.Info,
-				Tool:     t.Name,
-				Pointer:  sdk.ToolPointer(i, "annotations", "idempotentHint"),
-				Message:  fmt.Sprintf("idempotentHint on read-only %s has no meaning: it applies only when readOnlyHint is false", toolLabel(i, t.Name)),
-				Fix:      "remove \"idempotentHint\" (a tool that changes nothing is trivially idempotent)",
+				Tool:    t.Name,
+				Pointer: sdk.ToolPointer(i, "annotations", "destructiveHint"),
+				Message: fmt.Sprintf("%s says both readOnlyHint: true and destructiveHint: true; a read-only tool cannot destroy anything", toolLabel(i, t.Name)),
+				Fix:     "if the tool deletes or overwrites anything, set \"readOnlyHint\": false; otherwise remove \"destructiveHint\"",
 			})
 		}
 	}
