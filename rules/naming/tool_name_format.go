@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go.mau.fi/util/confusable"
 	"strconv"
 	"strings"
 	"unicode"
@@ -138,8 +139,10 @@ func describeRunes(rs []rune) string {
 }
 
 // sanitizeName suggests an allowed name: accents are stripped ("café" becomes
-// "cafe"), invisible format and control characters are dropped, and each run
-// of other disallowed characters becomes one underscore between words.
+// "cafe"), look-alike letters become the ASCII letter they imitate (a
+// Cyrillic "а" becomes "a"), invisible format and control characters are
+// dropped, and each run of other disallowed characters becomes one
+// underscore between words.
 func sanitizeName(name string) string {
 	var b strings.Builder
 	pendingSep, last := false, rune(0)
@@ -153,6 +156,14 @@ func sanitizeName(name string) string {
 			b.WriteRune(r)
 		case unicode.Is(unicode.Mn, r), unicode.Is(unicode.Cf, r), unicode.IsControl(r):
 		default:
+			if sk := confusable.Skeleton(string(r)); len(sk) == 1 && allowedNameRune(rune(sk[0])) && unicode.IsLetter(r) {
+				if pendingSep && b.Len() > 0 && last != '_' {
+					b.WriteByte('_')
+				}
+				pendingSep, last = false, rune(sk[0])
+				b.WriteByte(sk[0])
+				continue
+			}
 			pendingSep = true
 		}
 	}

@@ -130,7 +130,10 @@ func (r *toolNameStyle) Check(ctx context.Context, s *sdk.Snapshot, report func(
 			})
 			continue
 		}
-		if major.fits(t.Name) {
+		// A name no style conversion can fix (a look-alike letter, a
+		// character no style allows) is tool-name-format's and
+		// confusable-name's to report.
+		if major.fits(t.Name) || convert(t.Name, major) == t.Name {
 			continue
 		}
 		what := "mixes naming styles, while"
