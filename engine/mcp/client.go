@@ -100,6 +100,9 @@ type Client struct {
 	signaled string // the last signal mcplint sent the group, for the exit event
 
 	tail *stderrTail
+	// local is set when the server is a function in this process
+	// (StartInProcess) rather than a child.
+	local *inProcess
 
 	exited    chan struct{} // closed when the process has been reaped
 	exitDesc  string
@@ -307,6 +310,10 @@ func (c *Client) stop(gentle bool) {
 }
 
 func (c *Client) signal(sig syscall.Signal, name string) {
+	if c.local != nil {
+		c.halt(sig)
+		return
+	}
 	c.mu.Lock()
 	c.signaled = name
 	c.mu.Unlock()
