@@ -33,6 +33,9 @@ type Options struct {
 	LineCap int
 	// Stderr receives one-line progress notes; nil for none.
 	Stderr io.Writer
+	// Serve, when set, is the server: it runs in this process on a pair
+	// of pipes (mcp.StartInProcess) instead of as the target's command.
+	Serve mcp.Serve
 }
 
 // StartError is a server that could not be linted because it would not
@@ -97,7 +100,7 @@ func (e *StartError) hint() string {
 // conformance rules. A cancelled ctx stops the server and returns ctx's
 // error.
 func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, error) {
-	if t.Kind != target.Command || len(t.Command) == 0 {
+	if opts.Serve == nil && (t.Kind != target.Command || len(t.Command) == 0) {
 		return nil, fmt.Errorf("live source: target %q has no command to run", t.Name)
 	}
 	timeout := opts.Timeout
@@ -113,7 +116,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		}
 	}
 
-	c, err := mcp.Start(ctx, t.Command, mcp.Options{
+	c, err := start(ctx, t, opts, mcp.Options{
 		Env: t.Env, Dir: t.Dir, Timeout: timeout, SessionTimeout: opts.SessionTimeout, LineCap: opts.LineCap,
 	})
 	if err != nil {
