@@ -48,19 +48,7 @@ func StartInProcess(ctx context.Context, name string, serve Serve, opts Options)
 	if name == "" {
 		name = "in-process"
 	}
-	opts.fill()
-	c := &Client{
-		opts:     opts,
-		command:  []string{name},
-		rec:      NewRecorder([]string{name}),
-		pending:  map[string]chan Message{},
-		tail:     newStderrTail(),
-		exited:   make(chan struct{}),
-		readDone: make(chan struct{}),
-		errDone:  make(chan struct{}),
-		closing:  make(chan struct{}),
-		stopped:  make(chan struct{}),
-	}
+	c := newClient([]string{name}, opts)
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("start in-process server %s: %w", name, err)
