@@ -148,6 +148,10 @@ func (s *settings) lint(ctx context.Context, serve Serve) (*report.Report, error
 	if err != nil {
 		return nil, err
 	}
+	// A server that never said its name still needs one in the report.
+	if tg := rep.Targets[0]; tg.Name == "" {
+		tg.Name = input
+	}
 	if started.Load() && !returned.Load() {
 		return rep, ErrStillServing
 	}

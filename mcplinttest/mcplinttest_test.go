@@ -166,8 +166,8 @@ func TestHangingServerFailsInTime(t *testing.T) {
 	if took := time.Since(began); took > 3*time.Second {
 		t.Errorf("linting a hanging server took %s with a 300ms timeout", took)
 	}
-	if rep == nil || rep.Targets[0].Error == nil {
-		t.Fatalf("want a target that could not be linted, got %+v", rep)
+	if rep == nil || rep.Targets[0].Error == nil || rep.Targets[0].Name != "in-process" {
+		t.Fatalf("want a target named in-process that could not be linted, got %+v", rep)
 	}
 	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "the server could not be linted") ||
 		!strings.Contains(ft.errors[0], "got no answer in") {
