@@ -229,3 +229,10 @@ func TestLintCancelled(t *testing.T) {
 		t.Error("a nil serve function was accepted")
 	}
 }
+
+func TestWithName(t *testing.T) {
+	rep := mcplinttest.Run(t, serveClean, mcplinttest.WithName("clock-under-test"))
+	if rep != nil && rep.Targets[0].Name != "clock-under-test" {
+		t.Errorf("target named %q, want the WithName name", rep.Targets[0].Name)
+	}
+}
