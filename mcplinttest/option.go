@@ -11,7 +11,9 @@ import (
 )
 
 // Option shapes a lint. Each mirrors the mcplint flag of the same name.
-type Option func(*settings) error
+type Option struct {
+	set func(*settings) error
+}
 
 // settings are the options applied.
 type settings struct {
@@ -26,7 +28,10 @@ func newSettings(opts []Option) (*settings, error) {
 	s := &settings{}
 	var errs []error
 	for _, o := range opts {
-		if err := o(s); err != nil {
+		if o.set == nil {
+			continue // the zero Option changes nothing
+		}
+		if err := o.set(s); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -37,41 +42,41 @@ func newSettings(opts []Option) (*settings, error) {
 // default), "warning", "info" or "never" (--fail-on). It overrides [output]
 // fail-on of the config file.
 func WithFailOn(level string) Option {
-	return func(s *settings) error {
+	return Option{func(s *settings) error {
 		if !slices.Contains(config.FailOns, level) {
 			return fmt.Errorf("WithFailOn(%q): want one of %s", level, strings.Join(config.FailOns, ", "))
 		}
 		s.failOn = level
 		return nil
-	}
+	}}
 }
 
 // WithMinGrade fails the test when the server's grade is below grade, one
 // of "A" to "F" (--min-grade). It overrides [output] min-grade of the
 // config file.
 func WithMinGrade(grade string) Option {
-	return func(s *settings) error {
+	return Option{func(s *settings) error {
 		if !slices.Contains(config.Grades, grade) {
 			return fmt.Errorf("WithMinGrade(%q): want one of %s", grade, strings.Join(config.Grades, ", "))
 		}
 		s.minGrade = grade
 		return nil
-	}
+	}}
 }
 
 // WithEnable turns on rules or categories by name (--enable).
 func WithEnable(names ...string) Option {
-	return func(s *settings) error { s.enable = append(s.enable, names...); return nil }
+	return Option{func(s *settings) error { s.enable = append(s.enable, names...); return nil }}
 }
 
 // WithDisable turns off rules or categories by name (--disable).
 func WithDisable(names ...string) Option {
-	return func(s *settings) error { s.disable = append(s.disable, names...); return nil }
+	return Option{func(s *settings) error { s.disable = append(s.disable, names...); return nil }}
 }
 
 // WithOnly runs only these rules or categories (--only).
 func WithOnly(names ...string) Option {
-	return func(s *settings) error { s.only = append(s.only, names...); return nil }
+	return Option{func(s *settings) error { s.only = append(s.only, names...); return nil }}
 }
 
 // WithConfig reads the .mcplint.toml at path (relative to the test's
@@ -81,30 +86,30 @@ func WithOnly(names ...string) Option {
 // (the recommended preset), whatever .mcplint.toml is around, so that the
 // test does not change with the folder it runs in.
 func WithConfig(path string) Option {
-	return func(s *settings) error {
+	return Option{func(s *settings) error {
 		if path == "" {
 			return errors.New("WithConfig: the path is empty")
 		}
 		s.config = path
 		return nil
-	}
+	}}
 }
 
 // WithTimeout bounds each request to the server (--timeout; 10s by
 // default). A server that does not answer the handshake in time fails the
 // test after at most this long.
 func WithTimeout(d time.Duration) Option {
-	return func(s *settings) error {
+	return Option{func(s *settings) error {
 		if d <= 0 {
 			return fmt.Errorf("WithTimeout(%s): the timeout must be positive", d)
 		}
 		s.timeout = d
 		return nil
-	}
+	}}
 }
 
 // WithName names the server in the report and in ignores' server globs;
 // by default it is the name the server gives itself in serverInfo.
 func WithName(name string) Option {
-	return func(s *settings) error { s.name = name; return nil }
+	return Option{func(s *settings) error { s.name = name; return nil }}
 }
