@@ -8,7 +8,10 @@
 #      validator's own reader loads them;
 #   3. the pre-commit hook works on a fresh repository through the real
 #      pre-commit (Debian's package): it fails on a defect and passes once
-#      the file is fixed.
+#      the file is fixed;
+#   4. so do the other two hooks: mcplint-server on the [server] of
+#      .mcplint.toml, mcplint-config-verify on a config with a typo;
+#   5. the GitHub Action's lint step.
 #
 # Quiet on success; on failure it prints what it ran and what that said.
 # Needs: go, npm, python3, git and pre-commit on PATH (.ci/run installs
@@ -148,7 +151,57 @@ run git add tools.json
 expect 0 git commit -qm "add tools"
 expect 0 pre-commit try-repo "$root" mcplint --all-files
 
-# 4. The Action's lint step, run as the Actions runner would run it (its
+# 4. The other hooks, on a repository whose .mcplint.toml names its server:
+# mcplint-server lints that server whatever is committed, and
+# mcplint-config-verify checks the config itself. They run through a
+# .pre-commit-config.yaml at the same revision as above, so pre-commit
+# reuses the hook environment it built there (try-repo builds mcplint
+# again on every call).
+srv=$work/server-repo
+mkdir -p "$srv/api"
+cd "$srv"
+run git init -q . || fail "git init"
+cat >.pre-commit-config.yaml <<EOF
+repos:
+  - repo: $root
+    rev: $(git -C "$root" rev-parse HEAD)
+    hooks:
+      - id: mcplint-server
+      - id: mcplint-config-verify
+EOF
+cat >.mcplint.toml <<'EOF'
+version = 1
+
+[server]
+target = "api/tools.json"
+EOF
+# The tool has no name: an error.
+cat >api/tools.json <<'EOF'
+{"tools": [{"description": "Returns the current weather for a city, in metric units.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}}},
+  "annotations": {"readOnlyHint": true}}]}
+EOF
+run git add .pre-commit-config.yaml .mcplint.toml api/tools.json || fail "git add"
+: >"$log"
+expect 1 pre-commit run mcplint-server --all-files
+grep -q 'tool-name-format' "$log" || fail "mcplint-server failed without naming the defect of the [server] target"
+expect 0 pre-commit run mcplint-config-verify --all-files
+sed -i 's/"description": "Returns/"name": "get_weather", "description": "Returns/' api/tools.json
+run git add api/tools.json
+expect 0 pre-commit run mcplint-server --all-files
+
+printf '\n[rules]\ndisabel = ["too-many-tools"]\n' >>.mcplint.toml
+run git add .mcplint.toml
+: >"$log"
+expect 1 pre-commit run mcplint-config-verify --all-files
+grep -q 'exit code: 2' "$log" || fail "mcplint-config-verify did not exit 2 on an unknown key"
+grep -qF '.mcplint.toml:7:1: unknown key "disabel" in [rules] (did you mean "disable"?)' "$log" ||
+	fail "mcplint-config-verify did not place the typo at line:column with a suggestion"
+sed -i 's/^disabel/disable/' .mcplint.toml
+run git add .mcplint.toml
+expect 0 pre-commit run mcplint-config-verify --all-files
+
+# 5. The Action's lint step, run as the Actions runner would run it (its
 # inputs come in through the environment).
 act=$work/action
 mkdir -p "$act"

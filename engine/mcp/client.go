@@ -5,7 +5,9 @@
 // client starts the server as a child process in a process group of its
 // own, records every line both ways in a transcript, answers server
 // requests so that no server waits on it, bounds every wait with a
-// deadline, and stops the whole process group when it is done.
+// deadline, and stops the whole process group when it is done. A Go server
+// can also be spoken to in this process, over the same bytes
+// (StartInProcess).
 package mcp
 
 import (
@@ -100,6 +102,9 @@ type Client struct {
 	signaled string // the last signal mcplint sent the group, for the exit event
 
 	tail *stderrTail
+	// local is set when the server is a function in this process
+	// (StartInProcess) rather than a child.
+	local *inProcess
 
 	exited    chan struct{} // closed when the process has been reaped
 	exitDesc  string
@@ -118,19 +123,7 @@ func Start(ctx context.Context, argv []string, opts Options) (*Client, error) {
 	if len(argv) == 0 || argv[0] == "" {
 		return nil, errors.New("start server: the command is empty")
 	}
-	opts.fill()
-	c := &Client{
-		opts:     opts,
-		command:  slices.Clone(argv),
-		rec:      NewRecorder(slices.Clone(argv)),
-		pending:  map[string]chan Message{},
-		tail:     newStderrTail(),
-		exited:   make(chan struct{}),
-		readDone: make(chan struct{}),
-		errDone:  make(chan struct{}),
-		closing:  make(chan struct{}),
-		stopped:  make(chan struct{}),
-	}
+	c := newClient(argv, opts)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = opts.Dir
 	cmd.Env = environ(opts.Env)
@@ -166,6 +159,23 @@ func Start(ctx context.Context, argv []string, opts Options) (*Client, error) {
 	go c.readStderr()
 	go c.watch(ctx)
 	return c, nil
+}
+
+// newClient is a session not yet connected to its server.
+func newClient(command []string, opts Options) *Client {
+	opts.fill()
+	return &Client{
+		opts:     opts,
+		command:  slices.Clone(command),
+		rec:      NewRecorder(slices.Clone(command)),
+		pending:  map[string]chan Message{},
+		tail:     newStderrTail(),
+		exited:   make(chan struct{}),
+		readDone: make(chan struct{}),
+		errDone:  make(chan struct{}),
+		closing:  make(chan struct{}),
+		stopped:  make(chan struct{}),
+	}
 }
 
 func environ(overlay map[string]string) []string {
@@ -307,6 +317,10 @@ func (c *Client) stop(gentle bool) {
 }
 
 func (c *Client) signal(sig syscall.Signal, name string) {
+	if c.local != nil {
+		c.halt(sig)
+		return
+	}
 	c.mu.Lock()
 	c.signaled = name
 	c.mu.Unlock()

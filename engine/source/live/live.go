@@ -40,6 +40,9 @@ type Options struct {
 	Exercise exercise.Options
 	// Probes is which probes the session runs (probe.Default when zero).
 	Probes probe.Set
+	// Serve, when set, is the server: it runs in this process on a pair
+	// of pipes (mcp.StartInProcess) instead of as the target's command.
+	Serve mcp.Serve
 }
 
 // StartError is a server that could not be linted because it would not
@@ -105,7 +108,7 @@ func (e *StartError) hint() string {
 // conformance rules. A cancelled ctx stops the server and returns ctx's
 // error.
 func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, error) {
-	if t.Kind != target.Command || len(t.Command) == 0 {
+	if opts.Serve == nil && (t.Kind != target.Command || len(t.Command) == 0) {
 		return nil, fmt.Errorf("live source: target %q has no command to run", t.Name)
 	}
 	timeout := opts.Timeout
@@ -124,7 +127,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	mcpOpts := mcp.Options{
 		Env: t.Env, Dir: t.Dir, Timeout: timeout, SessionTimeout: opts.sessionTimeout(), LineCap: opts.LineCap,
 	}
-	c, err := mcp.Start(ctx, t.Command, mcpOpts)
+	c, err := start(ctx, t, opts, mcpOpts)
 	if err != nil {
 		return nil, &StartError{Command: strings.Join(t.Command, " "), Exit: "did not start", Err: err}
 	}
