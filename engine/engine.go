@@ -171,6 +171,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	snap.Tokens = tokens.CountSnapshot(snap)
 	issues, ruleErrs := runner.Run(ctx, rules, snap, cfg.Rules.Severity)
 	locate(snap, issues)
+	runner.Sort(issues) // again, now that file positions are known
 	out := &report.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
 		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,

@@ -104,18 +104,26 @@ func (p *printer) target(t *Target) {
 		p.block("  "+p.paint(ansiRed, "error:")+" rule "+re.Rule+" could not run: ", re.Error)
 	}
 	p.exercise(t)
-	owner := "\x00"
+	// Issues come in report order; a definition's issues are printed
+	// together under its name, in the order its first issue comes.
+	var owners []string
+	byOwner := map[string][]sdk.Issue{}
 	for _, is := range t.Issues {
-		if is.Tool != owner {
-			owner = is.Tool
-			name := Escape(owner)
-			if owner == "" {
-				name = "(a tool without a name)"
-			}
-			p.line("")
-			p.line("  %s", p.paint(ansiBold, name))
+		if _, seen := byOwner[is.Tool]; !seen {
+			owners = append(owners, is.Tool)
 		}
-		p.issue(is)
+		byOwner[is.Tool] = append(byOwner[is.Tool], is)
+	}
+	for _, owner := range owners {
+		name := Escape(owner)
+		if owner == "" {
+			name = "(a tool without a name)"
+		}
+		p.line("")
+		p.line("  %s", p.paint(ansiBold, name))
+		for _, is := range byOwner[owner] {
+			p.issue(is)
+		}
 	}
 	if n := len(t.Suppressed); n > 0 {
 		p.line("")

@@ -89,6 +89,13 @@ func Sort(issues []sdk.Issue) {
 		if ia != ib {
 			return ia < ib
 		}
+		// Within one definition, file order when both are placed.
+		if la, lb := a.Location, b.Location; la != nil && lb != nil && la.File == lb.File && (la.Line != lb.Line || la.Column != lb.Column) {
+			if la.Line != lb.Line {
+				return la.Line < lb.Line
+			}
+			return la.Column < lb.Column
+		}
 		if a.Pointer != b.Pointer {
 			return a.Pointer < b.Pointer
 		}
@@ -106,13 +113,16 @@ var sections = map[string]int{
 }
 
 // position returns the section rank of a pointer and, inside a list, the
-// element's index.
+// element's index (a transcript record's number for /transcript/records/N).
 func position(p string) (section, index int) {
 	rest := strings.TrimPrefix(p, "/")
 	head, rest, _ := strings.Cut(rest, "/")
 	rank, ok := sections[head]
 	if !ok {
 		rank = len(sections)
+	}
+	if head == "transcript" {
+		rest = strings.TrimPrefix(rest, "records/")
 	}
 	idx, _, _ := strings.Cut(rest, "/")
 	n, err := strconv.Atoi(idx)

@@ -102,3 +102,20 @@ func TestRunFillsOrdersAndIsolates(t *testing.T) {
 		t.Errorf("rule errors = %+v, want the panicking plugin rule only", errs)
 	}
 }
+
+func TestSortTranscriptAndFileOrder(t *testing.T) {
+	issues := []sdk.Issue{
+		{Rule: "b", Pointer: "/transcript/records/12"},
+		{Rule: "a", Pointer: "/transcript/records/9"},
+		{Rule: "c", Pointer: "/tools/0/name", Location: &sdk.Location{File: "f", Line: 9, Column: 15}},
+		{Rule: "d", Pointer: "/tools/0/description", Location: &sdk.Location{File: "f", Line: 8, Column: 5}},
+	}
+	Sort(issues)
+	var got []string
+	for _, is := range issues {
+		got = append(got, is.Rule)
+	}
+	if strings.Join(got, "") != "dcab" {
+		t.Errorf("order %v, want d c (file order in tool 0) then a b (record 9 before 12)", got)
+	}
+}
