@@ -144,7 +144,7 @@ func TestHangingServerCostsTheTimeout(t *testing.T) {
 	if !errors.As(err, &te) || te.Method != MethodInitialize {
 		t.Fatalf("want an initialize timeout, got %v", err)
 	}
-	if took := time.Since(began); took > timeout+time.Second {
+	if took := time.Since(began); took > timeout+4*time.Second {
 		t.Errorf("the handshake with a hanging server took %s; the timeout is %s", took, timeout)
 	}
 	_, err = c.Request(context.Background(), MethodToolsList, nil, 200*time.Millisecond)
@@ -153,7 +153,7 @@ func TestHangingServerCostsTheTimeout(t *testing.T) {
 	}
 	closing := time.Now()
 	c.Close()
-	if took := time.Since(closing); took > time.Second {
+	if took := time.Since(closing); took > 4*time.Second {
 		t.Errorf("Close took %s", took)
 	}
 	tr := c.Transcript()
@@ -186,7 +186,7 @@ func TestContextCancelStopsTheServer(t *testing.T) {
 	if _, err := c.Request(ctx, MethodPing, nil, 0); !errors.Is(err, context.Canceled) {
 		t.Fatalf("want context.Canceled, got %v", err)
 	}
-	if took := time.Since(began); took > 2*time.Second {
+	if took := time.Since(began); took > 5*time.Second {
 		t.Errorf("cancel took %s to end the request", took)
 	}
 }
@@ -199,7 +199,7 @@ func TestSessionDeadline(t *testing.T) {
 	if !errors.As(err, &gone) {
 		t.Fatalf("want the server gone at the session deadline, got %v", err)
 	}
-	if took := time.Since(began); took > 2*time.Second {
+	if took := time.Since(began); took > 5*time.Second {
 		t.Errorf("the session deadline of 300ms took %s to end the request", took)
 	}
 	if ev := events(c.Transcript(), sdk.EventTimeout); len(ev) != 1 || !strings.Contains(ev[0].Detail, "session deadline") {
@@ -269,7 +269,7 @@ func TestCrashAfterHandshake(t *testing.T) {
 	if !errors.As(err, &gone) || gone.Exit != "exit status 3" {
 		t.Fatalf("want the server gone with exit status 3, got %v", err)
 	}
-	if took := time.Since(began); took > 2*time.Second {
+	if took := time.Since(began); took > 5*time.Second {
 		t.Errorf("noticing the crash took %s", took)
 	}
 	c.Close()
@@ -386,7 +386,7 @@ func TestServerThatExitsAtOnce(t *testing.T) {
 	if !errors.As(err, &gone) {
 		t.Fatalf("want the server gone, got %v", err)
 	}
-	if took := time.Since(began); took > 2*time.Second {
+	if took := time.Since(began); took > 5*time.Second {
 		t.Errorf("noticing the exit took %s", took)
 	}
 	c.Close()

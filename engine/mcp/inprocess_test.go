@@ -130,7 +130,7 @@ func TestInProcessStopSteps(t *testing.T) {
 			}
 			began := time.Now()
 			c.Close()
-			if took := time.Since(began); took > 2*grace+exitDrain+time.Second {
+			if took := time.Since(began); took > 2*grace+exitDrain+5*time.Second { // generous: a loaded machine is slow, a hang is not
 				t.Errorf("Close took %s", took)
 			}
 			desc, _ := c.Exited()

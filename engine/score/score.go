@@ -30,7 +30,7 @@ var lintPenalty = map[sdk.Severity]float64{sdk.Error: 0.5, sdk.Warning: 0.15, sd
 
 // Conformance is scored over the whole session rather than per tool: a
 // protocol defect hurts every tool alike.
-var conformancePenalty = map[sdk.Severity]float64{sdk.Error: 0.25, sdk.Warning: 0.1, sdk.Info: 0.02}
+var conformancePenalty = map[sdk.Severity]float64{sdk.Error: 0.4, sdk.Warning: 0.1, sdk.Info: 0.02}
 
 // weights of each component in the overall score, among those present.
 // Lint and conformance keep their 3:2 ratio whether or not tools were
@@ -76,7 +76,7 @@ type Tally struct {
 // info 0.03), floored at 0; the component is the items' mean. A session
 // that never got an answer to tools/list scores 0: nothing was linted.
 //
-// Conformance: 1 minus a penalty per issue (error 0.25, warning 0.1, info
+// Conformance: 1 minus a penalty per issue (error 0.4, warning 0.1, info
 // 0.02), floored at 0.
 //
 // Happy-path (with --exercise): the share of happy-path scenarios that

@@ -26,15 +26,16 @@ func TestCompute(t *testing.T) {
 			issue("schema", sdk.Error, "/tools/0"), issue("schema", sdk.Error, "/tools/0"), issue("schema", sdk.Error, "/tools/0")}}, 0.8, "B"},
 		{"security error caps at D", Input{Tools: 9, Issues: []sdk.Issue{issue("security", sdk.Error, "/tools/0/description")}}, 0.95, "D"},
 		{"server-level issue", Input{Tools: 1, Issues: []sdk.Issue{issue("reference", sdk.Warning, "/instructions")}}, 0.925, "A"},
-		// lint 1 * 0.6 + conformance 0.75 * 0.4 = 0.9.
-		{"conformance", Input{Tools: 1, HasTranscript: true, Issues: []sdk.Issue{issue("conformance", sdk.Error, "/transcript/3")}}, 0.9, "A"},
+		// lint 1 * 0.6 + conformance 0.6 * 0.4 = 0.84: a protocol error
+		// keeps a server from an A.
+		{"conformance", Input{Tools: 1, HasTranscript: true, Issues: []sdk.Issue{issue("conformance", sdk.Error, "/transcript/3")}}, 0.84, "B"},
 		{"config issues do not count", Input{Tools: 1, Issues: []sdk.Issue{issue("config", sdk.Error, "")}}, 1, "A"},
 		// The README's worked example.
 		{"readme example", Input{Tools: 4, HasTranscript: true, Issues: []sdk.Issue{
 			issue("schema", sdk.Error, "/tools/0/inputSchema"), issue("quality", sdk.Warning, "/tools/0/inputSchema/properties/city"),
 			issue("reference", sdk.Warning, "/instructions"), issue("conformance", sdk.Warning, "/transcript/records/4")}}, 0.864, "B"},
-		// lint 0 (never listed) * 0.6 + conformance 0.75 * 0.4 = 0.3.
-		{"tools never listed", Input{Tools: 0, HasTranscript: true, Unlisted: true, Issues: []sdk.Issue{issue("conformance", sdk.Error, "/transcript/records/5")}}, 0.3, "F"},
+		// lint 0 (never listed) * 0.6 + conformance 0.6 * 0.4 = 0.24.
+		{"tools never listed", Input{Tools: 0, HasTranscript: true, Unlisted: true, Issues: []sdk.Issue{issue("conformance", sdk.Error, "/transcript/records/5")}}, 0.24, "F"},
 		{"no tools", Input{Tools: 0, Issues: []sdk.Issue{issue("quality", sdk.Error, "/tools")}}, 0.5, "F"},
 		// (1*0.6 + 1*0.4 + 0.5*0.3 + 1*0.1) / 1.4 = 1.25/1.4.
 		{"exercised", Input{Tools: 2, HasTranscript: true, Happy: Tally{2, 4}, Edge: Tally{3, 3}}, 0.893, "B"},

@@ -27,40 +27,36 @@ func (notificationAnswered) Check(_ context.Context, s *sdk.Snapshot, report fun
 	if ss == nil {
 		return nil
 	}
+	answered := notificationAnswers(ss)
 	for _, m := range ss.Msgs {
-		if m.Dir != sdk.DirServerToClient || m.Kind != wire.Response || m.Pair != nil || !answersNotification(ss, m) {
+		n := answered[m]
+		if n == nil {
 			continue
 		}
-		n := lastNotification(ss, m)
 		at(report, m.Index, fmt.Sprintf("server answered the notification %s with %s", n.Method, wire.Quote(m.Bytes, 120)),
 			fmt.Sprintf("send nothing back for notifications (messages without an id), %s included; an unknown notification is ignored, not answered with an error", n.Method))
 	}
 	return nil
 }
 
-// answersNotification reports whether a response with no usable id is best
-// explained as an answer to the client's last notification.
-func answersNotification(ss *wire.Session, m *wire.Msg) bool {
-	if m.ID != nil && string(m.ID) != "null" {
-		return false
-	}
-	return lastNotification(ss, m) != nil
-}
-
-// lastNotification is the client's last message before m when it is a
-// notification.
-func lastNotification(ss *wire.Session, m *wire.Msg) *wire.Msg {
-	var last *wire.Msg
-	for _, c := range ss.Msgs {
-		if c.Index >= m.Index {
-			break
-		}
-		if c.Dir == sdk.DirClientToServer {
-			last = c
+// notificationAnswers pairs each server response that carries no id (or a
+// null one) with the earliest client notification sent before it that no
+// earlier such response was paired with. Requests always carry ids, so a
+// response without one answers a notification; a client sends its next
+// messages without waiting, so the notification need not be the last
+// message before the answer.
+func notificationAnswers(ss *wire.Session) map[*wire.Msg]*wire.Msg {
+	out := map[*wire.Msg]*wire.Msg{}
+	var waiting []*wire.Msg
+	for _, m := range ss.Msgs {
+		switch {
+		case m.Dir == sdk.DirClientToServer && m.Kind == wire.Notification:
+			waiting = append(waiting, m)
+		case m.Dir == sdk.DirServerToClient && m.Kind == wire.Response && m.Pair == nil &&
+			(m.ID == nil || string(m.ID) == "null") && len(waiting) > 0:
+			out[m] = waiting[0]
+			waiting = waiting[1:]
 		}
 	}
-	if last != nil && last.Kind == wire.Notification {
-		return last
-	}
-	return nil
+	return out
 }

@@ -29,6 +29,7 @@ func (responseIDMismatch) Check(_ context.Context, s *sdk.Snapshot, report func(
 		return nil
 	}
 	answered := map[*wire.Msg]bool{}
+	notifAnswers := notificationAnswers(ss)
 	for _, m := range ss.Msgs {
 		if m.Dir != sdk.DirServerToClient || m.Kind != wire.Response || m.Pair != nil {
 			if m.Pair != nil && m.Dir == sdk.DirServerToClient {
@@ -36,7 +37,7 @@ func (responseIDMismatch) Check(_ context.Context, s *sdk.Snapshot, report func(
 			}
 			continue
 		}
-		if answersNotification(ss, m) {
+		if notifAnswers[m] != nil {
 			continue
 		}
 		var msg string

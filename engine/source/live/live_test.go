@@ -134,7 +134,7 @@ func TestHangingServerIsAStartError(t *testing.T) {
 	}
 	// The handshake costs the timeout; stopping a server that ignores
 	// SIGTERM costs two grace periods.
-	if took := time.Since(began); took > timeout+2*mcp.DefaultGrace+time.Second {
+	if took := time.Since(began); took > timeout+2*mcp.DefaultGrace+4*time.Second {
 		t.Errorf("a hanging server cost %s with a %s timeout", took, timeout)
 	}
 	if !strings.Contains(se.Exit, "SIGKILL") {
@@ -182,7 +182,7 @@ func TestCancelStopsTheSession(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("want the context's error, got %v", err)
 	}
-	if took := time.Since(began); took > 2*time.Second {
+	if took := time.Since(began); took > 5*time.Second {
 		t.Errorf("cancelling took %s", took)
 	}
 }
