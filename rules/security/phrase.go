@@ -470,6 +470,15 @@ type phraseSet struct {
 	anchors map[string]bool
 	// unanchored is true when some phrase has no such part.
 	unanchored bool
+	// vocab maps every word of a required part (see requiredParts), in
+	// each spelling, to the parts it belongs to; needs[i] is the set of
+	// required parts of phrase i. mayMatch reads them.
+	vocab map[string]partSet
+	needs []partSet
+	// lengths has bit n of entry c set when vocab holds a word of n
+	// bytes starting with c, so that most words of a text are ruled out
+	// before a lookup.
+	lengths [256]uint64
 }
 
 // anchorWords picks the required part of a phrase with the longest
@@ -507,10 +516,31 @@ func anchorWords(p *phrase) []string {
 }
 
 func newPhraseSet(srcs ...string) *phraseSet {
-	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}}
+	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}, vocab: map[string]partSet{}}
+	nparts := 0
 	for _, src := range srcs {
 		p := compile(src)
 		ps.all = append(ps.all, p)
+		var need partSet
+		for _, words := range requiredParts(p) {
+			if nparts == maxParts {
+				panic(fmt.Sprintf("phrase %q: more than %d required parts in one set", src, maxParts))
+			}
+			need.add(nparts)
+			for _, w := range words {
+				for _, spelling := range []string{w, strings.ReplaceAll(w, "'", "")} {
+					parts := ps.vocab[spelling]
+					parts.add(nparts)
+					ps.vocab[spelling] = parts
+					if len(spelling) >= 64 {
+						panic(fmt.Sprintf("phrase %q: word %q is too long to anchor on", src, spelling))
+					}
+					ps.lengths[spelling[0]] |= 1 << len(spelling)
+				}
+			}
+			nparts++
+		}
+		ps.needs = append(ps.needs, need)
 		if words := anchorWords(p); words == nil {
 			ps.unanchored = true
 		} else {
@@ -535,6 +565,94 @@ func newPhraseSet(srcs ...string) *phraseSet {
 		}
 	}
 	return ps
+}
+
+// mayMatch reports whether s can hold a match of ps, judged on the raw
+// text before folding and splitting it, which cost far more. Folding
+// leaves plain text as it is, with no invisible characters to join words,
+// so a phrase matches plain text only if every one of its required parts
+// has one of its words in the text; the words are cut as words.reset cuts
+// plain text. Other text is always tried.
+func (ps *phraseSet) mayMatch(s string) bool {
+	if ps.unanchored || !visible.Plain(s) {
+		return true
+	}
+	var hit partSet
+	var buf [64]byte
+	for i := 0; i < len(s); {
+		if !isWordByte(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && (isWordByte(s[i]) || s[i] == '\'' && i+1 < len(s) && isWordByte(s[i+1])) {
+			i++
+		}
+		c := s[start]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if n := i - start; n < 64 && ps.lengths[c]&(1<<n) != 0 {
+			if parts, ok := ps.vocab[string(appendLower(buf[:0], s[start:i]))]; ok {
+				hit.union(parts)
+			}
+		}
+	}
+	for _, need := range ps.needs {
+		if hit.covers(need) {
+			return true
+		}
+	}
+	return false
+}
+
+// partSet is a set of required parts of a phrase set's phrases.
+type partSet [4]uint64
+
+// maxParts is how many required parts a partSet can hold.
+const maxParts = len(partSet{}) * 64
+
+func (p *partSet) add(i int) { p[i/64] |= 1 << (i % 64) }
+
+func (p *partSet) union(q partSet) {
+	for i := range p {
+		p[i] |= q[i]
+	}
+}
+
+func (p *partSet) covers(q partSet) bool {
+	for i := range p {
+		if p[i]&q[i] != q[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// requiredParts returns the words of each part of a phrase that a match
+// cannot do without and that is a plain choice of words (or of sequences
+// starting with a word, whose first words stand for them).
+func requiredParts(p *phrase) [][]string {
+	var out [][]string
+	for _, kid := range p.root.kids {
+		var words []string
+		switch kid.kind {
+		case nWord:
+			words = []string{kid.word}
+		case nAlt:
+			for _, alt := range kid.kids {
+				if len(alt.kids) == 0 || alt.kids[0].kind != nWord {
+					words = nil
+					break
+				}
+				words = append(words, alt.kids[0].word)
+			}
+		}
+		if len(words) > 0 {
+			out = append(out, words)
+		}
+	}
+	return out
 }
 
 // find returns the first match of any phrase at each position, leftmost
