@@ -69,7 +69,9 @@ func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(s
 		if _, ok := d.def[MetaKey]; ok {
 			report(misplaced(d, sdk.Pointer(d.scope, MetaKey)))
 		}
-		walkMeta(d.def, d.scope, true, func(p string) { report(misplaced(d, p)) })
+		if strayMeta(d.def, true) {
+			walkMeta(d.def, d.scope, true, func(p string) { report(misplaced(d, p)) })
+		}
 	}
 	return nil
 }
@@ -109,6 +111,37 @@ func walkMeta(v any, at string, top bool, found func(pointer string)) {
 			walkMeta(e, sdk.Pointer(at, fmt.Sprint(i)), false, found)
 		}
 	}
+}
+
+// strayMeta reports whether walkMeta finds anything below v. Almost no
+// definition holds a stray suppression, and this answers without sorting
+// keys or building a pointer for every value of a large schema.
+func strayMeta(v any, top bool) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			if k == "_meta" {
+				if top {
+					continue
+				}
+				if meta, ok := e.(map[string]any); ok {
+					if _, has := meta[MetaKey]; has {
+						return true
+					}
+				}
+			}
+			if strayMeta(e, false) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if strayMeta(e, false) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func jsonKind(v any) string {
