@@ -568,13 +568,13 @@ func newPhraseSet(srcs ...string) *phraseSet {
 }
 
 // mayMatch reports whether s can hold a match of ps, judged on the raw
-// text before folding and splitting it, which cost far more. Folding
-// leaves plain text as it is, with no invisible characters to join words,
-// so a phrase matches plain text only if every one of its required parts
-// has one of its words in the text; the words are cut as words.reset cuts
-// plain text. Other text is always tried.
-func (ps *phraseSet) mayMatch(s string) bool {
-	if ps.unanchored || !visible.Plain(s) {
+// text before folding and splitting it, which cost far more; plain is
+// visible.Plain(s). Folding leaves plain text as it is, with no invisible
+// characters to join words, so a phrase matches plain text only if every
+// one of its required parts has one of its words in the text; the words
+// are cut as words.reset cuts plain text. Other text is always tried.
+func (ps *phraseSet) mayMatch(s string, plain bool) bool {
+	if ps.unanchored || !plain {
 		return true
 	}
 	var hit partSet

@@ -83,7 +83,7 @@ func TestMayMatch(t *testing.T) {
 		for name, ps := range map[string]*phraseSet{"concealment": concealmentPhrases, "override": overridePhrases} {
 			if len(ps.find(split(text))) > 0 {
 				found++
-				if !ps.mayMatch(text) {
+				if !ps.mayMatch(text, visible.Plain(text)) {
 					t.Errorf("%s: mayMatch(%q) is false, but find matches", name, text)
 				}
 			}
@@ -93,7 +93,7 @@ func TestMayMatch(t *testing.T) {
 		t.Errorf("only %d texts match a phrase; the fixtures no longer exercise mayMatch", found)
 	}
 	for _, text := range []string{"Fetches the forecast for a city, in metric units.", "Returns the user's open tickets; see `list_tickets`."} {
-		if concealmentPhrases.mayMatch(text) && overridePhrases.mayMatch(text) {
+		if concealmentPhrases.mayMatch(text, true) && overridePhrases.mayMatch(text, true) {
 			t.Errorf("mayMatch(%q) is true for both sets; plain prose without anchors should be ruled out", text)
 		}
 	}

@@ -6,8 +6,9 @@ package visible
 
 import (
 	"runtime"
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"weak"
 
@@ -63,8 +64,15 @@ type Text struct {
 	// clean, and a 10,000-tool list has hundreds of thousands of texts.
 	base string
 	toks [2]string
-	n    int
+	n    uint8
+	// plain is Plain(Value), found once for every rule that asks.
+	plain bool
 }
+
+// Plain reports whether the text is plain (see Plain): computed once when
+// the texts are listed, so that each rule that skips plain text does so
+// without reading it.
+func (t Text) Plain() bool { return t.plain }
 
 // Pointer is the text's JSON pointer in the Snapshot.
 func (t Text) Pointer() string {
@@ -138,12 +146,13 @@ func list(s *sdk.Snapshot, visit func(t Text)) {
 		if value == "" {
 			return
 		}
-		t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base}
-		t.n = copy(t.toks[:], toks)
+		t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base, plain: Plain(value)}
+		t.n = uint8(copy(t.toks[:], toks))
 		visit(t)
 	}
 	emit(sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
 
+	var sc scratch
 	for i, tool := range s.Tools {
 		base := "/tools/" + strconv.Itoa(i)
 		owner := tool.Name
@@ -154,10 +163,10 @@ func list(s *sdk.Snapshot, visit func(t Text)) {
 		}
 		emit(owner, KindDescription, tool.Description, i, base, "description")
 		if tool.InputSchema != nil {
-			schemaTexts(tool.InputSchema, base+"/inputSchema", owner, i, visit)
+			schemaTexts(tool.InputSchema, base+"/inputSchema", owner, i, &sc, visit)
 		}
 		if tool.OutputSchema != nil {
-			schemaTexts(tool.OutputSchema, base+"/outputSchema", owner, i, visit)
+			schemaTexts(tool.OutputSchema, base+"/outputSchema", owner, i, &sc, visit)
 		}
 	}
 
@@ -210,52 +219,111 @@ func otherText(keyword string) bool {
 	return true
 }
 
-func schemaTexts(schema any, ptr, owner string, tool int, visit func(Text)) {
+// valueKeys are the keywords whose values are walked for texts, in the
+// order their texts are listed; schemaTexts's switch follows it.
+var valueKeys = [...]struct {
+	key  string
+	kind Kind
+}{{"enum", KindEnum}, {"const", KindConst}, {"default", KindDefault}, {"examples", KindExample}, {"example", KindExample}}
+
+// scratch is storage one listing reuses for every schema.
+type scratch struct {
+	nodes    []schemawalk.Flat
+	pointers []string
+	other    []string
+}
+
+// childPointer is the pointer of a flattened node whose parent is at
+// parent, as schemawalk.Pointer gives it.
+func childPointer(parent string, n *schemawalk.Flat) string {
+	switch {
+	case n.Index >= 0:
+		return parent + "/" + escapeToken(n.Keyword) + "/" + strconv.Itoa(int(n.Index))
+	case n.Name != "" || n.Keyword == "properties" || n.Keyword == "patternProperties" || n.Keyword == "$defs" ||
+		n.Keyword == "definitions" || n.Keyword == "dependentSchemas":
+		return parent + "/" + escapeToken(n.Keyword) + "/" + escapeToken(n.Name)
+	}
+	return parent + "/" + escapeToken(n.Keyword)
+}
+
+// escapeToken escapes a reference token as sdk.Pointer does.
+func escapeToken(tok string) string {
+	if !strings.ContainsAny(tok, "~/") {
+		return tok
+	}
+	return sdk.Pointer("", tok)[1:]
+}
+
+// schemaTexts emits the texts of a schema, node by node in
+// schemawalk.Walk's order. It flattens the schema, which reads each
+// object's keys once, and reads each object's texts in one more pass.
+func schemaTexts(schema any, ptr, owner string, tool int, sc *scratch, visit func(Text)) {
 	emit := func(kind Kind, value, base string, toks ...string) {
 		if value == "" {
 			return
 		}
-		t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base}
-		t.n = copy(t.toks[:], toks)
+		t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base, plain: Plain(value)}
+		t.n = uint8(copy(t.toks[:], toks))
 		visit(t)
 	}
-	schemawalk.Walk(schema, ptr, func(n schemawalk.Node) bool {
+	sc.nodes = schemawalk.Flatten(sc.nodes[:0], schema)
+	sc.pointers = sc.pointers[:0]
+	for i := range sc.nodes {
+		n := &sc.nodes[i]
+		p := ptr
+		if n.Parent >= 0 {
+			p = childPointer(sc.pointers[n.Parent], n)
+		}
+		sc.pointers = append(sc.pointers, p)
 		if n.Keyword == "properties" {
-			emit(KindParamName, n.Name, n.Pointer)
+			emit(KindParamName, n.Name, p)
 		}
 		obj := n.Object()
 		if obj == nil {
-			return true
+			continue
 		}
-		if s, ok := obj["title"].(string); ok {
-			emit(KindParamTitle, s, n.Pointer, "title")
-		}
-		if s, ok := obj["description"].(string); ok {
-			emit(KindParamDescription, s, n.Pointer, "description")
-		}
-		if s, ok := obj["$comment"].(string); ok {
-			emit(KindComment, s, n.Pointer, "$comment")
-		}
-		for _, kv := range [...]struct {
-			key  string
-			kind Kind
-		}{{"enum", KindEnum}, {"const", KindConst}, {"default", KindDefault}, {"examples", KindExample}, {"example", KindExample}} {
-			if v, ok := obj[kv.key]; ok {
-				valueTexts(v, kv.kind, n.Pointer, kv.key, 0, emit)
-			}
-		}
-		var other []string
+		var title, description, comment string
+		var values [len(valueKeys)]any
+		other := sc.other[:0]
 		for k, v := range obj {
-			if _, isString := v.(string); isString && otherText(k) {
-				other = append(other, k)
+			switch k {
+			case "title":
+				title, _ = v.(string)
+			case "description":
+				description, _ = v.(string)
+			case "$comment":
+				comment, _ = v.(string)
+			case "enum":
+				values[0] = v
+			case "const":
+				values[1] = v
+			case "default":
+				values[2] = v
+			case "examples":
+				values[3] = v
+			case "example":
+				values[4] = v
+			default:
+				if _, isString := v.(string); isString && otherText(k) {
+					other = append(other, k)
+				}
 			}
 		}
-		sort.Strings(other)
-		for _, k := range other {
-			emit(KindSchemaText, obj[k].(string), n.Pointer, k)
+		emit(KindParamTitle, title, p, "title")
+		emit(KindParamDescription, description, p, "description")
+		emit(KindComment, comment, p, "$comment")
+		// A null value holds no text, so nil stands for absent too.
+		for j, vk := range valueKeys {
+			if values[j] != nil {
+				valueTexts(values[j], vk.kind, p, vk.key, 0, emit)
+			}
 		}
-		return true
-	})
+		slices.Sort(other)
+		for _, k := range other {
+			emit(KindSchemaText, obj[k].(string), p, k)
+		}
+		sc.other = other
+	}
 }
 
 // valueTexts emits every string inside a JSON value, at any depth.

@@ -108,3 +108,24 @@ func BenchmarkTexts10k(b *testing.B) {
 		Texts(s, func(t Text) { n += len(t.Value) })
 	}
 }
+
+// Each text carries Plain of its value, found once when listed.
+func TestTextPlain(t *testing.T) {
+	s, _, err := sdk.DecodeSnapshot([]byte(`{"instructions":"Hi.","tools":[{"name":"t","description":"caf\u00e9 zw\u200b",
+	 "inputSchema":{"type":"object","properties":{"p":{"description":"plain"},"q\u001b":{"enum":["x\u202e"]}}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := 0
+	Texts(s, func(tx Text) {
+		if tx.Plain() != Plain(tx.Value) {
+			t.Errorf("%s %q: Plain() = %v, Plain(Value) = %v", tx.Pointer(), tx.Value, tx.Plain(), Plain(tx.Value))
+		}
+		if tx.Plain() {
+			plain++
+		}
+	})
+	if plain == 0 {
+		t.Error("no text is plain")
+	}
+}
