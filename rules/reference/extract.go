@@ -98,7 +98,7 @@ func splitWords(out []word, s string) []word {
 // toolReferences appends to out the names that s refers to as tools; ws
 // is storage for splitWords, returned for the next text.
 func toolReferences(out []string, ws []word, s string) ([]string, []word) {
-	if !strings.Contains(s, "tool") && !strings.Contains(s, "Tool") && !strings.ContainsAny(s, "`'\"“‘«") {
+	if !mayReference(s) {
 		return out, ws
 	}
 	ws = splitWords(ws, s)
@@ -119,6 +119,15 @@ func toolReferences(out []string, ws []word, s string) ([]string, []word) {
 		}
 	}
 	return out, ws
+}
+
+// mayReference reports whether s has "tool" or a quotation mark, without
+// which it refers to no tool. strings.ContainsAny with the non-ASCII marks
+// in its set would decode every character of every text; the ASCII marks
+// are found a byte at a time and the others as strings.
+func mayReference(s string) bool {
+	return strings.Contains(s, "tool") || strings.Contains(s, "Tool") || strings.ContainsAny(s, "`'\"") ||
+		strings.Contains(s, "“") || strings.Contains(s, "‘") || strings.Contains(s, "«")
 }
 
 // isVerb looks word up in verbs, which hold short lowercase words,
