@@ -55,13 +55,13 @@ func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(s
 			case !isObj:
 				report(sdk.Issue{
 					Tool: d.owner, Pointer: at,
-					Message: fmt.Sprintf("%q on %s is %s, not an object of rule names to reasons, so it suppresses nothing", MetaKey, d.kind, jsonKind(v)),
+					Message: fmt.Sprintf("%q on %s is %s, not an object of rule names to reasons, so it suppresses nothing", MetaKey, d.kind(), jsonKind(v)),
 					Fix:     `Write it as "mcplint/ignore": {"RULE": "why this is not a defect here"}.`,
 				})
 			case len(obj) == 0:
 				report(sdk.Issue{
 					Tool: d.owner, Pointer: at,
-					Message: fmt.Sprintf("%q on %s is empty, so it suppresses nothing", MetaKey, d.kind),
+					Message: fmt.Sprintf("%q on %s is empty, so it suppresses nothing", MetaKey, d.kind()),
 					Fix:     `Remove it, or name a rule: "mcplint/ignore": {"RULE": "why this is not a defect here"}.`,
 				})
 			}
@@ -79,7 +79,7 @@ func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(s
 func misplaced(d definition, p string) sdk.Issue {
 	return sdk.Issue{
 		Tool: d.owner, Pointer: p,
-		Message: fmt.Sprintf("%q at %s is not in the _meta of %s, where mcplint reads suppressions, so it suppresses nothing", MetaKey, p, d.kind),
+		Message: fmt.Sprintf("%q at %s is not in the _meta of %s, where mcplint reads suppressions, so it suppresses nothing", MetaKey, p, d.kind()),
 		Fix:     fmt.Sprintf(`Move it into the definition's own "_meta" (%s/_meta/mcplint~1ignore); it covers every issue inside the definition.`, d.scope),
 	}
 }
