@@ -34,7 +34,7 @@ func checkCompact(t *testing.T, v any) {
 
 func TestCompactMatchesMarshal(t *testing.T) {
 	for _, v := range []any{
-		nil, true, false, "", 0.0, -0.0, 1.0, -1.5, 1e20, 1e21, 123456789e15, 1e-6, 9.99e-7, -1e-7, 5e-324,
+		nil, true, false, "", 0.0, math.Copysign(0, -1), 1.0, -1.5, 1e20, 1e21, 123456789e15, 1e-6, 9.99e-7, -1e-7, 5e-324,
 		math.MaxFloat64, 0.1, 100.0, 1e100, math.Inf(1), math.NaN(),
 		"plain", "<a href=\"x\">&amp;</a>", "tab\tnew\nline\rcr\bbs\fff", "\x00\x01\x1f\x7f",
 		"bad \xff utf8 \xe2\x80", "sep\u2028par\u2029", "emoji 😀 and ü", `back\slash`,
