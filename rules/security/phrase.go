@@ -487,23 +487,7 @@ type phraseSet struct {
 func anchorWords(p *phrase) []string {
 	var best []string
 	bestLen := 0
-	for _, kid := range p.root.kids {
-		var words []string
-		switch kid.kind {
-		case nWord:
-			words = []string{kid.word}
-		case nAlt:
-			for _, alt := range kid.kids {
-				if len(alt.kids) == 0 || alt.kids[0].kind != nWord {
-					words = nil
-					break
-				}
-				words = append(words, alt.kids[0].word)
-			}
-		}
-		if len(words) == 0 {
-			continue
-		}
+	for _, words := range requiredParts(p) {
 		shortest := len(words[0])
 		for _, w := range words {
 			shortest = min(shortest, len(w))
