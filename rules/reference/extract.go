@@ -75,7 +75,13 @@ func splitWords(out []word, s string) []word {
 			for j < len(s) && isNameByte(s[j]) {
 				j++
 			}
-			text := strings.TrimRight(s[i:j], ".-")
+			// Trailing periods and hyphens end a sentence or a range; a
+			// loop, as TrimRight with a cutset builds the set every call.
+			k := j
+			for k > i && (s[k-1] == '.' || s[k-1] == '-') {
+				k--
+			}
+			text := s[i:k]
 			if text == "" {
 				broken = true
 			} else {
@@ -107,6 +113,10 @@ func toolReferences(out []string, ws []word, s string) ([]string, []word) {
 		if i+1 < len(ws) && ws[i+1].spaced {
 			next := ws[i+1].text
 			followedByTool = strings.EqualFold(next, "tool") || strings.EqualFold(next, "tools")
+		}
+		if !w.quoted && !followedByTool {
+			// Every reference is a quoted name or a name before "tool".
+			continue
 		}
 		verb := verbBefore(ws, i)
 		switch {
