@@ -475,6 +475,8 @@ type phraseSet struct {
 	// required parts of phrase i. mayMatch reads them.
 	vocab map[string]partSet
 	needs []partSet
+	// short is vocab's words of up to eight bytes, keyed by wordKey.
+	short map[uint64]partSet
 	// lengths has bit n of entry c set when vocab holds a word of n
 	// bytes starting with c, so that most words of a text are ruled out
 	// before a lookup.
@@ -500,7 +502,7 @@ func anchorWords(p *phrase) []string {
 }
 
 func newPhraseSet(srcs ...string) *phraseSet {
-	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}, vocab: map[string]partSet{}}
+	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}, vocab: map[string]partSet{}, short: map[uint64]partSet{}}
 	nparts := 0
 	for _, src := range srcs {
 		p := compile(src)
@@ -516,6 +518,9 @@ func newPhraseSet(srcs ...string) *phraseSet {
 					parts := ps.vocab[spelling]
 					parts.add(nparts)
 					ps.vocab[spelling] = parts
+					if len(spelling) <= 8 {
+						ps.short[wordKey(spelling)] = parts
+					}
 					if len(spelling) >= 64 {
 						panic(fmt.Sprintf("phrase %q: word %q is too long to anchor on", src, spelling))
 					}
@@ -569,17 +574,27 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 			continue
 		}
 		start := i
+		// key packs the word's first eight bytes, lowered: the common
+		// words are short, and an integer key is cheaper to look up.
+		var key uint64
 		for i < len(s) && (isWordByte(s[i]) || s[i] == '\'' && i+1 < len(s) && isWordByte(s[i+1])) {
+			c := s[i]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			key = key<<8 | uint64(c)
 			i++
 		}
-		c := s[start]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
+		n := i - start
+		if c := s[start] | 0x20; n >= 64 || ps.lengths[c]&(1<<n) == 0 {
+			continue
 		}
-		if n := i - start; n < 64 && ps.lengths[c]&(1<<n) != 0 {
-			if parts, ok := ps.vocab[string(appendLower(buf[:0], s[start:i]))]; ok {
+		if n <= 8 {
+			if parts, ok := ps.short[key]; ok {
 				hit.union(parts)
 			}
+		} else if parts, ok := ps.vocab[string(appendLower(buf[:0], s[start:i]))]; ok {
+			hit.union(parts)
 		}
 	}
 	for _, need := range ps.needs {
@@ -588,6 +603,16 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 		}
 	}
 	return false
+}
+
+// wordKey packs a lowercase word of up to eight bytes into an integer, as
+// mayMatch packs the words of a text.
+func wordKey(w string) uint64 {
+	var k uint64
+	for i := 0; i < len(w); i++ {
+		k = k<<8 | uint64(w[i])
+	}
+	return k
 }
 
 // partSet is a set of required parts of a phrase set's phrases.
