@@ -476,7 +476,7 @@ type phraseSet struct {
 	vocab map[string]partSet
 	needs []partSet
 	// short is vocab's words of up to eight bytes, keyed by wordKey.
-	short map[uint64]partSet
+	short shortWords
 	// lengths has bit n of entry c set when vocab holds a word of n
 	// bytes starting with c, so that most words of a text are ruled out
 	// before a lookup.
@@ -502,7 +502,7 @@ func anchorWords(p *phrase) []string {
 }
 
 func newPhraseSet(srcs ...string) *phraseSet {
-	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}, vocab: map[string]partSet{}, short: map[uint64]partSet{}}
+	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}, vocab: map[string]partSet{}}
 	nparts := 0
 	for _, src := range srcs {
 		p := compile(src)
@@ -519,7 +519,7 @@ func newPhraseSet(srcs ...string) *phraseSet {
 					parts.add(nparts)
 					ps.vocab[spelling] = parts
 					if len(spelling) <= 8 {
-						ps.short[wordKey(spelling)] = parts
+						ps.short.put(wordKey(spelling), parts)
 					}
 					if len(spelling) >= 64 {
 						panic(fmt.Sprintf("phrase %q: word %q is too long to anchor on", src, spelling))
@@ -590,7 +590,7 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 			continue
 		}
 		if n <= 8 {
-			if parts, ok := ps.short[key]; ok {
+			if parts, ok := ps.short.get(key); ok {
 				hit.union(parts)
 			}
 		} else if parts, ok := ps.vocab[string(appendLower(buf[:0], s[start:i]))]; ok {
@@ -613,6 +613,48 @@ func wordKey(w string) uint64 {
 		k = k<<8 | uint64(w[i])
 	}
 	return k
+}
+
+// shortWords is a set of words keyed by wordKey with their parts: an
+// open-addressing table with a multiplicative hash, a few instructions a
+// lookup, since mayMatch looks up one word in three of every text.
+type shortWords struct {
+	keys  [shortSlots]uint64
+	parts [shortSlots]partSet
+	n     int
+}
+
+// shortSlots is a power of two well over twice the words of any set.
+const (
+	shortBits  = 9
+	shortSlots = 1 << shortBits
+)
+
+func shortSlot(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 >> (64 - shortBits) }
+
+func (w *shortWords) put(key uint64, parts partSet) {
+	for i := shortSlot(key); ; i = (i + 1) % shortSlots {
+		if w.keys[i] == key {
+			w.parts[i] = parts
+			return
+		}
+		if w.keys[i] == 0 {
+			if w.n++; 2*w.n > shortSlots {
+				panic("phrase: too many short words for one set; raise shortBits")
+			}
+			w.keys[i], w.parts[i] = key, parts
+			return
+		}
+	}
+}
+
+func (w *shortWords) get(key uint64) (partSet, bool) {
+	for i := shortSlot(key); w.keys[i] != 0; i = (i + 1) % shortSlots {
+		if w.keys[i] == key {
+			return w.parts[i], true
+		}
+	}
+	return partSet{}, false
 }
 
 // partSet is a set of required parts of a phrase set's phrases.
