@@ -560,8 +560,9 @@ func newPhraseSet(srcs ...string) *phraseSet {
 // text before folding and splitting it, which cost far more; plain is
 // visible.Plain(s). Folding leaves plain text as it is, with no invisible
 // characters to join words, so a phrase matches plain text only if every
-// one of its required parts has one of its words in the text; the words
-// are cut as words.reset cuts plain text. Other text is always tried.
+// one of its required parts has one of its words in one sentence; words
+// and sentences are cut as words.reset cuts plain text. Other text is
+// always tried.
 func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 	if ps.unanchored || !plain {
 		return true
@@ -570,6 +571,14 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 	var buf [64]byte
 	for i := 0; i < len(s); {
 		if !isWordByte(s[i]) {
+			// A match never crosses the end of a sentence, so the parts
+			// of a phrase must all be found in one.
+			if c := s[i]; c != ' ' && c != ',' && sentenceEnd(s, i) {
+				if ps.covered(&hit) {
+					return true
+				}
+				hit = partSet{}
+			}
 			i++
 			continue
 		}
@@ -597,6 +606,11 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 			hit.union(parts)
 		}
 	}
+	return ps.covered(&hit)
+}
+
+// covered reports whether hit holds every part of some phrase.
+func (ps *phraseSet) covered(hit *partSet) bool {
 	for _, need := range ps.needs {
 		if hit.covers(need) {
 			return true

@@ -92,6 +92,10 @@ func TestMayMatch(t *testing.T) {
 	if found < 20 {
 		t.Errorf("only %d texts match a phrase; the fixtures no longer exercise mayMatch", found)
 	}
+	// The words of a phrase split over two sentences cannot match.
+	if text := "Do not call it twice. Tell the user what changed."; concealmentPhrases.mayMatch(text, true) {
+		t.Errorf("mayMatch(%q) is true; its phrase words are in two sentences", text)
+	}
 	for _, text := range []string{"Fetches the forecast for a city, in metric units.", "Returns the user's open tickets; see `list_tickets`."} {
 		if concealmentPhrases.mayMatch(text, true) && overridePhrases.mayMatch(text, true) {
 			t.Errorf("mayMatch(%q) is true for both sets; plain prose without anchors should be ruled out", text)
