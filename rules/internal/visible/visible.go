@@ -166,8 +166,9 @@ func (c *chunks) add(t Text) {
 // toolsPerWorker is the fewest tools worth a goroutine of their own.
 const toolsPerWorker = 256
 
-// listParallel lists s's texts as list does, the tools in ranges listed
-// concurrently: the first rule to ask lists them while the others wait.
+// listParallel lists s's texts in Texts's order, the tools in ranges
+// listed concurrently: the first rule to ask lists them while the others
+// wait.
 func listParallel(s *sdk.Snapshot) []chunks {
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(s.Tools)/toolsPerWorker))
 	parts := make([]chunks, workers+2)
@@ -180,13 +181,6 @@ func listParallel(s *sdk.Snapshot) []chunks {
 	listDefinitions(s, parts[workers+1].add)
 	wg.Wait()
 	return parts
-}
-
-// list walks s for its texts.
-func list(s *sdk.Snapshot, visit func(t Text)) {
-	emit(visit, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
-	listTools(s, 0, len(s.Tools), visit)
-	listDefinitions(s, visit)
 }
 
 // emit visits a text unless its value is empty.

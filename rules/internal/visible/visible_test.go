@@ -131,6 +131,13 @@ func TestTextPlain(t *testing.T) {
 	}
 }
 
+// list is the sequential listing, the parallel one's oracle.
+func list(s *sdk.Snapshot, visit func(t Text)) {
+	emit(visit, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
+	listTools(s, 0, len(s.Tools), visit)
+	listDefinitions(s, visit)
+}
+
 // The listing of a large Snapshot, made in parallel, is the sequential
 // listing.
 func TestParallelListing(t *testing.T) {
