@@ -15,9 +15,11 @@ package tokens
 import (
 	_ "embed"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/mcplint/mcplint/engine/tokens/internal/table"
 	"github.com/mcplint/mcplint/sdk"
@@ -49,17 +51,67 @@ func loadVocab() *table.Table {
 // takes only valid text; invalid UTF-8 counts as if each invalid byte were
 // U+FFFD, as the Go port counts it. Count is safe for concurrent use.
 func Count(text string) int {
-	t := loadVocab()
+	return count(loadVocab(), text, nil)
+}
+
+// memo holds the counts of pieces that took merging, for one worker of
+// CountSnapshot: every tool of a list repeats the same JSON punctuation
+// and schema words, and a lookup costs a fraction of a merge.
+type memo map[string]int
+
+// memoMax bounds a memo, so that a list of unique pieces costs a bounded
+// amount of memory.
+const memoMax = 1 << 16
+
+// count is Count with a memo; m may be nil.
+func count(t *table.Table, text string, m memo) int {
 	if !utf8.ValidString(text) {
 		text = string([]rune(text))
 	}
 	n := 0
 	for p := 0; p < len(text); {
 		e := pieceEnd(text, p)
-		n += pieceCount(t, text[p:e])
+		piece := text[p:e]
 		p = e
+		if len(piece) == 1 || t.Rank(piece) != noRank {
+			n++
+			continue
+		}
+		if m == nil {
+			n += pieceCount(t, piece)
+			continue
+		}
+		k, ok := m[piece]
+		if !ok {
+			k = pieceCount(t, piece)
+			if len(m) < memoMax {
+				// The text may be a buffer that is written again.
+				m[strings.Clone(piece)] = k
+			}
+		}
+		n += k
 	}
 	return n
+}
+
+// countTool counts a tool's compact JSON, the output of json.Marshal,
+// written by c when the tool has its definition as decoded.
+func countTool(c *compact, m memo, t sdk.Tool) int {
+	if t.Def != nil {
+		if b, ok := c.encode(t.Def); ok {
+			// count keeps nothing of its text but what it clones, so it
+			// may read the buffer in place; the buffer is not written
+			// again until it returns.
+			return count(loadVocab(), unsafe.String(unsafe.SliceData(b), len(b)), m)
+		}
+	}
+	// MarshalJSON is what json.Marshal(t) calls; its output is compact
+	// already, so calling it directly spares json.Marshal's second pass.
+	b, err := t.MarshalJSON()
+	if err != nil {
+		return 0
+	}
+	return Count(string(b))
 }
 
 // parallelMin is the number of tools from which CountSnapshot spreads the
@@ -75,27 +127,22 @@ func CountSnapshot(s *sdk.Snapshot) *sdk.TokenCounts {
 		Tools:        make([]int, len(s.Tools)),
 		Instructions: Count(s.Instructions),
 	}
-	countTool := func(i int) {
-		// MarshalJSON is what json.Marshal(s.Tools[i]) calls; its output
-		// is compact already, so calling it directly spares json.Marshal's
-		// second pass that would compact it again.
-		b, err := s.Tools[i].MarshalJSON()
-		if err == nil {
-			tc.Tools[i] = Count(string(b))
-		}
-	}
 	workers := min(runtime.GOMAXPROCS(0), len(s.Tools)/(parallelMin/2))
 	if len(s.Tools) < parallelMin || workers < 2 {
+		var c compact
+		m := memo{}
 		for i := range s.Tools {
-			countTool(i)
+			tc.Tools[i] = countTool(&c, m, s.Tools[i])
 		}
 	} else {
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		for range workers {
 			wg.Go(func() {
+				var c compact
+				m := memo{}
 				for i := int(next.Add(1) - 1); i < len(s.Tools); i = int(next.Add(1) - 1) {
-					countTool(i)
+					tc.Tools[i] = countTool(&c, m, s.Tools[i])
 				}
 			})
 		}

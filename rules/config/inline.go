@@ -41,27 +41,32 @@ type Suppression struct {
 
 // definition is one tool, prompt, resource or template of a Snapshot.
 type definition struct {
-	owner, kind, scope string
-	def                map[string]any
+	owner, scope string
+	// what and name make up kind, which only a finding needs.
+	what, name string
+	def        map[string]any
 }
 
+// kind names the definition for messages: tool "get_weather".
+func (d definition) kind() string { return d.what + " " + strconv.Quote(d.name) }
+
 func definitions(s *sdk.Snapshot) []definition {
-	var out []definition
+	out := make([]definition, 0, len(s.Tools)+len(s.Prompts)+len(s.Resources)+len(s.ResourceTemplates))
 	for i, t := range s.Tools {
 		def := t.Def
 		if def == nil && t.Meta != nil {
 			def = map[string]any{"_meta": t.Meta}
 		}
-		out = append(out, definition{t.Name, "tool " + strconv.Quote(t.Name), sdk.ToolPointer(i), def})
+		out = append(out, definition{t.Name, sdk.ToolPointer(i), "tool", t.Name, def})
 	}
 	for i, p := range s.Prompts {
-		out = append(out, definition{sdk.OwnerPrompt(p.Name), "prompt " + strconv.Quote(p.Name), sdk.Pointer("/prompts", strconv.Itoa(i)), p.Def})
+		out = append(out, definition{sdk.OwnerPrompt(p.Name), sdk.Pointer("/prompts", strconv.Itoa(i)), "prompt", p.Name, p.Def})
 	}
 	for i, r := range s.Resources {
-		out = append(out, definition{sdk.OwnerResource(r.URI), "resource " + strconv.Quote(r.URI), sdk.Pointer("/resources", strconv.Itoa(i)), r.Def})
+		out = append(out, definition{sdk.OwnerResource(r.URI), sdk.Pointer("/resources", strconv.Itoa(i)), "resource", r.URI, r.Def})
 	}
 	for i, r := range s.ResourceTemplates {
-		out = append(out, definition{sdk.OwnerResource(r.URITemplate), "resource template " + strconv.Quote(r.URITemplate), sdk.Pointer("/resourceTemplates", strconv.Itoa(i)), r.Def})
+		out = append(out, definition{sdk.OwnerResource(r.URITemplate), sdk.Pointer("/resourceTemplates", strconv.Itoa(i)), "resource template", r.URITemplate, r.Def})
 	}
 	return out
 }

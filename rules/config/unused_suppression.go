@@ -55,13 +55,13 @@ func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(s
 			case !isObj:
 				report(sdk.Issue{
 					Tool: d.owner, Pointer: at,
-					Message: fmt.Sprintf("%q on %s is %s, not an object of rule names to reasons, so it suppresses nothing", MetaKey, d.kind, jsonKind(v)),
+					Message: fmt.Sprintf("%q on %s is %s, not an object of rule names to reasons, so it suppresses nothing", MetaKey, d.kind(), jsonKind(v)),
 					Fix:     `Write it as "mcplint/ignore": {"RULE": "why this is not a defect here"}.`,
 				})
 			case len(obj) == 0:
 				report(sdk.Issue{
 					Tool: d.owner, Pointer: at,
-					Message: fmt.Sprintf("%q on %s is empty, so it suppresses nothing", MetaKey, d.kind),
+					Message: fmt.Sprintf("%q on %s is empty, so it suppresses nothing", MetaKey, d.kind()),
 					Fix:     `Remove it, or name a rule: "mcplint/ignore": {"RULE": "why this is not a defect here"}.`,
 				})
 			}
@@ -69,7 +69,9 @@ func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(s
 		if _, ok := d.def[MetaKey]; ok {
 			report(misplaced(d, sdk.Pointer(d.scope, MetaKey)))
 		}
-		walkMeta(d.def, d.scope, true, func(p string) { report(misplaced(d, p)) })
+		if strayMeta(d.def, true) {
+			walkMeta(d.def, d.scope, true, func(p string) { report(misplaced(d, p)) })
+		}
 	}
 	return nil
 }
@@ -77,7 +79,7 @@ func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(s
 func misplaced(d definition, p string) sdk.Issue {
 	return sdk.Issue{
 		Tool: d.owner, Pointer: p,
-		Message: fmt.Sprintf("%q at %s is not in the _meta of %s, where mcplint reads suppressions, so it suppresses nothing", MetaKey, p, d.kind),
+		Message: fmt.Sprintf("%q at %s is not in the _meta of %s, where mcplint reads suppressions, so it suppresses nothing", MetaKey, p, d.kind()),
 		Fix:     fmt.Sprintf(`Move it into the definition's own "_meta" (%s/_meta/mcplint~1ignore); it covers every issue inside the definition.`, d.scope),
 	}
 }
@@ -109,6 +111,37 @@ func walkMeta(v any, at string, top bool, found func(pointer string)) {
 			walkMeta(e, sdk.Pointer(at, fmt.Sprint(i)), false, found)
 		}
 	}
+}
+
+// strayMeta reports whether walkMeta finds anything below v. Almost no
+// definition holds a stray suppression, and this answers without sorting
+// keys or building a pointer for every value of a large schema.
+func strayMeta(v any, top bool) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			if k == "_meta" {
+				if top {
+					continue
+				}
+				if meta, ok := e.(map[string]any); ok {
+					if _, has := meta[MetaKey]; has {
+						return true
+					}
+				}
+			}
+			if strayMeta(e, false) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if strayMeta(e, false) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func jsonKind(v any) string {

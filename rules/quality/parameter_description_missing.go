@@ -33,6 +33,9 @@ func (parameterDescriptionMissing) Meta() sdk.Meta {
 }
 
 func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	// One flattening per tool, reused, and a pointer only for a finding:
+	// most properties of a large server are described.
+	var nodes []schemawalk.Flat
 	for i, t := range s.Tools {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -42,9 +45,11 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 			continue
 		}
 		base := sdk.ToolPointer(i, "inputSchema")
-		schemawalk.Walk(root, base, func(n schemawalk.Node) bool {
+		nodes = schemawalk.Flatten(nodes[:0], root)
+		for k := range nodes {
+			n := &nodes[k]
 			if n.Keyword != "properties" || n.Schema == false || described(n.Schema, root, 0) {
-				return true
+				continue
 			}
 			fix := "add a \"description\" saying what the value means, its format or unit, and an example"
 			if n.Schema == true {
@@ -52,14 +57,14 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 			} else if ref := refOf(n.Schema); ref != "" {
 				fix += fmt.Sprintf(", here or in the schema it references (%s)", ref)
 			}
+			ptr := schemawalk.Pointer(nodes, k, base)
 			report(sdk.Issue{
 				Tool:    t.Name,
-				Pointer: n.Pointer,
-				Message: fmt.Sprintf("parameter %q of %s has no description", displayPath(strings.TrimPrefix(n.Pointer, base)), toolLabel(i, t.Name)),
+				Pointer: ptr,
+				Message: fmt.Sprintf("parameter %q of %s has no description", displayPath(strings.TrimPrefix(ptr, base)), toolLabel(i, t.Name)),
 				Fix:     fix,
 			})
-			return true
-		})
+		}
 	}
 	return nil
 }

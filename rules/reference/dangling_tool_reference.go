@@ -64,6 +64,8 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 		}
 	}
 	var refs []ref
+	var names []string
+	var ws []word
 	visible.Texts(s, func(t visible.Text) {
 		switch t.Kind {
 		case visible.KindName:
@@ -76,7 +78,8 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 		case visible.KindResourceURI, visible.KindResourceName, visible.KindDefault, visible.KindExample, visible.KindSchemaText:
 			return
 		}
-		for _, name := range toolReferences(t.Value) {
+		names, ws = toolReferences(names[:0], ws, t.Value)
+		for _, name := range names {
 			refs = append(refs, ref{name: name, text: t})
 		}
 	})

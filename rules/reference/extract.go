@@ -24,26 +24,42 @@ var toolVerbs = map[string]bool{
 	"invoke": true, "invokes": true, "invoking": true,
 }
 
-// quotePairs maps an opening quotation mark to its closing one.
-var quotePairs = map[rune]rune{'`': '`', '"': '"', '\'': '\'', '“': '”', '‘': '’', '«': '»'}
+// closingQuote returns the closing quotation mark of an opening one.
+func closingQuote(r rune) (rune, bool) {
+	switch r {
+	case '`', '"', '\'':
+		return r, true
+	case '“':
+		return '”', true
+	case '‘':
+		return '’', true
+	case '«':
+		return '»', true
+	}
+	return 0, false
+}
 
 func isNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
 }
 
 // splitWords cuts s into words of tool-name characters, marking the quoted
-// ones. A word is spaced when only spaces (one or more) separate it from
-// the word before; any other character breaks that adjacency.
-func splitWords(s string) []word {
-	var out []word
+// ones, and returns them in out's storage. A word is spaced when only
+// spaces (one or more) separate it from the word before; any other
+// character breaks that adjacency.
+func splitWords(out []word, s string) []word {
+	out = out[:0]
 	gap, broken := 0, false
 	emit := func(text string, quoted bool) {
 		out = append(out, word{text: text, quoted: quoted, spaced: len(out) > 0 && gap > 0 && !broken})
 		gap, broken = 0, false
 	}
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if closeQ, ok := quotePairs[r]; ok && (r != '\'' || i == 0 || !isNameByte(s[i-1])) {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if closeQ, ok := closingQuote(r); ok && (r != '\'' || i == 0 || !isNameByte(s[i-1])) {
 			j := i + size
 			for j < len(s) && isNameByte(s[j]) {
 				j++
@@ -59,7 +75,13 @@ func splitWords(s string) []word {
 			for j < len(s) && isNameByte(s[j]) {
 				j++
 			}
-			text := strings.TrimRight(s[i:j], ".-")
+			// Trailing periods and hyphens end a sentence or a range; a
+			// loop, as TrimRight with a cutset builds the set every call.
+			k := j
+			for k > i && (s[k-1] == '.' || s[k-1] == '-') {
+				k--
+			}
+			text := s[i:k]
 			if text == "" {
 				broken = true
 			} else {
@@ -79,34 +101,65 @@ func splitWords(s string) []word {
 	return out
 }
 
-// toolReferences returns the names that s refers to as tools.
-func toolReferences(s string) []string {
-	if !strings.Contains(s, "tool") && !strings.Contains(s, "Tool") && !strings.ContainsAny(s, "`'\"“‘«") {
-		return nil
+// toolReferences appends to out the names that s refers to as tools; ws
+// is storage for splitWords, returned for the next text.
+func toolReferences(out []string, ws []word, s string) ([]string, []word) {
+	if !mayReference(s) {
+		return out, ws
 	}
-	ws := splitWords(s)
-	var out []string
+	ws = splitWords(ws, s)
 	for i, w := range ws {
-		next := ""
+		followedByTool := false
 		if i+1 < len(ws) && ws[i+1].spaced {
-			next = strings.ToLower(ws[i+1].text)
+			next := ws[i+1].text
+			followedByTool = strings.EqualFold(next, "tool") || strings.EqualFold(next, "tools")
 		}
-		followedByTool := next == "tool" || next == "tools"
+		if !w.quoted && !followedByTool {
+			// Every reference is a quoted name or a name before "tool".
+			continue
+		}
 		verb := verbBefore(ws, i)
 		switch {
 		case w.quoted && followedByTool && hasLetter(w.text):
 			out = append(out, w.text)
-		case w.quoted && callVerbs[verb] && (isSnake(w.text) || isKebab(w.text)):
+		case w.quoted && isVerb(callVerbs, verb) && (isSnake(w.text) || isKebab(w.text)):
 			out = append(out, w.text)
-		case !w.quoted && toolVerbs[verb] && followedByTool && isSnake(w.text):
+		case !w.quoted && followedByTool && isVerb(toolVerbs, verb) && isSnake(w.text):
 			out = append(out, w.text)
 		}
 	}
-	return out
+	return out, ws
 }
 
-// verbBefore returns the lowercase word before ws[i], skipping "the", when
-// only spaces separate them.
+// mayReference reports whether s has "tool" or a quotation mark, without
+// which it refers to no tool. strings.ContainsAny with the non-ASCII marks
+// in its set would decode every character of every text; the ASCII marks
+// are found a byte at a time and the others as strings.
+func mayReference(s string) bool {
+	return strings.Contains(s, "tool") || strings.Contains(s, "Tool") || strings.ContainsAny(s, "`'\"") ||
+		strings.Contains(s, "“") || strings.Contains(s, "‘") || strings.Contains(s, "«")
+}
+
+// isVerb looks word up in verbs, which hold short lowercase words,
+// ignoring ASCII case without allocating.
+func isVerb(verbs map[string]bool, word string) bool {
+	var buf [16]byte
+	if word == "" || len(word) > len(buf) {
+		return false
+	}
+	b := buf[:len(word)]
+	for i := range len(word) {
+		c := word[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	return verbs[string(b)]
+}
+
+// verbBefore returns the word before ws[i], skipping "the", when only
+// spaces separate them.
 func verbBefore(ws []word, i int) string {
 	if !ws[i].spaced || i == 0 {
 		return ""
@@ -121,7 +174,7 @@ func verbBefore(ws []word, i int) string {
 	if prev.quoted {
 		return ""
 	}
-	return strings.ToLower(prev.text)
+	return prev.text
 }
 
 func hasLetter(s string) bool {

@@ -67,16 +67,44 @@ func indexOf(s *sdk.Snapshot) *index {
 	return e.idx
 }
 
+// toolsPerWorker is the fewest tools worth a goroutine of their own.
+const toolsPerWorker = 256
+
+// buildIndex flattens the schemas of s's tools in ranges on GOMAXPROCS
+// goroutines: every other rule of this package waits for the index, each
+// holding one of the runner's slots, so a sequential build would leave
+// those cores idle.
 func buildIndex(s *sdk.Snapshot) *index {
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(s.Tools)/toolsPerWorker))
+	parts := make([][]doc, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(s.Tools)/workers, (w+1)*len(s.Tools)/workers
+		wg.Go(func() { parts[w] = indexTools(s, lo, hi) })
+	}
+	wg.Wait()
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	idx := &index{docs: make([]doc, 0, n)}
+	for _, p := range parts {
+		idx.docs = append(idx.docs, p...)
+	}
+	return idx
+}
+
+// indexTools flattens the schemas of s.Tools[lo:hi].
+func indexTools(s *sdk.Snapshot, lo, hi int) []doc {
 	type span struct{ start, end int }
-	idx := &index{docs: make([]doc, 0, len(s.Tools))}
+	docs := make([]doc, 0, hi-lo)
 	var meta metaChecker
 	regexps := map[string]string{}
 	// Real tool schemas have a dozen or two subschemas; sizing for that up
 	// front saves regrowing a slice of every node of the file.
-	all := make([]schemawalk.Flat, 0, 24*len(s.Tools))
+	all := make([]schemawalk.Flat, 0, 24*(hi-lo))
 	var spans []span
-	for i := range s.Tools {
+	for i := lo; i < hi; i++ {
 		t := &s.Tools[i]
 		for _, f := range [...]struct {
 			name   string
@@ -98,16 +126,16 @@ func buildIndex(s *sdk.Snapshot) *index {
 				all = schemawalk.Flatten(all, f.schema)
 			}
 			spans = append(spans, span{start, len(all)})
-			idx.docs = append(idx.docs, doc{
+			docs = append(docs, doc{
 				tool: i, owner: t.Name, field: f.name, base: sdk.ToolPointer(i, f.name),
 				root: f.schema, dialect: d, violations: violations,
 			})
 		}
 	}
 	for i, sp := range spans {
-		idx.docs[i].nodes = all[sp.start:sp.end:sp.end]
+		docs[i].nodes = all[sp.start:sp.end:sp.end]
 	}
-	return idx
+	return docs
 }
 
 // dialectLabel names the schema's dialect for messages, saying when it is

@@ -47,7 +47,7 @@ func isControl(r rune) bool {
 // escape sequences it finds.
 func (AnsiEscape) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.Texts(s, func(t visible.Text) {
-		if visible.Plain(t.Value) {
+		if t.Plain() {
 			return
 		}
 		seqs, first, severe := controlSequences(t.Value)

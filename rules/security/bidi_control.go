@@ -57,7 +57,7 @@ func isRightToLeft(r rune) bool {
 // Check reports each text that holds bidi controls, once.
 func (BidiControl) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.Texts(s, func(t visible.Text) {
-		if visible.Plain(t.Value) {
+		if t.Plain() {
 			return
 		}
 		var found []rune

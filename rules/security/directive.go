@@ -14,7 +14,7 @@ import (
 func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w *words, ms []match)) {
 	w := &words{}
 	visible.Texts(s, func(t visible.Text) {
-		if t.Kind == visible.KindResourceURI {
+		if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
 			return
 		}
 		w.reset(t.Value)

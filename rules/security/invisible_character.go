@@ -87,7 +87,7 @@ func isVariationSelector(r rune) bool {
 // Check reports each text that holds invisible characters, once.
 func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.Texts(s, func(t visible.Text) {
-		if visible.Plain(t.Value) {
+		if t.Plain() {
 			return
 		}
 		found, first := invisibles(t.Value)

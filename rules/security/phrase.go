@@ -470,6 +470,17 @@ type phraseSet struct {
 	anchors map[string]bool
 	// unanchored is true when some phrase has no such part.
 	unanchored bool
+	// vocab maps every word of a required part (see requiredParts), in
+	// each spelling, to the parts it belongs to; needs[i] is the set of
+	// required parts of phrase i. mayMatch reads them.
+	vocab map[string]partSet
+	needs []partSet
+	// short is vocab's words of up to eight bytes, keyed by wordKey.
+	short shortWords
+	// lengths has bit n of entry c set when vocab holds a word of n
+	// bytes starting with c, so that most words of a text are ruled out
+	// before a lookup.
+	lengths [256]uint64
 }
 
 // anchorWords picks the required part of a phrase with the longest
@@ -478,23 +489,7 @@ type phraseSet struct {
 func anchorWords(p *phrase) []string {
 	var best []string
 	bestLen := 0
-	for _, kid := range p.root.kids {
-		var words []string
-		switch kid.kind {
-		case nWord:
-			words = []string{kid.word}
-		case nAlt:
-			for _, alt := range kid.kids {
-				if len(alt.kids) == 0 || alt.kids[0].kind != nWord {
-					words = nil
-					break
-				}
-				words = append(words, alt.kids[0].word)
-			}
-		}
-		if len(words) == 0 {
-			continue
-		}
+	for _, words := range requiredParts(p) {
 		shortest := len(words[0])
 		for _, w := range words {
 			shortest = min(shortest, len(w))
@@ -507,10 +502,34 @@ func anchorWords(p *phrase) []string {
 }
 
 func newPhraseSet(srcs ...string) *phraseSet {
-	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}}
+	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}, vocab: map[string]partSet{}}
+	nparts := 0
 	for _, src := range srcs {
 		p := compile(src)
 		ps.all = append(ps.all, p)
+		var need partSet
+		for _, words := range requiredParts(p) {
+			if nparts == maxParts {
+				panic(fmt.Sprintf("phrase %q: more than %d required parts in one set", src, maxParts))
+			}
+			need.add(nparts)
+			for _, w := range words {
+				for _, spelling := range []string{w, strings.ReplaceAll(w, "'", "")} {
+					parts := ps.vocab[spelling]
+					parts.add(nparts)
+					ps.vocab[spelling] = parts
+					if len(spelling) <= 8 {
+						ps.short.put(wordKey(spelling), parts)
+					}
+					if len(spelling) >= 64 {
+						panic(fmt.Sprintf("phrase %q: word %q is too long to anchor on", src, spelling))
+					}
+					ps.lengths[spelling[0]] |= 1 << len(spelling)
+				}
+			}
+			nparts++
+		}
+		ps.needs = append(ps.needs, need)
 		if words := anchorWords(p); words == nil {
 			ps.unanchored = true
 		} else {
@@ -535,6 +554,170 @@ func newPhraseSet(srcs ...string) *phraseSet {
 		}
 	}
 	return ps
+}
+
+// mayMatch reports whether s can hold a match of ps, judged on the raw
+// text before folding and splitting it, which cost far more; plain is
+// visible.Plain(s). Folding leaves plain text as it is, with no invisible
+// characters to join words, so a phrase matches plain text only if every
+// one of its required parts has one of its words in one sentence; words
+// and sentences are cut as words.reset cuts plain text. Other text is
+// always tried.
+func (ps *phraseSet) mayMatch(s string, plain bool) bool {
+	if ps.unanchored || !plain {
+		return true
+	}
+	var hit partSet
+	var buf [64]byte
+	for i := 0; i < len(s); {
+		if !isWordByte(s[i]) {
+			// A match never crosses the end of a sentence, so the parts
+			// of a phrase must all be found in one.
+			if c := s[i]; c != ' ' && c != ',' && sentenceEnd(s, i) {
+				if ps.covered(&hit) {
+					return true
+				}
+				hit = partSet{}
+			}
+			i++
+			continue
+		}
+		start := i
+		// key packs the word's first eight bytes, lowered: the common
+		// words are short, and an integer key is cheaper to look up.
+		var key uint64
+		for i < len(s) && (isWordByte(s[i]) || s[i] == '\'' && i+1 < len(s) && isWordByte(s[i+1])) {
+			c := s[i]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			key = key<<8 | uint64(c)
+			i++
+		}
+		n := i - start
+		if c := s[start] | 0x20; n >= 64 || ps.lengths[c]&(1<<n) == 0 {
+			continue
+		}
+		if n <= 8 {
+			if parts, ok := ps.short.get(key); ok {
+				hit.union(parts)
+			}
+		} else if parts, ok := ps.vocab[string(appendLower(buf[:0], s[start:i]))]; ok {
+			hit.union(parts)
+		}
+	}
+	return ps.covered(&hit)
+}
+
+// covered reports whether hit holds every part of some phrase.
+func (ps *phraseSet) covered(hit *partSet) bool {
+	for _, need := range ps.needs {
+		if hit.covers(need) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordKey packs a lowercase word of up to eight bytes into an integer, as
+// mayMatch packs the words of a text.
+func wordKey(w string) uint64 {
+	var k uint64
+	for i := 0; i < len(w); i++ {
+		k = k<<8 | uint64(w[i])
+	}
+	return k
+}
+
+// shortWords is a set of words keyed by wordKey with their parts: an
+// open-addressing table with a multiplicative hash, a few instructions a
+// lookup, since mayMatch looks up one word in three of every text.
+type shortWords struct {
+	keys  [shortSlots]uint64
+	parts [shortSlots]partSet
+	n     int
+}
+
+// shortSlots is a power of two well over twice the words of any set.
+const (
+	shortBits  = 9
+	shortSlots = 1 << shortBits
+)
+
+func shortSlot(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 >> (64 - shortBits) }
+
+func (w *shortWords) put(key uint64, parts partSet) {
+	for i := shortSlot(key); ; i = (i + 1) % shortSlots {
+		if w.keys[i] == key {
+			w.parts[i] = parts
+			return
+		}
+		if w.keys[i] == 0 {
+			if w.n++; 2*w.n > shortSlots {
+				panic("phrase: too many short words for one set; raise shortBits")
+			}
+			w.keys[i], w.parts[i] = key, parts
+			return
+		}
+	}
+}
+
+func (w *shortWords) get(key uint64) (partSet, bool) {
+	for i := shortSlot(key); w.keys[i] != 0; i = (i + 1) % shortSlots {
+		if w.keys[i] == key {
+			return w.parts[i], true
+		}
+	}
+	return partSet{}, false
+}
+
+// partSet is a set of required parts of a phrase set's phrases.
+type partSet [4]uint64
+
+// maxParts is how many required parts a partSet can hold.
+const maxParts = len(partSet{}) * 64
+
+func (p *partSet) add(i int) { p[i/64] |= 1 << (i % 64) }
+
+func (p *partSet) union(q partSet) {
+	for i := range p {
+		p[i] |= q[i]
+	}
+}
+
+func (p *partSet) covers(q partSet) bool {
+	for i := range p {
+		if p[i]&q[i] != q[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// requiredParts returns the words of each part of a phrase that a match
+// cannot do without and that is a plain choice of words (or of sequences
+// starting with a word, whose first words stand for them).
+func requiredParts(p *phrase) [][]string {
+	var out [][]string
+	for _, kid := range p.root.kids {
+		var words []string
+		switch kid.kind {
+		case nWord:
+			words = []string{kid.word}
+		case nAlt:
+			for _, alt := range kid.kids {
+				if len(alt.kids) == 0 || alt.kids[0].kind != nWord {
+					words = nil
+					break
+				}
+				words = append(words, alt.kids[0].word)
+			}
+		}
+		if len(words) > 0 {
+			out = append(out, words)
+		}
+	}
+	return out
 }
 
 // find returns the first match of any phrase at each position, leftmost

@@ -396,12 +396,18 @@ func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
 // text once per anchor, it visits those bytes and compares the anchors
 // that have one there, ignoring case.
 func mayNameSecretFile(s string) bool {
-	for j := 0; j < len(s); j++ {
-		c := s[j]
-		if c == '\\' {
-			c = '/'
+	for j := 0; j+1 < len(s); j++ {
+		p := hookPunct[s[j]]
+		if p == 0 {
+			continue
 		}
-		for _, h := range anchorHooks[c] {
+		next := s[j+1]
+		if next >= 'A' && next <= 'Z' {
+			next += 'a' - 'A'
+		} else if next == '\\' {
+			next = '/'
+		}
+		for _, h := range anchorHooks[p-1][next] {
 			start := j - h.offset
 			if start >= 0 && start+len(h.anchor) <= len(s) && equalFoldPath(s[start:start+len(h.anchor)], h.anchor) {
 				return true
@@ -433,16 +439,31 @@ type hook struct {
 	offset int
 }
 
-// anchorHooks indexes every anchor by its first punctuation byte.
-var anchorHooks = func() *[256][]hook {
-	var m [256][]hook
+// hookPuncts are the bytes an anchor is hooked on; hookPunct maps each
+// (and \, read as /) to its index plus one, and every other byte to 0.
+const hookPuncts = "./_- "
+
+var hookPunct = func() (m [256]uint8) {
+	for i := range len(hookPuncts) {
+		m[hookPuncts[i]] = uint8(i + 1)
+	}
+	m['\\'] = m['/']
+	return m
+}()
+
+// anchorHooks indexes every anchor by its first punctuation byte and the
+// byte after it, which most of the spaces and periods of prose do not
+// match ("login data" is hooked on " d").
+var anchorHooks = func() *[len(hookPuncts)][256][]hook {
+	var m [len(hookPuncts)][256][]hook
 	for _, f := range secretFiles {
 		for _, a := range f.anchors {
-			k := strings.IndexAny(a, "./_- ")
-			if k < 0 {
-				panic("secret file anchor without punctuation: " + a)
+			k := strings.IndexAny(a, hookPuncts)
+			if k < 0 || k+1 >= len(a) {
+				panic("secret file anchor without punctuation followed by a byte: " + a)
 			}
-			m[a[k]] = append(m[a[k]], hook{anchor: a, offset: k})
+			p := hookPunct[a[k]] - 1
+			m[p][a[k+1]] = append(m[p][a[k+1]], hook{anchor: a, offset: k})
 		}
 	}
 	return &m

@@ -6,8 +6,9 @@ package visible
 
 import (
 	"runtime"
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"weak"
 
@@ -63,8 +64,15 @@ type Text struct {
 	// clean, and a 10,000-tool list has hundreds of thousands of texts.
 	base string
 	toks [2]string
-	n    int
+	n    uint8
+	// plain is Plain(Value), found once for every rule that asks.
+	plain bool
 }
+
+// Plain reports whether the text is plain (see Plain): computed once when
+// the texts are listed, so that each rule that skips plain text does so
+// without reading it.
+func (t Text) Plain() bool { return t.plain }
 
 // Pointer is the text's JSON pointer in the Snapshot.
 func (t Text) Pointer() string {
@@ -88,8 +96,12 @@ const maxValueDepth = 16
 // not change a Snapshot (sdk.Rule says so); a Snapshot whose lists or
 // instructions changed since is listed again.
 func Texts(s *sdk.Snapshot, visit func(t Text)) {
-	for _, t := range cached(s) {
-		visit(t)
+	for _, part := range cached(s) {
+		for _, chunk := range part {
+			for _, t := range chunk {
+				visit(t)
+			}
+		}
 	}
 }
 
@@ -98,7 +110,8 @@ type entry struct {
 	once  sync.Once
 	shape [4]int
 	instr string
-	texts []Text
+	// texts are the listing's parts, in order.
+	texts []chunks
 }
 
 var cache = struct {
@@ -110,7 +123,7 @@ func shapeOf(s *sdk.Snapshot) [4]int {
 	return [4]int{len(s.Tools), len(s.Prompts), len(s.Resources), len(s.ResourceTemplates)}
 }
 
-func cached(s *sdk.Snapshot) []Text {
+func cached(s *sdk.Snapshot) []chunks {
 	key := weak.Make(s)
 	cache.Lock()
 	e, ok := cache.m[key]
@@ -126,70 +139,114 @@ func cached(s *sdk.Snapshot) []Text {
 		cache.m[key] = e
 	}
 	cache.Unlock()
-	e.once.Do(func() {
-		list(s, func(t Text) { e.texts = append(e.texts, t) })
-	})
+	e.once.Do(func() { e.texts = listParallel(s) })
 	return e.texts
 }
 
-// list walks s for its texts.
-func list(s *sdk.Snapshot, visit func(t Text)) {
-	emit := func(owner string, kind Kind, value string, tool int, base string, toks ...string) {
-		if value == "" {
-			return
-		}
-		t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base}
-		t.n = copy(t.toks[:], toks)
-		visit(t)
-	}
-	emit(sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
+// chunks holds texts in blocks that double in size up to maxChunk, so
+// that a listing of hundreds of thousands of texts never copies them to
+// grow, and a small one allocates little.
+type chunks [][]Text
 
-	for i, tool := range s.Tools {
+const maxChunk = 4096
+
+func (c *chunks) add(t Text) {
+	n := len(*c)
+	if n == 0 || len((*c)[n-1]) == cap((*c)[n-1]) {
+		size := 16
+		if n > 0 {
+			size = min(2*cap((*c)[n-1]), maxChunk)
+		}
+		*c = append(*c, make([]Text, 0, size))
+		n++
+	}
+	(*c)[n-1] = append((*c)[n-1], t)
+}
+
+// toolsPerWorker is the fewest tools worth a goroutine of their own.
+const toolsPerWorker = 256
+
+// listParallel lists s's texts in Texts's order, the tools in ranges
+// listed concurrently: the first rule to ask lists them while the others
+// wait.
+func listParallel(s *sdk.Snapshot) []chunks {
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(s.Tools)/toolsPerWorker))
+	parts := make([]chunks, workers+2)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(s.Tools)/workers, (w+1)*len(s.Tools)/workers
+		wg.Go(func() { listTools(s, lo, hi, parts[1+w].add) })
+	}
+	emit(parts[0].add, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
+	listDefinitions(s, parts[workers+1].add)
+	wg.Wait()
+	return parts
+}
+
+// emit visits a text unless its value is empty.
+func emit(visit func(Text), owner string, kind Kind, value string, tool int, base string, toks ...string) {
+	if value == "" {
+		return
+	}
+	t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base, plain: Plain(value)}
+	t.n = uint8(copy(t.toks[:], toks))
+	visit(t)
+}
+
+// listTools walks s.Tools[lo:hi] for their texts.
+func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
+	var sc scratch
+	for i := lo; i < hi; i++ {
+		tool := &s.Tools[i]
 		base := "/tools/" + strconv.Itoa(i)
 		owner := tool.Name
-		emit(owner, KindName, tool.Name, i, base, "name")
-		emit(owner, KindTitle, tool.Title, i, base, "title")
+		emit(visit, owner, KindName, tool.Name, i, base, "name")
+		emit(visit, owner, KindTitle, tool.Title, i, base, "title")
 		if a := tool.Annotations; a != nil {
-			emit(owner, KindTitle, a.Title, i, base, "annotations", "title")
+			emit(visit, owner, KindTitle, a.Title, i, base, "annotations", "title")
 		}
-		emit(owner, KindDescription, tool.Description, i, base, "description")
+		emit(visit, owner, KindDescription, tool.Description, i, base, "description")
 		if tool.InputSchema != nil {
-			schemaTexts(tool.InputSchema, base+"/inputSchema", owner, i, visit)
+			schemaTexts(tool.InputSchema, base+"/inputSchema", owner, i, &sc, visit)
 		}
 		if tool.OutputSchema != nil {
-			schemaTexts(tool.OutputSchema, base+"/outputSchema", owner, i, visit)
+			schemaTexts(tool.OutputSchema, base+"/outputSchema", owner, i, &sc, visit)
 		}
 	}
+}
 
+// listDefinitions walks the prompts, resources and resource templates
+// of s for their texts.
+func listDefinitions(s *sdk.Snapshot, visit func(t Text)) {
 	for i, p := range s.Prompts {
 		base := "/prompts/" + strconv.Itoa(i)
 		owner := sdk.OwnerPrompt(p.Name)
-		emit(owner, KindPromptName, p.Name, -1, base, "name")
-		emit(owner, KindPromptTitle, p.Title, -1, base, "title")
-		emit(owner, KindPromptDescription, p.Description, -1, base, "description")
+		emit(visit, owner, KindPromptName, p.Name, -1, base, "name")
+		emit(visit, owner, KindPromptTitle, p.Title, -1, base, "title")
+		emit(visit, owner, KindPromptDescription, p.Description, -1, base, "description")
 		for j, a := range p.Arguments {
 			abase := base + "/arguments/" + strconv.Itoa(j)
-			emit(owner, KindPromptArgName, a.Name, -1, abase, "name")
-			emit(owner, KindPromptArgTitle, a.Title, -1, abase, "title")
-			emit(owner, KindPromptArgDescription, a.Description, -1, abase, "description")
+			emit(visit, owner, KindPromptArgName, a.Name, -1, abase, "name")
+			emit(visit, owner, KindPromptArgTitle, a.Title, -1, abase, "title")
+			emit(visit, owner, KindPromptArgDescription, a.Description, -1, abase, "description")
 		}
 	}
 	for i, r := range s.Resources {
-		resource(emit, "/resources/"+strconv.Itoa(i), "uri", r.URI, r.Name, r.Title, r.Description)
+		resource(visit, "/resources/"+strconv.Itoa(i), "uri", r.URI, r.Name, r.Title, r.Description)
 	}
 	for i, r := range s.ResourceTemplates {
-		resource(emit, "/resourceTemplates/"+strconv.Itoa(i), "uriTemplate", r.URITemplate, r.Name, r.Title, r.Description)
+		resource(visit, "/resourceTemplates/"+strconv.Itoa(i), "uriTemplate", r.URITemplate, r.Name, r.Title, r.Description)
 	}
 }
 
 // resource emits the texts of a resource or a resource template, which
 // differ only in the member that holds the URI.
-func resource(emit func(owner string, kind Kind, value string, tool int, base string, toks ...string), base, uriKey, uri, name, title, description string) {
+func resource(visit func(Text), base, uriKey, uri, name, title, description string) {
 	owner := sdk.OwnerResource(uri)
-	emit(owner, KindResourceURI, uri, -1, base, uriKey)
-	emit(owner, KindResourceName, name, -1, base, "name")
-	emit(owner, KindResourceTitle, title, -1, base, "title")
-	emit(owner, KindResourceDescription, description, -1, base, "description")
+	emit(visit, owner, KindResourceURI, uri, -1, base, uriKey)
+	emit(visit, owner, KindResourceName, name, -1, base, "name")
+	emit(visit, owner, KindResourceTitle, title, -1, base, "title")
+	emit(visit, owner, KindResourceDescription, description, -1, base, "description")
 }
 
 // otherText reports whether a schema keyword's string value is text this
@@ -210,69 +267,123 @@ func otherText(keyword string) bool {
 	return true
 }
 
-func schemaTexts(schema any, ptr, owner string, tool int, visit func(Text)) {
-	emit := func(kind Kind, value, base string, toks ...string) {
-		if value == "" {
-			return
-		}
-		t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base}
-		t.n = copy(t.toks[:], toks)
-		visit(t)
+// valueKeys are the keywords whose values are walked for texts, in the
+// order their texts are listed; schemaTexts's switch follows it.
+var valueKeys = [...]struct {
+	key  string
+	kind Kind
+}{{"enum", KindEnum}, {"const", KindConst}, {"default", KindDefault}, {"examples", KindExample}, {"example", KindExample}}
+
+// scratch is storage one listing reuses for every schema.
+type scratch struct {
+	nodes    []schemawalk.Flat
+	pointers []string
+	other    []string
+}
+
+// childPointer is the pointer of a flattened node whose parent is at
+// parent, as schemawalk.Pointer gives it.
+func childPointer(parent string, n *schemawalk.Flat) string {
+	switch {
+	case n.Index >= 0:
+		return parent + "/" + escapeToken(n.Keyword) + "/" + strconv.Itoa(int(n.Index))
+	case n.Name != "" || n.Keyword == "properties" || n.Keyword == "patternProperties" || n.Keyword == "$defs" ||
+		n.Keyword == "definitions" || n.Keyword == "dependentSchemas":
+		return parent + "/" + escapeToken(n.Keyword) + "/" + escapeToken(n.Name)
 	}
-	schemawalk.Walk(schema, ptr, func(n schemawalk.Node) bool {
+	return parent + "/" + escapeToken(n.Keyword)
+}
+
+// escapeToken escapes a reference token as sdk.Pointer does.
+func escapeToken(tok string) string {
+	if !strings.ContainsAny(tok, "~/") {
+		return tok
+	}
+	return sdk.Pointer("", tok)[1:]
+}
+
+// schemaTexts emits the texts of a schema, node by node in
+// schemawalk.Walk's order. It flattens the schema, which reads each
+// object's keys once, and reads each object's texts in one more pass.
+func schemaTexts(schema any, ptr, owner string, tool int, sc *scratch, visit func(Text)) {
+	put := func(kind Kind, value, base string, toks ...string) {
+		emit(visit, owner, kind, value, tool, base, toks...)
+	}
+	sc.nodes = schemawalk.Flatten(sc.nodes[:0], schema)
+	sc.pointers = sc.pointers[:0]
+	for i := range sc.nodes {
+		n := &sc.nodes[i]
+		p := ptr
+		if n.Parent >= 0 {
+			p = childPointer(sc.pointers[n.Parent], n)
+		}
+		sc.pointers = append(sc.pointers, p)
 		if n.Keyword == "properties" {
-			emit(KindParamName, n.Name, n.Pointer)
+			put(KindParamName, n.Name, p)
 		}
 		obj := n.Object()
 		if obj == nil {
-			return true
+			continue
 		}
-		if s, ok := obj["title"].(string); ok {
-			emit(KindParamTitle, s, n.Pointer, "title")
-		}
-		if s, ok := obj["description"].(string); ok {
-			emit(KindParamDescription, s, n.Pointer, "description")
-		}
-		if s, ok := obj["$comment"].(string); ok {
-			emit(KindComment, s, n.Pointer, "$comment")
-		}
-		for _, kv := range [...]struct {
-			key  string
-			kind Kind
-		}{{"enum", KindEnum}, {"const", KindConst}, {"default", KindDefault}, {"examples", KindExample}, {"example", KindExample}} {
-			if v, ok := obj[kv.key]; ok {
-				valueTexts(v, kv.kind, n.Pointer, kv.key, 0, emit)
-			}
-		}
-		var other []string
+		var title, description, comment string
+		var values [len(valueKeys)]any
+		other := sc.other[:0]
 		for k, v := range obj {
-			if _, isString := v.(string); isString && otherText(k) {
-				other = append(other, k)
+			switch k {
+			case "title":
+				title, _ = v.(string)
+			case "description":
+				description, _ = v.(string)
+			case "$comment":
+				comment, _ = v.(string)
+			case "enum":
+				values[0] = v
+			case "const":
+				values[1] = v
+			case "default":
+				values[2] = v
+			case "examples":
+				values[3] = v
+			case "example":
+				values[4] = v
+			default:
+				if _, isString := v.(string); isString && otherText(k) {
+					other = append(other, k)
+				}
 			}
 		}
-		sort.Strings(other)
-		for _, k := range other {
-			emit(KindSchemaText, obj[k].(string), n.Pointer, k)
+		put(KindParamTitle, title, p, "title")
+		put(KindParamDescription, description, p, "description")
+		put(KindComment, comment, p, "$comment")
+		// A null value holds no text, so nil stands for absent too.
+		for j, vk := range valueKeys {
+			if values[j] != nil {
+				valueTexts(values[j], vk.kind, p, vk.key, 0, put)
+			}
 		}
-		return true
-	})
+		slices.Sort(other)
+		for _, k := range other {
+			put(KindSchemaText, obj[k].(string), p, k)
+		}
+		sc.other = other
+	}
 }
 
 // valueTexts emits every string inside a JSON value, at any depth.
-func valueTexts(v any, kind Kind, base, tok string, depth int, emit func(Kind, string, string, ...string)) {
+func valueTexts(v any, kind Kind, base, tok string, depth int, put func(Kind, string, string, ...string)) {
 	switch v := v.(type) {
 	case string:
-		emit(kind, v, base, tok)
+		put(kind, v, base, tok)
 	case []any:
 		if depth >= maxValueDepth {
 			return
 		}
 		for i, e := range v {
 			if s, ok := e.(string); ok {
-				emit(kind, s, base, tok, strconv.Itoa(i))
+				put(kind, s, base, tok, strconv.Itoa(i))
 				continue
 			}
-			valueTexts(e, kind, sdk.Pointer(base, tok), strconv.Itoa(i), depth+1, emit)
+			valueTexts(e, kind, sdk.Pointer(base, tok), strconv.Itoa(i), depth+1, put)
 		}
 	case map[string]any:
 		if depth >= maxValueDepth {
@@ -280,7 +391,7 @@ func valueTexts(v any, kind Kind, base, tok string, depth int, emit func(Kind, s
 		}
 		inner := sdk.Pointer(base, tok)
 		for _, k := range schemawalk.SortedKeys(v) {
-			valueTexts(v[k], kind, inner, k, depth+1, emit)
+			valueTexts(v[k], kind, inner, k, depth+1, put)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package visible
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -106,5 +107,71 @@ func BenchmarkTexts10k(b *testing.B) {
 	for b.Loop() {
 		n := 0
 		Texts(s, func(t Text) { n += len(t.Value) })
+	}
+}
+
+// Each text carries Plain of its value, found once when listed.
+func TestTextPlain(t *testing.T) {
+	s, _, err := sdk.DecodeSnapshot([]byte(`{"instructions":"Hi.","tools":[{"name":"t","description":"caf\u00e9 zw\u200b",
+	 "inputSchema":{"type":"object","properties":{"p":{"description":"plain"},"q\u001b":{"enum":["x\u202e"]}}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := 0
+	Texts(s, func(tx Text) {
+		if tx.Plain() != Plain(tx.Value) {
+			t.Errorf("%s %q: Plain() = %v, Plain(Value) = %v", tx.Pointer(), tx.Value, tx.Plain(), Plain(tx.Value))
+		}
+		if tx.Plain() {
+			plain++
+		}
+	})
+	if plain == 0 {
+		t.Error("no text is plain")
+	}
+}
+
+// list is the sequential listing, the parallel one's oracle.
+func list(s *sdk.Snapshot, visit func(t Text)) {
+	emit(visit, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
+	listTools(s, 0, len(s.Tools), visit)
+	listDefinitions(s, visit)
+}
+
+// The listing of a large Snapshot, made in parallel, is the sequential
+// listing.
+func TestParallelListing(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"instructions":"Use them well.","tools":[`)
+	const n = 3*toolsPerWorker + 7
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"t%d","description":"Tool %d.","inputSchema":{"type":"object","properties":{"p%d":{"description":"P %d","enum":["a","b"]}}}}`, i, i, i%7, i)
+	}
+	b.WriteString(`],"prompts":[{"name":"p","description":"A prompt."}],"resources":[{"uri":"file:///r","name":"R"}]}`)
+	s, _, err := sdk.DecodeSnapshot([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	var want, got []string
+	line := func(tx Text) string {
+		return fmt.Sprintf("%s %s %s %s %d", tx.Owner, tx.Kind, tx.Pointer(), tx.Value, tx.Tool)
+	}
+	list(s, func(tx Text) { want = append(want, line(tx)) })
+	for _, part := range listParallel(s) {
+		for _, chunk := range part {
+			for _, tx := range chunk {
+				got = append(got, line(tx))
+			}
+		}
+	}
+	if len(want) != 1+n*6+2+2 {
+		t.Fatalf("the sequential listing has %d texts", len(want))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the parallel listing differs from the sequential one (%d texts, want %d)", len(got), len(want))
 	}
 }

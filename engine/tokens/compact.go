@@ -1,0 +1,165 @@
+package tokens
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// compact writes a generically decoded JSON value (map[string]any, []any,
+// string, float64, bool, nil) exactly as json.Marshal writes it: keys in
+// byte order, no spaces, strings escaped as encoding/json escapes them,
+// HTML characters and U+2028/U+2029 included. json.Marshal goes through
+// reflection and a fresh buffer per call; counting a large tool list
+// spent more time there than in counting. One compact is reused for every
+// tool a worker counts.
+type compact struct {
+	buf []byte
+	// keys is a stack of the keys of the objects being written, sorted
+	// in place, so that no object needs a slice of its own.
+	keys []string
+}
+
+// encode returns v's compact JSON in c's buffer, valid until the next
+// call; ok is false when v holds anything but the types above or a number
+// JSON cannot write, for which the caller asks json.Marshal.
+func (c *compact) encode(v any) (out []byte, ok bool) {
+	c.buf = c.buf[:0]
+	if !c.value(v) {
+		return nil, false
+	}
+	return c.buf, true
+}
+
+func (c *compact) value(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		c.buf = append(c.buf, "null"...)
+	case bool:
+		c.buf = strconv.AppendBool(c.buf, v)
+	case string:
+		c.buf = appendString(c.buf, v)
+	case float64:
+		return c.float(v)
+	case []any:
+		if v == nil {
+			c.buf = append(c.buf, "null"...)
+			return true
+		}
+		c.buf = append(c.buf, '[')
+		for i, e := range v {
+			if i > 0 {
+				c.buf = append(c.buf, ',')
+			}
+			if !c.value(e) {
+				return false
+			}
+		}
+		c.buf = append(c.buf, ']')
+	case map[string]any:
+		if v == nil {
+			c.buf = append(c.buf, "null"...)
+			return true
+		}
+		start := len(c.keys)
+		for k := range v {
+			c.keys = append(c.keys, k)
+		}
+		slices.Sort(c.keys[start:])
+		c.buf = append(c.buf, '{')
+		for i := start; i < start+len(v); i++ {
+			if i > start {
+				c.buf = append(c.buf, ',')
+			}
+			// Writing a member may grow c.keys, so read the key afresh.
+			k := c.keys[i]
+			c.buf = appendString(c.buf, k)
+			c.buf = append(c.buf, ':')
+			if !c.value(v[k]) {
+				c.keys = c.keys[:start]
+				return false
+			}
+		}
+		c.buf = append(c.buf, '}')
+		c.keys = c.keys[:start]
+	default:
+		return false
+	}
+	return true
+}
+
+// float writes f as encoding/json's float64 encoder does: like
+// ECMAScript, with an exponent only below 1e-6 or from 1e21, and without
+// a leading zero in the exponent.
+func (c *compact) float(f float64) bool {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return false
+	}
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b := strconv.AppendFloat(c.buf, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	c.buf = b
+	return true
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString writes s quoted as encoding/json does with HTML escaping
+// on, its default: invalid UTF-8 becomes \ufffd.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
