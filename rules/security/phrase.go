@@ -254,7 +254,16 @@ func fold(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// A terminal escape sequence renders as nothing, so it hides in a
+		// word ("\x1b[8mIgnore") the way a zero-width character does.
+		if n := escapeLen(s[i:]); n > 0 {
+			b.WriteByte(softMark)
+			i += n
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		switch {
 		case r < 0x80:
 			if isControl(r) {
@@ -275,6 +284,40 @@ func fold(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// escapeLen is the length of the terminal escape sequence s starts with,
+// or 0: CSI (ESC [ or U+009B, parameters, a final byte), OSC (ESC ], up to
+// BEL or ESC \), or ESC and one byte.
+func escapeLen(s string) int {
+	var i int
+	switch {
+	case strings.HasPrefix(s, "\x1b["):
+		i = 2
+	case strings.HasPrefix(s, "\u009b"):
+		i = len("\u009b")
+	case strings.HasPrefix(s, "\x1b]"):
+		for j := 2; j < len(s); j++ {
+			if s[j] == 0x07 {
+				return j + 1
+			}
+			if s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\' {
+				return j + 2
+			}
+		}
+		return len(s)
+	case len(s) >= 2 && s[0] == 0x1b && s[1] >= 0x40 && s[1] <= 0x5f:
+		return 2
+	default:
+		return 0
+	}
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f {
+		i++
+	}
+	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+		return i + 1
+	}
+	return i
 }
 
 func hasUpper(s string) bool {
