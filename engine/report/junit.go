@@ -135,15 +135,24 @@ func junitTarget(t *Target, rules []sdk.Meta) junitSuite {
 			if len(list) > 1 {
 				msg = fmt.Sprintf("%d issues; first: %s", len(list), msg)
 			}
-			c.Failure = &junitProblem{Message: msg, Type: worst.String(), Text: strings.Join(lines, "\n")}
-			s.Failures++
+			if worst > sdk.Info {
+				c.Failure = &junitProblem{Message: msg, Type: worst.String(), Text: strings.Join(lines, "\n")}
+				s.Failures++
+			} else {
+				// Infos are advice: test views show them without a red
+				// mark, as the default --fail-on does not fail on them.
+				c.SystemOut = strings.Join(lines, "\n")
+			}
 		}
 		if list := suppressed[rule]; len(list) > 0 {
 			lines := make([]string, len(list))
 			for i, sup := range list {
 				lines[i] = "suppressed by " + sup.By + " (" + Escape(sup.Reason) + "): " + issueLine(sup.Issue)
 			}
-			c.SystemOut = strings.Join(lines, "\n")
+			if c.SystemOut != "" {
+				c.SystemOut += "\n"
+			}
+			c.SystemOut += strings.Join(lines, "\n")
 		}
 		s.Cases = append(s.Cases, c)
 	}
