@@ -43,7 +43,7 @@ func largeReport(targets, issues int, seed uint64) *Report {
 		return b.String()
 	}
 	issue := func() sdk.Issue {
-		is := sdk.Issue{Rule: text(), Category: "schema", Severity: sdk.Severity(1+rng.IntN(3)), Tool: text(),
+		is := sdk.Issue{Rule: text(), Category: "schema", Severity: sdk.Severity(1 + rng.IntN(3)), Tool: text(),
 			Pointer: sdk.ToolPointer(rng.IntN(1000), "inputSchema", text()), Message: text(), Fix: text()}
 		if rng.IntN(3) > 0 {
 			is.Location = &sdk.Location{File: text(), Line: rng.IntN(100000), Column: rng.IntN(200)}
