@@ -242,9 +242,16 @@ var structural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true
 
 // skipValue returns the offset just past the value at i.
 func skipValue(data []byte, i int) int {
+	end, _ := skipNested(data, i)
+	return end
+}
+
+// skipNested returns the offset just past the value at i and how deeply
+// containers nest in it (0 for a string, number or literal).
+func skipNested(data []byte, i int) (end, nesting int) {
 	switch data[i] {
 	case '"':
-		return stringEnd(data, i)
+		return stringEnd(data, i), 0
 	case '{', '[':
 		depth := 0
 		for i < len(data) {
@@ -254,10 +261,11 @@ func skipValue(data []byte, i int) int {
 				continue
 			case '{', '[':
 				depth++
+				nesting = max(nesting, depth)
 			case '}', ']':
 				depth--
 				if depth == 0 {
-					return i + 1
+					return i + 1, nesting
 				}
 			}
 			i++
@@ -265,16 +273,16 @@ func skipValue(data []byte, i int) int {
 				i++
 			}
 		}
-		return i
+		return i, nesting
 	}
 	for i < len(data) {
 		switch data[i] {
 		case ',', '}', ']', ' ', '\t', '\n', '\r':
-			return i
+			return i, 0
 		}
 		i++
 	}
-	return i
+	return i, 0
 }
 
 // position is a 1-based line and a column in code points.
