@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
-
-	"github.com/mcplint/mcplint/sdk"
 )
 
 // WriteJSON writes the version-1 JSON report. Characters a terminal would
@@ -149,16 +149,61 @@ func writeList[T any](jw *jsonWriter, list []T, d int, elem func(T, int) error) 
 	return nil
 }
 
-// element writes one list element encoded whole.
-func element[T any](jw *jsonWriter) func(T, int) error {
-	return func(v T, d int) error {
-		b, err := jw.encode(v, d)
-		if err != nil {
-			return err
-		}
-		jw.write(b)
-		return nil
+// parallelMin is the length from which a list's elements are encoded on
+// every CPU.
+const parallelMin = 1000
+
+// writeEncoded writes list as the value of a member at depth d, each
+// element encoded whole. A long list is encoded on every CPU, a run of
+// elements each, and written in order.
+func writeEncoded[T any](jw *jsonWriter, list []T, d int) error {
+	n := runtime.GOMAXPROCS(0)
+	if len(list) < parallelMin || n == 1 {
+		return writeList(jw, list, d, func(v T, d int) error {
+			b, err := jw.encode(v, d)
+			if err != nil {
+				return err
+			}
+			jw.write(b)
+			return nil
+		})
 	}
+	type run struct {
+		text bytes.Buffer
+		err  error
+	}
+	runs := make([]run, n)
+	in := "\n" + indent(d+1)
+	var wg sync.WaitGroup
+	for k := range runs {
+		wg.Go(func() {
+			r := &runs[k]
+			w := newJSONWriter(&r.text)
+			for i := k * len(list) / n; i < (k+1)*len(list)/n; i++ {
+				if i > 0 {
+					w.out.WriteByte(',')
+				}
+				w.out.WriteString(in)
+				b, err := w.encode(list[i], d+1)
+				if err != nil {
+					r.err = err
+					return
+				}
+				w.write(b)
+			}
+			r.err = w.out.Flush()
+		})
+	}
+	wg.Wait()
+	jw.out.WriteByte('[')
+	for k := range runs {
+		if runs[k].err != nil {
+			return runs[k].err
+		}
+		jw.out.Write(runs[k].text.Bytes())
+	}
+	jw.out.WriteString("\n" + indent(d) + "]")
+	return nil
 }
 
 func (jw *jsonWriter) target(t *Target, d int) error {
@@ -169,8 +214,8 @@ func (jw *jsonWriter) target(t *Target, d int) error {
 	skeleton := *t
 	skeleton.Issues, skeleton.Suppressed = nil, nil
 	return jw.withHoles(&skeleton, d, map[string]func(int) error{
-		"issues":     func(d int) error { return writeList(jw, t.Issues, d, element[sdk.Issue](jw)) },
-		"suppressed": func(d int) error { return writeList(jw, t.Suppressed, d, element[Suppressed](jw)) },
+		"issues":     func(d int) error { return writeEncoded(jw, t.Issues, d) },
+		"suppressed": func(d int) error { return writeEncoded(jw, t.Suppressed, d) },
 	})
 }
 
