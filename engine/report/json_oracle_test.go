@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -103,7 +102,7 @@ func TestWriteJSONMatchesWholeEncoding(t *testing.T) {
 }
 
 func clipAt(b []byte, i int) string {
-	return fmt.Sprintf("%s", b[max(0, i-40):min(len(b), i+40)])
+	return string(b[max(0, i-40):min(len(b), i+40)])
 }
 
 func BenchmarkWriteJSON(b *testing.B) {
