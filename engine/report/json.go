@@ -154,8 +154,8 @@ func writeList[T any](jw *jsonWriter, list []T, d int, elem func(T, int) error) 
 const parallelMin = 1000
 
 // writeEncoded writes list as the value of a member at depth d, each
-// element encoded whole. A long list is encoded on every CPU, a run of
-// elements each, and written in order.
+// element encoded whole. A long list is encoded on every CPU, in rounds
+// of a batch per CPU written in order, so the memory held stays small.
 func writeEncoded[T any](jw *jsonWriter, list []T, d int) error {
 	n := runtime.GOMAXPROCS(0)
 	if len(list) < parallelMin || n == 1 {
@@ -168,39 +168,48 @@ func writeEncoded[T any](jw *jsonWriter, list []T, d int) error {
 			return nil
 		})
 	}
-	type run struct {
+	const batch = 256
+	type worker struct {
 		text bytes.Buffer
+		w    *jsonWriter
 		err  error
 	}
-	runs := make([]run, n)
-	in := "\n" + indent(d+1)
-	var wg sync.WaitGroup
-	for k := range runs {
-		wg.Go(func() {
-			r := &runs[k]
-			w := newJSONWriter(&r.text)
-			for i := k * len(list) / n; i < (k+1)*len(list)/n; i++ {
-				if i > 0 {
-					w.out.WriteByte(',')
-				}
-				w.out.WriteString(in)
-				b, err := w.encode(list[i], d+1)
-				if err != nil {
-					r.err = err
-					return
-				}
-				w.write(b)
-			}
-			r.err = w.out.Flush()
-		})
+	workers := make([]worker, n)
+	for k := range workers {
+		workers[k].w = newJSONWriter(&workers[k].text)
 	}
-	wg.Wait()
+	in := "\n" + indent(d+1)
 	jw.out.WriteByte('[')
-	for k := range runs {
-		if runs[k].err != nil {
-			return runs[k].err
+	for round := 0; round < len(list); round += n * batch {
+		var wg sync.WaitGroup
+		for k := range workers {
+			wk := &workers[k]
+			wk.text.Reset()
+			lo := min(round+k*batch, len(list))
+			hi := min(lo+batch, len(list))
+			wg.Go(func() {
+				for i := lo; i < hi; i++ {
+					if i > 0 {
+						wk.w.out.WriteByte(',')
+					}
+					wk.w.out.WriteString(in)
+					b, err := wk.w.encode(list[i], d+1)
+					if err != nil {
+						wk.err = err
+						return
+					}
+					wk.w.write(b)
+				}
+				wk.err = wk.w.out.Flush()
+			})
 		}
-		jw.out.Write(runs[k].text.Bytes())
+		wg.Wait()
+		for k := range workers {
+			if workers[k].err != nil {
+				return workers[k].err
+			}
+			jw.out.Write(workers[k].text.Bytes())
+		}
 	}
 	jw.out.WriteString("\n" + indent(d) + "]")
 	return nil
