@@ -78,7 +78,7 @@ func locate(data []byte, pointers []string) []int {
 	for i := range order {
 		order[i] = i
 	}
-	sort.Slice(order, func(a, b int) bool { return slices.Compare(want[order[a]], want[order[b]]) < 0 })
+	slices.SortFunc(order, func(a, b int) int { return slices.Compare(want[a], want[b]) })
 	w := &walker{data: data, want: make([][]string, len(order)), found: make([]int, len(order))}
 	for k, i := range order {
 		w.want[k] = want[i]
@@ -299,7 +299,7 @@ func positions(data []byte, offs []int) []position {
 			order = append(order, i)
 		}
 	}
-	sort.Slice(order, func(a, b int) bool { return offs[order[a]] < offs[order[b]] })
+	slices.SortFunc(order, func(a, b int) int { return offs[a] - offs[b] })
 	out := make([]position, len(offs))
 	start := bomLen(data)
 	cur, line, col := start, 1, 1
