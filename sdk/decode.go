@@ -92,6 +92,15 @@ func DecodeSnapshot(data []byte) (*Snapshot, Layout, error) {
 	return snapshotFrom(doc, "")
 }
 
+// SnapshotFromValue is DecodeSnapshot for a document that the caller
+// already decoded with encoding/json into an any (for instance a large file
+// decoded in parallel, a part at a time): it reads the same shapes, gives
+// the same Snapshot and Layout, and refuses the same documents with the
+// same *ShapeError. Syntax and the empty document are the caller's.
+func SnapshotFromValue(doc any) (*Snapshot, Layout, error) {
+	return snapshotFrom(doc, "")
+}
+
 func snapshotFrom(doc any, prefix string) (*Snapshot, Layout, error) {
 	layout := Layout{Prefix: prefix}
 	switch v := doc.(type) {

@@ -1,10 +1,15 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -12,16 +17,215 @@ import (
 // act on or hide (bidi controls, tags, zero-width characters, C1 controls)
 // are written as \u escapes: the JSON still decodes to the exact text, but
 // printing the report cannot replay the attack it describes.
+//
+// The output is what encoding/json writes with two-space indentation, but
+// built a value at a time: a report of a large server holds tens of
+// thousands of issues, and indenting it as one buffer costs several times
+// its size in memory.
 func WriteJSON(w io.Writer, r *Report) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
+	jw := newJSONWriter(w)
+	skeleton := *r
+	skeleton.Targets = nil
+	err := jw.withHoles(&skeleton, 0, map[string]func(int) error{
+		"targets": func(d int) error {
+			return writeList(jw, r.Targets, d, func(t *Target, d int) error { return jw.target(t, d) })
+		},
+	})
+	if err != nil {
 		return err
 	}
-	_, err := w.Write(escapeJSON(buf.Bytes()))
-	return err
+	jw.out.WriteByte('\n')
+	return jw.out.Flush()
+}
+
+// jsonWriter writes indented JSON piece by piece. A value written at depth
+// d is what encoding/json writes for it as part of a larger document where
+// its first line is indented d times: the indentation of a value depends
+// only on its own tokens and the depth it starts at.
+type jsonWriter struct {
+	out *bufio.Writer
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+func newJSONWriter(w io.Writer) *jsonWriter {
+	jw := &jsonWriter{out: bufio.NewWriterSize(w, 64<<10)}
+	jw.enc = json.NewEncoder(&jw.buf)
+	jw.enc.SetEscapeHTML(false)
+	return jw
+}
+
+const indentUnit = "  "
+
+// indents is enough indentation for any report; deeper values build theirs.
+var indents = strings.Repeat(indentUnit, 16)
+
+func indent(d int) string {
+	if n := d * len(indentUnit); n <= len(indents) {
+		return indents[:n]
+	}
+	return strings.Repeat(indentUnit, d)
+}
+
+// encode returns v indented at depth d, without the final newline. The
+// bytes are valid until the next call.
+func (jw *jsonWriter) encode(v any, d int) ([]byte, error) {
+	jw.buf.Reset()
+	jw.enc.SetIndent(indent(d), indentUnit)
+	if err := jw.enc.Encode(v); err != nil {
+		return nil, err
+	}
+	b := jw.buf.Bytes()
+	return b[:len(b)-1], nil
+}
+
+// write writes a piece of JSON text, splitting at token boundaries only, so
+// escaping piece by piece escapes exactly what escaping the whole would.
+func (jw *jsonWriter) write(b []byte) {
+	jw.out.Write(escapeJSON(b))
+}
+
+// withHoles writes the object v at depth d, where each member named in
+// holes is null in v and is written by its function instead: the large
+// lists are streamed, the rest is encoded in one go. A member line of v is
+// the only place a newline followed by d+1 indents and a key can occur,
+// since strings hold no raw newline.
+func (jw *jsonWriter) withHoles(v any, d int, holes map[string]func(int) error) error {
+	b, err := jw.encode(v, d)
+	if err != nil {
+		return err
+	}
+	type hole struct {
+		at   int
+		fill func(int) error
+	}
+	var at []hole
+	for key, fill := range holes {
+		mark := "\n" + indent(d+1) + `"` + key + `": null`
+		i := bytes.Index(b, []byte(mark))
+		if i < 0 {
+			return fmt.Errorf("writing the JSON report: member %q is missing from its object", key)
+		}
+		at = append(at, hole{i + len(mark) - len("null"), fill})
+	}
+	slices.SortFunc(at, func(x, y hole) int { return x.at - y.at })
+	// The filled members encode into the same buffer, so keep the rest.
+	b = bytes.Clone(b)
+	last := 0
+	for _, h := range at {
+		jw.write(b[last:h.at])
+		if err := h.fill(d + 1); err != nil {
+			return err
+		}
+		last = h.at + len("null")
+	}
+	jw.write(b[last:])
+	return nil
+}
+
+// writeList writes list as the value of a member at depth d, each element
+// by elem at depth d+1.
+func writeList[T any](jw *jsonWriter, list []T, d int, elem func(T, int) error) error {
+	switch {
+	case list == nil:
+		jw.out.WriteString("null")
+		return nil
+	case len(list) == 0:
+		jw.out.WriteString("[]")
+		return nil
+	}
+	jw.out.WriteByte('[')
+	in := "\n" + indent(d+1)
+	for i, e := range list {
+		if i > 0 {
+			jw.out.WriteByte(',')
+		}
+		jw.out.WriteString(in)
+		if err := elem(e, d+1); err != nil {
+			return err
+		}
+	}
+	jw.out.WriteString("\n" + indent(d) + "]")
+	return nil
+}
+
+// parallelMin is the length from which a list's elements are encoded on
+// every CPU.
+const parallelMin = 1000
+
+// writeEncoded writes list as the value of a member at depth d, each
+// element encoded whole. A long list is encoded on every CPU, in rounds
+// of a batch per CPU written in order, so the memory held stays small.
+func writeEncoded[T any](jw *jsonWriter, list []T, d int) error {
+	n := runtime.GOMAXPROCS(0)
+	if len(list) < parallelMin || n == 1 {
+		return writeList(jw, list, d, func(v T, d int) error {
+			b, err := jw.encode(v, d)
+			if err != nil {
+				return err
+			}
+			jw.write(b)
+			return nil
+		})
+	}
+	const batch = 256
+	type worker struct {
+		text bytes.Buffer
+		w    *jsonWriter
+		err  error
+	}
+	workers := make([]worker, n)
+	for k := range workers {
+		workers[k].w = newJSONWriter(&workers[k].text)
+	}
+	in := "\n" + indent(d+1)
+	jw.out.WriteByte('[')
+	for round := 0; round < len(list); round += n * batch {
+		var wg sync.WaitGroup
+		for k := range workers {
+			wk := &workers[k]
+			wk.text.Reset()
+			lo := min(round+k*batch, len(list))
+			hi := min(lo+batch, len(list))
+			wg.Go(func() {
+				for i := lo; i < hi; i++ {
+					if i > 0 {
+						wk.w.out.WriteByte(',')
+					}
+					wk.w.out.WriteString(in)
+					b, err := wk.w.encode(list[i], d+1)
+					if err != nil {
+						wk.err = err
+						return
+					}
+					wk.w.write(b)
+				}
+				wk.err = wk.w.out.Flush()
+			})
+		}
+		wg.Wait()
+		for k := range workers {
+			if workers[k].err != nil {
+				return workers[k].err
+			}
+			jw.out.Write(workers[k].text.Bytes())
+		}
+	}
+	jw.out.WriteString("\n" + indent(d) + "]")
+	return nil
+}
+
+func (jw *jsonWriter) target(t *Target, d int) error {
+	if t == nil {
+		jw.out.WriteString("null")
+		return nil
+	}
+	skeleton := *t
+	skeleton.Issues, skeleton.Suppressed = nil, nil
+	return jw.withHoles(&skeleton, d, map[string]func(int) error{
+		"issues":     func(d int) error { return writeEncoded(jw, t.Issues, d) },
+		"suppressed": func(d int) error { return writeEncoded(jw, t.Suppressed, d) },
+	})
 }
 
 func escapeJSON(b []byte) []byte {

@@ -78,7 +78,7 @@ func locate(data []byte, pointers []string) []int {
 	for i := range order {
 		order[i] = i
 	}
-	sort.Slice(order, func(a, b int) bool { return slices.Compare(want[order[a]], want[order[b]]) < 0 })
+	slices.SortFunc(order, func(a, b int) int { return slices.Compare(want[a], want[b]) })
 	w := &walker{data: data, want: make([][]string, len(order)), found: make([]int, len(order))}
 	for k, i := range order {
 		w.want[k] = want[i]
@@ -242,9 +242,16 @@ var structural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true
 
 // skipValue returns the offset just past the value at i.
 func skipValue(data []byte, i int) int {
+	end, _ := skipNested(data, i)
+	return end
+}
+
+// skipNested returns the offset just past the value at i and how deeply
+// containers nest in it (0 for a string, number or literal).
+func skipNested(data []byte, i int) (end, nesting int) {
 	switch data[i] {
 	case '"':
-		return stringEnd(data, i)
+		return stringEnd(data, i), 0
 	case '{', '[':
 		depth := 0
 		for i < len(data) {
@@ -254,10 +261,11 @@ func skipValue(data []byte, i int) int {
 				continue
 			case '{', '[':
 				depth++
+				nesting = max(nesting, depth)
 			case '}', ']':
 				depth--
 				if depth == 0 {
-					return i + 1
+					return i + 1, nesting
 				}
 			}
 			i++
@@ -265,16 +273,16 @@ func skipValue(data []byte, i int) int {
 				i++
 			}
 		}
-		return i
+		return i, nesting
 	}
 	for i < len(data) {
 		switch data[i] {
 		case ',', '}', ']', ' ', '\t', '\n', '\r':
-			return i
+			return i, 0
 		}
 		i++
 	}
-	return i
+	return i, 0
 }
 
 // position is a 1-based line and a column in code points.
@@ -291,7 +299,7 @@ func positions(data []byte, offs []int) []position {
 			order = append(order, i)
 		}
 	}
-	sort.Slice(order, func(a, b int) bool { return offs[order[a]] < offs[order[b]] })
+	slices.SortFunc(order, func(a, b int) int { return offs[a] - offs[b] })
 	out := make([]position, len(offs))
 	start := bomLen(data)
 	cur, line, col := start, 1, 1

@@ -55,7 +55,7 @@ func Load(path string) (*sdk.Snapshot, error) {
 // without its extension, and its Locator places pointers in data, which
 // must not be modified afterwards.
 func Decode(file string, data []byte) (*sdk.Snapshot, error) {
-	snap, layout, err := sdk.DecodeSnapshot(data)
+	snap, layout, err := decodeSnapshot(data)
 	if err != nil {
 		return nil, describe(file, data, err)
 	}
@@ -64,6 +64,15 @@ func Decode(file string, data []byte) (*sdk.Snapshot, error) {
 	snap.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	snap.Locator = &Locator{file: file, data: data, layout: layout}
 	return snap, nil
+}
+
+// decodeSnapshot is sdk.DecodeSnapshot, with a large file decoded on
+// every CPU.
+func decodeSnapshot(data []byte) (*sdk.Snapshot, sdk.Layout, error) {
+	if doc, ok := decodeParallel(data[bomLen(data):]); ok {
+		return sdk.SnapshotFromValue(doc)
+	}
+	return sdk.DecodeSnapshot(data)
 }
 
 // describe turns a decoding error into an *Error placed in the file.

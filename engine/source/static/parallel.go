@@ -1,0 +1,247 @@
+package static
+
+import (
+	"encoding/json"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+)
+
+// parallelMin is the size from which decoding is spread over the CPUs;
+// below it, starting the goroutines costs more than it saves.
+const parallelMin = 1 << 20
+
+// span is the byte range of a value in a document.
+type span struct{ start, end int }
+
+// bigArray is the largest array found near the top of a document: its
+// place, as the object keys leading to it, and its elements.
+type bigArray struct {
+	path  []string
+	at    span
+	elems []span
+	// depthOK is false when an element nests so deeply that the whole
+	// document might pass the decoder's nesting limit.
+	depthOK bool
+}
+
+// decodeParallel decodes data, a document without its byte order mark,
+// into what json.Unmarshal into an any gives, decoding the elements of its
+// largest array (the tool list, in the shapes mcplint reads) concurrently.
+// ok is false when it did not: the document is small, has no such array,
+// is malformed or holds anything unusual (a key spelled with an escape, a
+// key given twice, nesting near the decoder's limit). The caller then
+// decodes it whole, which also words any error.
+func decodeParallel(data []byte) (doc any, ok bool) {
+	if len(data) < parallelMin {
+		return nil, false
+	}
+	big, ok := findBigArray(data)
+	if !ok || len(big.elems) < 2 || !big.depthOK {
+		return nil, false
+	}
+	// The rest of the document, with the array emptied, decodes as usual
+	// and says where the array belongs.
+	rest := make([]byte, 0, len(data)-(big.at.end-big.at.start)+2)
+	rest = append(rest, data[:big.at.start]...)
+	rest = append(rest, "[]"...)
+	rest = append(rest, data[big.at.end:]...)
+	if json.Unmarshal(rest, &doc) != nil {
+		return nil, false
+	}
+	elems, ok := decodeElements(data, big.elems)
+	if !ok {
+		return nil, false
+	}
+	if len(big.path) == 0 {
+		return elems, true
+	}
+	m, _ := doc.(map[string]any)
+	for _, key := range big.path[:len(big.path)-1] {
+		m, _ = m[key].(map[string]any)
+	}
+	last := big.path[len(big.path)-1]
+	if empty, isList := m[last].([]any); !isList || len(empty) != 0 {
+		return nil, false
+	}
+	m[last] = elems
+	return doc, true
+}
+
+// decodeElements decodes each element on its own, on every CPU, keeping
+// their order.
+func decodeElements(data []byte, elems []span) ([]any, bool) {
+	out := make([]any, len(elems))
+	const batch = 16
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for !failed.Load() {
+				lo := int(next.Add(batch)) - batch
+				if lo >= len(elems) {
+					return
+				}
+				for i := lo; i < min(lo+batch, len(elems)); i++ {
+					if json.Unmarshal(data[elems[i].start:elems[i].end], &out[i]) != nil {
+						failed.Store(true)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return out, !failed.Load()
+}
+
+// findBigArray looks for the largest array at the root, as a member of the
+// root object or as a member of an object member of the root. It checks
+// the separators between the elements of what it returns; each element
+// and the rest of the document are left for the decoder to check.
+func findBigArray(data []byte) (bigArray, bool) {
+	var best bigArray
+	i := skipSpace(data, 0)
+	if i >= len(data) {
+		return best, false
+	}
+	switch data[i] {
+	case '[':
+		return arrayAt(data, i, nil)
+	case '{':
+	default:
+		return best, false
+	}
+	keep := func(a *bigArray) {
+		if a.at.end-a.at.start > best.at.end-best.at.start {
+			best = *a
+		}
+	}
+	ok := members(data, i, nil, func(key string, v span, a *bigArray) bool {
+		switch {
+		case a != nil:
+			keep(a)
+		case data[v.start] == '{':
+			return members(data, v.start, []string{key}, func(_ string, _ span, a *bigArray) bool {
+				if a != nil {
+					keep(a)
+				}
+				return true
+			})
+		}
+		return true
+	})
+	return best, ok && best.path != nil
+}
+
+// members calls member for each member of the object at data[i], whose
+// keys from the root are path, in order; a member that is an array comes
+// walked, as a. It reports whether the object is well formed as far as the walk
+// can tell and every key is plain (no escapes, valid UTF-8) and unique, so
+// that the raw key is the decoded key. member returning false stops the
+// walk as a failure.
+func members(data []byte, i int, path []string, member func(key string, v span, a *bigArray) bool) bool {
+	seen := map[string]bool{}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return true
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return false
+		}
+		end := stringEnd(data, i)
+		if end > len(data) || end-i < 2 || data[end-1] != '"' {
+			return false
+		}
+		raw := data[i+1 : end-1]
+		key := string(raw)
+		if seen[key] || !utf8.Valid(raw) || containsByte(raw, '\\') {
+			return false
+		}
+		seen[key] = true
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return false
+		}
+		i = skipSpace(data, i+1)
+		if i >= len(data) {
+			return false
+		}
+		var v span
+		var a *bigArray
+		if data[i] == '[' {
+			arr, ok := arrayAt(data, i, append(path[:len(path):len(path)], key))
+			if !ok {
+				return false
+			}
+			a, v = &arr, arr.at
+		} else {
+			v = span{i, skipValue(data, i)}
+		}
+		if v.end <= v.start || !member(key, v, a) {
+			return false
+		}
+		i = skipSpace(data, v.end)
+		if i >= len(data) {
+			return false
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case '}':
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+func containsByte(b []byte, c byte) bool {
+	for _, x := range b {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// arrayAt walks the array at data[i], whose keys from the root are path,
+// finding its elements and checking the commas between them.
+func arrayAt(data []byte, i int, path []string) (bigArray, bool) {
+	a := bigArray{path: path, depthOK: true}
+	start := i
+	// The array and the containers around it count towards the limit.
+	room := maxDepth - len(path) - 1
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == ']' {
+		a.at = span{start, i + 1}
+		return a, true
+	}
+	for i < len(data) {
+		end, nesting := skipNested(data, i)
+		if end <= i || end > len(data) {
+			return a, false
+		}
+		if nesting >= room {
+			a.depthOK = false
+		}
+		a.elems = append(a.elems, span{i, end})
+		i = skipSpace(data, end)
+		if i >= len(data) {
+			return a, false
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case ']':
+			a.at = span{start, i + 1}
+			return a, true
+		default:
+			return a, false
+		}
+	}
+	return a, false
+}

@@ -1,0 +1,131 @@
+package static
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/engine/internal/synth"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// decodeWhole is Decode as it was before decoding in parallel: the oracle.
+func decodeWhole(file string, data []byte) (*sdk.Snapshot, error) {
+	snap, layout, err := sdk.DecodeSnapshot(data)
+	if err != nil {
+		return nil, describe(file, data, err)
+	}
+	snap.Source = sdk.SourceStatic
+	snap.Input = file
+	snap.Name = "tools"
+	snap.Locator = &Locator{file: file, data: data, layout: layout}
+	return snap, nil
+}
+
+// largeShapes are files above parallelMin in each shape Decode reads, and
+// whether decoding them is spread over the CPUs.
+func largeShapes(t *testing.T) map[string]struct {
+	data     []byte
+	parallel bool
+} {
+	t.Helper()
+	list := synth.ToolList(800, 3)
+	if len(list) < parallelMin {
+		t.Fatalf("the generated list is %d bytes, want at least %d", len(list), parallelMin)
+	}
+	var doc struct {
+		Instructions string            `json:"instructions"`
+		Tools        []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal(list, &doc); err != nil {
+		t.Fatal(err)
+	}
+	bare, _ := json.Marshal(doc.Tools)
+	tools := string(bare)
+	type shape = struct {
+		data     []byte
+		parallel bool
+	}
+	return map[string]shape{
+		"result":          {list, true},
+		"bom":             {append([]byte("\xef\xbb\xbf"), list...), true},
+		"bare":            {bare, true},
+		"rpc":             {[]byte(`{"jsonrpc":"2.0","id":1,"result":{"tools":` + tools + `}}`), true},
+		"rpc bare":        {[]byte(`{"jsonrpc":"2.0","id":1,"result":` + tools + `}`), true},
+		"rpc error":       {[]byte(`{"jsonrpc":"2.0","id":1,"error":{"message":"no"},"data":` + tools + `}`), true},
+		"prompts too":     {[]byte(`{"tools":` + tools + `,"prompts":[{"name":"p"},3],"era":"x"}`), true},
+		"tools not list":  {[]byte(`{"tools":{"a":1},"other":` + tools + `}`), true},
+		"element shape":   {[]byte(`{"tools":` + strings.Replace(tools, "[{", "[7,{", 1) + `}`), true},
+		"twice":           {[]byte(`{"tools":` + tools + `,"tools":[{"name":"last"}]}`), false},
+		"escaped key":     {[]byte(`{"tool\u0073":` + tools + `}`), false},
+		"escaped twice":   {[]byte(`{"tools":` + tools + `,"tool\u0073":[]}`), false},
+		"trailing":        {append(append([]byte{}, list...), "x"...), false},
+		"two values":      {append(append([]byte{}, list...), list...), false},
+		"empty tools":     {[]byte(`{"tools":[],"instructions":"` + strings.Repeat("a", parallelMin) + `"}`), false},
+		"whitespace only": {bytes.Repeat([]byte(" "), parallelMin), false},
+	}
+}
+
+func TestDecodeParallelMatchesWhole(t *testing.T) {
+	for name, tc := range largeShapes(t) {
+		t.Run(name, func(t *testing.T) {
+			data := tc.data
+			_, parallel := decodeParallel(data[bomLen(data):])
+			if parallel != tc.parallel {
+				t.Errorf("decoded in parallel: %v, want %v", parallel, tc.parallel)
+			}
+			same(t, data)
+		})
+	}
+}
+
+// TestDecodeParallelMalformed breaks a large file at random places: each
+// break gives the error, and each harmless change the Snapshot, that
+// decoding the whole file gives.
+func TestDecodeParallelMalformed(t *testing.T) {
+	list := synth.ToolList(800, 4)
+	rng := rand.New(rand.NewPCG(5, 6))
+	edits := []string{"", ",", "]", "}", "[", "{", `"`, `\`, "x", "1", " ", "\xff", `"a":`, "[[", "null"}
+	n := 60
+	if testing.Short() {
+		n = 10
+	}
+	for range n {
+		at := rng.IntN(len(list))
+		cut := rng.IntN(3)
+		edit := edits[rng.IntN(len(edits))]
+		data := append(append(append([]byte{}, list[:at]...), edit...), list[min(at+cut, len(list)):]...)
+		same(t, data)
+	}
+}
+
+func TestDecodeParallelDeepNesting(t *testing.T) {
+	deep := strings.Repeat("[", maxDepth-1) + strings.Repeat("]", maxDepth-1)
+	pad := strings.Repeat(`{"name":"pad"},`, parallelMin/15)
+	for _, data := range []string{
+		`{"tools":[` + pad + deep + `]}`,
+		`[` + pad + deep + `]`,
+		`[` + pad + deep[1:len(deep)-1] + `]`,
+		`[` + pad + deep[2:len(deep)-2] + `]`,
+	} {
+		same(t, []byte(data))
+	}
+}
+
+func same(t *testing.T, data []byte) {
+	t.Helper()
+	got, gotErr := Decode("tools.json", data)
+	want, wantErr := decodeWhole("tools.json", data)
+	if gotErr != nil || wantErr != nil {
+		if gotErr == nil || wantErr == nil || gotErr.Error() != wantErr.Error() {
+			t.Fatalf("Decode: got error %v, want %v", gotErr, wantErr)
+		}
+		return
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Decode gave a different Snapshot from decoding the whole file")
+	}
+}
