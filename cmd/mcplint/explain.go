@@ -26,21 +26,12 @@ func runExplain(ctx context.Context, c *cli, args []string) int {
 	all := rules.All()
 	if strings.Contains(args[0], "/") {
 		// A plugin rule: its doc comes from the plugin itself.
-		cfg, err := loadConfig(c, "", all)
-		if err != nil {
-			fmt.Fprintln(c.Stderr, err)
-			return exitUsage
-		}
-		host, err := startPlugins(ctx, c, cfg, configDir(cfg, c.Dir))
-		if err != nil {
-			fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
-			return exitUsage
+		_, host, withPlugins, code := withPluginRules(ctx, c, "")
+		if host == nil {
+			return code
 		}
 		defer host.Close()
-		for _, p := range host.Failed() {
-			fmt.Fprintf(c.Stderr, "mcplint: %v\n", p.Err)
-		}
-		all = append(all, host.Rules()...)
+		all = withPlugins
 	}
 	metas := make([]sdk.Meta, 0, len(all))
 	for _, r := range all {

@@ -13,6 +13,7 @@ import (
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/plugins"
 	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 func init() {
@@ -35,6 +36,28 @@ func startPlugins(ctx context.Context, c *cli, cfg *config.Config, projectDir st
 		return nil, err
 	}
 	return plugins.Start(ctx, specs, plugins.Options{})
+}
+
+// withPluginRules reads the config and starts its plugins, telling stderr of
+// each plugin that could not start, and returns the built-in rules and the
+// plugins' rules together. The caller must Close the host. A nil host comes
+// with the exit code of what went wrong, already explained.
+func withPluginRules(ctx context.Context, c *cli, cfgPath string) (*config.Config, *plugins.Host, []sdk.Rule, int) {
+	all := rules.All()
+	cfg, err := loadConfig(c, cfgPath, all)
+	if err != nil {
+		fmt.Fprintln(c.Stderr, err)
+		return nil, nil, nil, exitUsage
+	}
+	host, err := startPlugins(ctx, c, cfg, configDir(cfg, c.Dir))
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
+		return nil, nil, nil, exitUsage
+	}
+	for _, p := range host.Failed() {
+		fmt.Fprintf(c.Stderr, "mcplint: %v\n", p.Err)
+	}
+	return cfg, host, append(all, host.Rules()...), exitOK
 }
 
 func runPlugins(ctx context.Context, c *cli, args []string) int {

@@ -9,7 +9,9 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/runner"
+	"github.com/mcplint/mcplint/plugins"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -45,23 +47,22 @@ func runRules(ctx context.Context, c *cli, args []string) int {
 	if fs.NArg() > 0 {
 		return usageError(c, "rules takes no arguments")
 	}
-	all := rules.All()
-	cfg, err := loadConfig(c, *cfgPath, all)
-	if err != nil {
-		fmt.Fprintln(c.Stderr, err)
-		return exitUsage
-	}
-	if !*noPlugins {
-		host, err := startPlugins(ctx, c, cfg, configDir(cfg, c.Dir))
-		if err != nil {
-			fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
+	var cfg *config.Config
+	var all []sdk.Rule
+	if *noPlugins {
+		all = rules.All()
+		var err error
+		if cfg, err = loadConfig(c, *cfgPath, all); err != nil {
+			fmt.Fprintln(c.Stderr, err)
 			return exitUsage
 		}
-		defer host.Close()
-		for _, p := range host.Failed() {
-			fmt.Fprintf(c.Stderr, "mcplint: %v\n", p.Err)
+	} else {
+		var host *plugins.Host
+		var code int
+		if cfg, host, all, code = withPluginRules(ctx, c, *cfgPath); host == nil {
+			return code
 		}
-		all = append(all, host.Rules()...)
+		defer host.Close()
 	}
 	sel := runner.SelectionFrom(cfg.Rules, nil, nil, nil)
 	var rows []ruleRow
