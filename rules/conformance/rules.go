@@ -5,8 +5,8 @@ package conformance
 
 import (
 	"embed"
-	"strings"
 
+	"github.com/mcplint/mcplint/rules/internal/ruledocs"
 	"github.com/mcplint/mcplint/rules/internal/wire"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -15,13 +15,7 @@ import (
 var docs embed.FS
 
 // doc is a rule's documentation, kept as Markdown next to the code.
-func doc(name string) string {
-	b, err := docs.ReadFile("docs/" + name + ".md")
-	if err != nil {
-		panic("conformance: no documentation for rule " + name)
-	}
-	return strings.TrimSpace(string(b))
-}
+var doc = ruledocs.Loader(docs, "conformance")
 
 // Rules returns the conformance rules in name order.
 func Rules() []sdk.Rule {
