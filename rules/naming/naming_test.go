@@ -1,7 +1,6 @@
 package naming
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -10,39 +9,9 @@ import (
 	"github.com/mcplint/mcplint/sdk/linttest"
 )
 
-func TestRulesGolden(t *testing.T) {
-	for _, r := range Rules() {
-		name := r.Meta().Name
-		t.Run(name, func(t *testing.T) {
-			linttest.Run(t, r, filepath.Join("testdata", name))
-		})
-	}
-}
+func TestRulesGolden(t *testing.T) { linttest.RunAll(t, Rules(), "testdata") }
 
-func TestMeta(t *testing.T) {
-	var names []string
-	for _, r := range Rules() {
-		m := r.Meta()
-		names = append(names, m.Name)
-		if m.Category != sdk.CategoryNaming {
-			t.Errorf("%s: category %q", m.Name, m.Category)
-		}
-		if m.Severity == 0 || m.Summary == "" || m.Source == "" {
-			t.Errorf("%s: severity, summary and source are required", m.Name)
-		}
-		if strings.HasSuffix(m.Summary, ".") {
-			t.Errorf("%s: summary ends with a period", m.Name)
-		}
-		for _, want := range []string{"**Bad**", "**Good**", "```json"} {
-			if !strings.Contains(m.Doc, want) {
-				t.Errorf("%s: doc lacks %s", m.Name, want)
-			}
-		}
-	}
-	if !slices.IsSorted(names) {
-		t.Errorf("Rules() is not in name order: %v", names)
-	}
-}
+func TestMeta(t *testing.T) { linttest.CheckMeta(t, Rules(), sdk.CategoryNaming) }
 
 func TestStyleFits(t *testing.T) {
 	tests := []struct {

@@ -206,3 +206,58 @@ func decodeGolden(data []byte) ([]Expected, error) {
 	}
 	return out, nil
 }
+
+// RunAll runs Run for every rule over its own fixture folder,
+// dir/RULE-NAME, as a subtest named after the rule.
+func RunAll(t *testing.T, rules []sdk.Rule, dir string) {
+	t.Helper()
+	for _, r := range rules {
+		name := r.Meta().Name
+		t.Run(name, func(t *testing.T) { Run(t, r, filepath.Join(dir, name)) })
+	}
+}
+
+// CheckMeta fails t for rule metadata a user would miss: a name that is
+// not kebab-case, another category than category, no severity, summary or
+// source, a summary ending in a period, a doc without a **Bad** and a
+// **Good** example, or rules not listed in name order.
+func CheckMeta(t *testing.T, rules []sdk.Rule, category string) {
+	t.Helper()
+	var prev string
+	for _, r := range rules {
+		m := r.Meta()
+		if !kebab(m.Name) {
+			t.Errorf("%s: name is not kebab-case", m.Name)
+		}
+		if m.Category != category {
+			t.Errorf("%s: category %q, want %q", m.Name, m.Category, category)
+		}
+		if m.Severity == 0 || m.Summary == "" || m.Source == "" {
+			t.Errorf("%s: severity, summary and source are required", m.Name)
+		}
+		if strings.HasSuffix(m.Summary, ".") {
+			t.Errorf("%s: summary ends with a period", m.Name)
+		}
+		for _, want := range []string{"**Bad**", "**Good**"} {
+			if !strings.Contains(m.Doc, want) {
+				t.Errorf("%s: doc lacks a %s example", m.Name, want)
+			}
+		}
+		if m.Name < prev {
+			t.Errorf("rules are not in name order: %s after %s", m.Name, prev)
+		}
+		prev = m.Name
+	}
+}
+
+func kebab(name string) bool {
+	if name == "" || name[0] == '-' || name[len(name)-1] == '-' || strings.Contains(name, "--") {
+		return false
+	}
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
