@@ -86,7 +86,7 @@ func (e *StartError) hint() string {
 	case e.Exit == "did not start":
 		return "check that the command exists and is executable"
 	case errors.As(e.Err, &timeout):
-		return "if the server only starts slowly, raise --timeout"
+		return "the whole handshake must finish within --timeout (10s unless set); if the server only starts slowly, raise it, e.g. --timeout 60s or timeout = \"60s\" in [server]"
 	case errors.As(e.Err, &gone):
 		return "run the command by hand to see why it stops"
 	case errors.As(e.Err, &refused):
