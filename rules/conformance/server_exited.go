@@ -32,14 +32,24 @@ func (serverExited) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Is
 		return nil
 	}
 	stdinClosed, signaled := false, false
-	for _, e := range ss.Events {
+	for k, e := range ss.Events {
 		switch e.Kind {
 		case sdk.EventStdinClosed:
 			stdinClosed = true
 		case sdk.EventSignal:
 			signaled = true
 		case sdk.EventExit, sdk.EventStdoutClosed:
-			pending := unanswered(ss, e.Index)
+			// Closing stdout usually comes just before the exit: judge and
+			// describe the two together, by the exit when there is one.
+			if e.Kind == sdk.EventStdoutClosed {
+				for _, later := range ss.Events[k+1:] {
+					if later.Kind == sdk.EventExit {
+						e = later
+						break
+					}
+				}
+			}
+			pending := unanswered(s, ss, e.Index)
 			failed := e.Kind == sdk.EventExit && !signaled && (e.Code == nil || *e.Code != 0)
 			if stdinClosed && !(failed && len(pending) > 0) {
 				return nil // the client ended the session: what follows is expected
@@ -68,12 +78,16 @@ func (serverExited) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Is
 }
 
 // unanswered lists the client requests sent before record index that got
-// no answer, as "tools/list (id 2)".
-func unanswered(ss *wire.Session, before int) []string {
+// no answer, as "tools/list (id 2)". A legacy server may leave the modern
+// server/discover probe unanswered: that one does not count.
+func unanswered(s *sdk.Snapshot, ss *wire.Session, before int) []string {
 	var out []string
 	for _, m := range ss.Msgs {
 		if m.Index >= before {
 			break
+		}
+		if m.Method == "server/discover" && s.Era == sdk.EraLegacy {
+			continue
 		}
 		if m.Dir == sdk.DirClientToServer && m.Kind == wire.Request && (m.Pair == nil || m.Pair.Index > before) {
 			out = append(out, fmt.Sprintf("%s (id %s)", m.Method, m.ID))
