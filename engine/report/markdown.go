@@ -188,25 +188,9 @@ func categoryRank(c string) int {
 }
 
 func mdFacts(b *strings.Builder, t *Target, _ *Report) {
-	facts := []string{
-		fmt.Sprintf("Grade **%s** (%s)", mdText(t.Grade), strconv.FormatFloat(t.Score, 'f', 2, 64)),
-		plural(t.Counts.Tools, "tool"),
-	}
-	if t.Counts.Prompts > 0 {
-		facts = append(facts, plural(t.Counts.Prompts, "prompt"))
-	}
-	if t.Counts.Resources > 0 {
-		facts = append(facts, plural(t.Counts.Resources, "resource"))
-	}
-	facts = append(facts, thousands(t.ContextTokens)+" context tokens")
-	if t.Server != nil {
-		facts = append(facts, "server "+mdText(t.Server.Name+" "+t.Server.Version))
-	}
-	if t.ProtocolVersion != "" {
-		facts = append(facts, "protocol "+mdText(t.ProtocolVersion)+" ("+mdText(t.Era)+")")
-	}
-	facts = append(facts, t.Source+" "+mdText(t.Input))
-	fmt.Fprintf(b, "\n%s\n", strings.Join(facts, " · "))
+	list := append([]string{fmt.Sprintf("Grade **%s** (%s)", mdText(t.Grade), strconv.FormatFloat(t.Score, 'f', 2, 64))}, facts(t, mdText)...)
+	list = append(list, t.Source+" "+mdText(t.Input))
+	fmt.Fprintf(b, "\n%s\n", strings.Join(list, " · "))
 }
 
 func mdRuleErrors(b *strings.Builder, t *Target, _ *Report) {

@@ -88,3 +88,28 @@ type Summary struct {
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
 }
+
+// facts are a target's counts and identity as short phrases ("5 tools",
+// "server weather 1.2.0"), with server-supplied text passed through
+// quote, which each format gives its own escaping.
+func facts(t *Target, quote func(string) string) []string {
+	out := []string{plural(t.Counts.Tools, "tool")}
+	if t.Counts.Prompts > 0 {
+		out = append(out, plural(t.Counts.Prompts, "prompt"))
+	}
+	if t.Counts.Resources > 0 {
+		out = append(out, plural(t.Counts.Resources, "resource"))
+	}
+	out = append(out, thousands(t.ContextTokens)+" context tokens")
+	if t.Server != nil {
+		out = append(out, "server "+quote(t.Server.Name+" "+t.Server.Version))
+	}
+	if t.ProtocolVersion != "" {
+		v := "protocol " + quote(t.ProtocolVersion)
+		if t.Era != "" {
+			v += " (" + t.Era + ")"
+		}
+		out = append(out, v)
+	}
+	return out
+}

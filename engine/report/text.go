@@ -78,28 +78,8 @@ func (p *printer) target(t *Target) {
 		p.block("  "+p.paint(ansiRed, "could not lint:")+" ", *t.Error)
 		return
 	}
-	facts := []string{
-		p.gradeText(t),
-		plural(t.Counts.Tools, "tool"),
-	}
-	if t.Counts.Prompts > 0 {
-		facts = append(facts, plural(t.Counts.Prompts, "prompt"))
-	}
-	if t.Counts.Resources > 0 {
-		facts = append(facts, plural(t.Counts.Resources, "resource"))
-	}
-	facts = append(facts, thousands(t.ContextTokens)+" context tokens")
-	if t.Server != nil {
-		facts = append(facts, "server "+Escape(t.Server.Name+" "+t.Server.Version))
-	}
-	if t.ProtocolVersion != "" {
-		v := "protocol " + Escape(t.ProtocolVersion)
-		if t.Era != "" {
-			v += " (" + t.Era + ")"
-		}
-		facts = append(facts, v)
-	}
-	p.line("  %s", strings.Join(facts, " · "))
+	summary := append([]string{p.gradeText(t)}, facts(t, Escape)...)
+	p.line("  %s", strings.Join(summary, " · "))
 	for _, re := range t.RuleErrors {
 		p.block("  "+p.paint(ansiRed, "error:")+" rule "+re.Rule+" could not run: ", re.Error)
 	}
