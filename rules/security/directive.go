@@ -2,8 +2,11 @@ package security
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"weak"
 
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
@@ -12,9 +15,16 @@ import (
 // phraseFindings calls found for each text of s in which ps matches at
 // least once outside a quotation or an example, with those matches.
 func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w *words, ms []match)) {
+	maybe := directiveGate.verdicts(s, ps)
 	w := &words{}
+	i := -1
 	visible.Texts(s, func(t visible.Text) {
-		if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
+		i++
+		if maybe != nil {
+			if !maybe[i] {
+				return
+			}
+		} else if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
 			return
 		}
 		w.reset(t.Value)
@@ -28,6 +38,118 @@ func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w
 			found(t, w, used)
 		}
 	})
+}
+
+// directiveGate judges the texts of a Snapshot for both directive rules in
+// one pass: they read the same texts, and ruling a text out costs about as
+// much as reading its words once.
+var directiveGate = newPhraseGate(concealmentPhrases, overridePhrases)
+
+// phraseGate holds several phrase sets' required parts in one table, so
+// that one pass over a text's words gives each set's mayMatch verdict.
+type phraseGate struct {
+	sets  []*phraseSet
+	union *phraseSet
+	// owner[i] is the index in sets of the phrase whose parts are
+	// union.needs[i].
+	owner []int
+	// verdicts holds, per Snapshot (keyed weakly and dropped when it is
+	// collected), each set's verdict on each text in visible.Texts order.
+	cache sync.Map // weak.Pointer[sdk.Snapshot] -> *gateEntry
+}
+
+type gateEntry struct {
+	once sync.Once
+	// maybe[j][i] is sets[j].mayMatch of text i; resource URIs are false.
+	maybe [][]bool
+}
+
+func newPhraseGate(sets ...*phraseSet) *phraseGate {
+	g := &phraseGate{sets: sets, union: &phraseSet{vocab: map[string]partSet{}}}
+	offset := 0
+	for j, ps := range sets {
+		if offset+ps.nparts > maxParts {
+			panic(fmt.Sprintf("phrase gate: more than %d required parts in all", maxParts))
+		}
+		for w, parts := range ps.vocab {
+			merged := g.union.vocab[w]
+			merged.union(parts.shift(offset))
+			g.union.vocab[w] = merged
+		}
+		for _, need := range ps.needs {
+			g.union.needs = append(g.union.needs, need.shift(offset))
+			g.owner = append(g.owner, j)
+		}
+		for c, bits := range ps.lengths {
+			g.union.lengths[c] |= bits
+		}
+		offset += ps.nparts
+	}
+	for w, parts := range g.union.vocab {
+		if len(w) <= 8 {
+			g.union.short.put(wordKey(w), parts)
+		}
+	}
+	return g
+}
+
+// verdicts returns ps's mayMatch verdict on each text of s, in
+// visible.Texts order, found for all the gate's sets at once; nil when ps
+// is not one of them.
+func (g *phraseGate) verdicts(s *sdk.Snapshot, ps *phraseSet) []bool {
+	j := -1
+	for k, set := range g.sets {
+		if set == ps {
+			j = k
+		}
+	}
+	if j < 0 {
+		return nil
+	}
+	key := weak.Make(s)
+	v, loaded := g.cache.LoadOrStore(key, &gateEntry{})
+	if !loaded {
+		runtime.AddCleanup(s, func(k weak.Pointer[sdk.Snapshot]) { g.cache.Delete(k) }, key)
+	}
+	e := v.(*gateEntry)
+	e.once.Do(func() { e.maybe = g.judge(s) })
+	return e.maybe[j]
+}
+
+// judge finds every set's verdict on every text of s.
+func (g *phraseGate) judge(s *sdk.Snapshot) [][]bool {
+	maybe := make([][]bool, len(g.sets))
+	all := uint64(1)<<len(g.sets) - 1
+	var always uint64
+	for j, ps := range g.sets {
+		if ps.unanchored {
+			always |= 1 << j
+		}
+	}
+	visible.Texts(s, func(t visible.Text) {
+		var got uint64
+		switch {
+		case t.Kind == visible.KindResourceURI:
+		case !t.Plain():
+			got = all
+		default:
+			got = always
+			if got != all {
+				g.union.scan(t.Value, func(hit partSet) bool {
+					for i, need := range g.union.needs {
+						if bit := uint64(1) << g.owner[i]; got&bit == 0 && hit.covers(need) {
+							got |= bit
+						}
+					}
+					return got == all
+				})
+			}
+		}
+		for j := range maybe {
+			maybe[j] = append(maybe[j], got&(1<<j) != 0)
+		}
+	})
+	return maybe
 }
 
 // quoteMatches quotes up to three distinct matched phrases.

@@ -518,6 +518,8 @@ type phraseSet struct {
 	// required parts of phrase i. mayMatch reads them.
 	vocab map[string]partSet
 	needs []partSet
+	// nparts is how many required parts the phrases have.
+	nparts int
 	// short is vocab's words of up to eight bytes, keyed by wordKey.
 	short shortWords
 	// lengths has bit n of entry c set when vocab holds a word of n
@@ -573,6 +575,7 @@ func newPhraseSet(srcs ...string) *phraseSet {
 			nparts++
 		}
 		ps.needs = append(ps.needs, need)
+		ps.nparts = nparts
 		if words := anchorWords(p); words == nil {
 			ps.unanchored = true
 		} else {
@@ -610,6 +613,14 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 	if ps.unanchored || !plain {
 		return true
 	}
+	return ps.scan(s, func(hit partSet) bool { return ps.covered(&hit) })
+}
+
+// scan collects, sentence by sentence, the required parts of ps that the
+// words of plain text s hold, as mayMatch describes, and hands each
+// sentence's parts to sentence, stopping when it returns true; it reports
+// whether it stopped.
+func (ps *phraseSet) scan(s string, sentence func(hit partSet) bool) bool {
 	var hit partSet
 	var buf [64]byte
 	for i := 0; i < len(s); {
@@ -617,7 +628,7 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 			// A match never crosses the end of a sentence, so the parts
 			// of a phrase must all be found in one.
 			if c := s[i]; c != ' ' && c != ',' && sentenceEnd(s, i) {
-				if ps.covered(&hit) {
+				if sentence(hit) {
 					return true
 				}
 				hit = partSet{}
@@ -649,7 +660,7 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 			hit.union(parts)
 		}
 	}
-	return ps.covered(&hit)
+	return sentence(hit)
 }
 
 // covered reports whether hit holds every part of some phrase.
@@ -726,6 +737,17 @@ func (p *partSet) union(q partSet) {
 	for i := range p {
 		p[i] |= q[i]
 	}
+}
+
+// shift returns p with every part moved up by n.
+func (p partSet) shift(n int) partSet {
+	var out partSet
+	for i := range maxParts - n {
+		if p[i/64]&(1<<(i%64)) != 0 {
+			out.add(i + n)
+		}
+	}
+	return out
 }
 
 func (p *partSet) covers(q partSet) bool {
