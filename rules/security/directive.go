@@ -116,9 +116,14 @@ func (g *phraseGate) verdicts(s *sdk.Snapshot, ps *phraseSet) []bool {
 	return e.maybe[j]
 }
 
-// judge finds every set's verdict on every text of s.
+// judge finds every set's verdict on every text of s, on every core: the
+// other directive rule waits for it, holding one of the runner's slots.
 func (g *phraseGate) judge(s *sdk.Snapshot) [][]bool {
+	n := visible.Len(s)
 	maybe := make([][]bool, len(g.sets))
+	for j := range maybe {
+		maybe[j] = make([]bool, n)
+	}
 	all := uint64(1)<<len(g.sets) - 1
 	var always uint64
 	for j, ps := range g.sets {
@@ -126,7 +131,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) [][]bool {
 			always |= 1 << j
 		}
 	}
-	visible.Texts(s, func(t visible.Text) {
+	visible.Indexed(s, func(i int, t visible.Text) {
 		var got uint64
 		switch {
 		case t.Kind == visible.KindResourceURI:
@@ -136,8 +141,8 @@ func (g *phraseGate) judge(s *sdk.Snapshot) [][]bool {
 			got = always
 			if got != all {
 				g.union.scan(t.Value, func(hit partSet) bool {
-					for i, need := range g.union.needs {
-						if bit := uint64(1) << g.owner[i]; got&bit == 0 && hit.covers(need) {
+					for k, need := range g.union.needs {
+						if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(need) {
 							got |= bit
 						}
 					}
@@ -146,7 +151,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) [][]bool {
 			}
 		}
 		for j := range maybe {
-			maybe[j] = append(maybe[j], got&(1<<j) != 0)
+			maybe[j][i] = got&(1<<j) != 0
 		}
 	})
 	return maybe

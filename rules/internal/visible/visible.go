@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"weak"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
@@ -103,6 +104,52 @@ func Texts(s *sdk.Snapshot, visit func(t Text)) {
 			}
 		}
 	}
+}
+
+// Len is how many texts Texts visits.
+func Len(s *sdk.Snapshot) int {
+	n := 0
+	for _, part := range cached(s) {
+		for _, chunk := range part {
+			n += len(chunk)
+		}
+	}
+	return n
+}
+
+// textsPerWorker is the fewest texts worth a goroutine of their own.
+const textsPerWorker = 4096
+
+// Indexed calls visit for every text of s with its position in Texts's
+// order, from GOMAXPROCS goroutines at once when there are many texts: a
+// rule that works out something other rules wait for should not leave
+// their cores idle meanwhile. visit must be safe for concurrent use.
+func Indexed(s *sdk.Snapshot, visit func(i int, t Text)) {
+	type span struct {
+		texts []Text
+		first int
+	}
+	var spans []span
+	n := 0
+	for _, part := range cached(s) {
+		for _, chunk := range part {
+			spans = append(spans, span{chunk, n})
+			n += len(chunk)
+		}
+	}
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/textsPerWorker))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for k := int(next.Add(1) - 1); k < len(spans); k = int(next.Add(1) - 1) {
+				for j, t := range spans[k].texts {
+					visit(spans[k].first+j, t)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // entry is one Snapshot's texts, with what they were listed from.

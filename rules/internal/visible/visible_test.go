@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -173,5 +174,30 @@ func TestParallelListing(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the parallel listing differs from the sequential one (%d texts, want %d)", len(got), len(want))
+	}
+}
+
+// Indexed must give every text the position Texts visits it at, however
+// the work is spread.
+func TestIndexed(t *testing.T) {
+	s := &sdk.Snapshot{Instructions: "Be brief."}
+	for i := range 6000 {
+		s.Tools = append(s.Tools, sdk.Tool{Name: "tool_" + strconv.Itoa(i), Description: "Does thing " + strconv.Itoa(i) + "."})
+	}
+	var want []Text
+	Texts(s, func(tx Text) { want = append(want, tx) })
+	if n := Len(s); n != len(want) {
+		t.Fatalf("Len = %d, Texts visits %d", n, len(want))
+	}
+	got := make([]Text, len(want))
+	seen := make([]bool, len(want))
+	Indexed(s, func(i int, tx Text) {
+		got[i] = tx
+		seen[i] = true
+	})
+	for i := range want {
+		if !seen[i] || got[i] != want[i] {
+			t.Fatalf("text %d: Indexed gives %+v, Texts %+v", i, got[i], want[i])
+		}
 	}
 }
