@@ -39,9 +39,17 @@ func closingQuote(r rune) (rune, bool) {
 	return 0, false
 }
 
-func isNameByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
-}
+func isNameByte(c byte) bool { return nameBytes[c] }
+
+// nameBytes holds the bytes of tool names: splitWords tests every byte of
+// every text, and one lookup is cheaper than the comparisons.
+var nameBytes = func() (t [256]bool) {
+	for c := range 256 {
+		b := byte(c)
+		t[c] = b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-' || b == '.'
+	}
+	return t
+}()
 
 // splitWords cuts s into words of tool-name characters, marking the quoted
 // ones, and returns them in out's storage. A word is spaced when only
@@ -111,8 +119,9 @@ func toolReferences(out []string, ws []word, s string) ([]string, []word) {
 	for i, w := range ws {
 		followedByTool := false
 		if i+1 < len(ws) && ws[i+1].spaced {
+			// Words are ASCII, so only four or five bytes can spell these.
 			next := ws[i+1].text
-			followedByTool = strings.EqualFold(next, "tool") || strings.EqualFold(next, "tools")
+			followedByTool = (len(next) == 4 || len(next) == 5) && (strings.EqualFold(next, "tool") || strings.EqualFold(next, "tools"))
 		}
 		if !w.quoted && !followedByTool {
 			// Every reference is a quoted name or a name before "tool".
