@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // Position is a place in a config file. Line and Column are 1-based;
@@ -68,7 +70,7 @@ func Suggest(name string, candidates []string) string {
 		if c == name {
 			continue
 		}
-		d := editDistance(lower, strings.ToLower(c))
+		d := sdk.EditDistance(lower, strings.ToLower(c))
 		if d <= limit && (best == "" || d < bestDist || d == bestDist && c < best) {
 			best, bestDist = c, d
 		}
@@ -95,32 +97,4 @@ func didYouMean(name string, candidates []string) string {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return ""
-}
-
-// editDistance is the optimal string alignment distance: insertions,
-// deletions, substitutions and swaps of two neighbours each cost one, so
-// "hiden" and "hdiden" are both one typo from "hidden".
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
 }

@@ -108,29 +108,9 @@ func kindName(k visible.Kind) string { return strings.ReplaceAll(string(k), "-",
 func closest(name string, tools []string) string {
 	best, bestD := "", len(name)/3+1
 	for _, t := range tools {
-		if d := distance(strings.ToLower(name), strings.ToLower(t)); d < bestD {
+		if d := sdk.EditDistance(strings.ToLower(name), strings.ToLower(t)); d < bestD {
 			best, bestD = t, d
 		}
 	}
 	return best
-}
-
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
