@@ -74,45 +74,36 @@ func main() {
 	rawmcp.Legacy{
 		Name:  "badstruct",
 		Tools: tools,
-		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
-			if m.Method != "tools/call" {
-				return false
-			}
-			var p struct {
-				Name      string         `json:"name"`
-				Arguments map[string]any `json:"arguments"`
-			}
-			json.Unmarshal(m.Params, &p)
+		Call: func(s *rawmcp.Server, id json.RawMessage, p rawmcp.ToolCall) {
 			c, _ := p.Arguments["city"].(string)
 			if c == "" {
-				s.Reply(m.ID, map[string]any{"isError": true, "content": []any{map[string]any{"type": "text", "text": "city is required"}}})
-				return true
+				s.Reply(id, rawmcp.TextResult("city is required", true))
+				return
 			}
 			switch p.Name {
 			case "get_weather":
 				sc := map[string]any{"temperature": "21.5", "conditions": "sunny"}
 				b, _ := json.Marshal(sc)
-				s.Reply(m.ID, map[string]any{"structuredContent": sc, "content": []any{
+				s.Reply(id, map[string]any{"structuredContent": sc, "content": []any{
 					map[string]any{"type": "text", "text": string(b)},
 					map[string]any{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"},
 				}})
 			case "get_stats":
-				s.Reply(m.ID, map[string]any{"content": []any{
+				s.Reply(id, map[string]any{"content": []any{
 					map[string]any{"type": "text", "text": "visitors: 1200"},
 					map[string]any{"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"},
 				}})
 			case "get_quote":
 				sc := map[string]any{"quote": "Paris is always a good idea.", "author": "Audrey Hepburn"}
 				b, _ := json.Marshal(sc)
-				s.Reply(m.ID, map[string]any{"structuredContent": sc, "content": []any{
+				s.Reply(id, map[string]any{"structuredContent": sc, "content": []any{
 					map[string]any{"type": "text", "text": string(b)},
 					map[string]any{"type": "resource", "resource": map[string]any{"uri": "quotes://paris/1", "mimeType": "text/plain", "text": "Paris is always a good idea."}},
 					map[string]any{"type": "resource_link", "uri": "quotes://paris", "name": "paris-quotes"},
 				}})
 			default:
-				s.Fail(m.ID, -32602, "Unknown tool: "+p.Name)
+				s.Fail(id, -32602, "Unknown tool: "+p.Name)
 			}
-			return true
 		},
 	}.Serve(rawmcp.New())
 }

@@ -36,14 +36,6 @@ var tools = []map[string]any{
 	},
 }
 
-func reply(s *rawmcp.Server, id json.RawMessage, text string, isError bool) {
-	r := map[string]any{"content": []any{map[string]any{"type": "text", "text": text}}}
-	if isError {
-		r["isError"] = true
-	}
-	s.Reply(id, r)
-}
-
 func main() {
 	dir := os.Getenv("NOTES_DIR")
 	if dir == "" {
@@ -52,38 +44,29 @@ func main() {
 	rawmcp.Legacy{
 		Name:  "destructive",
 		Tools: tools,
-		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
-			if m.Method != "tools/call" {
-				return false
-			}
-			var p struct {
-				Name      string         `json:"name"`
-				Arguments map[string]any `json:"arguments"`
-			}
-			json.Unmarshal(m.Params, &p)
+		Call: func(s *rawmcp.Server, id json.RawMessage, p rawmcp.ToolCall) {
 			switch p.Name {
 			case "write_note":
 				title, _ := p.Arguments["title"].(string)
 				body, _ := p.Arguments["body"].(string)
 				if title == "" || strings.ContainsAny(title, `/\.`) {
-					reply(s, m.ID, "title must be a plain name", true)
-					return true
+					s.Reply(id, rawmcp.TextResult("title must be a plain name", true))
+					return
 				}
 				if err := os.WriteFile(filepath.Join(dir, title+".note"), []byte(body), 0o644); err != nil {
-					reply(s, m.ID, err.Error(), true)
-					return true
+					s.Reply(id, rawmcp.TextResult(err.Error(), true))
+					return
 				}
-				reply(s, m.ID, "saved "+title, false)
+				s.Reply(id, rawmcp.TextResult("saved "+title, false))
 			case "list_notes":
 				names, _ := filepath.Glob(filepath.Join(dir, "*.note"))
 				for i, n := range names {
 					names[i] = strings.TrimSuffix(filepath.Base(n), ".note")
 				}
-				reply(s, m.ID, strings.Join(names, "\n"), false)
+				s.Reply(id, rawmcp.TextResult(strings.Join(names, "\n"), false))
 			default:
-				s.Fail(m.ID, -32602, "Unknown tool: "+p.Name)
+				s.Fail(id, -32602, "Unknown tool: "+p.Name)
 			}
-			return true
 		},
 	}.Serve(rawmcp.New())
 }

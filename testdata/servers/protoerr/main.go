@@ -52,45 +52,28 @@ var tools = []map[string]any{
 	},
 }
 
-func text(s string, isError bool) map[string]any {
-	r := map[string]any{"content": []any{map[string]any{"type": "text", "text": s}}}
-	if isError {
-		r["isError"] = true
-	}
-	return r
-}
-
 func main() {
 	rawmcp.Legacy{
 		Name:  "protoerr",
 		Tools: tools,
-		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
-			if m.Method != "tools/call" {
-				return false
-			}
-			var p struct {
-				Name      string         `json:"name"`
-				Arguments map[string]any `json:"arguments"`
-			}
-			json.Unmarshal(m.Params, &p)
+		Call: func(s *rawmcp.Server, id json.RawMessage, p rawmcp.ToolCall) {
 			switch p.Name {
 			case "lookup_order":
-				s.Fail(m.ID, -32603, "database unavailable: connection refused")
+				s.Fail(id, -32603, "database unavailable: connection refused")
 			case "get_time":
 				zone, ok := p.Arguments["zone"].(string)
 				loc, err := time.LoadLocation(zone)
 				if !ok || zone == "" || err != nil {
-					s.Reply(m.ID, text("zone must be an IANA time zone name such as Europe/Paris", true))
-					return true
+					s.Reply(id, rawmcp.TextResult("zone must be an IANA time zone name such as Europe/Paris", true))
+					return
 				}
-				s.Reply(m.ID, text(time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC).In(loc).Format(time.RFC3339), false))
+				s.Reply(id, rawmcp.TextResult(time.Date(2025, 1, 15, 12, 0, 0, 0, time.UTC).In(loc).Format(time.RFC3339), false))
 			case "slow_status":
 				time.Sleep(1200 * time.Millisecond)
-				s.Reply(m.ID, text("ok", false))
+				s.Reply(id, rawmcp.TextResult("ok", false))
 			default:
-				s.Fail(m.ID, -32602, "Unknown tool: "+p.Name)
+				s.Fail(id, -32602, "Unknown tool: "+p.Name)
 			}
-			return true
 		},
 	}.Serve(rawmcp.New())
 }

@@ -99,6 +99,9 @@ type Legacy struct {
 	// Extra serves methods before the defaults; it returns true when it
 	// handled m.
 	Extra func(s *Server, m Msg) bool
+	// Call, when set, serves tools/call with the call's tool name and
+	// arguments; it must answer the request.
+	Call func(s *Server, id json.RawMessage, c ToolCall)
 	// IgnoreUnknown makes unknown requests go unanswered instead of
 	// failing with -32601.
 	IgnoreUnknown bool
@@ -128,6 +131,12 @@ func (l Legacy) Serve(s *Server) {
 		if l.Extra != nil && l.Extra(s, m) {
 			continue
 		}
+		if l.Call != nil && m.Method == "tools/call" {
+			var c ToolCall
+			json.Unmarshal(m.Params, &c)
+			l.Call(s, m.ID, c)
+			continue
+		}
 		switch m.Method {
 		case "initialize":
 			s.Reply(m.ID, map[string]any{
@@ -145,6 +154,21 @@ func (l Legacy) Serve(s *Server) {
 			}
 		}
 	}
+}
+
+// ToolCall is the parameters of a tools/call request.
+type ToolCall struct {
+	Name      string         `json:"name"`
+	Arguments map[string]any `json:"arguments"`
+}
+
+// TextResult is a tools/call result holding one text block.
+func TextResult(text string, isError bool) map[string]any {
+	r := map[string]any{"content": []any{map[string]any{"type": "text", "text": text}}}
+	if isError {
+		r["isError"] = true
+	}
+	return r
 }
 
 // Pages serves tools/list one tool a page, forever: page n names tool_n
