@@ -30,12 +30,19 @@ func (requestTimeout) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 		if e.Kind != sdk.EventTimeout {
 			continue
 		}
-		method := "a request"
+		method, owner := "a request", sdk.OwnerServer
 		for _, m := range ss.Msgs {
 			if m.Dir == sdk.DirClientToServer && m.Kind == wire.Request && e.ID != nil && wire.SameID(m.ID, e.ID) {
 				method = m.Method
 				if m.Method == "server/discover" && s.Era == sdk.EraLegacy {
 					method = ""
+				}
+				var p struct {
+					Name string `json:"name"`
+				}
+				if m.Method == "tools/call" && m.Params(&p) && p.Name != "" {
+					// A tool call that never ends is that tool's problem.
+					method, owner = fmt.Sprintf("tools/call of %q", p.Name), p.Name
 				}
 			}
 		}
@@ -46,8 +53,9 @@ func (requestTimeout) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 		if e.Detail != "" {
 			detail = " (" + e.Detail + ")"
 		}
-		at(report, e.Index, fmt.Sprintf("%s (id %s) got no answer before the client's deadline%s", method, e.ID, detail),
-			"answer every request, with an error if it cannot be served; never leave one waiting")
+		report(sdk.Issue{Tool: owner, Pointer: wire.RecordPointer(e.Index),
+			Message: fmt.Sprintf("%s (id %s) got no answer before the client's deadline%s", method, e.ID, detail),
+			Fix:     "answer every request, with an error if it cannot be served; never leave one waiting"})
 	}
 	return nil
 }
