@@ -98,7 +98,31 @@ func Load(path string, opts Options) (*Config, error) {
 // Sniff reports whether data is a client config: a JSON object (comments
 // allowed) with an "mcpServers" or "servers" object, or an "mcp" object
 // holding "servers", and no "tools".
+//
+// Sniff runs on every JSON file mcplint is given, tool lists of many
+// megabytes included, so it first reads only the top-level keys: a
+// "tools" key, or no key a config needs, settles it without decoding the
+// file. Only a file that may be a config is decoded.
 func Sniff(data []byte) bool {
+	tools, candidate, plain := false, false, true
+	plain = topKeys(data, func(key string) bool {
+		switch key {
+		case "tools":
+			tools = true
+			return false
+		case "mcpServers", "servers", "mcp":
+			candidate = true
+		}
+		return true
+	})
+	if tools || plain && !candidate {
+		return false
+	}
+	return sniffDecoded(data)
+}
+
+// sniffDecoded is Sniff's answer from the decoded top-level object.
+func sniffDecoded(data []byte) bool {
 	var top map[string]json.RawMessage
 	if json.Unmarshal(standardize(data), &top) != nil {
 		return false

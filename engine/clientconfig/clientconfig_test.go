@@ -149,6 +149,10 @@ func TestSniff(t *testing.T) {
 		{`[{"name": "servers"}]`, false},
 		{`{"mcplint_trace":1}`, false},
 		{`not json`, false},
+		{`{"a": {"tools": 1}, /* "tools" */ "servers": {"x": {}}}`, true},
+		{`{"tool\u0073": [], "servers": {}}`, false},
+		{`{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "a,}"}]}}`, false},
+		{`{"servers": {"a": {"args": ["]", "}", "//"]},},} // end`, true},
 	}
 	for _, tt := range tests {
 		if got := Sniff([]byte(tt.in)); got != tt.want {
@@ -190,6 +194,21 @@ func FuzzStandardize(f *testing.F) {
 		}
 		if json.Valid(in) && !bytes.Equal(in, out) {
 			t.Fatalf("standardize changed valid JSON: %q -> %q", in, out)
+		}
+	})
+}
+
+// FuzzSniff holds the quick scan of the top-level keys to the answer from
+// the decoded file.
+func FuzzSniff(f *testing.F) {
+	f.Add([]byte(`{"mcpServers": {"a": {"command": "x"}}}`))
+	f.Add([]byte(`{"a": [1, {"b": "}"}], // c
+"servers": {},}`))
+	f.Add([]byte(`{"x": "\"", "tools": []}`))
+	f.Add([]byte(`{"mcp": {"servers": {}}} trailing`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if got, want := Sniff(in), sniffDecoded(in); got != want {
+			t.Fatalf("Sniff(%q) = %v, decoding says %v", in, got, want)
 		}
 	})
 }

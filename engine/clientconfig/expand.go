@@ -228,3 +228,107 @@ func outsideStrings(b []byte, visit func(i int) int) {
 		}
 	}
 }
+
+// topKeys calls key with each key of the top-level object of data, which
+// may hold comments and trailing commas, in order, stepping over the values
+// without decoding them; key returning false stops the walk. It reports
+// whether it walked the object to its end or was stopped, having read
+// every key as written: false when data does not look like such an object,
+// or a key holds an escape (its decoded form is not its bytes).
+func topKeys(data []byte, key func(string) bool) bool {
+	i := skipBlank(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return false
+	}
+	i = skipBlank(data, i+1)
+	for i < len(data) && data[i] != '}' {
+		if data[i] != '"' {
+			return false
+		}
+		end := i + 1
+		for end < len(data) && data[end] != '"' {
+			if data[end] == '\\' {
+				return false
+			}
+			end++
+		}
+		if end >= len(data) {
+			return false
+		}
+		if !key(string(data[i+1 : end])) {
+			return true
+		}
+		i = skipBlank(data, end+1)
+		if i >= len(data) || data[i] != ':' {
+			return false
+		}
+		if i = skipMember(data, i+1); i >= len(data) {
+			return false
+		}
+		if data[i] == ',' {
+			i = skipBlank(data, i+1)
+		}
+	}
+	return i < len(data)
+}
+
+// skipBlank returns the index of the first byte from i on that is neither
+// white space nor inside a comment.
+func skipBlank(data []byte, i int) int {
+	for i < len(data) {
+		switch c := data[i]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case c == '/' && i+1 < len(data) && data[i+1] == '/':
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(data) && data[i+1] == '*':
+			end := bytes.Index(data[i+2:], []byte("*/"))
+			if end < 0 {
+				return len(data)
+			}
+			i += 2 + end + 2
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// skipMember returns the index of the ',' or '}' that ends the member
+// value starting at data[i], stepping over nested values, strings and
+// comments; len(data) when there is none.
+func skipMember(data []byte, i int) int {
+	depth := 0
+	for i < len(data) {
+		switch data[i] {
+		case '"':
+			i++
+			for i < len(data) && data[i] != '"' {
+				if data[i] == '\\' {
+					i++
+				}
+				i++
+			}
+		case '/':
+			if j := skipBlank(data, i); j > i {
+				i = j
+				continue
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return len(data)
+}
