@@ -65,9 +65,12 @@ func displayName(t target.Target) string {
 
 // loadStatic reads a tool list file, naming it in locations as the user did.
 func loadStatic(t target.Target) (*sdk.Snapshot, error) {
-	data, err := os.ReadFile(t.Path)
-	if err != nil {
-		return nil, err
+	data := t.Data
+	if data == nil {
+		var err error
+		if data, err = os.ReadFile(t.Path); err != nil {
+			return nil, err
+		}
 	}
 	snap, err := static.Decode(displayName(t), data)
 	if err != nil {

@@ -219,7 +219,7 @@ func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
 		return []Target{{Name: name, Input: input, Kind: Trace, Path: abs}}, nil
 	}
 	if !clientconfig.Sniff(data) {
-		return []Target{{Name: name, Input: input, Kind: Static, Path: abs}}, nil
+		return []Target{{Name: name, Input: input, Kind: Static, Path: abs, Data: data}}, nil
 	}
 	cfg, err := clientconfig.Parse(abs, data, clientconfig.Options{Getenv: r.opts.Getenv, Home: r.opts.Home})
 	if err != nil {

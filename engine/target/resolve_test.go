@@ -1,6 +1,7 @@
 package target
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -182,6 +183,14 @@ func TestResolve(t *testing.T) {
 			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			for i := range got {
+				if got[i].Data != nil {
+					if data, err := os.ReadFile(got[i].Path); err != nil || !bytes.Equal(got[i].Data, data) {
+						t.Errorf("target %d: Data is not the file %s as read (%v)", i, got[i].Path, err)
+					}
+					got[i].Data = nil
+				}
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Resolve\n got %+v\nwant %+v", got, tt.want)

@@ -46,6 +46,10 @@ type Target struct {
 	Kind  Kind
 	// Path is the file for Static and Trace targets.
 	Path string
+	// Data is a Static target's file as read when it was resolved, so
+	// that what was sniffed is what is linted and a large file is read
+	// once; nil to read Path.
+	Data []byte
 	// Command is the argv vector for Command targets, run without a shell.
 	Command []string
 	// Env overlays the current environment of a Command target.
