@@ -215,6 +215,9 @@ func Write(path string, b *Baseline) error {
 type Matcher struct {
 	mu   sync.Mutex
 	left map[Entry]int
+	// none is set when the baseline holds nothing, so a run without one
+	// does not key every issue only to find nothing.
+	none bool
 }
 
 // Matcher starts matching issues against b. A nil baseline matches
@@ -226,12 +229,19 @@ func (b *Baseline) Matcher() *Matcher {
 			m.left[e.key()] += max(e.Count, 1)
 		}
 	}
+	m.none = len(m.left) == 0
 	return m
 }
+
+// Empty reports whether the baseline holds no issue, so nothing is hidden.
+func (m *Matcher) Empty() bool { return m.none }
 
 // Take reports whether the issue of the named server is in the baseline,
 // and uses up one of its entry's count.
 func (m *Matcher) Take(server string, is sdk.Issue) bool {
+	if m.none {
+		return false
+	}
 	k := EntryOf(server, is)
 	m.mu.Lock()
 	defer m.mu.Unlock()

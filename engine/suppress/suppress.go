@@ -204,6 +204,9 @@ func (r *Run) unusedIssue(owner, pointer string) sdk.Issue {
 
 // baseline moves the target's issues that the baseline holds.
 func (r *Run) baseline(t *report.Target) {
+	if r.base.Empty() {
+		return
+	}
 	kept := make([]sdk.Issue, 0, len(t.Issues))
 	for _, is := range t.Issues {
 		if r.base.Take(t.Name, is) {
