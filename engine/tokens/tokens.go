@@ -68,6 +68,11 @@ func count(t *table.Table, text string, m memo) int {
 	if !utf8.ValidString(text) {
 		text = string([]rune(text))
 	}
+	return countValid(t, text, m)
+}
+
+// countValid is count of text that is valid UTF-8.
+func countValid(t *table.Table, text string, m memo) int {
 	n := 0
 	for p := 0; p < len(text); {
 		e := pieceEnd(text, p)
@@ -99,10 +104,10 @@ func count(t *table.Table, text string, m memo) int {
 func countTool(c *compact, m memo, t sdk.Tool) int {
 	if t.Def != nil {
 		if b, ok := c.encode(t.Def); ok {
-			// count keeps nothing of its text but what it clones, so it
-			// may read the buffer in place; the buffer is not written
-			// again until it returns.
-			return count(loadVocab(), unsafe.String(unsafe.SliceData(b), len(b)), m)
+			// countValid keeps nothing of its text but what it clones, so
+			// it may read the buffer in place; the buffer is not written
+			// again until it returns. compact writes valid UTF-8 only.
+			return countValid(loadVocab(), unsafe.String(unsafe.SliceData(b), len(b)), m)
 		}
 	}
 	// MarshalJSON is what json.Marshal(t) calls; its output is compact
