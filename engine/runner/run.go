@@ -1,10 +1,11 @@
 package runner
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"runtime"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -78,32 +79,45 @@ func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot, o
 // Sort orders issues as reports show them: server-wide findings first, then
 // tools, prompts and resources in the server's own order, then by pointer,
 // rule and message.
+//
+// A large server has tens of thousands of issues, so each pointer is read
+// once into a key, and the sort moves indices rather than issues.
 func Sort(issues []sdk.Issue) {
-	sort.SliceStable(issues, func(i, j int) bool {
-		a, b := issues[i], issues[j]
-		sa, ia := position(a.Pointer)
-		sb, ib := position(b.Pointer)
-		if sa != sb {
-			return sa < sb
+	type key struct{ section, index int }
+	keys := make([]key, len(issues))
+	order := make([]int, len(issues))
+	for i := range issues {
+		keys[i].section, keys[i].index = position(issues[i].Pointer)
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		if c := cmp.Compare(keys[i].section, keys[j].section); c != 0 {
+			return c
 		}
-		if ia != ib {
-			return ia < ib
+		if c := cmp.Compare(keys[i].index, keys[j].index); c != 0 {
+			return c
 		}
+		a, b := &issues[i], &issues[j]
 		// Within one definition, file order when both are placed.
 		if la, lb := a.Location, b.Location; la != nil && lb != nil && la.File == lb.File && (la.Line != lb.Line || la.Column != lb.Column) {
 			if la.Line != lb.Line {
-				return la.Line < lb.Line
+				return cmp.Compare(la.Line, lb.Line)
 			}
-			return la.Column < lb.Column
+			return cmp.Compare(la.Column, lb.Column)
 		}
-		if a.Pointer != b.Pointer {
-			return a.Pointer < b.Pointer
+		if c := strings.Compare(a.Pointer, b.Pointer); c != 0 {
+			return c
 		}
-		if a.Rule != b.Rule {
-			return a.Rule < b.Rule
+		if c := strings.Compare(a.Rule, b.Rule); c != 0 {
+			return c
 		}
-		return a.Message < b.Message
+		return strings.Compare(a.Message, b.Message)
 	})
+	sorted := make([]sdk.Issue, len(issues))
+	for k, i := range order {
+		sorted[k] = issues[i]
+	}
+	copy(issues, sorted)
 }
 
 var sections = map[string]int{

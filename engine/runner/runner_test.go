@@ -3,6 +3,8 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -117,5 +119,26 @@ func TestSortTranscriptAndFileOrder(t *testing.T) {
 	}
 	if strings.Join(got, "") != "dcab" {
 		t.Errorf("order %v, want d c (file order in tool 0) then a b (record 9 before 12)", got)
+	}
+}
+
+// BenchmarkSort orders the issues of a large server, as Run and the engine
+// (again, once locations are known) do.
+func BenchmarkSort(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	issues := make([]sdk.Issue, 13000)
+	for i := range issues {
+		tool := rng.IntN(10000)
+		issues[i] = sdk.Issue{
+			Rule:     []string{"required-list-missing", "annotations-missing", "default-invalid"}[rng.IntN(3)],
+			Pointer:  fmt.Sprintf("/tools/%d/inputSchema/properties/p%d", tool, rng.IntN(8)),
+			Message:  "message",
+			Location: &sdk.Location{File: "big.json", Line: tool*40 + rng.IntN(40), Column: 9},
+		}
+	}
+	work := make([]sdk.Issue, len(issues))
+	for b.Loop() {
+		copy(work, issues)
+		Sort(work)
 	}
 }
