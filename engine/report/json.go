@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // WriteJSON writes the version-1 JSON report. Characters a terminal would
@@ -23,12 +25,19 @@ import (
 // thousands of issues, and indenting it as one buffer costs several times
 // its size in memory.
 func WriteJSON(w io.Writer, r *Report) error {
+	return writeJSON(w, r, false)
+}
+
+// writeJSON is WriteJSON; with encodeAll it writes every issue through
+// encoding/json instead of the appenders, the path they must match.
+func writeJSON(w io.Writer, r *Report, encodeAll bool) error {
 	jw := newJSONWriter(w)
+	jw.encodeAll = encodeAll
 	skeleton := *r
 	skeleton.Targets = nil
 	err := jw.withHoles(&skeleton, 0, map[string]func(int) error{
 		"targets": func(d int) error {
-			return writeList(jw, r.Targets, d, func(t *Target, d int) error { return jw.target(t, d) })
+			return writeList(jw, r.Targets, d, func(i, d int) error { return jw.target(r.Targets[i], d) })
 		},
 	})
 	if err != nil {
@@ -46,6 +55,9 @@ type jsonWriter struct {
 	out *bufio.Writer
 	buf bytes.Buffer
 	enc *json.Encoder
+	// scratch holds the element an appender wrote last.
+	scratch   []byte
+	encodeAll bool
 }
 
 func newJSONWriter(w io.Writer) *jsonWriter {
@@ -123,9 +135,9 @@ func (jw *jsonWriter) withHoles(v any, d int, holes map[string]func(int) error) 
 	return nil
 }
 
-// writeList writes list as the value of a member at depth d, each element
-// by elem at depth d+1.
-func writeList[T any](jw *jsonWriter, list []T, d int, elem func(T, int) error) error {
+// writeList writes list as the value of a member at depth d, element i
+// by elem(i, d+1).
+func writeList[T any](jw *jsonWriter, list []T, d int, elem func(i, d int) error) error {
 	switch {
 	case list == nil:
 		jw.out.WriteString("null")
@@ -136,12 +148,12 @@ func writeList[T any](jw *jsonWriter, list []T, d int, elem func(T, int) error) 
 	}
 	jw.out.WriteByte('[')
 	in := "\n" + indent(d+1)
-	for i, e := range list {
+	for i := range list {
 		if i > 0 {
 			jw.out.WriteByte(',')
 		}
 		jw.out.WriteString(in)
-		if err := elem(e, d+1); err != nil {
+		if err := elem(i, d+1); err != nil {
 			return err
 		}
 	}
@@ -153,19 +165,37 @@ func writeList[T any](jw *jsonWriter, list []T, d int, elem func(T, int) error) 
 // every CPU.
 const parallelMin = 1000
 
+// appender appends an element at depth d, already escaped; ok is false
+// when only encoding/json can write it.
+type appender[T any] func(b []byte, v *T, d int) (_ []byte, ok bool)
+
+// element writes v at depth d with app, or with encoding/json when app is
+// nil or declines.
+func element[T any](jw *jsonWriter, v *T, d int, app appender[T]) error {
+	if app != nil {
+		if b, ok := app(jw.scratch[:0], v, d); ok {
+			jw.scratch = b
+			jw.out.Write(b)
+			return nil
+		}
+	}
+	b, err := jw.encode(*v, d)
+	if err != nil {
+		return err
+	}
+	jw.write(b)
+	return nil
+}
+
 // writeEncoded writes list as the value of a member at depth d, each
-// element encoded whole. A long list is encoded on every CPU, in rounds
-// of a batch per CPU written in order, so the memory held stays small.
-func writeEncoded[T any](jw *jsonWriter, list []T, d int) error {
+// element written whole by element. A long list is written on every CPU,
+// in rounds of a batch per CPU written in order, so the memory held stays
+// small.
+func writeEncoded[T any](jw *jsonWriter, list []T, d int, app appender[T]) error {
 	n := runtime.GOMAXPROCS(0)
 	if len(list) < parallelMin || n == 1 {
-		return writeList(jw, list, d, func(v T, d int) error {
-			b, err := jw.encode(v, d)
-			if err != nil {
-				return err
-			}
-			jw.write(b)
-			return nil
+		return writeList(jw, list, d, func(i, d int) error {
+			return element(jw, &list[i], d, app)
 		})
 	}
 	const batch = 256
@@ -193,12 +223,10 @@ func writeEncoded[T any](jw *jsonWriter, list []T, d int) error {
 						wk.w.out.WriteByte(',')
 					}
 					wk.w.out.WriteString(in)
-					b, err := wk.w.encode(list[i], d+1)
-					if err != nil {
+					if err := element(wk.w, &list[i], d+1, app); err != nil {
 						wk.err = err
 						return
 					}
-					wk.w.write(b)
 				}
 				wk.err = wk.w.out.Flush()
 			})
@@ -222,9 +250,13 @@ func (jw *jsonWriter) target(t *Target, d int) error {
 	}
 	skeleton := *t
 	skeleton.Issues, skeleton.Suppressed = nil, nil
+	issue, suppressed := appender[sdk.Issue](appendIssue), appender[Suppressed](appendSuppressed)
+	if jw.encodeAll {
+		issue, suppressed = nil, nil
+	}
 	return jw.withHoles(&skeleton, d, map[string]func(int) error{
-		"issues":     func(d int) error { return writeEncoded(jw, t.Issues, d) },
-		"suppressed": func(d int) error { return writeEncoded(jw, t.Suppressed, d) },
+		"issues":     func(d int) error { return writeEncoded(jw, t.Issues, d, issue) },
+		"suppressed": func(d int) error { return writeEncoded(jw, t.Suppressed, d, suppressed) },
 	})
 }
 
