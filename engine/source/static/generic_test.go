@@ -1,6 +1,7 @@
 package static
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -46,6 +47,43 @@ func TestDecodeAnyMatchesEncodingJSON(t *testing.T) {
 	for _, in := range genericCases {
 		if msg := genericAgreement([]byte(in)); msg != "" {
 			t.Errorf("%.60q: %s", in, msg)
+		}
+	}
+}
+
+// TestNeedsLook puts each byte value at each place in a word of plain
+// bytes: needsLook must flag every byte str has to look at.
+func TestNeedsLook(t *testing.T) {
+	for _, fill := range []byte{'a', ' ', '~', 0x80, 0xff} {
+		for c := range 256 {
+			for at := range 8 {
+				w := [8]byte{}
+				for k := range w {
+					w[k] = fill
+				}
+				w[at] = byte(c)
+				want := c < 0x20 || c == '"' || c == '\\'
+				if got := needsLook(binary.LittleEndian.Uint64(w[:])); want && !got {
+					t.Errorf("needsLook(%q) = false, want true", w)
+				} else if !want && got {
+					t.Errorf("needsLook(%q) = true for plain bytes", w)
+				}
+			}
+		}
+	}
+}
+
+// TestDecodeAnyLongStrings places what str must notice at every offset
+// from an eight-byte boundary.
+func TestDecodeAnyLongStrings(t *testing.T) {
+	for _, special := range []string{`\"`, `\n`, `\u00e9`, `\ud83d\ude00`, "\x01", "\xff", "é", "\xed\xa0\x80", `"`, "\x7f"} {
+		for n := range 20 {
+			for _, tail := range []string{"", "abcdefghijklmnop"} {
+				in := `"` + strings.Repeat("x", n) + special + tail + `"`
+				if msg := genericAgreement([]byte(in)); msg != "" {
+					t.Errorf("%q: %s", in, msg)
+				}
+			}
 		}
 	}
 }
@@ -97,10 +135,10 @@ func TestDecodeAnySynth(t *testing.T) {
 	}
 }
 
-// FuzzDecodeAny checks decodeAny against encoding/json: the same tree
+// FuzzGeneric checks decodeAny against encoding/json: the same tree
 // (down to the sign of zero) for every document encoding/json accepts, and
 // a refusal for every one it rejects.
-func FuzzDecodeAny(f *testing.F) {
+func FuzzGeneric(f *testing.F) {
 	for _, in := range genericCases {
 		if len(in) < 1000 {
 			f.Add([]byte(in))
