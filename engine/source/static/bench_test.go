@@ -20,6 +20,17 @@ func BenchmarkDecodeStdlib(b *testing.B) {
 	}
 }
 
+// BenchmarkDecodeAny is the decoder Decode uses, on one CPU, to compare
+// with BenchmarkDecodeStdlib.
+func BenchmarkDecodeAny(b *testing.B) {
+	b.SetBytes(int64(len(benchFile)))
+	for b.Loop() {
+		if _, ok := decodeAny(benchFile); !ok {
+			b.Fatal("decodeAny refused the file")
+		}
+	}
+}
+
 func BenchmarkLoad(b *testing.B) {
 	b.SetBytes(int64(len(benchFile)))
 	for b.Loop() {

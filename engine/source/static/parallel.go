@@ -1,7 +1,6 @@
 package static
 
 import (
-	"encoding/json"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -41,13 +40,11 @@ func decodeParallel(data []byte) (doc any, ok bool) {
 	if !ok || len(big.elems) < 2 || !big.depthOK {
 		return nil, false
 	}
-	// The rest of the document, with the array emptied, decodes as usual
-	// and says where the array belongs.
-	rest := make([]byte, 0, len(data)-(big.at.end-big.at.start)+2)
-	rest = append(rest, data[:big.at.start]...)
-	rest = append(rest, "[]"...)
-	rest = append(rest, data[big.at.end:]...)
-	if json.Unmarshal(rest, &doc) != nil {
+	// The rest of the document, read with the array as an empty one, says
+	// where the array belongs.
+	d := decoder{hole: big.at}
+	doc, ok = d.document(data)
+	if !ok {
 		return nil, false
 	}
 	elems, ok := decodeElements(data, big.elems)
@@ -70,7 +67,8 @@ func decodeParallel(data []byte) (doc any, ok bool) {
 }
 
 // decodeElements decodes each element on its own, on every CPU, keeping
-// their order.
+// their order. Like decodeAny, it shares data's bytes with the strings it
+// gives.
 func decodeElements(data []byte, elems []span) ([]any, bool) {
 	out := make([]any, len(elems))
 	const batch = 16
@@ -79,16 +77,19 @@ func decodeElements(data []byte, elems []span) ([]any, bool) {
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
+			var d decoder
 			for !failed.Load() {
 				lo := int(next.Add(batch)) - batch
 				if lo >= len(elems) {
 					return
 				}
 				for i := lo; i < min(lo+batch, len(elems)); i++ {
-					if json.Unmarshal(data[elems[i].start:elems[i].end], &out[i]) != nil {
+					v, ok := d.document(data[elems[i].start:elems[i].end])
+					if !ok {
 						failed.Store(true)
 						return
 					}
+					out[i] = v
 				}
 			}
 		})

@@ -53,7 +53,8 @@ func Load(path string) (*sdk.Snapshot, error) {
 // Decode reads a tool list from data, which came from file (used in
 // locations and errors). The Snapshot's Name is the file's base name
 // without its extension, and its Locator places pointers in data, which
-// must not be modified afterwards.
+// must not be modified afterwards: the Snapshot's strings, and those of
+// its schemas, share data's bytes rather than copying them.
 func Decode(file string, data []byte) (*sdk.Snapshot, error) {
 	snap, layout, err := decodeSnapshot(data)
 	if err != nil {
@@ -67,9 +68,15 @@ func Decode(file string, data []byte) (*sdk.Snapshot, error) {
 }
 
 // decodeSnapshot is sdk.DecodeSnapshot, with a large file decoded on
-// every CPU.
+// every CPU, and any file by decodeAny rather than encoding/json when it
+// can. encoding/json decodes what decodeAny gives up on, and words the
+// error.
 func decodeSnapshot(data []byte) (*sdk.Snapshot, sdk.Layout, error) {
-	if doc, ok := decodeParallel(data[bomLen(data):]); ok {
+	body := data[bomLen(data):]
+	if doc, ok := decodeParallel(body); ok {
+		return sdk.SnapshotFromValue(doc)
+	}
+	if doc, ok := decodeAny(body); ok {
 		return sdk.SnapshotFromValue(doc)
 	}
 	return sdk.DecodeSnapshot(data)

@@ -1,0 +1,207 @@
+package static
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/engine/internal/synth"
+)
+
+// genericCases are inputs where a decoder is easy to get subtly wrong.
+var genericCases = []string{
+	// Literals and white space.
+	`true`, `false`, `null`, ` null `, "[" + strings.Repeat(" ", 8) + "1]", "[" + strings.Repeat(" ", 17) + "1 ]",
+	"[1" + strings.Repeat(" ", 16) + "\t]", "[" + strings.Repeat(" ", 7) + "\v1]", "\t\r\n[ 1 ,\t2 ]\n", `nul`, `truex`, `True`,
+	"\f1", "\v1", "\u00a01", "1\u00a0", "[1]\x00", `[1] [2]`, ``, ` `,
+	// Numbers.
+	`0`, `-0`, `-0.0`, `0e0`, `-0e-0`, `1E400`, `-1e400`, `1e-400`, `1e308`, `1.7976931348623157e308`,
+	`1.7976931348623159e308`, `4.9e-324`, `123456789012345`, `1234567890123456`, `9007199254740993`,
+	`-9007199254740993`, `18446744073709551616`, `99999999999999999999999`, `0.1`, `1.5e3`, `1e+2`, `1E-2`,
+	`01`, `-01`, `00`, `1.`, `.1`, `-`, `+1`, `1e`, `1e+`, `1.e1`, `0x10`, `1_000`, `Infinity`, `NaN`, `-Infinity`,
+	`[-]`, `[1.e]`, `[0.0e-0]`, `{"a":-0}`,
+	// Strings, escapes and surrogates.
+	`""`, `"abc"`, `"\"\\\/\b\f\n\r\t"`, `"\'"`, `"\x41"`, `"\u0041"`, `"\u00e9"`, `"\u00E9"`, `"\u0000"`,
+	`"\ud83d\ude00"`, `"\ud83d"`, `"\ude00"`, `"\ud83d\u0041"`, `"\ud83dx"`, `"\ud83d\ud83d\ude00"`,
+	`"\ude00\ud83d"`, `"\ud83d\"`, `"\uDBFF\uDFFF"`, `"\uD800\uDC00"`, `"\u12"`, `"\u12g4"`, `"\U0041"`,
+	`"\`, `"abc`, `"a` + "\x00" + `"`, `"a` + "\x1f" + `"`, `"a` + "\x7f" + `"`, "\"a\tb\"", "\"a\nb\"",
+	"\"\xff\"", "\"a\xc3\"", "\"\xc3\xa9\"", "\"\xed\xa0\x80\"", "\"\xef\xbf\xbd\"", "\"\xf4\x90\x80\x80\"",
+	"\"\xe2\x82\"", "\"\xc0\xaf\"", "\"\xff\\n\"", "\"é\\u00e9\xff\"", "\"" + strings.Repeat("\xff", 40) + "\"",
+	// Objects and arrays.
+	`{}`, `[]`, `{ }`, `[ ]`, `{"a":1,"a":2}`, `{"a":{"b":1},"a":[]}`, `{"\u0061":1,"a":2}`, `{"a":1,}`,
+	`[1,]`, `[,1]`, `{,}`, `{"a"}`, `{"a":}`, `{"a" 1}`, `{1:1}`, `{'a':1}`, `[1 2]`, `{"a":1 "b":2}`, `[`, `{`,
+	`]`, `}`, `[[]]`, `[{}]`, `{"":""}`, `{"a":[1,{"b":[null,true,false]}]}`, "{\"\xff\":1}", `{"k":"v"}x`,
+	"\xef\xbb\xbf{}",
+	// Nesting at and past encoding/json's limit.
+	strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth),
+	strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1),
+	strings.Repeat(`{"a":`, maxDepth) + "1" + strings.Repeat("}", maxDepth),
+	strings.Repeat(`{"a":`, maxDepth+1) + "1" + strings.Repeat("}", maxDepth+1),
+	strings.Repeat("[", maxDepth+1),
+}
+
+func TestDecodeAnyMatchesEncodingJSON(t *testing.T) {
+	for _, in := range genericCases {
+		if msg := genericAgreement([]byte(in)); msg != "" {
+			t.Errorf("%.60q: %s", in, msg)
+		}
+	}
+}
+
+// TestNeedsLook puts each byte value at each place in a word of plain
+// bytes: needsLook must flag every byte str has to look at.
+func TestNeedsLook(t *testing.T) {
+	for _, fill := range []byte{'a', ' ', '~', 0x80, 0xff} {
+		for c := range 256 {
+			for at := range 8 {
+				w := [8]byte{}
+				for k := range w {
+					w[k] = fill
+				}
+				w[at] = byte(c)
+				want := c < 0x20 || c == '"' || c == '\\'
+				if got := needsLook(binary.LittleEndian.Uint64(w[:])); want && !got {
+					t.Errorf("needsLook(%q) = false, want true", w)
+				} else if !want && got {
+					t.Errorf("needsLook(%q) = true for plain bytes", w)
+				}
+			}
+		}
+	}
+}
+
+// TestDecodeAnyLongStrings places what str must notice at every offset
+// from an eight-byte boundary.
+func TestDecodeAnyLongStrings(t *testing.T) {
+	for _, special := range []string{`\"`, `\n`, `\u00e9`, `\ud83d\ude00`, "\x01", "\xff", "é", "\xed\xa0\x80", `"`, "\x7f"} {
+		for n := range 20 {
+			for _, tail := range []string{"", "abcdefghijklmnop"} {
+				in := `"` + strings.Repeat("x", n) + special + tail + `"`
+				if msg := genericAgreement([]byte(in)); msg != "" {
+					t.Errorf("%q: %s", in, msg)
+				}
+			}
+		}
+	}
+}
+
+func TestDecodeAnyValues(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want any
+	}{
+		{`-0`, math.Copysign(0, -1)},
+		{`"\ud83d\ude00"`, "😀"},
+		{`"\ud83d\u0041"`, "\ufffdA"},
+		{`"\ud83d\ud83d\ude00"`, "\ufffd😀"},
+		{"\"\xed\xa0\x80\"", "\ufffd\ufffd\ufffd"},
+		{`{"a":1,"a":2}`, map[string]any{"a": 2.0}},
+		{`[]`, []any{}},
+		{`1e-400`, 0.0},
+	} {
+		got, ok := decodeAny([]byte(tc.in))
+		if !ok || !sameTree(got, tc.want) {
+			t.Errorf("decodeAny(%q) = %#v, %v; want %#v", tc.in, got, ok, tc.want)
+		}
+	}
+}
+
+// TestDecodeAnySharesBytes checks the reason for decoding by hand: a plain
+// string points into the document instead of being copied, and a string
+// that needed decoding does not.
+func TestDecodeAnySharesBytes(t *testing.T) {
+	data := []byte(`{"plain":"abc","esc":"a\nb"}`)
+	v, ok := decodeAny(data)
+	if !ok {
+		t.Fatal("decodeAny refused a valid document")
+	}
+	m := v.(map[string]any)
+	data[10] = 'X'
+	if m["plain"] != "Xbc" {
+		t.Errorf(`"plain" is %q: the string was copied`, m["plain"])
+	}
+	data[21] = 'X'
+	if m["esc"] != "a\nb" {
+		t.Errorf(`"esc" is %q: the decoded string shares the document`, m["esc"])
+	}
+}
+
+func TestDecodeAnySynth(t *testing.T) {
+	if msg := genericAgreement(synth.ToolList(200, 7)); msg != "" {
+		t.Fatal(msg)
+	}
+}
+
+// FuzzGeneric checks decodeAny against encoding/json: the same tree
+// (down to the sign of zero) for every document encoding/json accepts, and
+// a refusal for every one it rejects.
+func FuzzGeneric(f *testing.F) {
+	for _, in := range genericCases {
+		if len(in) < 1000 {
+			f.Add([]byte(in))
+		}
+	}
+	f.Add(synth.ToolList(2, 1))
+	f.Add([]byte(pretty))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if msg := genericAgreement(data); msg != "" {
+			t.Fatal(msg)
+		}
+	})
+}
+
+// genericAgreement says how decodeAny and json.Unmarshal into an any
+// disagree about data, or "" when they agree.
+func genericAgreement(data []byte) string {
+	var want any
+	err := json.Unmarshal(data, &want)
+	got, ok := decodeAny(data)
+	switch {
+	case err != nil && ok:
+		return fmt.Sprintf("decodeAny accepted what encoding/json rejects (%v): %.200s", err, fmt.Sprintf("%#v", got))
+	case err == nil && !ok:
+		return "decodeAny refused what encoding/json accepts"
+	case err == nil && !sameTree(got, want):
+		return fmt.Sprintf("decodeAny gave %.200s, encoding/json %.200s", fmt.Sprintf("%#v", got), fmt.Sprintf("%#v", want))
+	}
+	return ""
+}
+
+// sameTree is reflect.DeepEqual for decoded JSON, except that it tells
+// 0 from -0 and an empty slice or map from a nil one.
+func sameTree(a, b any) bool {
+	switch a := a.(type) {
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || (a == nil) != (b == nil) || len(a) != len(b) {
+			return false
+		}
+		for k, v := range a {
+			w, ok := b[k]
+			if !ok || !sameTree(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		b, ok := b.([]any)
+		if !ok || (a == nil) != (b == nil) || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !sameTree(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	case float64:
+		b, ok := b.(float64)
+		return ok && math.Float64bits(a) == math.Float64bits(b)
+	case string, bool, nil:
+		return a == b
+	}
+	return false
+}
