@@ -3,10 +3,13 @@ package static
 import (
 	"bytes"
 	"encoding/json"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/sdk"
@@ -18,6 +21,18 @@ type Locator struct {
 	file   string
 	data   []byte
 	layout sdk.Layout
+	// list is the document's large array (the tool list) when it was
+	// decoded a piece at a time; nil otherwise.
+	list *listLayout
+}
+
+// listLayout is where the large array of a document and its elements are,
+// so that pointers into different elements can be placed concurrently.
+type listLayout struct {
+	// pointer is the array's document pointer.
+	pointer string
+	at      span
+	elems   []span
 }
 
 // Locate resolves every pointer in one pass over the file, skipping the
@@ -31,7 +46,7 @@ func (l *Locator) Locate(pointers []string) map[string]sdk.Location {
 	for i, p := range pointers {
 		docs[i] = l.layout.DocumentPointer(p)
 	}
-	offs := locate(l.data, docs)
+	offs := l.offsets(docs)
 	pos := positions(l.data, offs)
 	out := make(map[string]sdk.Location, len(pointers))
 	for i, p := range pointers {
@@ -42,11 +57,95 @@ func (l *Locator) Locate(pointers []string) map[string]sdk.Location {
 	return out
 }
 
+// locateApartMin is the number of pointers from which those into the
+// elements of the large array are placed element by element, on every
+// CPU; below it, one walk over the file costs less than starting them.
+const locateApartMin = 256
+
+// offsets is locate(l.data, docs), with the pointers into each element of
+// the large array placed by a walk over that element alone, concurrently,
+// and the walk for the others stepping over the array.
+func (l *Locator) offsets(docs []string) []int {
+	if l.list == nil || len(docs) < locateApartMin {
+		return locate(l.data, docs, span{})
+	}
+	type member struct {
+		doc  int    // index into docs
+		rest string // the pointer inside the element
+	}
+	byElem := map[int][]member{}
+	var others []int
+	for i, p := range docs {
+		if e, rest, ok := l.list.element(p); ok {
+			byElem[e] = append(byElem[e], member{i, rest})
+		} else {
+			others = append(others, i)
+		}
+	}
+	offs := make([]int, len(docs))
+	elems := make([]int, 0, len(byElem))
+	for e := range byElem {
+		elems = append(elems, e)
+	}
+	slices.Sort(elems)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			var rest []string
+			for k := int(next.Add(1) - 1); k < len(elems); k = int(next.Add(1) - 1) {
+				at := l.list.elems[elems[k]]
+				members := byElem[elems[k]]
+				rest = rest[:0]
+				for _, m := range members {
+					rest = append(rest, m.rest)
+				}
+				for j, off := range locate(l.data[at.start:at.end], rest, span{}) {
+					if off >= 0 {
+						off += at.start
+					}
+					offs[members[j].doc] = off
+				}
+			}
+		})
+	}
+	if len(others) > 0 {
+		ps := make([]string, len(others))
+		for j, i := range others {
+			ps[j] = docs[i]
+		}
+		for j, off := range locate(l.data, ps, l.list.at) {
+			offs[others[j]] = off
+		}
+	}
+	wg.Wait()
+	return offs
+}
+
+// element splits a document pointer into a large array element's index
+// and the pointer inside that element.
+func (a *listLayout) element(p string) (elem int, rest string, ok bool) {
+	if len(p) <= len(a.pointer)+1 || p[:len(a.pointer)] != a.pointer || p[len(a.pointer)] != '/' {
+		return 0, "", false
+	}
+	tok := p[len(a.pointer)+1:]
+	if i := strings.IndexByte(tok, '/'); i >= 0 {
+		tok, rest = tok[:i], tok[i:]
+	}
+	n, err := strconv.Atoi(tok)
+	if err != nil || n < 0 || n >= len(a.elems) || strconv.Itoa(n) != tok {
+		return 0, "", false
+	}
+	return n, rest, true
+}
+
 // locate returns, for each document pointer, the offset in data of the
 // value it names or of its nearest existing ancestor; -1 for a string that
 // is not a pointer. data must be valid JSON (it was decoded already), so
-// the walk does not check the grammar.
-func locate(data []byte, pointers []string) []int {
+// the walk does not check the grammar. The value at jump.start, when jump
+// is not empty, is known to end at jump.end and is not read through
+// unless a pointer leads into it.
+func locate(data []byte, pointers []string, jump span) []int {
 	// Every ancestor is wanted too, for the fallback; the set is small
 	// because pointers share most of their ancestors.
 	index := map[string]int{}
@@ -79,7 +178,7 @@ func locate(data []byte, pointers []string) []int {
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int { return slices.Compare(want[a], want[b]) })
-	w := &walker{data: data, want: make([][]string, len(order)), found: make([]int, len(order))}
+	w := &walker{data: data, want: make([][]string, len(order)), found: make([]int, len(order)), jump: jump}
 	for k, i := range order {
 		w.want[k] = want[i]
 		index[keys[i]] = k
@@ -115,6 +214,15 @@ type walker struct {
 	// found[k] is the offset of want[k]'s value; -1 when the file has none.
 	found []int
 	index []byte
+	jump  span
+}
+
+// skip returns the offset just past the value at i.
+func (w *walker) skip(i int) int {
+	if i == w.jump.start && w.jump.end > w.jump.start {
+		return w.jump.end
+	}
+	return skipValue(w.data, i)
 }
 
 // value walks the value at data[i], whose pointer has d tokens and under
@@ -138,7 +246,7 @@ func (w *walker) value(i, d, lo, hi int) int {
 			return w.array(i, d, lo, hi)
 		}
 	}
-	return skipValue(w.data, i)
+	return w.skip(i)
 }
 
 func (w *walker) object(i, d, lo, hi int) int {
@@ -163,7 +271,7 @@ func (w *walker) object(i, d, lo, hi int) int {
 		if a < b {
 			i = w.value(i, d+1, a, b)
 		} else {
-			i = skipValue(w.data, i)
+			i = w.skip(i)
 		}
 		i = skipSpace(w.data, i)
 		if w.data[i] == '}' {
@@ -184,7 +292,7 @@ func (w *walker) array(i, d, lo, hi int) int {
 		if a < b {
 			i = w.value(i, d+1, a, b)
 		} else {
-			i = skipValue(w.data, i)
+			i = w.skip(i)
 		}
 		i = skipSpace(w.data, i)
 		if w.data[i] == ']' {

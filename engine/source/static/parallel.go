@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // parallelMin is the size from which decoding is spread over the CPUs;
@@ -32,27 +34,27 @@ type bigArray struct {
 // is malformed or holds anything unusual (a key spelled with an escape, a
 // key given twice, nesting near the decoder's limit). The caller then
 // decodes it whole, which also words any error.
-func decodeParallel(data []byte) (doc any, ok bool) {
+func decodeParallel(data []byte) (doc any, big bigArray, ok bool) {
 	if len(data) < parallelMin {
-		return nil, false
+		return nil, big, false
 	}
-	big, ok := findBigArray(data)
+	big, ok = findBigArray(data)
 	if !ok || len(big.elems) < 2 || !big.depthOK {
-		return nil, false
+		return nil, big, false
 	}
 	// The rest of the document, read with the array as an empty one, says
 	// where the array belongs.
 	d := decoder{hole: big.at}
 	doc, ok = d.document(data)
 	if !ok {
-		return nil, false
+		return nil, big, false
 	}
 	elems, ok := decodeElements(data, big.elems)
 	if !ok {
-		return nil, false
+		return nil, big, false
 	}
 	if len(big.path) == 0 {
-		return elems, true
+		return elems, big, true
 	}
 	m, _ := doc.(map[string]any)
 	for _, key := range big.path[:len(big.path)-1] {
@@ -60,10 +62,20 @@ func decodeParallel(data []byte) (doc any, ok bool) {
 	}
 	last := big.path[len(big.path)-1]
 	if empty, isList := m[last].([]any); !isList || len(empty) != 0 {
-		return nil, false
+		return nil, big, false
 	}
 	m[last] = elems
-	return doc, true
+	return doc, big, true
+}
+
+// layout is where the array lies in the file whose first off bytes (a
+// byte order mark) were left out of what findBigArray read.
+func (a *bigArray) layout(off int) *listLayout {
+	l := &listLayout{pointer: sdk.Pointer("", a.path...), at: span{a.at.start + off, a.at.end + off}, elems: make([]span, len(a.elems))}
+	for i, e := range a.elems {
+		l.elems[i] = span{e.start + off, e.end + off}
+	}
+	return l
 }
 
 // decodeElements decodes each element on its own, on every CPU, keeping

@@ -73,7 +73,7 @@ func TestDecodeParallelMatchesWhole(t *testing.T) {
 	for name, tc := range largeShapes(t) {
 		t.Run(name, func(t *testing.T) {
 			data := tc.data
-			_, parallel := decodeParallel(data[bomLen(data):])
+			_, _, parallel := decodeParallel(data[bomLen(data):])
 			if parallel != tc.parallel {
 				t.Errorf("decoded in parallel: %v, want %v", parallel, tc.parallel)
 			}
@@ -125,7 +125,35 @@ func same(t *testing.T, data []byte) {
 		}
 		return
 	}
+	// The locators differ only in knowing where the large array is; what
+	// they place must not.
+	gotLoc, wantLoc := got.Locator.(*Locator), want.Locator.(*Locator)
+	got.Locator, want.Locator = nil, nil
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Decode gave a different Snapshot from decoding the whole file")
 	}
+	pointers := probePointers(got)
+	if g, w := gotLoc.Locate(pointers), wantLoc.Locate(pointers); !reflect.DeepEqual(g, w) {
+		for _, p := range pointers {
+			if g[p] != w[p] {
+				t.Errorf("Locate(%q) = %+v, one walk over the file says %+v", p, g[p], w[p])
+			}
+		}
+	}
+}
+
+// probePointers are pointers into every tool of s (its members, the first
+// level of its schema, members it lacks) and around the tool list.
+func probePointers(s *sdk.Snapshot) []string {
+	ps := []string{"", "/tools", "/instructions", "/tools/", "/tools/-1", "/tools/01", "/tools/x",
+		sdk.ToolPointer(len(s.Tools)), sdk.ToolPointer(len(s.Tools)+7, "name"), "not a pointer"}
+	for i, t := range s.Tools {
+		ps = append(ps, sdk.ToolPointer(i), sdk.ToolPointer(i, "name"), sdk.ToolPointer(i, "inputSchema", "missing", "deeper"), sdk.ToolPointer(i, ""))
+		if m, ok := t.InputSchema.(map[string]any); ok {
+			for k := range m {
+				ps = append(ps, sdk.ToolPointer(i, "inputSchema", k))
+			}
+		}
+	}
+	return ps
 }

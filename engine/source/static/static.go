@@ -56,30 +56,35 @@ func Load(path string) (*sdk.Snapshot, error) {
 // must not be modified afterwards: the Snapshot's strings, and those of
 // its schemas, share data's bytes rather than copying them.
 func Decode(file string, data []byte) (*sdk.Snapshot, error) {
-	snap, layout, err := decodeSnapshot(data)
+	snap, layout, list, err := decodeSnapshot(data)
 	if err != nil {
 		return nil, describe(file, data, err)
 	}
 	snap.Source = sdk.SourceStatic
 	snap.Input = file
 	snap.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-	snap.Locator = &Locator{file: file, data: data, layout: layout}
+	snap.Locator = &Locator{file: file, data: data, layout: layout, list: list}
 	return snap, nil
 }
 
 // decodeSnapshot is sdk.DecodeSnapshot, with a large file decoded on
 // every CPU, and any file by decodeAny rather than encoding/json when it
 // can. encoding/json decodes what decodeAny gives up on, and words the
-// error.
-func decodeSnapshot(data []byte) (*sdk.Snapshot, sdk.Layout, error) {
-	body := data[bomLen(data):]
-	if doc, ok := decodeParallel(body); ok {
-		return sdk.SnapshotFromValue(doc)
+// error. list is where the large array decoded a piece at a time lies in
+// data; nil when there was none.
+func decodeSnapshot(data []byte) (_ *sdk.Snapshot, _ sdk.Layout, list *listLayout, _ error) {
+	bom := bomLen(data)
+	body := data[bom:]
+	if doc, big, ok := decodeParallel(body); ok {
+		snap, layout, err := sdk.SnapshotFromValue(doc)
+		return snap, layout, big.layout(bom), err
 	}
 	if doc, ok := decodeAny(body); ok {
-		return sdk.SnapshotFromValue(doc)
+		snap, layout, err := sdk.SnapshotFromValue(doc)
+		return snap, layout, nil, err
 	}
-	return sdk.DecodeSnapshot(data)
+	snap, layout, err := sdk.DecodeSnapshot(data)
+	return snap, layout, nil, err
 }
 
 // describe turns a decoding error into an *Error placed in the file.
@@ -104,7 +109,7 @@ func describe(file string, data []byte, err error) error {
 	case errors.As(err, &shape):
 		e := &Error{File: file, Msg: shape.Error(), err: err}
 		if shape.Pointer != "" {
-			off := locate(data, []string{shape.Pointer})[0]
+			off := locate(data, []string{shape.Pointer}, span{})[0]
 			loc := positions(data, []int{off})[0]
 			e.Line, e.Column = loc.line, loc.column
 		}
