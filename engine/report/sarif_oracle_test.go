@@ -92,13 +92,12 @@ func hostileMetas() []sdk.Meta {
 	return append(out, sdk.Meta{Name: hostile[1], Summary: "dup"})
 }
 
-func TestWriteSARIFMatchesWholeEncoding(t *testing.T) {
-	large := largeReport(9, 3000, 3)
-	// The old writer could not write a nil target either.
-	large.Targets = large.Targets[:len(large.Targets)-1]
-	hostileTargets := &Report{Version: Version, Mcplint: "\u202e\xff"}
+// hostileReport has a target per hostile string, each with an issue and
+// a suppressed issue per hostile string; every third could not be linted.
+func hostileReport() *Report {
+	r := &Report{Version: Version, Mcplint: "\u202e\xff"}
 	for i, h := range hostile {
-		tg := &Target{Name: h, Input: h}
+		tg := &Target{Name: h, Input: h, Grade: h, Components: map[string]float64{"lint": 0.5}}
 		for j, g := range hostile {
 			is := sdk.Issue{Rule: g, Category: h, Severity: sdk.Severity(j % 5), Tool: g, Pointer: h, Message: g + h, Fix: h}
 			if j%2 == 0 {
@@ -111,11 +110,24 @@ func TestWriteSARIFMatchesWholeEncoding(t *testing.T) {
 			tg.Error = &h
 		}
 		tg.RuleErrors = []RuleError{{Rule: h, Error: h}}
-		hostileTargets.Targets = append(hostileTargets.Targets, tg)
+		r.Targets = append(r.Targets, tg)
 	}
+	return r
+}
+
+// largeTargets is largeReport without its nil target, which the writers
+// other than JSON never could write.
+func largeTargets(targets, issues int, seed uint64) *Report {
+	r := largeReport(targets, issues, seed)
+	r.Targets = r.Targets[:len(r.Targets)-1]
+	return r
+}
+
+func TestWriteSARIFMatchesWholeEncoding(t *testing.T) {
+	large := largeTargets(9, 3000, 3)
 	reports := map[string]*Report{
 		"sample": sample(), "rich": richSample(), "exercised": exercisedSample(),
-		"large": large, "hostile": hostileTargets, "issues": issuesReport(5000),
+		"large": large, "hostile": hostileReport(), "issues": issuesReport(5000),
 		"empty": {Version: Version}, "no targets": {Version: Version, Targets: []*Target{}},
 	}
 	ruleSets := map[string][]sdk.Meta{"none": nil, "sample": sampleMetas(), "hostile": hostileMetas()}
