@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -19,19 +20,21 @@ import (
 // bidi character reaches the log), then encoded as the runner expects: %,
 // CR and LF in the message, and also ":" and "," in properties.
 func WriteGitHub(w io.Writer, r *Report) error {
-	var b strings.Builder
+	// Written as it is built: a large server has thousands of annotations.
+	b := bufio.NewWriterSize(w, 64<<10)
+	var props [][2]string
 	for _, t := range r.Targets {
 		if t.Error != nil {
-			command(&b, "error", [][2]string{{"title", "mcplint: " + Escape(t.Name) + " could not be linted"}},
+			command(b, "error", [][2]string{{"title", "mcplint: " + Escape(t.Name) + " could not be linted"}},
 				Escape(t.Input)+": "+Escape(*t.Error))
 			continue
 		}
 		for _, re := range t.RuleErrors {
-			command(&b, "error", [][2]string{{"title", "mcplint: rule " + re.Rule + " could not run"}},
+			command(b, "error", [][2]string{{"title", "mcplint: rule " + re.Rule + " could not run"}},
 				Escape(t.Name)+": "+Escape(re.Error))
 		}
 		for _, is := range t.Issues {
-			var props [][2]string
+			props = props[:0]
 			where := ""
 			if l := is.Location; l != nil && l.File != "" {
 				props = append(props, [2]string{"file", Escape(l.File)})
@@ -49,11 +52,10 @@ func WriteGitHub(w io.Writer, r *Report) error {
 			if is.Fix != "" {
 				msg += "\nfix: " + Escape(is.Fix)
 			}
-			command(&b, githubLevel(is.Severity), props, msg)
+			command(b, githubLevel(is.Severity), props, msg)
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.Flush()
 }
 
 func githubLevel(s sdk.Severity) string {
@@ -70,23 +72,26 @@ func githubLevel(s sdk.Severity) string {
 // command writes one workflow command line. Properties are written in the
 // order given; the file property is also escaped, as a path may hold a
 // comma or a colon.
-func command(b *strings.Builder, name string, props [][2]string, message string) {
-	b.WriteString("::" + name)
+func command(b *bufio.Writer, name string, props [][2]string, message string) {
+	b.WriteString("::")
+	b.WriteString(name)
 	for i, p := range props {
 		if i == 0 {
 			b.WriteByte(' ')
 		} else {
 			b.WriteByte(',')
 		}
-		b.WriteString(p[0] + "=" + escapeProperty(p[1]))
+		b.WriteString(p[0])
+		b.WriteByte('=')
+		// A bufio.Writer keeps its first error for Flush to return.
+		_, _ = propertyEscaper.WriteString(b, p[1])
 	}
-	b.WriteString("::" + escapeData(message) + "\n")
+	b.WriteString("::")
+	_, _ = dataEscaper.WriteString(b, message)
+	b.WriteByte('\n')
 }
 
 var (
 	dataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
 	propertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 )
-
-func escapeData(s string) string     { return dataEscaper.Replace(s) }
-func escapeProperty(s string) string { return propertyEscaper.Replace(s) }

@@ -75,11 +75,11 @@ func TestEscapeProperty(t *testing.T) {
 		{"100%\r\n", "100%25%0D%0A"},
 		{"%0A", "%250A"},
 	} {
-		if got := escapeProperty(tc.in); got != tc.want {
-			t.Errorf("escapeProperty(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := propertyEscaper.Replace(tc.in); got != tc.want {
+			t.Errorf("propertyEscaper.Replace(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if got, want := escapeData("a:b,c%\n"), "a:b,c%25%0A"; got != want {
-		t.Errorf("escapeData = %q, want %q", got, want)
+	if got, want := dataEscaper.Replace("a:b,c%\n"), "a:b,c%25%0A"; got != want {
+		t.Errorf("dataEscaper.Replace = %q, want %q", got, want)
 	}
 }

@@ -297,13 +297,12 @@ func FuzzIssueJSON(f *testing.F) {
 	})
 }
 
-// BenchmarkWriteJSONIssues writes one target of 13,000 issues, about what
-// the lint benchmark's 10,000-tool file yields, with the appenders and
-// with every issue through encoding/json. The text is what rules write:
+// issuesReport is one target of n issues; 13,000 is about what the lint
+// benchmark's 10,000-tool file yields. The text is what rules write:
 // mostly ASCII, quotes, now and then a hostile character.
-func BenchmarkWriteJSONIssues(b *testing.B) {
+func issuesReport(n int) *Report {
 	t := &Target{Name: "big", Source: sdk.SourceStatic, Input: "big.json", Grade: "F", Issues: []sdk.Issue{}}
-	for i := range 13000 {
+	for i := range n {
 		name := fmt.Sprintf("tool_%d", i/2)
 		quoted := strconv.Quote(fmt.Sprintf("Fetches the forecast for %s", name))
 		if i%10 == 0 {
@@ -317,7 +316,13 @@ func BenchmarkWriteJSONIssues(b *testing.B) {
 			Location: &sdk.Location{File: "big.json", Line: 100 + i*37, Column: 9},
 		})
 	}
-	r := &Report{Version: Version, Mcplint: "dev", Targets: []*Target{t}}
+	return &Report{Version: Version, Mcplint: "dev", Targets: []*Target{t}}
+}
+
+// BenchmarkWriteJSONIssues writes the issues of issuesReport with the
+// appenders and with every issue through encoding/json.
+func BenchmarkWriteJSONIssues(b *testing.B) {
+	r := issuesReport(13000)
 	for _, w := range []struct {
 		name      string
 		encodeAll bool

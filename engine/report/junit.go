@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/mcplint/mcplint/sdk"
@@ -91,8 +92,9 @@ func junitTarget(t *Target, rules []sdk.Meta) junitSuite {
 		junitProperty{"contextTokens", fmt.Sprint(t.ContextTokens)},
 	)
 
-	issues := map[string][]sdk.Issue{}
-	suppressed := map[string][]Suppressed{}
+	// Pointers, not copies: a large server has thousands of issues.
+	issues := map[string][]*sdk.Issue{}
+	suppressed := map[string][]*Suppressed{}
 	failed := map[string]string{}
 	order := make([]string, 0, len(rules))
 	seen := map[string]bool{}
@@ -105,11 +107,13 @@ func junitTarget(t *Target, rules []sdk.Meta) junitSuite {
 	for _, m := range rules {
 		add(m.Name)
 	}
-	for _, is := range t.Issues {
+	for i := range t.Issues {
+		is := &t.Issues[i]
 		issues[is.Rule] = append(issues[is.Rule], is)
 		add(is.Rule)
 	}
-	for _, sup := range t.Suppressed {
+	for i := range t.Suppressed {
+		sup := &t.Suppressed[i]
 		suppressed[sup.Rule] = append(suppressed[sup.Rule], sup)
 		add(sup.Rule)
 	}
@@ -126,33 +130,50 @@ func junitTarget(t *Target, rules []sdk.Meta) junitSuite {
 		}
 		if list := issues[rule]; len(list) > 0 {
 			worst := sdk.Info
-			lines := make([]string, len(list))
+			var lines strings.Builder
+			// Sized up front: a rule can report thousands of issues, and
+			// growing one builder to hold them copies it again and again.
+			size := 0
+			for _, is := range list {
+				size += issueLineSize(is)
+			}
+			lines.Grow(size)
 			for i, is := range list {
 				worst = max(worst, is.Severity)
-				lines[i] = issueLine(is)
+				if i > 0 {
+					lines.WriteByte('\n')
+				}
+				writeIssueLine(&lines, is)
 			}
 			msg := Escape(list[0].Message)
 			if len(list) > 1 {
 				msg = fmt.Sprintf("%d issues; first: %s", len(list), msg)
 			}
 			if worst > sdk.Info {
-				c.Failure = &junitProblem{Message: msg, Type: worst.String(), Text: strings.Join(lines, "\n")}
+				c.Failure = &junitProblem{Message: msg, Type: worst.String(), Text: lines.String()}
 				s.Failures++
 			} else {
 				// Infos are advice: test views show them without a red
 				// mark, as the default --fail-on does not fail on them.
-				c.SystemOut = strings.Join(lines, "\n")
+				c.SystemOut = lines.String()
 			}
 		}
 		if list := suppressed[rule]; len(list) > 0 {
-			lines := make([]string, len(list))
+			var out strings.Builder
+			size := len(c.SystemOut)
+			for _, sup := range list {
+				size += len("suppressed by  (): ") + len(sup.By) + len(sup.Reason) + issueLineSize(&sup.Issue)
+			}
+			out.Grow(size)
+			out.WriteString(c.SystemOut)
 			for i, sup := range list {
-				lines[i] = "suppressed by " + sup.By + " (" + Escape(sup.Reason) + "): " + issueLine(sup.Issue)
+				if i > 0 || c.SystemOut != "" {
+					out.WriteByte('\n')
+				}
+				out.WriteString("suppressed by " + sup.By + " (" + Escape(sup.Reason) + "): ")
+				writeIssueLine(&out, &sup.Issue)
 			}
-			if c.SystemOut != "" {
-				c.SystemOut += "\n"
-			}
-			c.SystemOut += strings.Join(lines, "\n")
+			c.SystemOut = out.String()
 		}
 		s.Cases = append(s.Cases, c)
 	}
@@ -160,16 +181,42 @@ func junitTarget(t *Target, rules []sdk.Meta) junitSuite {
 	return s
 }
 
-// issueLine is one issue on one line: severity, where, owner, message and
-// fix, every server-supplied piece escaped.
-func issueLine(is sdk.Issue) string {
-	where := Escape(is.Pointer)
+// issueLineSize is about how long writeIssueLine makes the line of is: as
+// long exactly when no text needs escaping.
+func issueLineSize(is *sdk.Issue) int {
+	n := len("warning  : \n") + len(is.Tool) + len(is.Message)
 	if l := is.Location; l != nil {
-		where = fmt.Sprintf("%s:%d:%d", Escape(l.File), l.Line, l.Column)
+		n += len(l.File) + 2 + 2*20
+	} else {
+		n += len(is.Pointer)
 	}
-	line := fmt.Sprintf("%s %s %s: %s", is.Severity, where, Escape(is.Tool), Escape(is.Message))
 	if is.Fix != "" {
-		line += " (fix: " + Escape(is.Fix) + ")"
+		n += len(" (fix: )") + len(is.Fix)
 	}
-	return line
+	return n
+}
+
+// writeIssueLine writes one issue on one line: severity, where, owner,
+// message and fix, every server-supplied piece escaped.
+func writeIssueLine(b *strings.Builder, is *sdk.Issue) {
+	b.WriteString(is.Severity.String())
+	b.WriteByte(' ')
+	if l := is.Location; l != nil {
+		b.WriteString(Escape(l.File))
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(l.Line))
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(l.Column))
+	} else {
+		b.WriteString(Escape(is.Pointer))
+	}
+	b.WriteByte(' ')
+	b.WriteString(Escape(is.Tool))
+	b.WriteString(": ")
+	b.WriteString(Escape(is.Message))
+	if is.Fix != "" {
+		b.WriteString(" (fix: ")
+		b.WriteString(Escape(is.Fix))
+		b.WriteByte(')')
+	}
 }

@@ -1,9 +1,10 @@
 package report
 
 import (
+	"bufio"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -18,7 +19,7 @@ const topIssues = 5
 // markdownSections are the parts of a target's section, in order, after
 // its heading. A new view of a target (such as a per-tool table) is one more
 // function here.
-var markdownSections = []func(b *strings.Builder, t *Target, r *Report){
+var markdownSections = []func(b *bufio.Writer, t *Target, r *Report){
 	mdFacts,
 	mdExercise,
 	mdRuleErrors,
@@ -37,25 +38,26 @@ var markdownSections = []func(b *strings.Builder, t *Target, r *Report){
 // Markdown cannot act on it: no table cell ends early, no emphasis, link,
 // HTML tag, code span, @mention or #reference comes from a server.
 func WriteMarkdown(w io.Writer, r *Report) error {
-	var b strings.Builder
-	mdSummary(&b, r)
-	mdGrades(&b, r)
-	mdTop(&b, r)
+	// Written as it is built: a large server's report runs to megabytes,
+	// and building it whole first holds it twice.
+	b := bufio.NewWriterSize(w, 64<<10)
+	mdSummary(b, r)
+	mdGrades(b, r)
+	mdTop(b, r)
 	for _, t := range r.Targets {
-		fmt.Fprintf(&b, "\n### %s\n", mdText(t.Name))
+		fmt.Fprintf(b, "\n### %s\n", mdText(t.Name))
 		if t.Error != nil {
-			fmt.Fprintf(&b, "\n**Could not be linted** (%s): %s\n", mdText(t.Input), mdText(*t.Error))
+			fmt.Fprintf(b, "\n**Could not be linted** (%s): %s\n", mdText(t.Input), mdText(*t.Error))
 			continue
 		}
 		for _, section := range markdownSections {
-			section(&b, t, r)
+			section(b, t, r)
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.Flush()
 }
 
-func mdSummary(b *strings.Builder, r *Report) {
+func mdSummary(b *bufio.Writer, r *Report) {
 	s := r.Summary
 	var suppressed, failed int
 	for _, t := range r.Targets {
@@ -92,7 +94,7 @@ func mdSummary(b *strings.Builder, r *Report) {
 // componentNames are the score components in the order they are shown.
 var componentNames = []string{"lint", "conformance", "happy-path", "edge"}
 
-func mdGrades(b *strings.Builder, r *Report) {
+func mdGrades(b *bufio.Writer, r *Report) {
 	var comps []string
 	for _, name := range componentNames {
 		for _, t := range r.Targets {
@@ -144,29 +146,32 @@ func countSeverities(issues []sdk.Issue) (errors, warnings, infos int) {
 // mdTop lists the issues of the whole run to fix first, with their fixes:
 // most severe first; within a severity, what puts users at risk, then what
 // breaks clients, then what misleads the model; then in report order.
-func mdTop(b *strings.Builder, r *Report) {
+func mdTop(b *bufio.Writer, r *Report) {
 	type ranked struct {
 		target string
-		is     sdk.Issue
+		is     *sdk.Issue
 	}
-	var all []ranked
+	// The first topIssues of a stable sort of every issue, kept in one
+	// pass: a later issue goes after each kept one it does not outrank.
+	var top []ranked
 	for _, t := range r.Targets {
-		for _, is := range t.Issues {
-			all = append(all, ranked{t.Name, is})
+		for i := range t.Issues {
+			x := ranked{t.Name, &t.Issues[i]}
+			at := len(top)
+			for at > 0 && outranks(x.is, top[at-1].is) {
+				at--
+			}
+			if at < topIssues {
+				top = slices.Insert(top, at, x)
+				top = top[:min(len(top), topIssues)]
+			}
 		}
 	}
-	if len(all) == 0 {
+	if len(top) == 0 {
 		return
 	}
-	sort.SliceStable(all, func(i, j int) bool {
-		a, b := all[i].is, all[j].is
-		if a.Severity != b.Severity {
-			return a.Severity > b.Severity
-		}
-		return categoryRank(a.Category) < categoryRank(b.Category)
-	})
 	fmt.Fprintf(b, "\n**Top issues to fix**\n\n")
-	for i, x := range all[:min(len(all), topIssues)] {
+	for i, x := range top {
 		fmt.Fprintf(b, "%d. %s %s %s / %s: %s", i+1, severityBadge(x.is.Severity), ruleLink(x.is.Rule),
 			mdText(x.target), mdText(x.is.Tool), mdText(x.is.Message))
 		if x.is.Fix != "" {
@@ -174,6 +179,15 @@ func mdTop(b *strings.Builder, r *Report) {
 		}
 		b.WriteString("\n")
 	}
+}
+
+// outranks reports whether a is to be fixed before b: it is more severe,
+// or as severe and of a category ranked first.
+func outranks(a, b *sdk.Issue) bool {
+	if a.Severity != b.Severity {
+		return a.Severity > b.Severity
+	}
+	return categoryRank(a.Category) < categoryRank(b.Category)
 }
 
 // categoryRank orders issues of one severity: what puts users at risk,
@@ -187,13 +201,13 @@ func categoryRank(c string) int {
 	return 99
 }
 
-func mdFacts(b *strings.Builder, t *Target, _ *Report) {
+func mdFacts(b *bufio.Writer, t *Target, _ *Report) {
 	list := append([]string{fmt.Sprintf("Grade **%s** (%s)", mdText(t.Grade), strconv.FormatFloat(t.Score, 'f', 2, 64))}, facts(t, mdText)...)
 	list = append(list, t.Source+" "+mdText(t.Input))
 	fmt.Fprintf(b, "\n%s\n", strings.Join(list, " · "))
 }
 
-func mdRuleErrors(b *strings.Builder, t *Target, _ *Report) {
+func mdRuleErrors(b *bufio.Writer, t *Target, _ *Report) {
 	if len(t.RuleErrors) == 0 {
 		return
 	}
@@ -205,7 +219,7 @@ func mdRuleErrors(b *strings.Builder, t *Target, _ *Report) {
 
 // mdIssues writes a target's issues as a table, folded away when the
 // digest at the top already lists every issue of the run.
-func mdIssues(b *strings.Builder, t *Target, r *Report) {
+func mdIssues(b *bufio.Writer, t *Target, r *Report) {
 	if len(t.Issues) == 0 {
 		b.WriteString("\nNo issues.\n")
 		return
@@ -225,7 +239,7 @@ func mdIssues(b *strings.Builder, t *Target, r *Report) {
 	}
 }
 
-func mdSuppressed(b *strings.Builder, t *Target, _ *Report) {
+func mdSuppressed(b *bufio.Writer, t *Target, _ *Report) {
 	if len(t.Suppressed) == 0 {
 		return
 	}
@@ -298,7 +312,7 @@ func upperFirstASCII(s string) string {
 // mdExercise shows what --exercise found: one row per tool with its
 // happy-path and edge scenarios passed, its mean latency and its first
 // failure, then every scenario folded away.
-func mdExercise(b *strings.Builder, t *Target, _ *Report) {
+func mdExercise(b *bufio.Writer, t *Target, _ *Report) {
 	ex := t.Exercise
 	if ex == nil {
 		return

@@ -183,7 +183,9 @@ func WriteSARIF(w io.Writer, r *Report, rules []sdk.Meta) error {
 	}
 
 	inv := sarifInvocation{ExecutionSuccessful: true}
-	results := []sarifResult{}
+	// Every ruleIndex is known before the driver is written, so the
+	// results can follow it one at a time.
+	results := make([]sarifRef, 0, resultCount(r))
 	for _, t := range r.Targets {
 		if t.Error != nil {
 			inv.ExecutionSuccessful = false
@@ -202,25 +204,61 @@ func WriteSARIF(w io.Writer, r *Report, rules []sdk.Meta) error {
 				Properties:     map[string]any{"target": Escape(t.Name)},
 			})
 		}
-		for _, is := range t.Issues {
-			results = append(results, result(t, is, ruleIndex(is.Rule), nil))
+		for i := range t.Issues {
+			results = append(results, sarifRef{t: t, is: &t.Issues[i], rule: ruleIndex(t.Issues[i].Rule)})
 		}
-		for _, s := range t.Suppressed {
-			results = append(results, result(t, s.Issue, ruleIndex(s.Rule), &s))
+		for i := range t.Suppressed {
+			s := &t.Suppressed[i]
+			results = append(results, sarifRef{t: t, is: &s.Issue, sup: s, rule: ruleIndex(s.Rule)})
 		}
 	}
 
-	log := sarifLog{
-		Schema: sarifSchema, Version: sarifVersion,
-		Runs: []sarifRun{{
-			Tool:        sarifTool{Driver: driver},
-			Invocations: []sarifInvocation{inv},
-			Results:     results,
-			// sdk.Location columns count code points, not UTF-16 units.
-			ColumnKind: "unicodeCodePoints",
-		}},
+	run := sarifRun{
+		Tool:        sarifTool{Driver: driver},
+		Invocations: []sarifInvocation{inv},
+		// sdk.Location columns count code points, not UTF-16 units.
+		ColumnKind: "unicodeCodePoints",
 	}
-	return writeSafeJSON(w, log)
+	jw := newJSONWriter(w)
+	err := jw.withHoles(&sarifLog{Schema: sarifSchema, Version: sarifVersion}, 0, map[string]func(int) error{
+		"runs": func(d int) error {
+			return writeList(jw, []*sarifRun{&run}, d, func(_, d int) error {
+				return jw.withHoles(&run, d, map[string]func(int) error{
+					"results": func(d int) error { return writeEncoded(jw, results, d, appendSARIFRef) },
+				})
+			})
+		},
+	})
+	if err != nil {
+		return err
+	}
+	jw.out.WriteByte('\n')
+	return jw.out.Flush()
+}
+
+// sarifRef is a result to write: an issue of a target, suppressed when sup
+// is set, from the rule at index rule of the driver.
+type sarifRef struct {
+	t    *Target
+	is   *sdk.Issue
+	sup  *Suppressed
+	rule int
+}
+
+func resultCount(r *Report) int {
+	n := 0
+	for _, t := range r.Targets {
+		n += len(t.Issues) + len(t.Suppressed)
+	}
+	return n
+}
+
+// appendSARIFRef appends the result of ref at depth d, built as it is
+// written: the results of a large server are most of the log, and only a
+// batch of them is held at a time.
+func appendSARIFRef(b []byte, ref *sarifRef, d int) ([]byte, bool) {
+	res := result(ref.t, *ref.is, ref.rule, ref.sup)
+	return appendSARIFResult(b, &res, d), true
 }
 
 func descriptor(m sdk.Meta) sarifDescriptor {
@@ -318,12 +356,16 @@ func friendlyName(id string) string {
 // fingerprint identifies an issue across runs the way a baseline does:
 // target, rule, owner, pointer and message, never the line.
 func fingerprint(target string, is sdk.Issue) string {
-	h := sha256.New()
+	// One buffer on the stack for the usual issue: a large report has a
+	// result per issue, and hashing piece by piece allocates every piece.
+	var stack [512]byte
+	b := stack[:0]
 	for _, part := range []string{target, is.Rule, is.Tool, is.Pointer, is.Message} {
-		h.Write([]byte(part))
-		h.Write([]byte{0})
+		b = append(b, part...)
+		b = append(b, 0)
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16])
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16])
 }
 
 func sarifLevel(s sdk.Severity) string {
