@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -382,33 +382,35 @@ func writeReports(c *cli, f *lintFlags, rep *report.Report, all, enabled []sdk.M
 		if !toFile {
 			file = f.output
 		}
-		var buf bytes.Buffer
-		var err error
-		switch name {
-		case "json":
-			err = report.WriteJSON(&buf, rep)
-		case "sarif":
-			err = report.WriteSARIF(&buf, rep, all)
-		case "junit":
-			err = report.WriteJUnit(&buf, rep, enabled)
-		case "github":
-			err = report.WriteGitHub(&buf, rep)
-		case "markdown":
-			err = report.WriteMarkdown(&buf, rep)
-		default:
+		write := func(w io.Writer) error {
+			switch name {
+			case "json":
+				return report.WriteJSON(w, rep)
+			case "sarif":
+				return report.WriteSARIF(w, rep, all)
+			case "junit":
+				return report.WriteJUnit(w, rep, enabled)
+			case "github":
+				return report.WriteGitHub(w, rep)
+			case "markdown":
+				return report.WriteMarkdown(w, rep)
+			}
 			useColor := f.color.value == "always" || (f.color.value == "auto" && file == "" && c.StdoutIsTerminal && c.Getenv("NO_COLOR") == "")
-			err = report.WriteText(&buf, rep, report.TextOptions{Color: useColor, Quiet: f.quiet})
+			return report.WriteText(w, rep, report.TextOptions{Color: useColor, Quiet: f.quiet})
 		}
-		if err != nil {
-			return err
-		}
+		// Reports are written as they are made: the report of a large
+		// server runs to tens of megabytes.
 		if file == "" {
-			if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
+			out := bufio.NewWriterSize(c.Stdout, 64<<10)
+			if err := write(out); err != nil {
+				return err
+			}
+			if err := out.Flush(); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := atomicfile.WriteFile(resolvePath(c.Dir, file), buf.Bytes(), 0o644); err != nil {
+		if err := atomicfile.Write(resolvePath(c.Dir, file), 0o644, write); err != nil {
 			return err
 		}
 	}

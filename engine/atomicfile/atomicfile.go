@@ -4,6 +4,8 @@
 package atomicfile
 
 import (
+	"bufio"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -11,7 +13,17 @@ import (
 // WriteFile writes data to a temporary file in path's folder, syncs it,
 // gives it perm and renames it over path. On failure path is untouched and
 // the temporary file is gone.
-func WriteFile(path string, data []byte, perm os.FileMode) (err error) {
+func WriteFile(path string, data []byte, perm os.FileMode) error {
+	return Write(path, perm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// Write is WriteFile for content written by write as it is made, through a
+// buffer: a large report need not be held whole in memory first. An error
+// from write leaves path untouched.
+func Write(path string, perm os.FileMode, write func(io.Writer) error) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
@@ -21,11 +33,14 @@ func WriteFile(path string, data []byte, perm os.FileMode) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if _, err = tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
+	w := bufio.NewWriterSize(tmp, 64<<10)
+	if err = write(w); err == nil {
+		err = w.Flush()
 	}
-	if err = tmp.Sync(); err != nil {
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if err != nil {
 		tmp.Close()
 		return err
 	}
