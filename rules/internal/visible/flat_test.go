@@ -83,7 +83,7 @@ func TestSchemaTextsMatchWalk(t *testing.T) {
 				schemas++
 				ptr := sdk.ToolPointer(i, part.name)
 				var got []string
-				schemaTexts(part.schema, ptr, tool.Name, i, &sc, func(t Text) {
+				schemaTexts(schemawalk.Flatten(nil, part.schema), ptr, tool.Name, i, &sc, func(t Text) {
 					got = append(got, fmt.Sprintf("%s %s %s", t.Kind, t.Pointer(), t.Value))
 				})
 				if want := walkTexts(part.schema, ptr); !slices.Equal(got, want) {

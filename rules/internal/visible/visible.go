@@ -243,6 +243,7 @@ func emit(visit func(Text), owner string, kind Kind, value string, tool int, bas
 // listTools walks s.Tools[lo:hi] for their texts.
 func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 	var sc scratch
+	flat := schemawalk.Tools(s)
 	for i := lo; i < hi; i++ {
 		tool := &s.Tools[i]
 		base := "/tools/" + strconv.Itoa(i)
@@ -253,11 +254,11 @@ func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 			emit(visit, owner, KindTitle, a.Title, i, base, "annotations", "title")
 		}
 		emit(visit, owner, KindDescription, tool.Description, i, base, "description")
-		if tool.InputSchema != nil {
-			schemaTexts(tool.InputSchema, base+"/inputSchema", owner, i, &sc, visit)
+		if flat := flat[i].Input; flat != nil {
+			schemaTexts(flat, base+"/inputSchema", owner, i, &sc, visit)
 		}
-		if tool.OutputSchema != nil {
-			schemaTexts(tool.OutputSchema, base+"/outputSchema", owner, i, &sc, visit)
+		if flat := flat[i].Output; flat != nil {
+			schemaTexts(flat, base+"/outputSchema", owner, i, &sc, visit)
 		}
 	}
 }
@@ -323,7 +324,6 @@ var valueKeys = [...]struct {
 
 // scratch is storage one listing reuses for every schema.
 type scratch struct {
-	nodes    []schemawalk.Flat
 	pointers []string
 	other    []string
 }
@@ -349,17 +349,15 @@ func escapeToken(tok string) string {
 	return sdk.Pointer("", tok)[1:]
 }
 
-// schemaTexts emits the texts of a schema, node by node in
-// schemawalk.Walk's order. It flattens the schema, which reads each
-// object's keys once, and reads each object's texts in one more pass.
-func schemaTexts(schema any, ptr, owner string, tool int, sc *scratch, visit func(Text)) {
+// schemaTexts emits the texts of a flattened schema, node by node in
+// schemawalk.Walk's order, reading each object's texts in one pass.
+func schemaTexts(nodes []schemawalk.Flat, ptr, owner string, tool int, sc *scratch, visit func(Text)) {
 	put := func(kind Kind, value, base string, toks ...string) {
 		emit(visit, owner, kind, value, tool, base, toks...)
 	}
-	sc.nodes = schemawalk.Flatten(sc.nodes[:0], schema)
 	sc.pointers = sc.pointers[:0]
-	for i := range sc.nodes {
-		n := &sc.nodes[i]
+	for i := range nodes {
+		n := &nodes[i]
 		p := ptr
 		if n.Parent >= 0 {
 			p = childPointer(sc.pointers[n.Parent], n)
