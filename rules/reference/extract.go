@@ -112,7 +112,7 @@ func splitWords(out []word, s string) []word {
 // toolReferences appends to out the names that s refers to as tools; ws
 // is storage for splitWords, returned for the next text.
 func toolReferences(out []string, ws []word, s string) ([]string, []word) {
-	if !mayReference(s) {
+	if !mayReference(s) || !hasQuotedName(s) && !hasSpacedTool(s) {
 		return out, ws
 	}
 	ws = splitWords(ws, s)
@@ -147,6 +147,55 @@ func toolReferences(out []string, ws []word, s string) ([]string, []word) {
 func mayReference(s string) bool {
 	return strings.Contains(s, "tool") || strings.Contains(s, "Tool") || strings.ContainsAny(s, "`'\"") ||
 		strings.Contains(s, "“") || strings.Contains(s, "‘") || strings.Contains(s, "«")
+}
+
+// hasQuotedName reports whether s has a run of tool-name characters
+// between an opening quotation mark and its closing one, as splitWords
+// would find it; every quoted word needs one. Apostrophes inside words
+// ("don't") are common in prose and open nothing.
+func hasQuotedName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !quoteLead[c] {
+			continue
+		}
+		r, size := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		closeQ, ok := closingQuote(r)
+		if !ok || r == '\'' && i > 0 && isNameByte(s[i-1]) {
+			continue
+		}
+		j := i + size
+		for j < len(s) && isNameByte(s[j]) {
+			j++
+		}
+		if c, _ := utf8.DecodeRuneInString(s[j:]); j > i+size && c == closeQ {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteLead holds the first bytes of the opening quotation marks
+// closingQuote knows.
+var quoteLead = func() (t [256]bool) {
+	for _, q := range "`\"'“‘«" {
+		t[string(q)[0]] = true
+	}
+	return t
+}()
+
+// hasSpacedTool reports whether s has a space followed by "tool" in any
+// case: a word followed by "tool" or "tools" needs one.
+func hasSpacedTool(s string) bool {
+	for i := 0; i+5 <= len(s); i++ {
+		if s[i] == ' ' && s[i+1]|0x20 == 't' && s[i+2]|0x20 == 'o' && s[i+3]|0x20 == 'o' && s[i+4]|0x20 == 'l' {
+			return true
+		}
+	}
+	return false
 }
 
 // isVerb looks word up in verbs, which hold short lowercase words,
