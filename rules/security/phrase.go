@@ -2,6 +2,7 @@ package security
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -619,7 +620,9 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 // scan collects, sentence by sentence, the required parts of ps that the
 // words of plain text s hold, as mayMatch describes, and hands each
 // sentence's parts to sentence, stopping when it returns true; it reports
-// whether it stopped.
+// whether it stopped. Sentences that hold no part, most of them, are not
+// handed on: every phrase with no required part makes its set unanchored,
+// which both callers settle without scanning.
 func (ps *phraseSet) scan(s string, sentence func(hit partSet) bool) bool {
 	var hit partSet
 	var buf [64]byte
@@ -627,7 +630,7 @@ func (ps *phraseSet) scan(s string, sentence func(hit partSet) bool) bool {
 		if !isWordByte(s[i]) {
 			// A match never crosses the end of a sentence, so the parts
 			// of a phrase must all be found in one.
-			if c := s[i]; c != ' ' && c != ',' && sentenceEnd(s, i) {
+			if c := s[i]; c != ' ' && c != ',' && sentenceEnd(s, i) && !hit.empty() {
 				if sentence(hit) {
 					return true
 				}
@@ -660,7 +663,7 @@ func (ps *phraseSet) scan(s string, sentence func(hit partSet) bool) bool {
 			hit.union(parts)
 		}
 	}
-	return sentence(hit)
+	return !hit.empty() && sentence(hit)
 }
 
 // covered reports whether hit holds every part of some phrase.
@@ -732,6 +735,18 @@ type partSet [4]uint64
 const maxParts = len(partSet{}) * 64
 
 func (p *partSet) add(i int) { p[i/64] |= 1 << (i % 64) }
+
+func (p *partSet) empty() bool { return *p == partSet{} }
+
+// lowest returns the lowest part in p, or -1 when p is empty.
+func (p *partSet) lowest() int {
+	for i, w := range p {
+		if w != 0 {
+			return i*64 + bits.TrailingZeros64(w)
+		}
+	}
+	return -1
+}
 
 func (p *partSet) union(q partSet) {
 	for i := range p {
