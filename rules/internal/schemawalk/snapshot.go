@@ -86,30 +86,29 @@ func flattenTools(tools []sdk.Tool) []ToolSchemas {
 	return out
 }
 
-// flattenRange flattens tools's schemas into out, all into one backing
-// array.
+// blockNodes is the size of the blocks flattenRange keeps nodes in.
+const blockNodes = 4096
+
+// flattenRange flattens tools's schemas into out. Each schema is flattened
+// into scratch storage and copied into blocks of a fixed size: schemas
+// vary too much for any guess at a whole range's size to be close, and a
+// guess too large is a slice of about every node of the file wasted.
 func flattenRange(tools []sdk.Tool, out []ToolSchemas) {
-	type span struct{ start, end int }
-	spans := make([]span, 0, 2*len(tools))
-	// Real tool schemas have a dozen or two subschemas; sizing for that up
-	// front saves regrowing a slice of every node of the file.
-	all := make([]Flat, 0, 24*len(tools))
-	for i := range tools {
-		for _, schema := range [...]any{tools[i].InputSchema, tools[i].OutputSchema} {
-			start := len(all)
-			if schema != nil {
-				all = Flatten(all, schema)
-			}
-			spans = append(spans, span{start, len(all)})
+	var scratch, block []Flat
+	place := func(schema any) []Flat {
+		if schema == nil {
+			return nil
 		}
+		scratch = Flatten(scratch[:0], schema)
+		if len(block)+len(scratch) > cap(block) {
+			block = make([]Flat, 0, max(blockNodes, len(scratch)))
+		}
+		start := len(block)
+		block = append(block, scratch...)
+		return block[start:len(block):len(block)]
 	}
-	for i := range out {
-		in, outp := spans[2*i], spans[2*i+1]
-		if in.end > in.start {
-			out[i].Input = all[in.start:in.end:in.end]
-		}
-		if outp.end > outp.start {
-			out[i].Output = all[outp.start:outp.end:outp.end]
-		}
+	for i := range tools {
+		out[i].Input = place(tools[i].InputSchema)
+		out[i].Output = place(tools[i].OutputSchema)
 	}
 }
