@@ -101,7 +101,7 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 	return nil
 }
 
-func kindName(k visible.Kind) string { return strings.ReplaceAll(string(k), "-", " ") }
+func kindName(k visible.Kind) string { return strings.ReplaceAll(k.String(), "-", " ") }
 
 // closest returns the tool name nearest to name, when it is near enough to
 // be a typo or a rename: an edit distance of at most a third of the name.

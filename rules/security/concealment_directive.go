@@ -67,7 +67,7 @@ func (ConcealmentDirective) Check(ctx context.Context, s *sdk.Snapshot, report f
 		report(sdk.Issue{
 			Tool:    t.Owner,
 			Pointer: t.Pointer(),
-			Message: fmt.Sprintf("%s tells the model to keep something from the user: %s%s", kindName(string(t.Kind)), quoteMatches(w, ms), padded(w, ms)),
+			Message: fmt.Sprintf("%s tells the model to keep something from the user: %s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms)),
 			Fix:     "remove the directive; describe what the tool does and let the client show it to the user",
 		})
 	})

@@ -51,7 +51,7 @@ func (r HiddenUnicodeTag) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		if count == 0 {
 			return
 		}
-		msg := fmt.Sprintf("%s holds %d invisible Unicode tag characters", kindName(string(t.Kind)), count)
+		msg := fmt.Sprintf("%s holds %d invisible Unicode tag characters", kindName(t.Kind.String()), count)
 		if hidden != "" {
 			msg += fmt.Sprintf(" that spell the hidden text %s", strconv.Quote(truncate(hidden, 160)))
 		}

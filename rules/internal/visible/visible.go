@@ -17,57 +17,97 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// Kind says what a text is.
-type Kind string
+// Kind says what a text is. It is a small number rather than its name,
+// since every text rule reads it for each of hundreds of thousands of
+// texts; String gives the name.
+type Kind uint8
 
 // Kinds of text.
 const (
-	KindInstructions     Kind = "instructions"
-	KindName             Kind = "name"              // a tool's name
-	KindTitle            Kind = "title"             // a tool's title or annotations.title
-	KindDescription      Kind = "description"       // a tool's description
-	KindParamName        Kind = "param-name"        // a property name, at any depth
-	KindParamTitle       Kind = "param-title"       // a schema's title
-	KindParamDescription Kind = "param-description" // a schema's description, the root's included
-	KindComment          Kind = "comment"           // a schema's $comment
-	KindEnum             Kind = "enum"              // a string in enum
-	KindConst            Kind = "const"             // a string in const
-	KindDefault          Kind = "default"           // a string in default
-	KindExample          Kind = "example"           // a string in examples (or example)
+	KindInstructions     Kind = iota
+	KindName                  // a tool's name
+	KindTitle                 // a tool's title or annotations.title
+	KindDescription           // a tool's description
+	KindParamName             // a property name, at any depth
+	KindParamTitle            // a schema's title
+	KindParamDescription      // a schema's description, the root's included
+	KindComment               // a schema's $comment
+	KindEnum                  // a string in enum
+	KindConst                 // a string in const
+	KindDefault               // a string in default
+	KindExample               // a string in examples (or example)
 	// KindSchemaText is any other string a schema carries (pattern, an
 	// unknown keyword's value): the model reads the whole schema.
-	KindSchemaText Kind = "schema-text"
+	KindSchemaText
 
-	KindPromptName           Kind = "prompt-name"
-	KindPromptTitle          Kind = "prompt-title"
-	KindPromptDescription    Kind = "prompt-description"
-	KindPromptArgName        Kind = "prompt-argument-name"
-	KindPromptArgTitle       Kind = "prompt-argument-title"
-	KindPromptArgDescription Kind = "prompt-argument-description"
+	KindPromptName
+	KindPromptTitle
+	KindPromptDescription
+	KindPromptArgName
+	KindPromptArgTitle
+	KindPromptArgDescription
 
-	KindResourceName        Kind = "resource-name"
-	KindResourceTitle       Kind = "resource-title"
-	KindResourceDescription Kind = "resource-description"
-	KindResourceURI         Kind = "resource-uri" // a resource's uri or a template's uriTemplate
+	KindResourceName
+	KindResourceTitle
+	KindResourceDescription
+	KindResourceURI // a resource's uri or a template's uriTemplate
 )
+
+// kindNames are the kinds' names, which messages print.
+var kindNames = [...]string{
+	KindInstructions:         "instructions",
+	KindName:                 "name",
+	KindTitle:                "title",
+	KindDescription:          "description",
+	KindParamName:            "param-name",
+	KindParamTitle:           "param-title",
+	KindParamDescription:     "param-description",
+	KindComment:              "comment",
+	KindEnum:                 "enum",
+	KindConst:                "const",
+	KindDefault:              "default",
+	KindExample:              "example",
+	KindSchemaText:           "schema-text",
+	KindPromptName:           "prompt-name",
+	KindPromptTitle:          "prompt-title",
+	KindPromptDescription:    "prompt-description",
+	KindPromptArgName:        "prompt-argument-name",
+	KindPromptArgTitle:       "prompt-argument-title",
+	KindPromptArgDescription: "prompt-argument-description",
+	KindResourceName:         "resource-name",
+	KindResourceTitle:        "resource-title",
+	KindResourceDescription:  "resource-description",
+	KindResourceURI:          "resource-uri",
+}
+
+// String is the kind's name: "param-description", "resource-uri".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // Text is one model-visible string.
 type Text struct {
 	// Owner is what an Issue about this text names: the tool's name, or
 	// sdk.OwnerInstructions, sdk.OwnerPrompt(name), sdk.OwnerResource(uri).
 	Owner string
-	Kind  Kind
 	Value string
 	// Tool is the owning tool's index in Snapshot.Tools, or -1.
-	Tool int
+	Tool int32
+	Kind Kind
 
-	// The pointer is built only when a rule asks for it: most texts are
-	// clean, and a 10,000-tool list has hundreds of thousands of texts.
-	base string
-	toks [2]string
-	n    uint8
+	// n and plain sit with Kind, in the padding after Tool: every text
+	// rule copies each of hundreds of thousands of texts.
+	n uint8
 	// plain is Plain(Value), found once for every rule that asks.
 	plain bool
+
+	// The pointer is built only when a rule asks for it: most texts are
+	// clean.
+	base string
+	toks [2]string
 }
 
 // Plain reports whether the text is plain (see Plain): computed once when
@@ -235,7 +275,7 @@ func emit(visit func(Text), owner string, kind Kind, value string, tool int, bas
 	if value == "" {
 		return
 	}
-	t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base, plain: Plain(value)}
+	t := Text{Owner: owner, Kind: kind, Value: value, Tool: int32(tool), base: base, plain: Plain(value)}
 	t.n = uint8(copy(t.toks[:], toks))
 	visit(t)
 }
