@@ -201,3 +201,22 @@ func TestIndexed(t *testing.T) {
 		}
 	}
 }
+
+// TestKindNames checks that every kind has a name of its own: messages
+// print them.
+func TestKindNames(t *testing.T) {
+	seen := map[string]Kind{}
+	for k := KindInstructions; k <= KindResourceURI; k++ {
+		name := k.String()
+		if name == "" || strings.HasPrefix(name, "kind(") {
+			t.Errorf("kind %d has no name", k)
+		}
+		if prev, dup := seen[name]; dup {
+			t.Errorf("kinds %d and %d are both %q", prev, k, name)
+		}
+		seen[name] = k
+	}
+	if got := KindResourceURI.String(); got != "resource-uri" {
+		t.Errorf("KindResourceURI.String() = %q", got)
+	}
+}
