@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"weak"
@@ -98,16 +97,33 @@ type Text struct {
 	Tool int32
 	Kind Kind
 
-	// n and plain sit with Kind, in the padding after Tool: every text
-	// rule copies each of hundreds of thousands of texts.
+	// n and plain sit with Kind, in the padding after Tool, and node
+	// beside Tool: every text rule copies each of hundreds of thousands of
+	// texts.
 	n uint8
 	// plain is Plain(Value), found once for every rule that asks.
 	plain bool
 
-	// The pointer is built only when a rule asks for it: most texts are
-	// clean.
-	base string
+	// The pointer, node's in at followed by toks, is built only when a
+	// rule asks for it: most texts are clean.
+	at   *origin
+	node int32
 	toks [2]string
+}
+
+// origin is where the pointers of texts start: a definition's pointer, or
+// a flattened schema's, under which node i's pointer is built from the
+// nodes when asked.
+type origin struct {
+	base  string
+	nodes []schemawalk.Flat
+}
+
+func (o *origin) pointer(node int32) string {
+	if node == 0 {
+		return o.base
+	}
+	return schemawalk.Pointer(o.nodes, int(node), o.base)
 }
 
 // Plain reports whether the text is plain (see Plain): computed once when
@@ -117,10 +133,11 @@ func (t Text) Plain() bool { return t.plain }
 
 // Pointer is the text's JSON pointer in the Snapshot.
 func (t Text) Pointer() string {
+	base := t.at.pointer(t.node)
 	if t.n == 0 {
-		return t.base
+		return base
 	}
-	return sdk.Pointer(t.base, t.toks[:t.n]...)
+	return sdk.Pointer(base, t.toks[:t.n]...)
 }
 
 // maxValueDepth bounds the walk into default, const, enum and examples
@@ -264,18 +281,18 @@ func listParallel(s *sdk.Snapshot) []chunks {
 		lo, hi := w*len(s.Tools)/workers, (w+1)*len(s.Tools)/workers
 		wg.Go(func() { listTools(s, lo, hi, parts[1+w].add) })
 	}
-	emit(parts[0].add, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
+	emit(parts[0].add, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, &origin{base: "/instructions"}, 0)
 	listDefinitions(s, parts[workers+1].add)
 	wg.Wait()
 	return parts
 }
 
 // emit visits a text unless its value is empty.
-func emit(visit func(Text), owner string, kind Kind, value string, tool int, base string, toks ...string) {
+func emit(visit func(Text), owner string, kind Kind, value string, tool int, at *origin, node int32, toks ...string) {
 	if value == "" {
 		return
 	}
-	t := Text{Owner: owner, Kind: kind, Value: value, Tool: int32(tool), base: base, plain: Plain(value)}
+	t := Text{Owner: owner, Kind: kind, Value: value, Tool: int32(tool), at: at, node: node, plain: Plain(value)}
 	t.n = uint8(copy(t.toks[:], toks))
 	visit(t)
 }
@@ -287,18 +304,19 @@ func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 	for i := lo; i < hi; i++ {
 		tool := &s.Tools[i]
 		base := "/tools/" + strconv.Itoa(i)
+		at := &origin{base: base}
 		owner := tool.Name
-		emit(visit, owner, KindName, tool.Name, i, base, "name")
-		emit(visit, owner, KindTitle, tool.Title, i, base, "title")
+		emit(visit, owner, KindName, tool.Name, i, at, 0, "name")
+		emit(visit, owner, KindTitle, tool.Title, i, at, 0, "title")
 		if a := tool.Annotations; a != nil {
-			emit(visit, owner, KindTitle, a.Title, i, base, "annotations", "title")
+			emit(visit, owner, KindTitle, a.Title, i, at, 0, "annotations", "title")
 		}
-		emit(visit, owner, KindDescription, tool.Description, i, base, "description")
+		emit(visit, owner, KindDescription, tool.Description, i, at, 0, "description")
 		if flat := flat[i].Input; flat != nil {
-			schemaTexts(flat, base+"/inputSchema", owner, i, &sc, visit)
+			schemaTexts(&origin{base: base + "/inputSchema", nodes: flat}, owner, i, &sc, visit)
 		}
 		if flat := flat[i].Output; flat != nil {
-			schemaTexts(flat, base+"/outputSchema", owner, i, &sc, visit)
+			schemaTexts(&origin{base: base + "/outputSchema", nodes: flat}, owner, i, &sc, visit)
 		}
 	}
 }
@@ -307,16 +325,16 @@ func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 // of s for their texts.
 func listDefinitions(s *sdk.Snapshot, visit func(t Text)) {
 	for i, p := range s.Prompts {
-		base := "/prompts/" + strconv.Itoa(i)
+		at := &origin{base: "/prompts/" + strconv.Itoa(i)}
 		owner := sdk.OwnerPrompt(p.Name)
-		emit(visit, owner, KindPromptName, p.Name, -1, base, "name")
-		emit(visit, owner, KindPromptTitle, p.Title, -1, base, "title")
-		emit(visit, owner, KindPromptDescription, p.Description, -1, base, "description")
+		emit(visit, owner, KindPromptName, p.Name, -1, at, 0, "name")
+		emit(visit, owner, KindPromptTitle, p.Title, -1, at, 0, "title")
+		emit(visit, owner, KindPromptDescription, p.Description, -1, at, 0, "description")
 		for j, a := range p.Arguments {
-			abase := base + "/arguments/" + strconv.Itoa(j)
-			emit(visit, owner, KindPromptArgName, a.Name, -1, abase, "name")
-			emit(visit, owner, KindPromptArgTitle, a.Title, -1, abase, "title")
-			emit(visit, owner, KindPromptArgDescription, a.Description, -1, abase, "description")
+			aat := &origin{base: at.base + "/arguments/" + strconv.Itoa(j)}
+			emit(visit, owner, KindPromptArgName, a.Name, -1, aat, 0, "name")
+			emit(visit, owner, KindPromptArgTitle, a.Title, -1, aat, 0, "title")
+			emit(visit, owner, KindPromptArgDescription, a.Description, -1, aat, 0, "description")
 		}
 	}
 	for i, r := range s.Resources {
@@ -331,10 +349,11 @@ func listDefinitions(s *sdk.Snapshot, visit func(t Text)) {
 // differ only in the member that holds the URI.
 func resource(visit func(Text), base, uriKey, uri, name, title, description string) {
 	owner := sdk.OwnerResource(uri)
-	emit(visit, owner, KindResourceURI, uri, -1, base, uriKey)
-	emit(visit, owner, KindResourceName, name, -1, base, "name")
-	emit(visit, owner, KindResourceTitle, title, -1, base, "title")
-	emit(visit, owner, KindResourceDescription, description, -1, base, "description")
+	at := &origin{base: base}
+	emit(visit, owner, KindResourceURI, uri, -1, at, 0, uriKey)
+	emit(visit, owner, KindResourceName, name, -1, at, 0, "name")
+	emit(visit, owner, KindResourceTitle, title, -1, at, 0, "title")
+	emit(visit, owner, KindResourceDescription, description, -1, at, 0, "description")
 }
 
 // otherText reports whether a schema keyword's string value is text this
@@ -364,47 +383,20 @@ var valueKeys = [...]struct {
 
 // scratch is storage one listing reuses for every schema.
 type scratch struct {
-	pointers []string
-	other    []string
-}
-
-// childPointer is the pointer of a flattened node whose parent is at
-// parent, as schemawalk.Pointer gives it.
-func childPointer(parent string, n *schemawalk.Flat) string {
-	switch {
-	case n.Index >= 0:
-		return parent + "/" + escapeToken(n.Keyword) + "/" + strconv.Itoa(int(n.Index))
-	case n.Name != "" || n.Keyword == "properties" || n.Keyword == "patternProperties" || n.Keyword == "$defs" ||
-		n.Keyword == "definitions" || n.Keyword == "dependentSchemas":
-		return parent + "/" + escapeToken(n.Keyword) + "/" + escapeToken(n.Name)
-	}
-	return parent + "/" + escapeToken(n.Keyword)
-}
-
-// escapeToken escapes a reference token as sdk.Pointer does.
-func escapeToken(tok string) string {
-	if !strings.ContainsAny(tok, "~/") {
-		return tok
-	}
-	return sdk.Pointer("", tok)[1:]
+	other []string
 }
 
 // schemaTexts emits the texts of a flattened schema, node by node in
 // schemawalk.Walk's order, reading each object's texts in one pass.
-func schemaTexts(nodes []schemawalk.Flat, ptr, owner string, tool int, sc *scratch, visit func(Text)) {
-	put := func(kind Kind, value, base string, toks ...string) {
-		emit(visit, owner, kind, value, tool, base, toks...)
+func schemaTexts(at *origin, owner string, tool int, sc *scratch, visit func(Text)) {
+	put := func(kind Kind, value string, at *origin, node int32, toks ...string) {
+		emit(visit, owner, kind, value, tool, at, node, toks...)
 	}
-	sc.pointers = sc.pointers[:0]
-	for i := range nodes {
-		n := &nodes[i]
-		p := ptr
-		if n.Parent >= 0 {
-			p = childPointer(sc.pointers[n.Parent], n)
-		}
-		sc.pointers = append(sc.pointers, p)
+	for i := range at.nodes {
+		n := &at.nodes[i]
+		node := int32(i)
 		if n.Keyword == "properties" {
-			put(KindParamName, n.Name, p)
+			put(KindParamName, n.Name, at, node)
 		}
 		obj := n.Object()
 		if obj == nil {
@@ -437,46 +429,52 @@ func schemaTexts(nodes []schemawalk.Flat, ptr, owner string, tool int, sc *scrat
 				}
 			}
 		}
-		put(KindParamTitle, title, p, "title")
-		put(KindParamDescription, description, p, "description")
-		put(KindComment, comment, p, "$comment")
+		put(KindParamTitle, title, at, node, "title")
+		put(KindParamDescription, description, at, node, "description")
+		put(KindComment, comment, at, node, "$comment")
 		// A null value holds no text, so nil stands for absent too.
 		for j, vk := range valueKeys {
 			if values[j] != nil {
-				valueTexts(values[j], vk.kind, p, vk.key, 0, put)
+				valueTexts(values[j], vk.kind, at, node, vk.key, 0, put)
 			}
 		}
 		slices.Sort(other)
 		for _, k := range other {
-			put(KindSchemaText, obj[k].(string), p, k)
+			put(KindSchemaText, obj[k].(string), at, node, k)
 		}
 		sc.other = other
 	}
 }
 
-// valueTexts emits every string inside a JSON value, at any depth.
-func valueTexts(v any, kind Kind, base, tok string, depth int, put func(Kind, string, string, ...string)) {
+// valueTexts emits every string inside a JSON value, at any depth, whose
+// pointer is node's in at followed by tok. Values nested in arrays and
+// objects are rare, and their texts get an origin of their own.
+func valueTexts(v any, kind Kind, at *origin, node int32, tok string, depth int, put func(Kind, string, *origin, int32, ...string)) {
 	switch v := v.(type) {
 	case string:
-		put(kind, v, base, tok)
+		put(kind, v, at, node, tok)
 	case []any:
 		if depth >= maxValueDepth {
 			return
 		}
+		var inner *origin
 		for i, e := range v {
 			if s, ok := e.(string); ok {
-				put(kind, s, base, tok, strconv.Itoa(i))
+				put(kind, s, at, node, tok, strconv.Itoa(i))
 				continue
 			}
-			valueTexts(e, kind, sdk.Pointer(base, tok), strconv.Itoa(i), depth+1, put)
+			if inner == nil {
+				inner = &origin{base: sdk.Pointer(at.pointer(node), tok)}
+			}
+			valueTexts(e, kind, inner, 0, strconv.Itoa(i), depth+1, put)
 		}
 	case map[string]any:
 		if depth >= maxValueDepth {
 			return
 		}
-		inner := sdk.Pointer(base, tok)
+		inner := &origin{base: sdk.Pointer(at.pointer(node), tok)}
 		for _, k := range schemawalk.SortedKeys(v) {
-			valueTexts(v[k], kind, inner, k, depth+1, put)
+			valueTexts(v[k], kind, inner, 0, k, depth+1, put)
 		}
 	}
 }

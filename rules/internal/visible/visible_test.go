@@ -134,7 +134,7 @@ func TestTextPlain(t *testing.T) {
 
 // list is the sequential listing, the parallel one's oracle.
 func list(s *sdk.Snapshot, visit func(t Text)) {
-	emit(visit, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
+	emit(visit, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, &origin{base: "/instructions"}, 0)
 	listTools(s, 0, len(s.Tools), visit)
 	listDefinitions(s, visit)
 }
