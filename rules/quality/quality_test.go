@@ -180,6 +180,11 @@ func TestGraphemesUpTo(t *testing.T) {
 		{"👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧", 2, 2},
 		{"e\u0301e\u0301", 3, 2},
 		{"", 20, 0},
+		{"a\r\nb\n\rc", 20, 6},
+		{"a\r\nb\n\rc", 3, 3},
+		{"abc\u0301d", 3, 3},
+		{"abc\u0301d", 20, 4},
+		{"ab\r\n", 3, 3},
 	}
 	for _, tt := range tests {
 		if got := graphemesUpTo(tt.s, tt.limit); got != tt.want {
