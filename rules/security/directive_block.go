@@ -314,7 +314,9 @@ func blockDirective(content string) string {
 // Check reports each directive block.
 func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.Texts(s, func(t visible.Text) {
-		if !strings.ContainsAny(t.Value, "<[") {
+		// Two byte searches run far faster than ContainsAny's test of
+		// every byte against a set.
+		if strings.IndexByte(t.Value, '<') < 0 && strings.IndexByte(t.Value, '[') < 0 {
 			return
 		}
 		w := split(t.Value)
