@@ -54,7 +54,7 @@ func (AnsiEscape) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Is
 		if len(seqs) == 0 {
 			return
 		}
-		is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+		is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 		if !severe {
 			is.Severity = sdk.Warning
 		}

@@ -87,7 +87,7 @@ func (BidiControl) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.I
 		if len(found) == 0 || (!explicit && rtl) {
 			return
 		}
-		is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+		is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 		if explicit {
 			is.Message = fmt.Sprintf("%s holds bidirectional controls (%s) that reorder what a reviewer sees while the model reads the stored order", kindName(t.Kind.String()), charList(found))
 			if open > 0 {

@@ -321,7 +321,7 @@ func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 		}
 		w := split(t.Value)
 		for _, b := range directiveBlocks(w) {
-			is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+			is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 			quoted := strconv.Quote(truncate(strings.Join(strings.Fields(b.content), " "), 120))
 			directive := blockDirective(b.content)
 			switch {

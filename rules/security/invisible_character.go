@@ -94,7 +94,7 @@ func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		if len(found) == 0 {
 			return
 		}
-		is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+		is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 		if len(found) == 1 {
 			is.Severity = sdk.Warning
 			is.Message = fmt.Sprintf("%s holds an invisible %s: %s", kindName(t.Kind.String()), charName(found[0]), reveal(t.Value, first, isInvisible))

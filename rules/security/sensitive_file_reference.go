@@ -355,7 +355,7 @@ func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report
 		if !mayNameSecretFile(t.Value) {
 			return
 		}
-		ms := secretMentions(split(t.Value), domainOf(t.Owner, int(t.Tool)))
+		ms := secretMentions(split(t.Value), domainOf(t.Owner(), t.Tool()))
 		if len(ms) == 0 {
 			return
 		}
@@ -365,7 +365,7 @@ func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report
 }
 
 func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
-	is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+	is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 	var parts []string
 	var moved string
 	weak := true

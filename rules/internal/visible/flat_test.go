@@ -85,7 +85,7 @@ func TestSchemaTextsMatchWalk(t *testing.T) {
 				schemas++
 				ptr := sdk.ToolPointer(i, part.name)
 				var got []string
-				schemaTexts(&origin{base: ptr, nodes: schemawalk.Flatten(nil, part.schema)}, tool.Name, i, &sc, func(t Text) {
+				schemaTexts(&origin{owner: tool.Name, tool: i, base: ptr, nodes: schemawalk.Flatten(nil, part.schema)}, &sc, func(t Text) {
 					got = append(got, fmt.Sprintf("%s %s %s", t.Kind, t.Pointer(), t.Value))
 				})
 				if want := walkTexts(part.schema, ptr); !slices.Equal(got, want) {

@@ -89,42 +89,52 @@ func (k Kind) String() string {
 
 // Text is one model-visible string.
 type Text struct {
-	// Owner is what an Issue about this text names: the tool's name, or
-	// sdk.OwnerInstructions, sdk.OwnerPrompt(name), sdk.OwnerResource(uri).
-	Owner string
 	Value string
-	// Tool is the owning tool's index in Snapshot.Tools, or -1.
-	Tool int32
-	Kind Kind
+	Kind  Kind
 
-	// n and plain sit with Kind, in the padding after Tool, and node
-	// beside Tool: every text rule copies each of hundreds of thousands of
-	// texts.
+	// n and plain sit with Kind, and node after them: every text rule
+	// copies each of hundreds of thousands of texts, so a text is kept to
+	// 64 bytes and what its definition's texts share is in at.
 	n uint8
 	// plain is Plain(Value), found once for every rule that asks.
 	plain bool
 
 	// The pointer, node's in at followed by toks, is built only when a
 	// rule asks for it: most texts are clean.
-	at   *origin
 	node int32
+	at   *origin
 	toks [2]string
 }
 
-// origin is where the pointers of texts start: a definition's pointer, or
-// a flattened schema's, under which node i's pointer is built from the
+// origin is what the texts of one definition or one schema share: their
+// owner, and where their pointers start, a definition's pointer or a
+// flattened schema's, under which node i's pointer is built from the
 // nodes when asked.
 type origin struct {
+	owner string
+	tool  int
 	base  string
 	nodes []schemawalk.Flat
 }
 
-func (o *origin) pointer(node int32) string {
-	if node == 0 {
-		return o.base
-	}
-	return schemawalk.Pointer(o.nodes, int(node), o.base)
+// under returns an origin for texts under base with at's owner.
+func (at *origin) under(base string) *origin {
+	return &origin{owner: at.owner, tool: at.tool, base: base}
 }
+
+func (at *origin) pointer(node int32) string {
+	if node == 0 {
+		return at.base
+	}
+	return schemawalk.Pointer(at.nodes, int(node), at.base)
+}
+
+// Owner is what an Issue about this text names: the tool's name, or
+// sdk.OwnerInstructions, sdk.OwnerPrompt(name), sdk.OwnerResource(uri).
+func (t Text) Owner() string { return t.at.owner }
+
+// Tool is the owning tool's index in Snapshot.Tools, or -1.
+func (t Text) Tool() int { return t.at.tool }
 
 // Plain reports whether the text is plain (see Plain): computed once when
 // the texts are listed, so that each rule that skips plain text does so
@@ -281,18 +291,18 @@ func listParallel(s *sdk.Snapshot) []chunks {
 		lo, hi := w*len(s.Tools)/workers, (w+1)*len(s.Tools)/workers
 		wg.Go(func() { listTools(s, lo, hi, parts[1+w].add) })
 	}
-	emit(parts[0].add, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, &origin{base: "/instructions"}, 0)
+	emit(parts[0].add, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0)
 	listDefinitions(s, parts[workers+1].add)
 	wg.Wait()
 	return parts
 }
 
 // emit visits a text unless its value is empty.
-func emit(visit func(Text), owner string, kind Kind, value string, tool int, at *origin, node int32, toks ...string) {
+func emit(visit func(Text), kind Kind, value string, at *origin, node int32, toks ...string) {
 	if value == "" {
 		return
 	}
-	t := Text{Owner: owner, Kind: kind, Value: value, Tool: int32(tool), at: at, node: node, plain: Plain(value)}
+	t := Text{Kind: kind, Value: value, at: at, node: node, plain: Plain(value)}
 	t.n = uint8(copy(t.toks[:], toks))
 	visit(t)
 }
@@ -304,19 +314,18 @@ func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 	for i := lo; i < hi; i++ {
 		tool := &s.Tools[i]
 		base := "/tools/" + strconv.Itoa(i)
-		at := &origin{base: base}
-		owner := tool.Name
-		emit(visit, owner, KindName, tool.Name, i, at, 0, "name")
-		emit(visit, owner, KindTitle, tool.Title, i, at, 0, "title")
+		at := &origin{owner: tool.Name, tool: i, base: base}
+		emit(visit, KindName, tool.Name, at, 0, "name")
+		emit(visit, KindTitle, tool.Title, at, 0, "title")
 		if a := tool.Annotations; a != nil {
-			emit(visit, owner, KindTitle, a.Title, i, at, 0, "annotations", "title")
+			emit(visit, KindTitle, a.Title, at, 0, "annotations", "title")
 		}
-		emit(visit, owner, KindDescription, tool.Description, i, at, 0, "description")
+		emit(visit, KindDescription, tool.Description, at, 0, "description")
 		if flat := flat[i].Input; flat != nil {
-			schemaTexts(&origin{base: base + "/inputSchema", nodes: flat}, owner, i, &sc, visit)
+			schemaTexts(&origin{owner: tool.Name, tool: i, base: base + "/inputSchema", nodes: flat}, &sc, visit)
 		}
 		if flat := flat[i].Output; flat != nil {
-			schemaTexts(&origin{base: base + "/outputSchema", nodes: flat}, owner, i, &sc, visit)
+			schemaTexts(&origin{owner: tool.Name, tool: i, base: base + "/outputSchema", nodes: flat}, &sc, visit)
 		}
 	}
 }
@@ -325,16 +334,15 @@ func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 // of s for their texts.
 func listDefinitions(s *sdk.Snapshot, visit func(t Text)) {
 	for i, p := range s.Prompts {
-		at := &origin{base: "/prompts/" + strconv.Itoa(i)}
-		owner := sdk.OwnerPrompt(p.Name)
-		emit(visit, owner, KindPromptName, p.Name, -1, at, 0, "name")
-		emit(visit, owner, KindPromptTitle, p.Title, -1, at, 0, "title")
-		emit(visit, owner, KindPromptDescription, p.Description, -1, at, 0, "description")
+		at := &origin{owner: sdk.OwnerPrompt(p.Name), tool: -1, base: "/prompts/" + strconv.Itoa(i)}
+		emit(visit, KindPromptName, p.Name, at, 0, "name")
+		emit(visit, KindPromptTitle, p.Title, at, 0, "title")
+		emit(visit, KindPromptDescription, p.Description, at, 0, "description")
 		for j, a := range p.Arguments {
-			aat := &origin{base: at.base + "/arguments/" + strconv.Itoa(j)}
-			emit(visit, owner, KindPromptArgName, a.Name, -1, aat, 0, "name")
-			emit(visit, owner, KindPromptArgTitle, a.Title, -1, aat, 0, "title")
-			emit(visit, owner, KindPromptArgDescription, a.Description, -1, aat, 0, "description")
+			aat := at.under(at.base + "/arguments/" + strconv.Itoa(j))
+			emit(visit, KindPromptArgName, a.Name, aat, 0, "name")
+			emit(visit, KindPromptArgTitle, a.Title, aat, 0, "title")
+			emit(visit, KindPromptArgDescription, a.Description, aat, 0, "description")
 		}
 	}
 	for i, r := range s.Resources {
@@ -348,12 +356,11 @@ func listDefinitions(s *sdk.Snapshot, visit func(t Text)) {
 // resource emits the texts of a resource or a resource template, which
 // differ only in the member that holds the URI.
 func resource(visit func(Text), base, uriKey, uri, name, title, description string) {
-	owner := sdk.OwnerResource(uri)
-	at := &origin{base: base}
-	emit(visit, owner, KindResourceURI, uri, -1, at, 0, uriKey)
-	emit(visit, owner, KindResourceName, name, -1, at, 0, "name")
-	emit(visit, owner, KindResourceTitle, title, -1, at, 0, "title")
-	emit(visit, owner, KindResourceDescription, description, -1, at, 0, "description")
+	at := &origin{owner: sdk.OwnerResource(uri), tool: -1, base: base}
+	emit(visit, KindResourceURI, uri, at, 0, uriKey)
+	emit(visit, KindResourceName, name, at, 0, "name")
+	emit(visit, KindResourceTitle, title, at, 0, "title")
+	emit(visit, KindResourceDescription, description, at, 0, "description")
 }
 
 // otherText reports whether a schema keyword's string value is text this
@@ -388,9 +395,9 @@ type scratch struct {
 
 // schemaTexts emits the texts of a flattened schema, node by node in
 // schemawalk.Walk's order, reading each object's texts in one pass.
-func schemaTexts(at *origin, owner string, tool int, sc *scratch, visit func(Text)) {
+func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
 	put := func(kind Kind, value string, at *origin, node int32, toks ...string) {
-		emit(visit, owner, kind, value, tool, at, node, toks...)
+		emit(visit, kind, value, at, node, toks...)
 	}
 	for i := range at.nodes {
 		n := &at.nodes[i]
@@ -464,7 +471,7 @@ func valueTexts(v any, kind Kind, at *origin, node int32, tok string, depth int,
 				continue
 			}
 			if inner == nil {
-				inner = &origin{base: sdk.Pointer(at.pointer(node), tok)}
+				inner = at.under(sdk.Pointer(at.pointer(node), tok))
 			}
 			valueTexts(e, kind, inner, 0, strconv.Itoa(i), depth+1, put)
 		}
@@ -472,7 +479,7 @@ func valueTexts(v any, kind Kind, at *origin, node int32, tok string, depth int,
 		if depth >= maxValueDepth {
 			return
 		}
-		inner := &origin{base: sdk.Pointer(at.pointer(node), tok)}
+		inner := at.under(sdk.Pointer(at.pointer(node), tok))
 		for _, k := range schemawalk.SortedKeys(v) {
 			valueTexts(v[k], kind, inner, 0, k, depth+1, put)
 		}
