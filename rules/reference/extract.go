@@ -141,11 +141,12 @@ func toolReferences(out []string, ws []word, s string) ([]string, []word) {
 }
 
 // mayReference reports whether s has "tool" or a quotation mark, without
-// which it refers to no tool. strings.ContainsAny with the non-ASCII marks
-// in its set would decode every character of every text; the ASCII marks
-// are found a byte at a time and the others as strings.
+// which it refers to no tool. Each mark is looked for on its own: byte and
+// substring searches skip through a text many bytes at a time, where
+// strings.ContainsAny tests every byte against its set.
 func mayReference(s string) bool {
-	return strings.Contains(s, "tool") || strings.Contains(s, "Tool") || strings.ContainsAny(s, "`'\"") ||
+	return strings.Contains(s, "tool") || strings.Contains(s, "Tool") ||
+		strings.IndexByte(s, '`') >= 0 || strings.IndexByte(s, '\'') >= 0 || strings.IndexByte(s, '"') >= 0 ||
 		strings.Contains(s, "“") || strings.Contains(s, "‘") || strings.Contains(s, "«")
 }
 
@@ -156,6 +157,8 @@ func mayReference(s string) bool {
 // nearly every text is ruled out without splitting it into words.
 // mayReference, the older and looser test, still rules: it passes every
 // text with a quotation mark, and a "TOOL" without one refers to nothing.
+// It is not asked first, as almost every text has a quotation mark or an
+// apostrophe.
 func mayRefer(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch leads[s[i]] {
