@@ -192,3 +192,27 @@ func TestGraphemesUpTo(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaviestAmongEquals checks that the costliest tools are named as a
+// stable sort by cost would order them: the earlier tool first among
+// equals.
+func TestHeaviestAmongEquals(t *testing.T) {
+	tests := []struct {
+		costs []int
+		want  string
+	}{
+		{[]int{5, 9, 9, 1, 9}, `"t1" (9), "t2" (9), "t4" (9)`},
+		{[]int{1, 2, 3, 4}, `"t3" (4), "t2" (3), "t1" (2)`},
+		{[]int{7, 7}, `"t0" (7), "t1" (7)`},
+		{[]int{3, 8, 3, 8, 3}, `"t1" (8), "t3" (8), "t0" (3)`},
+	}
+	for _, tt := range tests {
+		s := &sdk.Snapshot{Tokens: &sdk.TokenCounts{Tools: tt.costs}}
+		for i := range tt.costs {
+			s.Tools = append(s.Tools, sdk.Tool{Name: fmt.Sprint("t", i)})
+		}
+		if got := heaviest(s); !strings.Contains(got, "the costliest tools are "+tt.want+":") {
+			t.Errorf("heaviest(%v) = %q, want the tools %s", tt.costs, got, tt.want)
+		}
+	}
+}

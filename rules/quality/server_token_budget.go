@@ -3,7 +3,7 @@ package quality
 import (
 	"context"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/sdk"
@@ -71,18 +71,24 @@ func heaviest(s *sdk.Snapshot) string {
 		name   string
 		tokens int
 	}
-	var costs []cost
+	// The three costliest, the earlier tool first among equals, as a
+	// stable sort would put them, without sorting thousands of tools.
+	var top []cost
 	for i, n := range s.Tokens.Tools {
-		if i < len(s.Tools) {
-			costs = append(costs, cost{s.Tools[i].Name, n})
-		}
-	}
-	sort.SliceStable(costs, func(i, j int) bool { return costs[i].tokens > costs[j].tokens })
-	var parts []string
-	for i, c := range costs {
-		if i == 3 {
+		if i >= len(s.Tools) {
 			break
 		}
+		at := len(top)
+		for at > 0 && n > top[at-1].tokens {
+			at--
+		}
+		if at < 3 {
+			top = slices.Insert(top, at, cost{s.Tools[i].Name, n})
+			top = top[:min(len(top), 3)]
+		}
+	}
+	var parts []string
+	for _, c := range top {
 		parts = append(parts, fmt.Sprintf("%q (%d)", c.name, c.tokens))
 	}
 	var b strings.Builder
