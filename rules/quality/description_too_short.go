@@ -86,6 +86,9 @@ func (r *descriptionTooShort) Check(ctx context.Context, s *sdk.Snapshot, report
 // limit: long descriptions are the common case and need not be walked to
 // the end.
 func graphemesUpTo(s string, limit int) int {
+	if n, ok := asciiGraphemesUpTo(s, limit); ok {
+		return n
+	}
 	if utf8.RuneCountInString(s) < limit {
 		return uniseg.GraphemeClusterCount(s)
 	}
@@ -95,6 +98,24 @@ func graphemesUpTo(s string, limit int) int {
 		n++
 	}
 	return n
+}
+
+// asciiGraphemesUpTo is graphemesUpTo for text whose first limit
+// clusters are ASCII, where each byte is a cluster but CR LF, which is one;
+// ok is false when a byte of another script comes first. Descriptions are
+// mostly ASCII, and most are long: this spares counting their runes.
+func asciiGraphemesUpTo(s string, limit int) (n int, ok bool) {
+	for i := 0; i < len(s) && n < limit; n++ {
+		if s[i] >= utf8.RuneSelf {
+			// It may join the cluster before it (a combining mark).
+			return 0, false
+		}
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++
+		}
+		i++
+	}
+	return n, true
 }
 
 // clip shortens a quoted description when min-length is set high, so the

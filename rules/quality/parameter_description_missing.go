@@ -33,9 +33,9 @@ func (parameterDescriptionMissing) Meta() sdk.Meta {
 }
 
 func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	// One flattening per tool, reused, and a pointer only for a finding:
-	// most properties of a large server are described.
-	var nodes []schemawalk.Flat
+	// The schemas as every schema rule shares them, and a pointer only for
+	// a finding: most properties of a large server are described.
+	flat := schemawalk.Tools(s)
 	for i, t := range s.Tools {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -45,7 +45,7 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 			continue
 		}
 		base := sdk.ToolPointer(i, "inputSchema")
-		nodes = schemawalk.Flatten(nodes[:0], root)
+		nodes := flat[i].Input
 		for k := range nodes {
 			n := &nodes[k]
 			if n.Keyword != "properties" || n.Schema == false || described(n.Schema, root, 0) {

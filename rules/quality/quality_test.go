@@ -180,10 +180,39 @@ func TestGraphemesUpTo(t *testing.T) {
 		{"👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧", 2, 2},
 		{"e\u0301e\u0301", 3, 2},
 		{"", 20, 0},
+		{"a\r\nb\n\rc", 20, 6},
+		{"a\r\nb\n\rc", 3, 3},
+		{"abc\u0301d", 3, 3},
+		{"abc\u0301d", 20, 4},
+		{"ab\r\n", 3, 3},
 	}
 	for _, tt := range tests {
 		if got := graphemesUpTo(tt.s, tt.limit); got != tt.want {
 			t.Errorf("graphemesUpTo(%q, %d) = %d, want %d", tt.s, tt.limit, got, tt.want)
+		}
+	}
+}
+
+// TestHeaviestAmongEquals checks that the costliest tools are named as a
+// stable sort by cost would order them: the earlier tool first among
+// equals.
+func TestHeaviestAmongEquals(t *testing.T) {
+	tests := []struct {
+		costs []int
+		want  string
+	}{
+		{[]int{5, 9, 9, 1, 9}, `"t1" (9), "t2" (9), "t4" (9)`},
+		{[]int{1, 2, 3, 4}, `"t3" (4), "t2" (3), "t1" (2)`},
+		{[]int{7, 7}, `"t0" (7), "t1" (7)`},
+		{[]int{3, 8, 3, 8, 3}, `"t1" (8), "t3" (8), "t0" (3)`},
+	}
+	for _, tt := range tests {
+		s := &sdk.Snapshot{Tokens: &sdk.TokenCounts{Tools: tt.costs}}
+		for i := range tt.costs {
+			s.Tools = append(s.Tools, sdk.Tool{Name: fmt.Sprint("t", i)})
+		}
+		if got := heaviest(s); !strings.Contains(got, "the costliest tools are "+tt.want+":") {
+			t.Errorf("heaviest(%v) = %q, want the tools %s", tt.costs, got, tt.want)
 		}
 	}
 }

@@ -85,7 +85,7 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 	})
 	done := map[string]bool{}
 	for _, r := range refs {
-		key := r.text.Owner + "\x00" + r.name
+		key := r.text.Owner() + "\x00" + r.name
 		if known[strings.ToLower(r.name)] || done[key] {
 			continue
 		}
@@ -96,12 +96,12 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 			msg += fmt.Sprintf(" (did you mean %s?)", strconv.Quote(near))
 			fix = fmt.Sprintf("rename the reference to %s if that is the tool meant, or expose %s", strconv.Quote(near), strconv.Quote(r.name))
 		}
-		report(sdk.Issue{Tool: r.text.Owner, Pointer: r.text.Pointer(), Message: msg, Fix: fix})
+		report(sdk.Issue{Tool: r.text.Owner(), Pointer: r.text.Pointer(), Message: msg, Fix: fix})
 	}
 	return nil
 }
 
-func kindName(k visible.Kind) string { return strings.ReplaceAll(string(k), "-", " ") }
+func kindName(k visible.Kind) string { return strings.ReplaceAll(k.String(), "-", " ") }
 
 // closest returns the tool name nearest to name, when it is near enough to
 // be a typo or a rename: an edit distance of at most a third of the name.

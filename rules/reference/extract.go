@@ -112,7 +112,7 @@ func splitWords(out []word, s string) []word {
 // toolReferences appends to out the names that s refers to as tools; ws
 // is storage for splitWords, returned for the next text.
 func toolReferences(out []string, ws []word, s string) ([]string, []word) {
-	if !mayReference(s) {
+	if !mayRefer(s) {
 		return out, ws
 	}
 	ws = splitWords(ws, s)
@@ -141,12 +141,125 @@ func toolReferences(out []string, ws []word, s string) ([]string, []word) {
 }
 
 // mayReference reports whether s has "tool" or a quotation mark, without
-// which it refers to no tool. strings.ContainsAny with the non-ASCII marks
-// in its set would decode every character of every text; the ASCII marks
-// are found a byte at a time and the others as strings.
+// which it refers to no tool. Each mark is looked for on its own: byte and
+// substring searches skip through a text many bytes at a time, where
+// strings.ContainsAny tests every byte against its set.
 func mayReference(s string) bool {
-	return strings.Contains(s, "tool") || strings.Contains(s, "Tool") || strings.ContainsAny(s, "`'\"") ||
+	return strings.Contains(s, "tool") || strings.Contains(s, "Tool") ||
+		strings.IndexByte(s, '`') >= 0 || strings.IndexByte(s, '\'') >= 0 || strings.IndexByte(s, '"') >= 0 ||
 		strings.Contains(s, "“") || strings.Contains(s, "‘") || strings.Contains(s, "«")
+}
+
+// mayRefer reports whether s can refer to a tool, in one pass over it: a
+// reference is a quoted name after a verb of calling (calledQuote) or a
+// word before "tool" (namedTool). Most quoted names in descriptions are
+// parameters and values, and most uses of "tool" are "this tool", so
+// nearly every text is ruled out without splitting it into words.
+// mayReference, the older and looser test, still rules: it passes every
+// text with a quotation mark, and a "TOOL" without one refers to nothing.
+// It is not asked first, as almost every text has a quotation mark or an
+// apostrophe.
+func mayRefer(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch leads[s[i]] {
+		case leadSpace:
+			if namedTool(s, i) && mayReference(s) {
+				return true
+			}
+		case leadQuote:
+			if calledQuote(s, i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Bytes mayRefer stops at.
+const (
+	leadSpace = 1 + iota
+	leadQuote
+)
+
+// leads marks the space and the first bytes of the opening quotation marks
+// closingQuote knows.
+var leads = func() (t [256]uint8) {
+	t[' '] = leadSpace
+	for _, q := range "`\"'“‘«" {
+		t[string(q)[0]] = leadQuote
+	}
+	return t
+}()
+
+// calledQuote reports whether s[i:] starts with a run of tool-name
+// characters between an opening quotation mark and its closing one, as
+// splitWords would find it, after a verb of calling ("use `x`", "call the
+// 'x'"). Apostrophes inside words ("don't") open nothing.
+func calledQuote(s string, i int) bool {
+	r, size := rune(s[i]), 1
+	if r >= utf8.RuneSelf {
+		r, size = utf8.DecodeRuneInString(s[i:])
+	}
+	closeQ, ok := closingQuote(r)
+	if !ok || r == '\'' && i > 0 && isNameByte(s[i-1]) {
+		return false
+	}
+	j := i + size
+	for j < len(s) && isNameByte(s[j]) {
+		j++
+	}
+	if c, _ := utf8.DecodeRuneInString(s[j:]); j == i+size || c != closeQ {
+		return false
+	}
+	verb, at := wordBefore(s, i)
+	if strings.EqualFold(verb, "the") {
+		verb, _ = wordBefore(s, at)
+	}
+	return isVerb(callVerbs, verb)
+}
+
+// wordBefore returns the run of tool-name characters that one or more
+// spaces separate from s[i:], and where it starts; "" when there is none.
+func wordBefore(s string, i int) (string, int) {
+	end := i
+	for end > 0 && s[end-1] == ' ' {
+		end--
+	}
+	if end == i {
+		return "", i
+	}
+	start := end
+	for start > 0 && isNameByte(s[start-1]) {
+		start--
+	}
+	return s[start:end], start
+}
+
+// namedTool reports whether the space at s[i] starts " tool", in any case,
+// after spaces that follow a closing quotation mark or a snake_case word
+// after a verb of using ("call get_forecast tool"): a word before "tool"
+// refers to a tool only then.
+func namedTool(s string, i int) bool {
+	if i+5 > len(s) || s[i+1]|0x20 != 't' || s[i+2]|0x20 != 'o' || s[i+3]|0x20 != 'o' || s[i+4]|0x20 != 'l' {
+		return false
+	}
+	end := i
+	for end > 0 && s[end-1] == ' ' {
+		end--
+	}
+	switch r, _ := utf8.DecodeLastRuneInString(s[:end]); r {
+	case '`', '"', '\'', '”', '’', '»':
+		return true
+	}
+	name, at := wordBefore(s, i+1)
+	if !isSnake(name) {
+		return false
+	}
+	verb, at := wordBefore(s, at)
+	if strings.EqualFold(verb, "the") {
+		verb, _ = wordBefore(s, at)
+	}
+	return isVerb(toolVerbs, verb)
 }
 
 // isVerb looks word up in verbs, which hold short lowercase words,

@@ -85,6 +85,8 @@ var refSeeds = []string{
 	"don't call 'it' tool, it's the 'user's' tool",
 	"call the \xff`a_b` tool \xe2\x80",
 	"USING `A_B` or Using `a-b-` or trying `a--b` or tries `9_x`",
+	"Use this tool; prefer the list tool, or call the   `a_b`, or run:'x_y' tool.",
+	"Filter by `labels`; invoke.the `a_b`; using the_ get_x tool; the “a-b”  TOOLS",
 }
 
 func TestToolReferencesMatchOracle(t *testing.T) {

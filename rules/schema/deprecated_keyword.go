@@ -78,7 +78,6 @@ func (deprecatedKeyword) Check(ctx context.Context, s *sdk.Snapshot, report func
 		if d.dialect == nil {
 			return
 		}
-		dialect := dialectLabel(d)
 		for i := range d.nodes {
 			if !d.nodes[i].Keys.Any(deprecatedKeys) {
 				continue
@@ -99,7 +98,7 @@ func (deprecatedKeyword) Check(ctx context.Context, s *sdk.Snapshot, report func
 					Tool:     d.owner,
 					Severity: rep.severity,
 					Pointer:  d.pointer(i, kw),
-					Message:  fmt.Sprintf("%q at %s %s (%s)", kw, d.location(i), rep.msg, dialect),
+					Message:  fmt.Sprintf("%q at %s %s (%s)", kw, d.location(i), rep.msg, dialectLabel(d)),
 					Fix:      fix,
 				})
 			}

@@ -9,7 +9,7 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// doc is one tool schema, flattened once for every rule of this package.
+// doc is one tool schema, indexed once for every rule of this package.
 type doc struct {
 	tool  int
 	owner string
@@ -23,8 +23,8 @@ type doc struct {
 	// nodes are every subschema, as schemawalk.Flatten lists them.
 	nodes []schemawalk.Flat
 	// violations are where the schema breaks its dialect's metaschema, for
-	// schema-invalid: found while flattening, in the same pass over the
-	// keys.
+	// schema-invalid: found while indexing, since every rule waits for the
+	// index anyway.
 	violations []violation
 }
 
@@ -70,7 +70,7 @@ func indexOf(s *sdk.Snapshot) *index {
 // toolsPerWorker is the fewest tools worth a goroutine of their own.
 const toolsPerWorker = 256
 
-// buildIndex flattens the schemas of s's tools in ranges on GOMAXPROCS
+// buildIndex indexes the schemas of s's tools in ranges on GOMAXPROCS
 // goroutines: every other rule of this package waits for the index, each
 // holding one of the runner's slots, so a sequential build would leave
 // those cores idle.
@@ -94,46 +94,36 @@ func buildIndex(s *sdk.Snapshot) *index {
 	return idx
 }
 
-// indexTools flattens the schemas of s.Tools[lo:hi].
+// indexTools indexes the schemas of s.Tools[lo:hi], as schemawalk.Tools
+// flattened them, and checks each against its dialect's metaschema.
 func indexTools(s *sdk.Snapshot, lo, hi int) []doc {
-	type span struct{ start, end int }
+	flat := schemawalk.Tools(s)
 	docs := make([]doc, 0, hi-lo)
 	var meta metaChecker
 	regexps := map[string]string{}
-	// Real tool schemas have a dozen or two subschemas; sizing for that up
-	// front saves regrowing a slice of every node of the file.
-	all := make([]schemawalk.Flat, 0, 24*(hi-lo))
-	var spans []span
 	for i := lo; i < hi; i++ {
 		t := &s.Tools[i]
 		for _, f := range [...]struct {
 			name   string
 			schema any
-		}{{"inputSchema", t.InputSchema}, {"outputSchema", t.OutputSchema}} {
+			nodes  []schemawalk.Flat
+		}{{"inputSchema", t.InputSchema, flat[i].Input}, {"outputSchema", t.OutputSchema, flat[i].Output}} {
 			switch f.schema.(type) {
 			case map[string]any, bool:
 			default:
 				continue
 			}
 			d, _, _ := dialectOf(f.schema)
-			start := len(all)
 			var violations []violation
 			if d != nil {
 				meta.begin(d, regexps)
-				all = schemawalk.FlattenFunc(all, f.schema, meta.key)
-				violations = meta.finish(all[start:])
-			} else {
-				all = schemawalk.Flatten(all, f.schema)
+				violations = meta.check(f.nodes)
 			}
-			spans = append(spans, span{start, len(all)})
 			docs = append(docs, doc{
 				tool: i, owner: t.Name, field: f.name, base: sdk.ToolPointer(i, f.name),
-				root: f.schema, dialect: d, violations: violations,
+				root: f.schema, dialect: d, nodes: f.nodes, violations: violations,
 			})
 		}
-	}
-	for i, sp := range spans {
-		docs[i].nodes = all[sp.start:sp.end:sp.end]
 	}
 	return docs
 }

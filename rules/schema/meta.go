@@ -30,16 +30,12 @@ type violation struct {
 // whatever the draft. Beyond the metaschema, it reports regular expressions
 // that no ECMA-262 engine accepts (the metaschema's "format": "regex").
 //
-// It runs inside the one pass schemawalk.FlattenFunc makes over each
-// schema object (see buildIndex): reading every keyword's value again
-// afterwards would cost more than the rest of the schema rules together.
 // regexps caches regexProblem's verdicts, since tools of one server repeat
 // their patterns; it may be nil.
 func checkMeta(root any, d *dialect, regexps map[string]string) []violation {
 	var c metaChecker
 	c.begin(d, regexps)
-	nodes := schemawalk.FlattenFunc(nil, root, c.key)
-	return c.finish(nodes)
+	return c.check(schemawalk.Flatten(nil, root))
 }
 
 // begin readies the checker for one schema of dialect d, keeping its
@@ -49,7 +45,18 @@ func (c *metaChecker) begin(d *dialect, regexps map[string]string) {
 	c.inPosition = c.inPosition[:0]
 }
 
-// key is the schemawalk.KeyFunc that checks one keyword of one node.
+// check checks every keyword of every node of one flattened schema and
+// returns the violations.
+func (c *metaChecker) check(flat []schemawalk.Flat) []violation {
+	for i := range flat {
+		for kw, v := range flat[i].Object() {
+			c.key(flat, i, kw, v)
+		}
+	}
+	return c.finish(flat)
+}
+
+// key checks one keyword of one node.
 func (c *metaChecker) key(flat []schemawalk.Flat, node int, kw string, v any) {
 	c.advance(flat, node)
 	n := &flat[node]

@@ -59,6 +59,9 @@ func (schemaInvalid) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			})
 			return
 		}
+		if len(d.violations) == 0 {
+			return
+		}
 		dialect := dialectLabel(d)
 		for _, v := range d.violations {
 			report(sdk.Issue{

@@ -54,12 +54,12 @@ func (AnsiEscape) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Is
 		if len(seqs) == 0 {
 			return
 		}
-		is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+		is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 		if !severe {
 			is.Severity = sdk.Warning
 		}
 		is.Message = fmt.Sprintf("%s holds terminal control characters: %s; a terminal acts on them instead of showing them, the model reads them: %s",
-			kindName(string(t.Kind)), strings.Join(seqs, ", "), reveal(t.Value, first, isControl))
+			kindName(t.Kind.String()), strings.Join(seqs, ", "), reveal(t.Value, first, isControl))
 		is.Fix = "remove the escape sequences and control characters; descriptions are plain text, and clients style them"
 		report(is)
 	})

@@ -87,16 +87,16 @@ func (BidiControl) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.I
 		if len(found) == 0 || (!explicit && rtl) {
 			return
 		}
-		is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+		is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 		if explicit {
-			is.Message = fmt.Sprintf("%s holds bidirectional controls (%s) that reorder what a reviewer sees while the model reads the stored order", kindName(string(t.Kind)), charList(found))
+			is.Message = fmt.Sprintf("%s holds bidirectional controls (%s) that reorder what a reviewer sees while the model reads the stored order", kindName(t.Kind.String()), charList(found))
 			if open > 0 {
 				is.Message += fmt.Sprintf("; %d of them are never closed, so they reorder everything after them", open)
 			}
 			is.Fix = "remove the bidirectional override, embedding and isolate characters (U+202A–U+202E, U+2066–U+2069); write the text in the order it should be read"
 		} else {
 			is.Severity = sdk.Warning
-			is.Message = fmt.Sprintf("%s holds invisible direction marks (%s) but no right-to-left text that would need them", kindName(string(t.Kind)), charList(found))
+			is.Message = fmt.Sprintf("%s holds invisible direction marks (%s) but no right-to-left text that would need them", kindName(t.Kind.String()), charList(found))
 			is.Fix = "remove the direction marks (U+200E, U+200F, U+061C); left-to-right text does not need them"
 		}
 		is.Message += ": " + reveal(t.Value, first, isBidiControl)

@@ -65,9 +65,9 @@ var concealmentPhrases = newPhraseSet(
 func (ConcealmentDirective) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	phraseFindings(s, concealmentPhrases, func(t visible.Text, w *words, ms []match) {
 		report(sdk.Issue{
-			Tool:    t.Owner,
+			Tool:    t.Owner(),
 			Pointer: t.Pointer(),
-			Message: fmt.Sprintf("%s tells the model to keep something from the user: %s%s", kindName(string(t.Kind)), quoteMatches(w, ms), padded(w, ms)),
+			Message: fmt.Sprintf("%s tells the model to keep something from the user: %s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms)),
 			Fix:     "remove the directive; describe what the tool does and let the client show it to the user",
 		})
 	})

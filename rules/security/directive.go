@@ -2,6 +2,7 @@ package security
 
 import (
 	"fmt"
+	"math/bits"
 	"runtime"
 	"strconv"
 	"strings"
@@ -53,6 +54,9 @@ type phraseGate struct {
 	// owner[i] is the index in sets of the phrase whose parts are
 	// union.needs[i].
 	owner []int
+	// byLowest[p] holds the indices in union.needs of the needs whose
+	// lowest part is p.
+	byLowest [maxParts][]int
 	// verdicts holds, per Snapshot (keyed weakly and dropped when it is
 	// collected), each set's verdict on each text in visible.Texts order.
 	cache sync.Map // weak.Pointer[sdk.Snapshot] -> *gateEntry
@@ -77,11 +81,15 @@ func newPhraseGate(sets ...*phraseSet) *phraseGate {
 			g.union.vocab[w] = merged
 		}
 		for _, need := range ps.needs {
-			g.union.needs = append(g.union.needs, need.shift(offset))
+			need = need.shift(offset)
+			if lowest := need.lowest(); lowest >= 0 {
+				g.byLowest[lowest] = append(g.byLowest[lowest], len(g.union.needs))
+			}
+			g.union.needs = append(g.union.needs, need)
 			g.owner = append(g.owner, j)
 		}
-		for c, bits := range ps.lengths {
-			g.union.lengths[c] |= bits
+		for c, lengths := range ps.lengths {
+			g.union.lengths[c] |= lengths
 		}
 		offset += ps.nparts
 	}
@@ -141,9 +149,15 @@ func (g *phraseGate) judge(s *sdk.Snapshot) [][]bool {
 			got = always
 			if got != all {
 				g.union.scan(t.Value, func(hit partSet) bool {
-					for k, need := range g.union.needs {
-						if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(need) {
-							got |= bit
+					// A need is covered only if its lowest part is hit,
+					// and a sentence hits few parts.
+					for w, set := range hit {
+						for ; set != 0; set &= set - 1 {
+							for _, k := range g.byLowest[w*64+bits.TrailingZeros64(set)] {
+								if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(g.union.needs[k]) {
+									got |= bit
+								}
+							}
 						}
 					}
 					return got == all

@@ -314,22 +314,24 @@ func blockDirective(content string) string {
 // Check reports each directive block.
 func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.Texts(s, func(t visible.Text) {
-		if !strings.ContainsAny(t.Value, "<[") {
+		// Two byte searches run far faster than ContainsAny's test of
+		// every byte against a set.
+		if strings.IndexByte(t.Value, '<') < 0 && strings.IndexByte(t.Value, '[') < 0 {
 			return
 		}
 		w := split(t.Value)
 		for _, b := range directiveBlocks(w) {
-			is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+			is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 			quoted := strconv.Quote(truncate(strings.Join(strings.Fields(b.content), " "), 120))
 			directive := blockDirective(b.content)
 			switch {
 			case directive != "":
-				is.Message = fmt.Sprintf("%s has %s with directives for the model, among them %s: %s", kindName(string(t.Kind)), b.label, directive, quoted)
+				is.Message = fmt.Sprintf("%s has %s with directives for the model, among them %s: %s", kindName(t.Kind.String()), b.label, directive, quoted)
 			case b.role:
-				is.Message = fmt.Sprintf("%s has %s posing as the system, the user or the model's own instructions: %s", kindName(string(t.Kind)), b.label, quoted)
+				is.Message = fmt.Sprintf("%s has %s posing as the system, the user or the model's own instructions: %s", kindName(t.Kind.String()), b.label, quoted)
 			default:
 				is.Severity = sdk.Warning
-				is.Message = fmt.Sprintf("%s has %s addressing the model with extra weight: %s", kindName(string(t.Kind)), b.label, quoted)
+				is.Message = fmt.Sprintf("%s has %s addressing the model with extra weight: %s", kindName(t.Kind.String()), b.label, quoted)
 			}
 			is.Fix = "write the guidance as plain description text; remove role tags, markers and comments the user does not see"
 			report(is)

@@ -51,13 +51,13 @@ func (r HiddenUnicodeTag) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		if count == 0 {
 			return
 		}
-		msg := fmt.Sprintf("%s holds %d invisible Unicode tag characters", kindName(string(t.Kind)), count)
+		msg := fmt.Sprintf("%s holds %d invisible Unicode tag characters", kindName(t.Kind.String()), count)
 		if hidden != "" {
 			msg += fmt.Sprintf(" that spell the hidden text %s", strconv.Quote(truncate(hidden, 160)))
 		}
 		msg += "; the model reads them, the user sees nothing: " + reveal(t.Value, first, isTag)
 		report(sdk.Issue{
-			Tool:    t.Owner,
+			Tool:    t.Owner(),
 			Pointer: t.Pointer(),
 			Message: msg,
 			Fix:     "remove every character in U+E0000–U+E007F from this text; a subdivision flag is U+1F3F4, its tag letters and U+E007F, nothing else",

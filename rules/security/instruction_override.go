@@ -70,9 +70,9 @@ var overridePhrases = newPhraseSet(
 func (InstructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	phraseFindings(s, overridePhrases, func(t visible.Text, w *words, ms []match) {
 		report(sdk.Issue{
-			Tool:    t.Owner,
+			Tool:    t.Owner(),
 			Pointer: t.Pointer(),
-			Message: fmt.Sprintf("%s tries to override the model's instructions: %s%s", kindName(string(t.Kind)), quoteMatches(w, ms), padded(w, ms)),
+			Message: fmt.Sprintf("%s tries to override the model's instructions: %s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms)),
 			Fix:     "remove the sentence; a description says what the tool does, it does not instruct the model to drop its other instructions",
 		})
 	})

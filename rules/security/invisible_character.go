@@ -94,12 +94,12 @@ func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		if len(found) == 0 {
 			return
 		}
-		is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+		is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 		if len(found) == 1 {
 			is.Severity = sdk.Warning
-			is.Message = fmt.Sprintf("%s holds an invisible %s: %s", kindName(string(t.Kind)), charName(found[0]), reveal(t.Value, first, isInvisible))
+			is.Message = fmt.Sprintf("%s holds an invisible %s: %s", kindName(t.Kind.String()), charName(found[0]), reveal(t.Value, first, isInvisible))
 		} else {
-			is.Message = fmt.Sprintf("%s holds %d invisible characters (%s)", kindName(string(t.Kind)), len(found), charList(found))
+			is.Message = fmt.Sprintf("%s holds %d invisible characters (%s)", kindName(t.Kind.String()), len(found), charList(found))
 			if decoded := decodeInvisible(found); decoded != "" {
 				is.Message += fmt.Sprintf(" that encode the hidden text %s", strconv.Quote(truncate(decoded, 160)))
 			}

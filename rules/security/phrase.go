@@ -2,6 +2,7 @@ package security
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -377,6 +378,23 @@ func asciiAlnum(s string) bool {
 	return true
 }
 
+// wordLower maps the bytes isWordByte accepts to their lowercase and every
+// other byte to 0: scan reads every byte of every text, and one lookup
+// both tests and lowers it.
+var wordLower = func() (t [256]byte) {
+	for c := range 256 {
+		b := byte(c)
+		if !isWordByte(b) {
+			continue
+		}
+		if b >= 'A' && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		t[c] = b
+	}
+	return t
+}()
+
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
 }
@@ -619,15 +637,17 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 // scan collects, sentence by sentence, the required parts of ps that the
 // words of plain text s hold, as mayMatch describes, and hands each
 // sentence's parts to sentence, stopping when it returns true; it reports
-// whether it stopped.
+// whether it stopped. Sentences that hold no part, most of them, are not
+// handed on: every phrase with no required part makes its set unanchored,
+// which both callers settle without scanning.
 func (ps *phraseSet) scan(s string, sentence func(hit partSet) bool) bool {
 	var hit partSet
 	var buf [64]byte
 	for i := 0; i < len(s); {
-		if !isWordByte(s[i]) {
+		if wordLower[s[i]] == 0 {
 			// A match never crosses the end of a sentence, so the parts
 			// of a phrase must all be found in one.
-			if c := s[i]; c != ' ' && c != ',' && sentenceEnd(s, i) {
+			if c := s[i]; c != ' ' && c != ',' && sentenceEnd(s, i) && !hit.empty() {
 				if sentence(hit) {
 					return true
 				}
@@ -640,13 +660,15 @@ func (ps *phraseSet) scan(s string, sentence func(hit partSet) bool) bool {
 		// key packs the word's first eight bytes, lowered: the common
 		// words are short, and an integer key is cheaper to look up.
 		var key uint64
-		for i < len(s) && (isWordByte(s[i]) || s[i] == '\'' && i+1 < len(s) && isWordByte(s[i+1])) {
-			c := s[i]
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
+		for ; i < len(s); i++ {
+			c := wordLower[s[i]]
+			if c == 0 {
+				if s[i] != '\'' || i+1 >= len(s) || wordLower[s[i+1]] == 0 {
+					break
+				}
+				c = '\''
 			}
 			key = key<<8 | uint64(c)
-			i++
 		}
 		n := i - start
 		if c := s[start] | 0x20; n >= 64 || ps.lengths[c]&(1<<n) == 0 {
@@ -660,7 +682,7 @@ func (ps *phraseSet) scan(s string, sentence func(hit partSet) bool) bool {
 			hit.union(parts)
 		}
 	}
-	return sentence(hit)
+	return !hit.empty() && sentence(hit)
 }
 
 // covered reports whether hit holds every part of some phrase.
@@ -732,6 +754,18 @@ type partSet [4]uint64
 const maxParts = len(partSet{}) * 64
 
 func (p *partSet) add(i int) { p[i/64] |= 1 << (i % 64) }
+
+func (p *partSet) empty() bool { return *p == partSet{} }
+
+// lowest returns the lowest part in p, or -1 when p is empty.
+func (p *partSet) lowest() int {
+	for i, w := range p {
+		if w != 0 {
+			return i*64 + bits.TrailingZeros64(w)
+		}
+	}
+	return -1
+}
 
 func (p *partSet) union(q partSet) {
 	for i := range p {

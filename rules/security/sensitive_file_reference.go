@@ -355,7 +355,7 @@ func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report
 		if !mayNameSecretFile(t.Value) {
 			return
 		}
-		ms := secretMentions(split(t.Value), domainOf(t.Owner, t.Tool))
+		ms := secretMentions(split(t.Value), domainOf(t.Owner(), t.Tool()))
 		if len(ms) == 0 {
 			return
 		}
@@ -365,7 +365,7 @@ func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report
 }
 
 func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
-	is := sdk.Issue{Tool: t.Owner, Pointer: t.Pointer()}
+	is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 	var parts []string
 	var moved string
 	weak := true
@@ -378,7 +378,7 @@ func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
 	}
 	names := strings.Join(parts, ", ")
 	if moved != "" {
-		is.Message = fmt.Sprintf("%s tells the model to %s a file that holds secrets: %s; a tool's text has no reason to send a model to files outside its job", kindName(string(t.Kind)), strconv.Quote(moved), names)
+		is.Message = fmt.Sprintf("%s tells the model to %s a file that holds secrets: %s; a tool's text has no reason to send a model to files outside its job", kindName(t.Kind.String()), strconv.Quote(moved), names)
 		is.Fix = "remove the reference; a tool that needs a credential takes it from its own configuration, never through the model"
 		return is
 	}
@@ -386,7 +386,7 @@ func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
 	if weak {
 		is.Severity = sdk.Info
 	}
-	is.Message = fmt.Sprintf("%s names a file that holds secrets: %s, outside what this tool's name and parameters are about", kindName(string(t.Kind)), names)
+	is.Message = fmt.Sprintf("%s names a file that holds secrets: %s, outside what this tool's name and parameters are about", kindName(t.Kind.String()), names)
 	is.Fix = "remove the path from the text, or say why the tool needs it; credentials belong in the server's configuration, not in what the model reads"
 	return is
 }

@@ -45,21 +45,8 @@ func (f *Flat) Object() map[string]any {
 // slice: Parent indices count from each schema's own root, so
 // nodes[start:] of one call stands alone.
 func Flatten(nodes []Flat, schema any) []Flat {
-	return FlattenFunc(nodes, schema, nil)
-}
-
-// KeyFunc is called by FlattenFunc with each key of each schema object, as
-// the one pass over the object reads it: flat is the nodes of this call so
-// far (the object is flat[node], whose ancestors come before it), and the
-// object's children are not flattened yet.
-type KeyFunc func(flat []Flat, node int, key string, value any)
-
-// FlattenFunc is Flatten that also hands every key of every schema object
-// to onKey (when not nil), so that a check of every keyword's value costs
-// no second pass over the schema.
-func FlattenFunc(nodes []Flat, schema any, onKey KeyFunc) []Flat {
 	names := namesPool.Get().(*[]string)
-	w := flattener{base: len(nodes), names: names, onKey: onKey}
+	w := flattener{base: len(nodes), names: names}
 	nodes = w.flatten(nodes, Flat{Schema: schema, Index: -1, Parent: -1})
 	clear(*names)
 	*names = (*names)[:0]
@@ -93,11 +80,10 @@ var (
 	childKeys = KeysOf(childKeywords[:]...)
 )
 
-// flattener is one FlattenFunc call's state.
+// flattener is one Flatten call's state.
 type flattener struct {
 	base  int
 	names *[]string
-	onKey KeyFunc
 }
 
 func (w *flattener) flatten(nodes []Flat, n Flat) []Flat {
@@ -108,12 +94,9 @@ func (w *flattener) flatten(nodes []Flat, n Flat) []Flat {
 	}
 	nodes = append(nodes, n)
 	var keys Keys
-	for kw, v := range obj {
+	for kw := range obj {
 		bit, _ := keyword(kw)
 		keys |= bit
-		if w.onKey != nil {
-			w.onKey(nodes[w.base:], int(self), kw, v)
-		}
 	}
 	nodes[len(nodes)-1].Keys = keys
 	n.Keys = keys

@@ -40,7 +40,9 @@ func walkTexts(schema any, ptr string) []string {
 		}
 		for _, vk := range valueKeys {
 			if v, ok := obj[vk.key]; ok {
-				valueTexts(v, vk.kind, n.Pointer, vk.key, 0, emit)
+				valueTexts(v, vk.kind, &origin{base: n.Pointer}, 0, vk.key, 0, func(kind Kind, value string, at *origin, node int32, toks ...string) {
+					emit(kind, value, at.pointer(node), toks...)
+				})
 			}
 		}
 		var other []string
@@ -83,7 +85,7 @@ func TestSchemaTextsMatchWalk(t *testing.T) {
 				schemas++
 				ptr := sdk.ToolPointer(i, part.name)
 				var got []string
-				schemaTexts(part.schema, ptr, tool.Name, i, &sc, func(t Text) {
+				schemaTexts(&origin{owner: tool.Name, tool: i, base: ptr, nodes: schemawalk.Flatten(nil, part.schema)}, &sc, func(t Text) {
 					got = append(got, fmt.Sprintf("%s %s %s", t.Kind, t.Pointer(), t.Value))
 				})
 				if want := walkTexts(part.schema, ptr); !slices.Equal(got, want) {

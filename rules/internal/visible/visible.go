@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"weak"
@@ -17,58 +16,125 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// Kind says what a text is.
-type Kind string
+// Kind says what a text is. It is a small number rather than its name,
+// since every text rule reads it for each of hundreds of thousands of
+// texts; String gives the name.
+type Kind uint8
 
 // Kinds of text.
 const (
-	KindInstructions     Kind = "instructions"
-	KindName             Kind = "name"              // a tool's name
-	KindTitle            Kind = "title"             // a tool's title or annotations.title
-	KindDescription      Kind = "description"       // a tool's description
-	KindParamName        Kind = "param-name"        // a property name, at any depth
-	KindParamTitle       Kind = "param-title"       // a schema's title
-	KindParamDescription Kind = "param-description" // a schema's description, the root's included
-	KindComment          Kind = "comment"           // a schema's $comment
-	KindEnum             Kind = "enum"              // a string in enum
-	KindConst            Kind = "const"             // a string in const
-	KindDefault          Kind = "default"           // a string in default
-	KindExample          Kind = "example"           // a string in examples (or example)
+	KindInstructions     Kind = iota
+	KindName                  // a tool's name
+	KindTitle                 // a tool's title or annotations.title
+	KindDescription           // a tool's description
+	KindParamName             // a property name, at any depth
+	KindParamTitle            // a schema's title
+	KindParamDescription      // a schema's description, the root's included
+	KindComment               // a schema's $comment
+	KindEnum                  // a string in enum
+	KindConst                 // a string in const
+	KindDefault               // a string in default
+	KindExample               // a string in examples (or example)
 	// KindSchemaText is any other string a schema carries (pattern, an
 	// unknown keyword's value): the model reads the whole schema.
-	KindSchemaText Kind = "schema-text"
+	KindSchemaText
 
-	KindPromptName           Kind = "prompt-name"
-	KindPromptTitle          Kind = "prompt-title"
-	KindPromptDescription    Kind = "prompt-description"
-	KindPromptArgName        Kind = "prompt-argument-name"
-	KindPromptArgTitle       Kind = "prompt-argument-title"
-	KindPromptArgDescription Kind = "prompt-argument-description"
+	KindPromptName
+	KindPromptTitle
+	KindPromptDescription
+	KindPromptArgName
+	KindPromptArgTitle
+	KindPromptArgDescription
 
-	KindResourceName        Kind = "resource-name"
-	KindResourceTitle       Kind = "resource-title"
-	KindResourceDescription Kind = "resource-description"
-	KindResourceURI         Kind = "resource-uri" // a resource's uri or a template's uriTemplate
+	KindResourceName
+	KindResourceTitle
+	KindResourceDescription
+	KindResourceURI // a resource's uri or a template's uriTemplate
 )
+
+// kindNames are the kinds' names, which messages print.
+var kindNames = [...]string{
+	KindInstructions:         "instructions",
+	KindName:                 "name",
+	KindTitle:                "title",
+	KindDescription:          "description",
+	KindParamName:            "param-name",
+	KindParamTitle:           "param-title",
+	KindParamDescription:     "param-description",
+	KindComment:              "comment",
+	KindEnum:                 "enum",
+	KindConst:                "const",
+	KindDefault:              "default",
+	KindExample:              "example",
+	KindSchemaText:           "schema-text",
+	KindPromptName:           "prompt-name",
+	KindPromptTitle:          "prompt-title",
+	KindPromptDescription:    "prompt-description",
+	KindPromptArgName:        "prompt-argument-name",
+	KindPromptArgTitle:       "prompt-argument-title",
+	KindPromptArgDescription: "prompt-argument-description",
+	KindResourceName:         "resource-name",
+	KindResourceTitle:        "resource-title",
+	KindResourceDescription:  "resource-description",
+	KindResourceURI:          "resource-uri",
+}
+
+// String is the kind's name: "param-description", "resource-uri".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
 
 // Text is one model-visible string.
 type Text struct {
-	// Owner is what an Issue about this text names: the tool's name, or
-	// sdk.OwnerInstructions, sdk.OwnerPrompt(name), sdk.OwnerResource(uri).
-	Owner string
-	Kind  Kind
 	Value string
-	// Tool is the owning tool's index in Snapshot.Tools, or -1.
-	Tool int
+	Kind  Kind
 
-	// The pointer is built only when a rule asks for it: most texts are
-	// clean, and a 10,000-tool list has hundreds of thousands of texts.
-	base string
-	toks [2]string
-	n    uint8
+	// n and plain sit with Kind, and node after them: every text rule
+	// copies each of hundreds of thousands of texts, so a text is kept to
+	// 64 bytes and what its definition's texts share is in at.
+	n uint8
 	// plain is Plain(Value), found once for every rule that asks.
 	plain bool
+
+	// The pointer, node's in at followed by toks, is built only when a
+	// rule asks for it: most texts are clean.
+	node int32
+	at   *origin
+	toks [2]string
 }
+
+// origin is what the texts of one definition or one schema share: their
+// owner, and where their pointers start, a definition's pointer or a
+// flattened schema's, under which node i's pointer is built from the
+// nodes when asked.
+type origin struct {
+	owner string
+	tool  int
+	base  string
+	nodes []schemawalk.Flat
+}
+
+// under returns an origin for texts under base with at's owner.
+func (at *origin) under(base string) *origin {
+	return &origin{owner: at.owner, tool: at.tool, base: base}
+}
+
+func (at *origin) pointer(node int32) string {
+	if node == 0 {
+		return at.base
+	}
+	return schemawalk.Pointer(at.nodes, int(node), at.base)
+}
+
+// Owner is what an Issue about this text names: the tool's name, or
+// sdk.OwnerInstructions, sdk.OwnerPrompt(name), sdk.OwnerResource(uri).
+func (t Text) Owner() string { return t.at.owner }
+
+// Tool is the owning tool's index in Snapshot.Tools, or -1.
+func (t Text) Tool() int { return t.at.tool }
 
 // Plain reports whether the text is plain (see Plain): computed once when
 // the texts are listed, so that each rule that skips plain text does so
@@ -77,10 +143,11 @@ func (t Text) Plain() bool { return t.plain }
 
 // Pointer is the text's JSON pointer in the Snapshot.
 func (t Text) Pointer() string {
+	base := t.at.pointer(t.node)
 	if t.n == 0 {
-		return t.base
+		return base
 	}
-	return sdk.Pointer(t.base, t.toks[:t.n]...)
+	return sdk.Pointer(base, t.toks[:t.n]...)
 }
 
 // maxValueDepth bounds the walk into default, const, enum and examples
@@ -224,18 +291,18 @@ func listParallel(s *sdk.Snapshot) []chunks {
 		lo, hi := w*len(s.Tools)/workers, (w+1)*len(s.Tools)/workers
 		wg.Go(func() { listTools(s, lo, hi, parts[1+w].add) })
 	}
-	emit(parts[0].add, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
+	emit(parts[0].add, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0)
 	listDefinitions(s, parts[workers+1].add)
 	wg.Wait()
 	return parts
 }
 
 // emit visits a text unless its value is empty.
-func emit(visit func(Text), owner string, kind Kind, value string, tool int, base string, toks ...string) {
+func emit(visit func(Text), kind Kind, value string, at *origin, node int32, toks ...string) {
 	if value == "" {
 		return
 	}
-	t := Text{Owner: owner, Kind: kind, Value: value, Tool: tool, base: base, plain: Plain(value)}
+	t := Text{Kind: kind, Value: value, at: at, node: node, plain: Plain(value)}
 	t.n = uint8(copy(t.toks[:], toks))
 	visit(t)
 }
@@ -243,21 +310,22 @@ func emit(visit func(Text), owner string, kind Kind, value string, tool int, bas
 // listTools walks s.Tools[lo:hi] for their texts.
 func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 	var sc scratch
+	flat := schemawalk.Tools(s)
 	for i := lo; i < hi; i++ {
 		tool := &s.Tools[i]
 		base := "/tools/" + strconv.Itoa(i)
-		owner := tool.Name
-		emit(visit, owner, KindName, tool.Name, i, base, "name")
-		emit(visit, owner, KindTitle, tool.Title, i, base, "title")
+		at := &origin{owner: tool.Name, tool: i, base: base}
+		emit(visit, KindName, tool.Name, at, 0, "name")
+		emit(visit, KindTitle, tool.Title, at, 0, "title")
 		if a := tool.Annotations; a != nil {
-			emit(visit, owner, KindTitle, a.Title, i, base, "annotations", "title")
+			emit(visit, KindTitle, a.Title, at, 0, "annotations", "title")
 		}
-		emit(visit, owner, KindDescription, tool.Description, i, base, "description")
-		if tool.InputSchema != nil {
-			schemaTexts(tool.InputSchema, base+"/inputSchema", owner, i, &sc, visit)
+		emit(visit, KindDescription, tool.Description, at, 0, "description")
+		if flat := flat[i].Input; flat != nil {
+			schemaTexts(&origin{owner: tool.Name, tool: i, base: base + "/inputSchema", nodes: flat}, &sc, visit)
 		}
-		if tool.OutputSchema != nil {
-			schemaTexts(tool.OutputSchema, base+"/outputSchema", owner, i, &sc, visit)
+		if flat := flat[i].Output; flat != nil {
+			schemaTexts(&origin{owner: tool.Name, tool: i, base: base + "/outputSchema", nodes: flat}, &sc, visit)
 		}
 	}
 }
@@ -266,16 +334,15 @@ func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 // of s for their texts.
 func listDefinitions(s *sdk.Snapshot, visit func(t Text)) {
 	for i, p := range s.Prompts {
-		base := "/prompts/" + strconv.Itoa(i)
-		owner := sdk.OwnerPrompt(p.Name)
-		emit(visit, owner, KindPromptName, p.Name, -1, base, "name")
-		emit(visit, owner, KindPromptTitle, p.Title, -1, base, "title")
-		emit(visit, owner, KindPromptDescription, p.Description, -1, base, "description")
+		at := &origin{owner: sdk.OwnerPrompt(p.Name), tool: -1, base: "/prompts/" + strconv.Itoa(i)}
+		emit(visit, KindPromptName, p.Name, at, 0, "name")
+		emit(visit, KindPromptTitle, p.Title, at, 0, "title")
+		emit(visit, KindPromptDescription, p.Description, at, 0, "description")
 		for j, a := range p.Arguments {
-			abase := base + "/arguments/" + strconv.Itoa(j)
-			emit(visit, owner, KindPromptArgName, a.Name, -1, abase, "name")
-			emit(visit, owner, KindPromptArgTitle, a.Title, -1, abase, "title")
-			emit(visit, owner, KindPromptArgDescription, a.Description, -1, abase, "description")
+			aat := at.under(at.base + "/arguments/" + strconv.Itoa(j))
+			emit(visit, KindPromptArgName, a.Name, aat, 0, "name")
+			emit(visit, KindPromptArgTitle, a.Title, aat, 0, "title")
+			emit(visit, KindPromptArgDescription, a.Description, aat, 0, "description")
 		}
 	}
 	for i, r := range s.Resources {
@@ -289,11 +356,11 @@ func listDefinitions(s *sdk.Snapshot, visit func(t Text)) {
 // resource emits the texts of a resource or a resource template, which
 // differ only in the member that holds the URI.
 func resource(visit func(Text), base, uriKey, uri, name, title, description string) {
-	owner := sdk.OwnerResource(uri)
-	emit(visit, owner, KindResourceURI, uri, -1, base, uriKey)
-	emit(visit, owner, KindResourceName, name, -1, base, "name")
-	emit(visit, owner, KindResourceTitle, title, -1, base, "title")
-	emit(visit, owner, KindResourceDescription, description, -1, base, "description")
+	at := &origin{owner: sdk.OwnerResource(uri), tool: -1, base: base}
+	emit(visit, KindResourceURI, uri, at, 0, uriKey)
+	emit(visit, KindResourceName, name, at, 0, "name")
+	emit(visit, KindResourceTitle, title, at, 0, "title")
+	emit(visit, KindResourceDescription, description, at, 0, "description")
 }
 
 // otherText reports whether a schema keyword's string value is text this
@@ -323,50 +390,20 @@ var valueKeys = [...]struct {
 
 // scratch is storage one listing reuses for every schema.
 type scratch struct {
-	nodes    []schemawalk.Flat
-	pointers []string
-	other    []string
+	other []string
 }
 
-// childPointer is the pointer of a flattened node whose parent is at
-// parent, as schemawalk.Pointer gives it.
-func childPointer(parent string, n *schemawalk.Flat) string {
-	switch {
-	case n.Index >= 0:
-		return parent + "/" + escapeToken(n.Keyword) + "/" + strconv.Itoa(int(n.Index))
-	case n.Name != "" || n.Keyword == "properties" || n.Keyword == "patternProperties" || n.Keyword == "$defs" ||
-		n.Keyword == "definitions" || n.Keyword == "dependentSchemas":
-		return parent + "/" + escapeToken(n.Keyword) + "/" + escapeToken(n.Name)
+// schemaTexts emits the texts of a flattened schema, node by node in
+// schemawalk.Walk's order, reading each object's texts in one pass.
+func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
+	put := func(kind Kind, value string, at *origin, node int32, toks ...string) {
+		emit(visit, kind, value, at, node, toks...)
 	}
-	return parent + "/" + escapeToken(n.Keyword)
-}
-
-// escapeToken escapes a reference token as sdk.Pointer does.
-func escapeToken(tok string) string {
-	if !strings.ContainsAny(tok, "~/") {
-		return tok
-	}
-	return sdk.Pointer("", tok)[1:]
-}
-
-// schemaTexts emits the texts of a schema, node by node in
-// schemawalk.Walk's order. It flattens the schema, which reads each
-// object's keys once, and reads each object's texts in one more pass.
-func schemaTexts(schema any, ptr, owner string, tool int, sc *scratch, visit func(Text)) {
-	put := func(kind Kind, value, base string, toks ...string) {
-		emit(visit, owner, kind, value, tool, base, toks...)
-	}
-	sc.nodes = schemawalk.Flatten(sc.nodes[:0], schema)
-	sc.pointers = sc.pointers[:0]
-	for i := range sc.nodes {
-		n := &sc.nodes[i]
-		p := ptr
-		if n.Parent >= 0 {
-			p = childPointer(sc.pointers[n.Parent], n)
-		}
-		sc.pointers = append(sc.pointers, p)
+	for i := range at.nodes {
+		n := &at.nodes[i]
+		node := int32(i)
 		if n.Keyword == "properties" {
-			put(KindParamName, n.Name, p)
+			put(KindParamName, n.Name, at, node)
 		}
 		obj := n.Object()
 		if obj == nil {
@@ -399,46 +436,52 @@ func schemaTexts(schema any, ptr, owner string, tool int, sc *scratch, visit fun
 				}
 			}
 		}
-		put(KindParamTitle, title, p, "title")
-		put(KindParamDescription, description, p, "description")
-		put(KindComment, comment, p, "$comment")
+		put(KindParamTitle, title, at, node, "title")
+		put(KindParamDescription, description, at, node, "description")
+		put(KindComment, comment, at, node, "$comment")
 		// A null value holds no text, so nil stands for absent too.
 		for j, vk := range valueKeys {
 			if values[j] != nil {
-				valueTexts(values[j], vk.kind, p, vk.key, 0, put)
+				valueTexts(values[j], vk.kind, at, node, vk.key, 0, put)
 			}
 		}
 		slices.Sort(other)
 		for _, k := range other {
-			put(KindSchemaText, obj[k].(string), p, k)
+			put(KindSchemaText, obj[k].(string), at, node, k)
 		}
 		sc.other = other
 	}
 }
 
-// valueTexts emits every string inside a JSON value, at any depth.
-func valueTexts(v any, kind Kind, base, tok string, depth int, put func(Kind, string, string, ...string)) {
+// valueTexts emits every string inside a JSON value, at any depth, whose
+// pointer is node's in at followed by tok. Values nested in arrays and
+// objects are rare, and their texts get an origin of their own.
+func valueTexts(v any, kind Kind, at *origin, node int32, tok string, depth int, put func(Kind, string, *origin, int32, ...string)) {
 	switch v := v.(type) {
 	case string:
-		put(kind, v, base, tok)
+		put(kind, v, at, node, tok)
 	case []any:
 		if depth >= maxValueDepth {
 			return
 		}
+		var inner *origin
 		for i, e := range v {
 			if s, ok := e.(string); ok {
-				put(kind, s, base, tok, strconv.Itoa(i))
+				put(kind, s, at, node, tok, strconv.Itoa(i))
 				continue
 			}
-			valueTexts(e, kind, sdk.Pointer(base, tok), strconv.Itoa(i), depth+1, put)
+			if inner == nil {
+				inner = at.under(sdk.Pointer(at.pointer(node), tok))
+			}
+			valueTexts(e, kind, inner, 0, strconv.Itoa(i), depth+1, put)
 		}
 	case map[string]any:
 		if depth >= maxValueDepth {
 			return
 		}
-		inner := sdk.Pointer(base, tok)
+		inner := at.under(sdk.Pointer(at.pointer(node), tok))
 		for _, k := range schemawalk.SortedKeys(v) {
-			valueTexts(v[k], kind, inner, k, depth+1, put)
+			valueTexts(v[k], kind, inner, 0, k, depth+1, put)
 		}
 	}
 }

@@ -24,7 +24,7 @@ func TestTexts(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	Texts(s, func(t Text) { got = append(got, fmt.Sprintf("%s %s %s %s", t.Owner, t.Kind, t.Pointer(), t.Value)) })
+	Texts(s, func(t Text) { got = append(got, fmt.Sprintf("%s %s %s %s", t.Owner(), t.Kind, t.Pointer(), t.Value)) })
 	want := []string{
 		"<instructions> instructions /instructions Hi.",
 		"t name /tools/0/name t",
@@ -134,7 +134,7 @@ func TestTextPlain(t *testing.T) {
 
 // list is the sequential listing, the parallel one's oracle.
 func list(s *sdk.Snapshot, visit func(t Text)) {
-	emit(visit, sdk.OwnerInstructions, KindInstructions, s.Instructions, -1, "/instructions")
+	emit(visit, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0)
 	listTools(s, 0, len(s.Tools), visit)
 	listDefinitions(s, visit)
 }
@@ -159,7 +159,7 @@ func TestParallelListing(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	var want, got []string
 	line := func(tx Text) string {
-		return fmt.Sprintf("%s %s %s %s %d", tx.Owner, tx.Kind, tx.Pointer(), tx.Value, tx.Tool)
+		return fmt.Sprintf("%s %s %s %s %d", tx.Owner(), tx.Kind, tx.Pointer(), tx.Value, tx.Tool())
 	}
 	list(s, func(tx Text) { want = append(want, line(tx)) })
 	for _, part := range listParallel(s) {
@@ -199,5 +199,24 @@ func TestIndexed(t *testing.T) {
 		if !seen[i] || got[i] != want[i] {
 			t.Fatalf("text %d: Indexed gives %+v, Texts %+v", i, got[i], want[i])
 		}
+	}
+}
+
+// TestKindNames checks that every kind has a name of its own: messages
+// print them.
+func TestKindNames(t *testing.T) {
+	seen := map[string]Kind{}
+	for k := KindInstructions; k <= KindResourceURI; k++ {
+		name := k.String()
+		if name == "" || strings.HasPrefix(name, "kind(") {
+			t.Errorf("kind %d has no name", k)
+		}
+		if prev, dup := seen[name]; dup {
+			t.Errorf("kinds %d and %d are both %q", prev, k, name)
+		}
+		seen[name] = k
+	}
+	if got := KindResourceURI.String(); got != "resource-uri" {
+		t.Errorf("KindResourceURI.String() = %q", got)
 	}
 }

@@ -1,0 +1,114 @@
+package schemawalk
+
+import (
+	"runtime"
+	"sync"
+	"weak"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// ToolSchemas is one tool's input and output schemas, flattened: nodes as
+// Flatten lists them, nil when the tool has no such schema.
+type ToolSchemas struct {
+	Input, Output []Flat
+}
+
+// Tools returns the schemas of every tool of s, flattened, in s.Tools's
+// order. Every rule that looks inside schemas reads the same schemas, so
+// they are flattened once per Snapshot, by the first rule to ask, and kept
+// while the Snapshot lives; the nodes are shared and must not be changed.
+// Rules must not change a Snapshot (sdk.Rule says so); one whose tool list
+// was replaced since is flattened again.
+func Tools(s *sdk.Snapshot) []ToolSchemas {
+	key := weak.Make(s)
+	shape := toolsShape(s)
+	cache.Lock()
+	e, ok := cache.m[key]
+	if !ok || e.shape != shape {
+		e = &snapshotEntry{shape: shape}
+		if !ok {
+			runtime.AddCleanup(s, func(k weak.Pointer[sdk.Snapshot]) {
+				cache.Lock()
+				delete(cache.m, k)
+				cache.Unlock()
+			}, key)
+		}
+		cache.m[key] = e
+	}
+	cache.Unlock()
+	e.once.Do(func() { e.tools = flattenTools(s.Tools) })
+	return e.tools
+}
+
+// snapshotEntry is one Snapshot's flattened schemas, with the tool list
+// they were flattened from.
+type snapshotEntry struct {
+	once  sync.Once
+	shape toolList
+	tools []ToolSchemas
+}
+
+var cache = struct {
+	sync.Mutex
+	m map[weak.Pointer[sdk.Snapshot]]*snapshotEntry
+}{m: map[weak.Pointer[sdk.Snapshot]]*snapshotEntry{}}
+
+// toolList identifies a Snapshot's tool list by its first element and
+// length.
+type toolList struct {
+	first *sdk.Tool
+	n     int
+}
+
+func toolsShape(s *sdk.Snapshot) toolList {
+	if len(s.Tools) == 0 {
+		return toolList{}
+	}
+	return toolList{&s.Tools[0], len(s.Tools)}
+}
+
+// toolsPerWorker is the fewest tools worth a goroutine of their own.
+const toolsPerWorker = 256
+
+// flattenTools flattens the tools' schemas in ranges on GOMAXPROCS
+// goroutines: the rules that asked wait for it, each holding one of the
+// runner's slots, so a sequential pass would leave those cores idle.
+func flattenTools(tools []sdk.Tool) []ToolSchemas {
+	out := make([]ToolSchemas, len(tools))
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(tools)/toolsPerWorker))
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(tools)/workers, (w+1)*len(tools)/workers
+		wg.Go(func() { flattenRange(tools[lo:hi], out[lo:hi]) })
+	}
+	wg.Wait()
+	return out
+}
+
+// blockNodes is the size of the blocks flattenRange keeps nodes in.
+const blockNodes = 4096
+
+// flattenRange flattens tools's schemas into out. Each schema is flattened
+// into scratch storage and copied into blocks of a fixed size: schemas
+// vary too much for any guess at a whole range's size to be close, and a
+// guess too large is a slice of about every node of the file wasted.
+func flattenRange(tools []sdk.Tool, out []ToolSchemas) {
+	var scratch, block []Flat
+	place := func(schema any) []Flat {
+		if schema == nil {
+			return nil
+		}
+		scratch = Flatten(scratch[:0], schema)
+		if len(block)+len(scratch) > cap(block) {
+			block = make([]Flat, 0, max(blockNodes, len(scratch)))
+		}
+		start := len(block)
+		block = append(block, scratch...)
+		return block[start:len(block):len(block)]
+	}
+	for i := range tools {
+		out[i].Input = place(tools[i].InputSchema)
+		out[i].Output = place(tools[i].OutputSchema)
+	}
+}
