@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/mcplint/mcplint/engine/internal/synth"
 )
@@ -47,8 +48,9 @@ func main() {
 
 // BenchmarkProcess is what a user feels: the whole `mcplint --format json
 // big.json` process on the generated 10,000-tool file, against a process
-// that only reads and decodes it. Each reports its peak resident memory
-// (peak-MB) and that peak over the file's size (peak/file).
+// that only reads and decodes it, run in turn. It reports the time of each
+// and their ratio (lint/decode), the peak resident memory of each, and
+// the lint's peak over the file's size (peak/file).
 func BenchmarkProcess(b *testing.B) {
 	dir := b.TempDir()
 	file := filepath.Join(dir, "big.json")
@@ -74,25 +76,29 @@ func BenchmarkProcess(b *testing.B) {
 			b.Fatalf("go %v: %v\n%s", args, err, out)
 		}
 	}
-	run := func(b *testing.B, exitOK func(int) bool, args ...string) {
-		var peak int64
-		for b.Loop() {
-			out, err := exec.Command(measure, append([]string{"-run"}, args...)...).Output()
-			var code int
-			var rss int64
-			if _, serr := fmt.Sscan(string(out), &code, &rss); err != nil || serr != nil || !exitOK(code) {
-				b.Fatalf("%v: exit %d: %v %v", args, code, err, serr)
-			}
-			peak = max(peak, rss)
+	// run runs a command through the yardstick and returns its peak
+	// resident memory.
+	run := func(b *testing.B, exitOK func(int) bool, args ...string) int64 {
+		out, err := exec.Command(measure, append([]string{"-run"}, args...)...).Output()
+		var code int
+		var rss int64
+		if _, serr := fmt.Sscan(string(out), &code, &rss); err != nil || serr != nil || !exitOK(code) {
+			b.Fatalf("%v: exit %d: %v %v", args, code, err, serr)
 		}
-		b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
-		b.ReportMetric(float64(peak)/float64(size), "peak/file")
+		return rss
 	}
-	b.Run("decode", func(b *testing.B) {
-		run(b, func(code int) bool { return code == 0 }, measure, file)
-	})
-	b.Run("lint", func(b *testing.B) {
-		run(b, func(code int) bool { return code == 0 || code == 1 },
-			bin, "--format", "json", "--output", filepath.Join(dir, "report.json"), "--config", config, file)
-	})
+	var inDecode, inLint time.Duration
+	var decodePeak, lintPeak int64
+	for b.Loop() {
+		start := time.Now()
+		decodePeak = max(decodePeak, run(b, func(code int) bool { return code == 0 }, measure, file))
+		mid := time.Now()
+		lintPeak = max(lintPeak, run(b, func(code int) bool { return code == 0 || code == 1 },
+			bin, "--format", "json", "--output", filepath.Join(dir, "report.json"), "--config", config, file))
+		inDecode, inLint = inDecode+mid.Sub(start), inLint+time.Since(mid)
+	}
+	reportRatio(b, inDecode, inLint)
+	b.ReportMetric(float64(decodePeak)/(1<<20), "decode-peak-MB")
+	b.ReportMetric(float64(lintPeak)/(1<<20), "lint-peak-MB")
+	b.ReportMetric(float64(lintPeak)/float64(size), "peak/file")
 }
