@@ -45,7 +45,11 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot, severity map
 		}()
 	}
 	wg.Wait()
-	var issues []sdk.Issue
+	n := 0
+	for _, res := range results {
+		n += len(res.issues)
+	}
+	issues := make([]sdk.Issue, 0, n)
 	var errs []report.RuleError
 	for _, res := range results {
 		issues = append(issues, res.issues...)

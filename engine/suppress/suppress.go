@@ -100,10 +100,31 @@ func (r *Run) Target(snap *sdk.Snapshot, t *report.Target, ran func(rule string)
 	}
 	inlineUsed := make([]bool, len(inline))
 
-	kept := make([]sdk.Issue, 0, len(t.Issues))
 	if t.Suppressed == nil {
 		t.Suppressed = []report.Suppressed{}
 	}
+	// With nothing to match, the issues stand as they are: a large
+	// server's are not copied for nothing.
+	if len(inline) > 0 || len(r.cfg.Ignores) > 0 {
+		r.match(t, inline, inlineUsed)
+	}
+	if ran(r.unusedM.Name) {
+		for j, s := range inline {
+			if !inlineUsed[j] {
+				if is, ok := r.unusedInline(snap, s, ran); ok {
+					t.Issues = append(t.Issues, is)
+				}
+			}
+		}
+	}
+	r.baseline(t)
+	r.noteEligible(t, ran)
+}
+
+// match moves the issues an [[ignore]] entry or an inline suppression
+// covers from t.Issues to t.Suppressed, marking the inline entries used.
+func (r *Run) match(t *report.Target, inline []rulesconfig.Suppression, inlineUsed []bool) {
+	kept := make([]sdk.Issue, 0, len(t.Issues))
 	for _, is := range t.Issues {
 		j := matchInline(inline, is)
 		if j >= 0 {
@@ -122,18 +143,6 @@ func (r *Run) Target(snap *sdk.Snapshot, t *report.Target, ran func(rule string)
 		kept = append(kept, is)
 	}
 	t.Issues = kept
-
-	if ran(r.unusedM.Name) {
-		for j, s := range inline {
-			if !inlineUsed[j] {
-				if is, ok := r.unusedInline(snap, s, ran); ok {
-					t.Issues = append(t.Issues, is)
-				}
-			}
-		}
-	}
-	r.baseline(t)
-	r.noteEligible(t, ran)
 }
 
 // matchIgnore returns the first [[ignore]] entry that matches, marking it
