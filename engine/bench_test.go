@@ -65,15 +65,26 @@ func BenchmarkStatic(b *testing.B) {
 		}
 	})
 	b.Run("ratio", func(b *testing.B) {
-		var inDecode, inLint time.Duration
+		var inDecode, inLint, cpuDecode, cpuLint time.Duration
 		for b.Loop() {
 			start := time.Now()
+			cpu0, haveCPU := processCPU()
 			decode(b)
 			mid := time.Now()
+			cpu1, _ := processCPU()
 			lint(b)
+			cpu2, _ := processCPU()
 			inDecode, inLint = inDecode+mid.Sub(start), inLint+time.Since(mid)
+			if haveCPU {
+				cpuDecode, cpuLint = cpuDecode+cpu1-cpu0, cpuLint+cpu2-cpu1
+			}
 		}
 		reportRatio(b, inDecode, inLint)
+		// CPU time, of all threads, holds on a busy machine where wall
+		// time does not; the lint uses every core, the decode one.
+		if cpuDecode > 0 {
+			b.ReportMetric(cpuLint.Seconds()/cpuDecode.Seconds(), "lint-cpu/decode-cpu")
+		}
 	})
 }
 
