@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -16,9 +17,15 @@ import (
 // tool a worker counts.
 type compact struct {
 	buf []byte
-	// keys is a stack of the keys of the objects being written, sorted
-	// in place, so that no object needs a slice of its own.
-	keys []string
+	// members is a stack of the members of the objects being written,
+	// sorted in place, so that no object needs a slice of its own, and
+	// held with their values, so that no value is looked up again.
+	members []member
+}
+
+type member struct {
+	key   string
+	value any
 }
 
 // encode returns v's compact JSON in c's buffer, valid until the next
@@ -62,27 +69,28 @@ func (c *compact) value(v any) bool {
 			c.buf = append(c.buf, "null"...)
 			return true
 		}
-		start := len(c.keys)
-		for k := range v {
-			c.keys = append(c.keys, k)
+		start := len(c.members)
+		for k, e := range v {
+			c.members = append(c.members, member{k, e})
 		}
-		slices.Sort(c.keys[start:])
+		sortMembers(c.members[start:])
 		c.buf = append(c.buf, '{')
-		for i := start; i < start+len(v); i++ {
+		for i := start; i < len(c.members); i++ {
 			if i > start {
 				c.buf = append(c.buf, ',')
 			}
-			// Writing a member may grow c.keys, so read the key afresh.
-			k := c.keys[i]
-			c.buf = appendString(c.buf, k)
+			// Writing a member grows and shrinks c.members, which may
+			// move it, so read the member afresh.
+			m := c.members[i]
+			c.buf = appendString(c.buf, m.key)
 			c.buf = append(c.buf, ':')
-			if !c.value(v[k]) {
-				c.keys = c.keys[:start]
+			if !c.value(m.value) {
+				c.members = c.members[:start]
 				return false
 			}
 		}
 		c.buf = append(c.buf, '}')
-		c.keys = c.keys[:start]
+		c.members = c.members[:start]
 	default:
 		return false
 	}
@@ -109,6 +117,20 @@ func (c *compact) float(f float64) bool {
 	}
 	c.buf = b
 	return true
+}
+
+// sortMembers sorts ms by key. An object of a schema has a handful of
+// members, for which insertion sort beats the general sort's setup.
+func sortMembers(ms []member) {
+	if len(ms) > 12 {
+		slices.SortFunc(ms, func(a, b member) int { return strings.Compare(a.key, b.key) })
+		return
+	}
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && ms[j].key < ms[j-1].key; j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
 }
 
 const hexDigits = "0123456789abcdef"

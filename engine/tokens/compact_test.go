@@ -27,8 +27,8 @@ func checkCompact(t *testing.T, v any) {
 	if !ok || !bytes.Equal(got, want) {
 		t.Errorf("compact(%#v) = %s (ok %v), json.Marshal = %s", v, got, ok, want)
 	}
-	if len(c.keys) != 0 {
-		t.Errorf("compact left %d keys on its stack", len(c.keys))
+	if len(c.members) != 0 {
+		t.Errorf("compact left %d members on its stack", len(c.members))
 	}
 }
 
