@@ -59,3 +59,26 @@ func FuzzPieceEnd(f *testing.F) {
 		checkPieceEnd(t, validUTF8(s))
 	})
 }
+
+// TestLowerEnd compares lowerEnd with a byte loop for every byte at every
+// position of a run of lowercase letters, with and without a word's room.
+func TestLowerEnd(t *testing.T) {
+	for b := range 256 {
+		for n := range 20 {
+			for pos := range n + 1 {
+				w := []byte(strings.Repeat("az", 10)[:n])
+				if pos < n {
+					w[pos] = byte(b)
+				}
+				s := string(w)
+				want := 0
+				for want < len(s) && 'a' <= s[want] && s[want] <= 'z' {
+					want++
+				}
+				if got := lowerEnd(s, 0); got != want {
+					t.Fatalf("lowerEnd(%q, 0) = %d, want %d", s, got, want)
+				}
+			}
+		}
+	}
+}
