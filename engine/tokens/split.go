@@ -189,10 +189,15 @@ func asciiWordEnd(s string, p, w int) int {
 		i++
 	}
 	i = lowerEnd(s, i)
-	if i < len(s) && s[i] >= utf8.RuneSelf {
-		return pieceEndGeneral(s, p)
+	if i < len(s) {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			return pieceEndGeneral(s, p)
+		case c == '\'':
+			return contractionEnd(s, i)
+		}
 	}
-	return contractionEnd(s, i)
+	return i
 }
 
 // lowerEnd is where the run of ASCII lowercase letters from i ends. Most
