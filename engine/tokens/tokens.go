@@ -115,10 +115,7 @@ func pieceWords(s string, p, e int) (w0, w1 uint64) {
 // wordMasks[n] keeps the first n bytes of a little-endian word.
 var wordMasks = func() (m [recentMaxLen + 1]uint64) {
 	for n := range m {
-		m[n] = 1<<(8*min(n, 8)) - 1
-		if n >= 8 {
-			m[n] = ^uint64(0)
-		}
+		m[n] = ^uint64(0) >> (64 - 8*min(n, 8))
 	}
 	return m
 }()
@@ -154,6 +151,8 @@ func countValid(t *table.Table, text string, c *counter) int {
 		}
 		w0, w1 := pieceWords(text, p, e)
 		w1 |= uint64(e-p) << recentLenShift
+		// Multiplying by 2⁶⁴/φ and keeping the top bits spreads the
+		// words of similar pieces over the whole cache.
 		r := &c.recent[(w0^w1)*0x9e3779b97f4a7c15>>(64-recentBits)]
 		if r.w0 != w0 || r.w1&^recentCountMask != w1 {
 			*r = recentPiece{w0, w1 | uint64(c.pieceCount(t, text[p:e]))<<recentCountShift}
