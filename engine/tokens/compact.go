@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -16,9 +17,15 @@ import (
 // tool a worker counts.
 type compact struct {
 	buf []byte
-	// keys is a stack of the keys of the objects being written, sorted
-	// in place, so that no object needs a slice of its own.
-	keys []string
+	// members is a stack of the members of the objects being written,
+	// sorted in place, so that no object needs a slice of its own, and
+	// held with their values, so that no value is looked up again.
+	members []member
+}
+
+type member struct {
+	key   string
+	value any
 }
 
 // encode returns v's compact JSON in c's buffer, valid until the next
@@ -62,27 +69,28 @@ func (c *compact) value(v any) bool {
 			c.buf = append(c.buf, "null"...)
 			return true
 		}
-		start := len(c.keys)
-		for k := range v {
-			c.keys = append(c.keys, k)
+		start := len(c.members)
+		for k, e := range v {
+			c.members = append(c.members, member{k, e})
 		}
-		slices.Sort(c.keys[start:])
+		sortMembers(c.members[start:])
 		c.buf = append(c.buf, '{')
-		for i := start; i < start+len(v); i++ {
+		for i := start; i < len(c.members); i++ {
 			if i > start {
 				c.buf = append(c.buf, ',')
 			}
-			// Writing a member may grow c.keys, so read the key afresh.
-			k := c.keys[i]
-			c.buf = appendString(c.buf, k)
+			// Writing a member grows and shrinks c.members, which may
+			// move it, so read the member afresh.
+			m := c.members[i]
+			c.buf = appendString(c.buf, m.key)
 			c.buf = append(c.buf, ':')
-			if !c.value(v[k]) {
-				c.keys = c.keys[:start]
+			if !c.value(m.value) {
+				c.members = c.members[:start]
 				return false
 			}
 		}
 		c.buf = append(c.buf, '}')
-		c.keys = c.keys[:start]
+		c.members = c.members[:start]
 	default:
 		return false
 	}
@@ -111,6 +119,20 @@ func (c *compact) float(f float64) bool {
 	return true
 }
 
+// sortMembers sorts ms by key. An object of a schema has a handful of
+// members, for which insertion sort beats the general sort's setup.
+func sortMembers(ms []member) {
+	if len(ms) > 12 {
+		slices.SortFunc(ms, func(a, b member) int { return strings.Compare(a.key, b.key) })
+		return
+	}
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && ms[j].key < ms[j-1].key; j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
+}
+
 const hexDigits = "0123456789abcdef"
 
 // plainASCII marks the ASCII bytes a string holds as they are: one lookup
@@ -123,12 +145,40 @@ var plainASCII = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// plainWord reports whether none of the eight bytes of w needs the care
+// of appendString's loop: each is ASCII from ' ' up and none is '"', '\\',
+// '<', '>' or '&'. It may report false for a plain word, never true for
+// one that is not. Text is mostly plain, and eight bytes a step beat one.
+func plainWord(w uint64) bool {
+	// A byte b is in {'"', '&'} when (b^'"')&^4 is zero, and in
+	// {'<', '>'} when (b^'<')&^2 is; hasZero finds a zero byte exactly.
+	special := hasZero(w^'\\'*ones) | hasZero((w^'"'*ones)&^(4*ones)) | hasZero((w^'<'*ones)&^(2*ones))
+	// Bytes under ' ' borrow in the subtraction, which may also flag the
+	// byte above one that did: false alarms only.
+	control := (w - ' '*ones) & ^w
+	return (special|control|w)&highs == 0
+}
+
+// hasZero has the high bit of some byte set when a byte of w is zero.
+func hasZero(w uint64) uint64 {
+	return (w - ones) & ^w & highs
+}
+
 // appendString writes s quoted as encoding/json does with HTML escaping
 // on, its default: invalid UTF-8 becomes \ufffd.
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) && plainWord(le64(s, i)) {
+			i += 8
+			continue
+		}
 		if c := s[i]; c < utf8.RuneSelf {
 			if plainASCII[c] {
 				i++

@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"math/bits"
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
@@ -127,7 +128,101 @@ func runEnd(s string, i int, set kind) int {
 }
 
 // pieceEnd is the end of the piece that starts at p < len(s), in valid UTF-8.
+// It takes the shapes that make up most of English and JSON, where every
+// byte that settles the piece is ASCII, without the general machinery of
+// pieceEndGeneral, to which it leaves everything else: a byte from 0x80 up
+// may be a letter, mark or number that continues a run.
 func pieceEnd(s string, p int) int {
+	c := s[p]
+	k := byteKinds[c]
+	if k&(kUpper|kLower) != 0 {
+		return asciiWordEnd(s, p, p)
+	}
+	if p+1 == len(s) {
+		if k&(kOther|kNumber) != 0 {
+			return p + 1
+		}
+		return pieceEndGeneral(s, p)
+	}
+	next := byteKinds[s[p+1]]
+	switch {
+	case next == 0:
+	case k&(kOther|kSpace) != 0 && next&(kUpper|kLower) != 0:
+		// [^\r\n\p{L}\p{N}] then an ASCII letter: the prefix of a word.
+		return asciiWordEnd(s, p, p+1)
+	case k == kNumber:
+		// \p{N}{1,3}
+		i := p + 1
+		for ; i < len(s) && i < p+3; i++ {
+			if k := byteKinds[s[i]]; k != kNumber {
+				if k == 0 {
+					return pieceEndGeneral(s, p)
+				}
+				break
+			}
+		}
+		return i
+	case k == kOther || c == ' ' && next == kOther:
+		// " ?[^\s\p{L}\p{N}]+[\r\n/]*"
+		i := p + 1
+		for i < len(s) && byteKinds[s[i]] == kOther {
+			i++
+		}
+		if i < len(s) && s[i] >= utf8.RuneSelf {
+			return pieceEndGeneral(s, p)
+		}
+		for i < len(s) && (s[i] == '\r' || s[i] == '\n' || s[i] == '/') {
+			i++
+		}
+		return i
+	}
+	return pieceEndGeneral(s, p)
+}
+
+// asciiWordEnd is the end of the word piece that starts at p, its letters
+// at w: an ASCII letter. In ASCII both letter branches of the pattern come
+// to [A-Z]*[a-z]*, so only a byte from 0x80 up where a run stops needs
+// pieceEndGeneral.
+func asciiWordEnd(s string, p, w int) int {
+	i := w
+	for i < len(s) && byteKinds[s[i]] == kUpper {
+		i++
+	}
+	i = lowerEnd(s, i)
+	if i < len(s) {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			return pieceEndGeneral(s, p)
+		case c == '\'':
+			return contractionEnd(s, i)
+		}
+	}
+	return i
+}
+
+// lowerEnd is where the run of ASCII lowercase letters from i ends. Most
+// of a tool's text is such runs; a byte at a time, the loop's exit was
+// mispredicted once a word, and the lookups cost more than the arithmetic
+// that finds the end among eight bytes at once.
+func lowerEnd(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		w := le64(s, i)
+		// Under 0x80, adding 0x1f sets a byte's high bit from 'a' up and
+		// adding 0x05 from '{' up, without carrying into the next byte.
+		x := w &^ highs
+		lower := (x + 0x1f*ones) &^ (x + 0x05*ones) &^ w & highs
+		if other := ^lower & highs; other != 0 {
+			return i + bits.TrailingZeros64(other)/8
+		}
+	}
+	for i < len(s) && byteKinds[s[i]] == kLower {
+		i++
+	}
+	return i
+}
+
+// pieceEndGeneral is pieceEnd for any text.
+func pieceEndGeneral(s string, p int) int {
 	k0, n0 := byteKinds[s[p]], 1
 	if k0 == 0 {
 		k0, n0 = multibyteKind(s, p)
