@@ -5,6 +5,7 @@
 package visible
 
 import (
+	"encoding/binary"
 	"runtime"
 	"slices"
 	"strconv"
@@ -489,7 +490,32 @@ func valueTexts(v any, kind Kind, at *origin, node int32, tok string, depth int,
 // Plain reports whether s is printable ASCII with at most tabs and line
 // breaks: text in which nothing can hide. Most text is plain, so rules that
 // look for hidden characters check this first and skip the Unicode work.
+//
+// Every text of a Snapshot is tested, most of them long prose, so eight
+// bytes are tested at a time: a word passes when none of its bytes is
+// 0x7f or above, nor below 0x20; a word with a control byte is tested
+// byte by byte, as tabs and line breaks are allowed.
 func Plain(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		// A byte of 0x7f or above has its top bit set in w, or in w+1
+		// (which carries into no other byte while no top bit is set).
+		high := (w | (w + 0x0101010101010101)) & 0x8080808080808080
+		// A byte below 0x20 borrows when 0x20 is taken from it: the
+		// classic "has less than" test, exact for a bound up to 0x80.
+		low := (w - 0x2020202020202020) & ^w & 0x8080808080808080
+		if high != 0 {
+			return false
+		}
+		if low != 0 && !plainBytes(s[i:i+8]) {
+			return false
+		}
+	}
+	return plainBytes(s[i:])
+}
+
+func plainBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= 0x7f || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
