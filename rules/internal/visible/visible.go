@@ -389,6 +389,21 @@ var valueKeys = [...]struct {
 	kind Kind
 }{{"enum", KindEnum}, {"const", KindConst}, {"default", KindDefault}, {"examples", KindExample}, {"example", KindExample}}
 
+// mapTextKeys are the keywords schemaTexts reads from a schema's map: all
+// whose values it lists but "description", which schemawalk.Flat holds.
+var mapTextKeys = func() schemawalk.Keys {
+	keys := schemawalk.KeysOf("title", "$comment")
+	for _, vk := range valueKeys {
+		keys |= schemawalk.KeyOf(vk.key)
+	}
+	for kw := range schemawalk.AllKeys.All() {
+		if otherText(kw) {
+			keys |= schemawalk.KeyOf(kw)
+		}
+	}
+	return keys
+}()
+
 // scratch is storage one listing reuses for every schema.
 type scratch struct {
 	other []string
@@ -408,6 +423,13 @@ func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
 		}
 		obj := n.Object()
 		if obj == nil {
+			continue
+		}
+		if n.Unknown == 0 && !n.Keys.Any(mapTextKeys) {
+			// Nothing to list but a description, which flattening
+			// read: most nodes of a large list, whose maps are best
+			// left untouched.
+			put(KindParamDescription, n.Description, at, node, "description")
 			continue
 		}
 		var title, description, comment string
