@@ -174,6 +174,28 @@ func Texts(s *sdk.Snapshot, visit func(t Text)) {
 	}
 }
 
+// NotPlain calls visit for every text of s that is not plain (see Plain),
+// in Texts's order. Rules that look for hidden characters read only those,
+// which in most servers are none of the hundreds of thousands of texts
+// Texts would hand them.
+func NotPlain(s *sdk.Snapshot, visit func(t Text)) {
+	e := entryOf(s)
+	e.notPlainOnce.Do(func() {
+		for _, part := range e.texts {
+			for _, chunk := range part {
+				for _, t := range chunk {
+					if !t.plain {
+						e.notPlain = append(e.notPlain, t)
+					}
+				}
+			}
+		}
+	})
+	for _, t := range e.notPlain {
+		visit(t)
+	}
+}
+
 // Len is how many texts Texts visits.
 func Len(s *sdk.Snapshot) int {
 	n := 0
@@ -227,6 +249,9 @@ type entry struct {
 	instr string
 	// texts are the listing's parts, in order.
 	texts []chunks
+	// notPlain are the texts that are not plain, listed when first asked.
+	notPlainOnce sync.Once
+	notPlain     []Text
 }
 
 var cache = struct {
@@ -238,7 +263,10 @@ func shapeOf(s *sdk.Snapshot) [4]int {
 	return [4]int{len(s.Tools), len(s.Prompts), len(s.Resources), len(s.ResourceTemplates)}
 }
 
-func cached(s *sdk.Snapshot) []chunks {
+func cached(s *sdk.Snapshot) []chunks { return entryOf(s).texts }
+
+// entryOf returns s's entry, its texts listed.
+func entryOf(s *sdk.Snapshot) *entry {
 	key := weak.Make(s)
 	cache.Lock()
 	e, ok := cache.m[key]
@@ -255,7 +283,7 @@ func cached(s *sdk.Snapshot) []chunks {
 	}
 	cache.Unlock()
 	e.once.Do(func() { e.texts = listParallel(s) })
-	return e.texts
+	return e
 }
 
 // chunks holds texts in blocks that double in size up to maxChunk, so
