@@ -171,10 +171,13 @@ func (w *flattener) flatten(nodes []Flat, n Flat) []Flat {
 }
 
 // Pointer returns the JSON pointer of nodes[i], where nodes is what one
-// Flatten call appended and its root is at base. It is the pointer Walk
-// gives the same node.
-func Pointer(nodes []Flat, i int, base string) string {
-	var tokens []string
+// Flatten call appended and its root is at base, followed by extra
+// tokens. It is the pointer Walk gives the same node.
+func Pointer(nodes []Flat, i int, base string, extra ...string) string {
+	// Most pointers have few tokens: they are gathered on the stack and
+	// the pointer built once.
+	var buf [16]string
+	tokens := buf[:0]
 	for ; nodes[i].Parent >= 0; i = int(nodes[i].Parent) {
 		n := &nodes[i]
 		switch {
@@ -187,7 +190,7 @@ func Pointer(nodes []Flat, i int, base string) string {
 		}
 	}
 	slices.Reverse(tokens)
-	return sdk.Pointer(base, tokens...)
+	return sdk.Pointer(base, append(tokens, extra...)...)
 }
 
 func named(kw string) bool {

@@ -41,6 +41,9 @@ func TestFlattenMatchesWalk(t *testing.T) {
 			var got []string
 			for i, n := range nodes {
 				got = append(got, fmt.Sprintf("%s kw=%q name=%q depth=%d", Pointer(nodes, i, "/tools/0/inputSchema"), n.Keyword, n.Name, n.Depth))
+				if p, want := Pointer(nodes, i, "/b", "x", "a/b"), Pointer(nodes, i, "/b")+"/x/a~1b"; p != want {
+					t.Errorf("node %d with extra tokens: %s, want %s", i, p, want)
+				}
 				if int(n.Parent) >= i {
 					t.Errorf("node %d has parent %d: parents must come first", i, n.Parent)
 				}
