@@ -41,11 +41,18 @@ type Suppression struct {
 
 // definition is one tool, prompt, resource or template of a Snapshot.
 type definition struct {
-	owner, scope string
-	// what and name make up kind, which only a finding needs.
+	owner string
+	// list and index make up scope, and what and name make up kind,
+	// which only a suppression or a finding needs: a large server has
+	// thousands of definitions and almost none of either.
+	list       string
+	index      int
 	what, name string
 	def        map[string]any
 }
+
+// scope is the pointer of the definition, e.g. "/tools/3".
+func (d definition) scope() string { return sdk.Pointer(d.list, strconv.Itoa(d.index)) }
 
 // kind names the definition for messages: tool "get_weather".
 func (d definition) kind() string { return d.what + " " + strconv.Quote(d.name) }
@@ -57,16 +64,16 @@ func definitions(s *sdk.Snapshot) []definition {
 		if def == nil && t.Meta != nil {
 			def = map[string]any{"_meta": t.Meta}
 		}
-		out = append(out, definition{t.Name, sdk.ToolPointer(i), "tool", t.Name, def})
+		out = append(out, definition{t.Name, "/tools", i, "tool", t.Name, def})
 	}
 	for i, p := range s.Prompts {
-		out = append(out, definition{sdk.OwnerPrompt(p.Name), sdk.Pointer("/prompts", strconv.Itoa(i)), "prompt", p.Name, p.Def})
+		out = append(out, definition{sdk.OwnerPrompt(p.Name), "/prompts", i, "prompt", p.Name, p.Def})
 	}
 	for i, r := range s.Resources {
-		out = append(out, definition{sdk.OwnerResource(r.URI), sdk.Pointer("/resources", strconv.Itoa(i)), "resource", r.URI, r.Def})
+		out = append(out, definition{sdk.OwnerResource(r.URI), "/resources", i, "resource", r.URI, r.Def})
 	}
 	for i, r := range s.ResourceTemplates {
-		out = append(out, definition{sdk.OwnerResource(r.URITemplate), sdk.Pointer("/resourceTemplates", strconv.Itoa(i)), "resource template", r.URITemplate, r.Def})
+		out = append(out, definition{sdk.OwnerResource(r.URITemplate), "/resourceTemplates", i, "resource template", r.URITemplate, r.Def})
 	}
 	return out
 }
@@ -93,6 +100,7 @@ func Inline(s *sdk.Snapshot) []Suppression {
 		if !ok {
 			continue
 		}
+		scope := d.scope()
 		rules := make([]string, 0, len(obj))
 		for r := range obj {
 			rules = append(rules, r)
@@ -102,8 +110,8 @@ func Inline(s *sdk.Snapshot) []Suppression {
 			reason, _ := obj[r].(string)
 			out = append(out, Suppression{
 				Owner:   d.owner,
-				Scope:   d.scope,
-				Pointer: sdk.Pointer(d.scope, "_meta", MetaKey, r),
+				Scope:   scope,
+				Pointer: sdk.Pointer(scope, "_meta", MetaKey, r),
 				Rule:    r,
 				Reason:  strings.TrimSpace(reason),
 			})

@@ -50,7 +50,7 @@ func (UnusedSuppression) Meta() sdk.Meta {
 func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	for _, d := range definitions(s) {
 		if v, ok := inlineObject(d.def); ok {
-			at := sdk.Pointer(d.scope, "_meta", MetaKey)
+			at := sdk.Pointer(d.scope(), "_meta", MetaKey)
 			switch obj, isObj := v.(map[string]any); {
 			case !isObj:
 				report(sdk.Issue{
@@ -67,10 +67,10 @@ func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(s
 			}
 		}
 		if _, ok := d.def[MetaKey]; ok {
-			report(misplaced(d, sdk.Pointer(d.scope, MetaKey)))
+			report(misplaced(d, sdk.Pointer(d.scope(), MetaKey)))
 		}
 		if strayMeta(d.def, true) {
-			walkMeta(d.def, d.scope, true, func(p string) { report(misplaced(d, p)) })
+			walkMeta(d.def, d.scope(), true, func(p string) { report(misplaced(d, p)) })
 		}
 	}
 	return nil
@@ -80,7 +80,7 @@ func misplaced(d definition, p string) sdk.Issue {
 	return sdk.Issue{
 		Tool: d.owner, Pointer: p,
 		Message: fmt.Sprintf("%q at %s is not in the _meta of %s, where mcplint reads suppressions, so it suppresses nothing", MetaKey, p, d.kind()),
-		Fix:     fmt.Sprintf(`Move it into the definition's own "_meta" (%s/_meta/mcplint~1ignore); it covers every issue inside the definition.`, d.scope),
+		Fix:     fmt.Sprintf(`Move it into the definition's own "_meta" (%s/_meta/mcplint~1ignore); it covers every issue inside the definition.`, d.scope()),
 	}
 }
 
@@ -115,29 +115,43 @@ func walkMeta(v any, at string, top bool, found func(pointer string)) {
 
 // strayMeta reports whether walkMeta finds anything below v. Almost no
 // definition holds a stray suppression, and this answers without sorting
-// keys or building a pointer for every value of a large schema.
+// keys or building a pointer for every value of a large schema. It
+// descends only into objects and arrays, testing each value's type where
+// it meets it: most values of a schema are strings and numbers, and a
+// call for each would cost more than the test.
 func strayMeta(v any, top bool) bool {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, e := range v {
-			if k == "_meta" {
-				if top {
-					continue
-				}
-				if meta, ok := e.(map[string]any); ok {
-					if _, has := meta[MetaKey]; has {
+			switch e := e.(type) {
+			case map[string]any:
+				if k == "_meta" {
+					if top {
+						continue
+					}
+					if _, has := e[MetaKey]; has {
 						return true
 					}
 				}
-			}
-			if strayMeta(e, false) {
-				return true
+				if strayMeta(e, false) {
+					return true
+				}
+			case []any:
+				if k == "_meta" && top {
+					continue
+				}
+				if strayMeta(e, false) {
+					return true
+				}
 			}
 		}
 	case []any:
 		for _, e := range v {
-			if strayMeta(e, false) {
-				return true
+			switch e.(type) {
+			case map[string]any, []any:
+				if strayMeta(e, false) {
+					return true
+				}
 			}
 		}
 	}

@@ -56,8 +56,10 @@ type named struct {
 // Check reports mixed-script names, whole-script look-alikes and skeleton
 // collisions.
 func (ConfusableName) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	bySkeleton := map[string][]named{}
-	seen := map[string]bool{}
+	// Sized for the tools up front: a large server's names would grow
+	// both maps a dozen times.
+	bySkeleton := make(map[string][]named, len(s.Tools))
+	seen := make(map[string]bool, len(s.Tools))
 	// Script findings wait until collisions are known: a name that
 	// collides is reported once, by the collision, which names its odd
 	// letters too.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -29,8 +30,10 @@ func (annotationsMissing) Meta() sdk.Meta {
 }
 
 func (annotationsMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	flat := schemawalk.Tools(s)
 	for i, t := range s.Tools {
-		raw, present := t.Def["annotations"]
+		def := &flat[i].Def
+		raw, present := def.Annotations, def.Has&schemawalk.DefAnnotations != 0
 		if t.Def == nil {
 			present = t.Annotations != nil
 		}

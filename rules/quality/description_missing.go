@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -25,8 +26,10 @@ func (descriptionMissing) Meta() sdk.Meta {
 }
 
 func (descriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	for i, t := range s.Tools {
-		raw, present := field(t.Def, "description", t.Description)
+	flat := schemawalk.Tools(s)
+	for i := range s.Tools {
+		t := &s.Tools[i]
+		raw, present := description(t, &flat[i])
 		text, isString := raw.(string)
 		const fix = "add a \"description\" saying what the tool does, when to use it rather than the server's other tools, and what it returns"
 		switch {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rivo/uniseg"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -61,8 +62,10 @@ func (r *descriptionTooShort) minLength() int {
 
 func (r *descriptionTooShort) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	limit := r.minLength()
-	for i, t := range s.Tools {
-		raw, _ := field(t.Def, "description", t.Description)
+	flat := schemawalk.Tools(s)
+	for i := range s.Tools {
+		t := &s.Tools[i]
+		raw, _ := description(t, &flat[i])
 		text, _ := raw.(string)
 		trimmed := strings.TrimSpace(text)
 		if trimmed == "" {

@@ -48,7 +48,9 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 		nodes := flat[i].Input
 		for k := range nodes {
 			n := &nodes[k]
-			if n.Keyword != "properties" || n.Schema == false || described(n.Schema, root, 0) {
+			// Flattening read the description, which most properties
+			// have: described would look it up in the schema's map.
+			if n.Keyword != "properties" || n.Schema == false || strings.TrimSpace(n.Description) != "" || described(n.Schema, root, 0) {
 				continue
 			}
 			fix := "add a \"description\" saying what the value means, its format or unit, and an example"

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // describeValue names a JSON value's type and quotes it, for messages about
@@ -42,14 +45,14 @@ func snippet(v any) string {
 	return string(b)
 }
 
-// field returns a tool definition's field, falling back to the typed value
-// when the Tool was built without its raw definition.
-func field(def map[string]any, key string, typed string) (any, bool) {
-	if def == nil {
-		return typed, typed != ""
+// description returns the "description" member of a tool's definition
+// and whether it has one, falling back to the typed value when the Tool
+// was built without its raw definition; ts is its schemawalk.Tools entry.
+func description(t *sdk.Tool, ts *schemawalk.ToolSchemas) (any, bool) {
+	if t.Def == nil {
+		return t.Description, t.Description != ""
 	}
-	v, ok := def[key]
-	return v, ok
+	return ts.Def.Description, ts.Def.Has&schemawalk.DefDescription != 0
 }
 
 // toolLabel names a tool in a message: `tool "get_user"`, or by its index

@@ -50,37 +50,56 @@ type ref struct {
 	text visible.Text
 }
 
-// Check collects the names the server knows and the tool references its
-// texts make, then reports the references to nothing.
+// Check collects the tool references the texts make, then the names the
+// server knows among those referred to, and reports the references to
+// nothing. A large server has tens of thousands of parameter names and
+// values and few references, so only the names referred to are kept.
 func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	known := map[string]bool{}
 	var tools []string
-	add := func(n string) { known[strings.ToLower(n)] = true }
-	for _, p := range s.Peers {
-		if p != nil {
-			for _, t := range p.Tools {
-				add(t.Name)
-			}
-		}
-	}
 	var refs []ref
 	var names []string
 	var ws []word
 	visible.Texts(s, func(t visible.Text) {
 		switch t.Kind {
 		case visible.KindName:
-			add(t.Value)
 			tools = append(tools, t.Value)
 			return
-		case visible.KindParamName, visible.KindEnum, visible.KindConst, visible.KindPromptName, visible.KindPromptArgName:
-			add(t.Value)
-			return
-		case visible.KindResourceURI, visible.KindResourceName, visible.KindDefault, visible.KindExample, visible.KindSchemaText:
+		case visible.KindParamName, visible.KindEnum, visible.KindConst, visible.KindPromptName, visible.KindPromptArgName,
+			visible.KindResourceURI, visible.KindResourceName, visible.KindDefault, visible.KindExample, visible.KindSchemaText:
 			return
 		}
 		names, ws = toolReferences(names[:0], ws, t.Value)
 		for _, name := range names {
 			refs = append(refs, ref{name: name, text: t})
+		}
+	})
+	if len(refs) == 0 {
+		return nil
+	}
+	known := make(map[string]bool, len(refs))
+	for _, r := range refs {
+		known[strings.ToLower(r.name)] = false
+	}
+	mark := func(n string) {
+		n = strings.ToLower(n)
+		if _, referred := known[n]; referred {
+			known[n] = true
+		}
+	}
+	for _, p := range s.Peers {
+		if p != nil {
+			for _, t := range p.Tools {
+				mark(t.Name)
+			}
+		}
+	}
+	for _, t := range tools {
+		mark(t)
+	}
+	visible.Texts(s, func(t visible.Text) {
+		switch t.Kind {
+		case visible.KindParamName, visible.KindEnum, visible.KindConst, visible.KindPromptName, visible.KindPromptArgName:
+			mark(t.Value)
 		}
 	})
 	done := map[string]bool{}

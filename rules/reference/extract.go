@@ -3,6 +3,8 @@ package reference
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/rules/internal/bytepair"
 )
 
 // A word of a text, for finding tool references.
@@ -160,35 +162,33 @@ func mayReference(s string) bool {
 // It is not asked first, as almost every text has a quotation mark or an
 // apostrophe.
 func mayRefer(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch leads[s[i]] {
-		case leadSpace:
+	for i := 0; ; i++ {
+		k := leads.Index(s[i:])
+		if k < 0 {
+			return false
+		}
+		i += k
+		if s[i] == ' ' {
 			if namedTool(s, i) && mayReference(s) {
 				return true
 			}
-		case leadQuote:
-			if calledQuote(s, i) {
-				return true
-			}
+		} else if calledQuote(s, i) {
+			return true
 		}
 	}
-	return false
 }
 
-// Bytes mayRefer stops at.
-const (
-	leadSpace = 1 + iota
-	leadQuote
-)
-
-// leads marks the space and the first bytes of the opening quotation marks
-// closingQuote knows.
-var leads = func() (t [256]uint8) {
-	t[' '] = leadSpace
+// leads are where mayRefer stops: a space before a t of either case, and
+// the first byte of each opening quotation mark closingQuote knows, which
+// is followed by a name (the last byte of a text starts neither).
+var leads = func() *bytepair.Set {
+	var set bytepair.Set
+	set.Add(' ', 't')
+	set.Add(' ', 'T')
 	for _, q := range "`\"'“‘«" {
-		t[string(q)[0]] = leadQuote
+		set.AddAny(string(q)[0])
 	}
-	return t
+	return &set
 }()
 
 // calledQuote reports whether s[i:] starts with a run of tool-name

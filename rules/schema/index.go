@@ -30,13 +30,13 @@ type doc struct {
 
 // pointer is the Snapshot pointer of node i, with optional further tokens.
 func (d *doc) pointer(i int, tokens ...string) string {
-	return sdk.Pointer(schemawalk.Pointer(d.nodes, i, d.base), tokens...)
+	return schemawalk.Pointer(d.nodes, i, d.base, tokens...)
 }
 
 // location is a node's pointer inside its schema, for messages:
 // "inputSchema/properties/path".
 func (d *doc) location(i int, tokens ...string) string {
-	return d.field + sdk.Pointer(schemawalk.Pointer(d.nodes, i, ""), tokens...)
+	return schemawalk.Pointer(d.nodes, i, d.field, tokens...)
 }
 
 // index is every schema of a Snapshot that is an object or a boolean (the

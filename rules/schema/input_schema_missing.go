@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -32,9 +33,10 @@ func (inputSchemaMissing) Meta() sdk.Meta {
 }
 
 func (inputSchemaMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	flat := schemawalk.Tools(s)
 	for i := range s.Tools {
 		t := &s.Tools[i]
-		if hasField(t, "inputSchema", t.InputSchema) {
+		if hasField(t, &flat[i], schemawalk.DefInputSchema, t.InputSchema) {
 			continue
 		}
 		report(sdk.Issue{

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -35,9 +36,10 @@ func (inputSchemaNotObject) Meta() sdk.Meta {
 }
 
 func (inputSchemaNotObject) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	flat := schemawalk.Tools(s)
 	for i := range s.Tools {
 		t := &s.Tools[i]
-		if !hasField(t, "inputSchema", t.InputSchema) {
+		if !hasField(t, &flat[i], schemawalk.DefInputSchema, t.InputSchema) {
 			continue
 		}
 		if f, bad := notObjectSchema(t.InputSchema, "inputSchema"); bad {

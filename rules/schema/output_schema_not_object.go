@@ -3,6 +3,7 @@ package schema
 import (
 	"context"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -43,9 +44,10 @@ func (outputSchemaNotObject) Check(ctx context.Context, s *sdk.Snapshot, report 
 	dated := isProtocolVersion(s.ProtocolVersion)
 	modern := s.Era == sdk.EraModern || dated && s.ProtocolVersion >= anySchemaVersion
 	unknown := !modern && s.Era == "" && !dated
+	flat := schemawalk.Tools(s)
 	for i := range s.Tools {
 		t := &s.Tools[i]
-		if !hasField(t, "outputSchema", t.OutputSchema) {
+		if !hasField(t, &flat[i], schemawalk.DefOutputSchema, t.OutputSchema) {
 			continue
 		}
 		f, bad := notObjectSchema(t.OutputSchema, "outputSchema")

@@ -11,6 +11,7 @@ package schema
 import (
 	"context"
 
+	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -44,12 +45,12 @@ func forDocs(ctx context.Context, s *sdk.Snapshot, fn func(d *doc)) error {
 	return nil
 }
 
-// hasField reports whether the tool's definition carries key at all (null
-// included), which the typed fields cannot tell.
-func hasField(t *sdk.Tool, key string, typed any) bool {
+// hasField reports whether a tool's definition carries a member at all
+// (null included), which the typed fields cannot tell: t is the tool, ts
+// its schemawalk.Tools entry, key the member, typed its typed field.
+func hasField(t *sdk.Tool, ts *schemawalk.ToolSchemas, key schemawalk.DefKeys, typed any) bool {
 	if t.Def != nil {
-		_, ok := t.Def[key]
-		return ok
+		return ts.Def.Has&key != 0
 	}
 	return typed != nil
 }

@@ -46,10 +46,7 @@ func isControl(r rune) bool {
 // Check reports each text that holds control characters, once, naming the
 // escape sequences it finds.
 func (AnsiEscape) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	visible.Texts(s, func(t visible.Text) {
-		if t.Plain() {
-			return
-		}
+	visible.NotPlain(s, func(t visible.Text) {
 		seqs, first, severe := controlSequences(t.Value)
 		if len(seqs) == 0 {
 			return

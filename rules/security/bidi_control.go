@@ -56,10 +56,7 @@ func isRightToLeft(r rune) bool {
 
 // Check reports each text that holds bidi controls, once.
 func (BidiControl) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	visible.Texts(s, func(t visible.Text) {
-		if t.Plain() {
-			return
-		}
+	visible.NotPlain(s, func(t visible.Text) {
 		var found []rune
 		first, rtl, open := -1, false, 0
 		var explicit bool

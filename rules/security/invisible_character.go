@@ -86,10 +86,7 @@ func isVariationSelector(r rune) bool {
 
 // Check reports each text that holds invisible characters, once.
 func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	visible.Texts(s, func(t visible.Text) {
-		if t.Plain() {
-			return
-		}
+	visible.NotPlain(s, func(t visible.Text) {
 		found, first := invisibles(t.Value)
 		if len(found) == 0 {
 			return

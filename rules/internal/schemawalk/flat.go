@@ -17,10 +17,18 @@ type Flat struct {
 	Schema  any
 	Keyword string
 	Name    string
+	// Description is the schema's "description" when it is a string, ""
+	// otherwise: the one keyword many rules read on nearly every node.
+	// Like Keys it is read while the node's keys are, since a lookup in
+	// one of the many small maps of a large list is likely a cache miss.
+	Description string
 	// Keys is the set of JSON Schema keywords the schema object has, so
 	// that a rule can skip the nodes without the keyword it checks
 	// without a map lookup.
 	Keys Keys
+	// Unknown is how many of the schema object's keys are not keywords
+	// Keys knows ("example", "x-order", "_meta").
+	Unknown int32
 	// Depth is as in Node.
 	Depth int32
 	// Index is the position in an array keyword ("allOf", "prefixItems",
@@ -69,6 +77,9 @@ var childKeywords = [...]string{
 	rankPrefixItems: "prefixItems",
 }
 
+// descriptionKey is the bit of "description", which Flatten reads.
+var descriptionKey = KeyOf("description")
+
 // childBits are childKeywords' bits in Keys, and childKeys their union.
 var (
 	childBits = func() (bits [len(childKeywords)]Keys) {
@@ -94,11 +105,19 @@ func (w *flattener) flatten(nodes []Flat, n Flat) []Flat {
 	}
 	nodes = append(nodes, n)
 	var keys Keys
-	for kw := range obj {
+	var unknown int32
+	for kw, v := range obj {
 		bit, _ := keyword(kw)
+		switch bit {
+		case 0:
+			unknown++
+		case descriptionKey:
+			nodes[len(nodes)-1].Description, _ = v.(string)
+		}
 		keys |= bit
 	}
 	nodes[len(nodes)-1].Keys = keys
+	nodes[len(nodes)-1].Unknown = unknown
 	n.Keys = keys
 	if !n.Keys.Any(childKeys) || int(n.Depth) >= MaxDepth {
 		return nodes
@@ -152,10 +171,13 @@ func (w *flattener) flatten(nodes []Flat, n Flat) []Flat {
 }
 
 // Pointer returns the JSON pointer of nodes[i], where nodes is what one
-// Flatten call appended and its root is at base. It is the pointer Walk
-// gives the same node.
-func Pointer(nodes []Flat, i int, base string) string {
-	var tokens []string
+// Flatten call appended and its root is at base, followed by extra
+// tokens. It is the pointer Walk gives the same node.
+func Pointer(nodes []Flat, i int, base string, extra ...string) string {
+	// Most pointers have few tokens: they are gathered on the stack and
+	// the pointer built once.
+	var buf [16]string
+	tokens := buf[:0]
 	for ; nodes[i].Parent >= 0; i = int(nodes[i].Parent) {
 		n := &nodes[i]
 		switch {
@@ -168,7 +190,7 @@ func Pointer(nodes []Flat, i int, base string) string {
 		}
 	}
 	slices.Reverse(tokens)
-	return sdk.Pointer(base, tokens...)
+	return sdk.Pointer(base, append(tokens, extra...)...)
 }
 
 func named(kw string) bool {

@@ -15,13 +15,13 @@ func TestFlattenMatchesWalk(t *testing.T) {
 	cases := map[string]string{
 		"bool":   `true`,
 		"scalar": `"string"`,
-		"nested": `{"type":"object","properties":{"b":{"type":"array","items":{"type":"string"}},"a/~x":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/T"}]},"":{}},
+		"nested": `{"type":"object","properties":{"b":{"type":"array","description":"Bs.","items":{"type":"string","description":7}},"a/~x":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/T"}]},"":{}},
 			"patternProperties":{"^x-":{"type":"string"}},"additionalProperties":false,
 			"$defs":{"T":{"type":"object","properties":{"z":true}}},"definitions":{"U":{"not":{"type":"null"}}},
 			"dependentSchemas":{"a":{"required":["b"]}},"if":{"properties":{"a":{"const":1}}},"then":{"required":["b"]},"else":{},
 			"allOf":[{"type":"object"},5],"oneOf":[true,false],"prefixItems":[{"type":"string"}],"items":[{"type":"integer"},{"type":"string"}],
 			"contains":{"type":"number"},"propertyNames":{"maxLength":3},"unevaluatedProperties":false,"contentSchema":{"type":"object"},
-			"properties2":{"ignored":{}},"not":"not a schema"}`,
+			"properties2":{"ignored":{}},"example":1,"x-order":2,"not":"not a schema"}`,
 		"deep": deep,
 	}
 	for name, src := range cases {
@@ -41,6 +41,9 @@ func TestFlattenMatchesWalk(t *testing.T) {
 			var got []string
 			for i, n := range nodes {
 				got = append(got, fmt.Sprintf("%s kw=%q name=%q depth=%d", Pointer(nodes, i, "/tools/0/inputSchema"), n.Keyword, n.Name, n.Depth))
+				if p, want := Pointer(nodes, i, "/b", "x", "a/b"), Pointer(nodes, i, "/b")+"/x/a~1b"; p != want {
+					t.Errorf("node %d with extra tokens: %s, want %s", i, p, want)
+				}
 				if int(n.Parent) >= i {
 					t.Errorf("node %d has parent %d: parents must come first", i, n.Parent)
 				}
@@ -52,6 +55,18 @@ func TestFlattenMatchesWalk(t *testing.T) {
 				}
 				if n.Keys != KeysOf(keys...) {
 					t.Errorf("node %d: Keys %b, want %b for %v", i, n.Keys, KeysOf(keys...), keys)
+				}
+				unknown := 0
+				for _, k := range keys {
+					if KeyOf(k) == 0 {
+						unknown++
+					}
+				}
+				if int(n.Unknown) != unknown {
+					t.Errorf("node %d: Unknown %d, want %d for %v", i, n.Unknown, unknown, keys)
+				}
+				if d, _ := n.Object()["description"].(string); n.Description != d {
+					t.Errorf("node %d: Description %q, want %q", i, n.Description, d)
 				}
 			}
 			if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {

@@ -62,6 +62,9 @@ var keywordNames = func() (names [64]string) {
 	return names
 }()
 
+// AllKeys is the set of every keyword Keys knows.
+var AllKeys = KeysOf(allKeywords...)
+
 // allKeywords are the keywords Keys knows.
 var allKeywords = []string{
 	"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "additionalProperties",

@@ -9,15 +9,63 @@ import (
 )
 
 // ToolSchemas is one tool's input and output schemas, flattened: nodes as
-// Flatten lists them, nil when the tool has no such schema.
+// Flatten lists them, nil when the tool has no such schema; and the
+// members of its definition that several rules read.
 type ToolSchemas struct {
 	Input, Output []Flat
+	Def           DefFields
 }
 
-// Tools returns the schemas of every tool of s, flattened, in s.Tools's
-// order. Every rule that looks inside schemas reads the same schemas, so
-// they are flattened once per Snapshot, by the first rule to ask, and kept
-// while the Snapshot lives; the nodes are shared and must not be changed.
+// DefFields are members of a tool's definition (sdk.Tool.Def) that several
+// rules read. They are looked up once, with the schemas: a lookup in one
+// of the maps of thousands of definitions is likely a cache miss, each
+// time a rule makes it.
+type DefFields struct {
+	// Has says which of the members the definition has, null ones
+	// included; none when the tool has no Def.
+	Has DefKeys
+	// Description and Annotations are those members' values, nil when
+	// absent.
+	Description, Annotations any
+}
+
+// DefKeys is a set of the members DefFields knows.
+type DefKeys uint8
+
+// The members DefFields knows.
+const (
+	DefDescription DefKeys = 1 << iota
+	DefInputSchema
+	DefOutputSchema
+	DefAnnotations
+)
+
+func defFields(def map[string]any) DefFields {
+	var f DefFields
+	if def == nil {
+		return f
+	}
+	var ok bool
+	if f.Description, ok = def["description"]; ok {
+		f.Has |= DefDescription
+	}
+	if _, ok = def["inputSchema"]; ok {
+		f.Has |= DefInputSchema
+	}
+	if _, ok = def["outputSchema"]; ok {
+		f.Has |= DefOutputSchema
+	}
+	if f.Annotations, ok = def["annotations"]; ok {
+		f.Has |= DefAnnotations
+	}
+	return f
+}
+
+// Tools returns the schemas of every tool of s, flattened, with the
+// members of its definition that DefFields knows, in s.Tools's order.
+// Every rule that looks inside schemas reads the same schemas, so they are
+// flattened once per Snapshot, by the first rule to ask, and kept while
+// the Snapshot lives; the nodes are shared and must not be changed.
 // Rules must not change a Snapshot (sdk.Rule says so); one whose tool list
 // was replaced since is flattened again.
 func Tools(s *sdk.Snapshot) []ToolSchemas {
@@ -110,5 +158,6 @@ func flattenRange(tools []sdk.Tool, out []ToolSchemas) {
 	for i := range tools {
 		out[i].Input = place(tools[i].InputSchema)
 		out[i].Output = place(tools[i].OutputSchema)
+		out[i].Def = defFields(tools[i].Def)
 	}
 }

@@ -55,3 +55,42 @@ func TestToolsSharesOneFlattening(t *testing.T) {
 		t.Errorf("after the tool list changed, Tools gave %d tools, want 1", len(again))
 	}
 }
+
+// TestToolsReadsDefFields checks DefFields against the definitions.
+func TestToolsReadsDefFields(t *testing.T) {
+	var defs []map[string]any
+	for _, src := range []string{
+		`{"name":"a"}`,
+		`{"name":"b","description":"Does b.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true},"_meta":{"k":1}}`,
+		`{"name":"c","description":null,"outputSchema":null,"annotations":"no","_meta":[]}`,
+	} {
+		var def map[string]any
+		if err := json.Unmarshal([]byte(src), &def); err != nil {
+			t.Fatal(err)
+		}
+		defs = append(defs, def)
+	}
+	s := &sdk.Snapshot{Tools: []sdk.Tool{{Def: defs[0]}, {Def: defs[1]}, {Def: defs[2]}, {Name: "no def"}}}
+	members := []struct {
+		key string
+		bit DefKeys
+		val func(DefFields) any
+	}{
+		{"description", DefDescription, func(f DefFields) any { return f.Description }},
+		{"inputSchema", DefInputSchema, nil},
+		{"outputSchema", DefOutputSchema, nil},
+		{"annotations", DefAnnotations, func(f DefFields) any { return f.Annotations }},
+	}
+	for i, ts := range Tools(s) {
+		def := s.Tools[i].Def
+		for _, m := range members {
+			v, ok := def[m.key]
+			if got := ts.Def.Has&m.bit != 0; got != ok {
+				t.Errorf("tool %d: has %s = %v, want %v", i, m.key, got, ok)
+			}
+			if m.val != nil && fmt.Sprint(m.val(ts.Def)) != fmt.Sprint(v) {
+				t.Errorf("tool %d: %s = %v, want %v", i, m.key, m.val(ts.Def), v)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@
 package visible
 
 import (
+	"encoding/binary"
 	"runtime"
 	"slices"
 	"strconv"
@@ -173,6 +174,28 @@ func Texts(s *sdk.Snapshot, visit func(t Text)) {
 	}
 }
 
+// NotPlain calls visit for every text of s that is not plain (see Plain),
+// in Texts's order. Rules that look for hidden characters read only those,
+// which in most servers are none of the hundreds of thousands of texts
+// Texts would hand them.
+func NotPlain(s *sdk.Snapshot, visit func(t Text)) {
+	e := entryOf(s)
+	e.notPlainOnce.Do(func() {
+		for _, part := range e.texts {
+			for _, chunk := range part {
+				for _, t := range chunk {
+					if !t.plain {
+						e.notPlain = append(e.notPlain, t)
+					}
+				}
+			}
+		}
+	})
+	for _, t := range e.notPlain {
+		visit(t)
+	}
+}
+
 // Len is how many texts Texts visits.
 func Len(s *sdk.Snapshot) int {
 	n := 0
@@ -226,6 +249,9 @@ type entry struct {
 	instr string
 	// texts are the listing's parts, in order.
 	texts []chunks
+	// notPlain are the texts that are not plain, listed when first asked.
+	notPlainOnce sync.Once
+	notPlain     []Text
 }
 
 var cache = struct {
@@ -237,7 +263,10 @@ func shapeOf(s *sdk.Snapshot) [4]int {
 	return [4]int{len(s.Tools), len(s.Prompts), len(s.Resources), len(s.ResourceTemplates)}
 }
 
-func cached(s *sdk.Snapshot) []chunks {
+func cached(s *sdk.Snapshot) []chunks { return entryOf(s).texts }
+
+// entryOf returns s's entry, its texts listed.
+func entryOf(s *sdk.Snapshot) *entry {
 	key := weak.Make(s)
 	cache.Lock()
 	e, ok := cache.m[key]
@@ -254,7 +283,7 @@ func cached(s *sdk.Snapshot) []chunks {
 	}
 	cache.Unlock()
 	e.once.Do(func() { e.texts = listParallel(s) })
-	return e.texts
+	return e
 }
 
 // chunks holds texts in blocks that double in size up to maxChunk, so
@@ -388,6 +417,21 @@ var valueKeys = [...]struct {
 	kind Kind
 }{{"enum", KindEnum}, {"const", KindConst}, {"default", KindDefault}, {"examples", KindExample}, {"example", KindExample}}
 
+// mapTextKeys are the keywords schemaTexts reads from a schema's map: all
+// whose values it lists but "description", which schemawalk.Flat holds.
+var mapTextKeys = func() schemawalk.Keys {
+	keys := schemawalk.KeysOf("title", "$comment")
+	for _, vk := range valueKeys {
+		keys |= schemawalk.KeyOf(vk.key)
+	}
+	for kw := range schemawalk.AllKeys.All() {
+		if otherText(kw) {
+			keys |= schemawalk.KeyOf(kw)
+		}
+	}
+	return keys
+}()
+
 // scratch is storage one listing reuses for every schema.
 type scratch struct {
 	other []string
@@ -407,6 +451,13 @@ func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
 		}
 		obj := n.Object()
 		if obj == nil {
+			continue
+		}
+		if n.Unknown == 0 && !n.Keys.Any(mapTextKeys) {
+			// Nothing to list but a description, which flattening
+			// read: most nodes of a large list, whose maps are best
+			// left untouched.
+			put(KindParamDescription, n.Description, at, node, "description")
 			continue
 		}
 		var title, description, comment string
@@ -489,7 +540,32 @@ func valueTexts(v any, kind Kind, at *origin, node int32, tok string, depth int,
 // Plain reports whether s is printable ASCII with at most tabs and line
 // breaks: text in which nothing can hide. Most text is plain, so rules that
 // look for hidden characters check this first and skip the Unicode work.
+//
+// Every text of a Snapshot is tested, most of them long prose, so eight
+// bytes are tested at a time: a word passes when none of its bytes is
+// 0x7f or above, nor below 0x20; a word with a control byte is tested
+// byte by byte, as tabs and line breaks are allowed.
 func Plain(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		// A byte of 0x7f or above has its top bit set in w, or in w+1
+		// (which carries into no other byte while no top bit is set).
+		high := (w | (w + 0x0101010101010101)) & 0x8080808080808080
+		// A byte below 0x20 borrows when 0x20 is taken from it: the
+		// classic "has less than" test, exact for a bound up to 0x80.
+		low := (w - 0x2020202020202020) & ^w & 0x8080808080808080
+		if high != 0 {
+			return false
+		}
+		if low != 0 && !plainBytes(s[i:i+8]) {
+			return false
+		}
+	}
+	return plainBytes(s[i:])
+}
+
+func plainBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= 0x7f || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -129,6 +130,16 @@ func TestTextPlain(t *testing.T) {
 	})
 	if plain == 0 {
 		t.Error("no text is plain")
+	}
+	var want, got []string
+	Texts(s, func(tx Text) {
+		if !tx.Plain() {
+			want = append(want, tx.Pointer())
+		}
+	})
+	NotPlain(s, func(tx Text) { got = append(got, tx.Pointer()) })
+	if len(want) != 3 || !slices.Equal(got, want) {
+		t.Errorf("NotPlain visits %q, want the three texts that are not plain, %q", got, want)
 	}
 }
 
