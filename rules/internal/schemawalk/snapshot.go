@@ -3,8 +3,8 @@ package schemawalk
 import (
 	"runtime"
 	"sync"
-	"weak"
 
+	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -69,38 +69,10 @@ func defFields(def map[string]any) DefFields {
 // Rules must not change a Snapshot (sdk.Rule says so); one whose tool list
 // was replaced since is flattened again.
 func Tools(s *sdk.Snapshot) []ToolSchemas {
-	key := weak.Make(s)
-	shape := toolsShape(s)
-	cache.Lock()
-	e, ok := cache.m[key]
-	if !ok || e.shape != shape {
-		e = &snapshotEntry{shape: shape}
-		if !ok {
-			runtime.AddCleanup(s, func(k weak.Pointer[sdk.Snapshot]) {
-				cache.Lock()
-				delete(cache.m, k)
-				cache.Unlock()
-			}, key)
-		}
-		cache.m[key] = e
-	}
-	cache.Unlock()
-	e.once.Do(func() { e.tools = flattenTools(s.Tools) })
-	return e.tools
+	return cache.Get(s, toolsShape(s), func() []ToolSchemas { return flattenTools(s.Tools) })
 }
 
-// snapshotEntry is one Snapshot's flattened schemas, with the tool list
-// they were flattened from.
-type snapshotEntry struct {
-	once  sync.Once
-	shape toolList
-	tools []ToolSchemas
-}
-
-var cache = struct {
-	sync.Mutex
-	m map[weak.Pointer[sdk.Snapshot]]*snapshotEntry
-}{m: map[weak.Pointer[sdk.Snapshot]]*snapshotEntry{}}
+var cache snapmemo.Cache[toolList, []ToolSchemas]
 
 // toolList identifies a Snapshot's tool list by its first element and
 // length.

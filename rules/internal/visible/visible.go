@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-	"weak"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -242,11 +242,8 @@ func Indexed(s *sdk.Snapshot, visit func(i int, t Text)) {
 	wg.Wait()
 }
 
-// entry is one Snapshot's texts, with what they were listed from.
+// entry is one Snapshot's listing.
 type entry struct {
-	once  sync.Once
-	shape [4]int
-	instr string
 	// texts are the listing's parts, in order.
 	texts []chunks
 	// notPlain are the texts that are not plain, listed when first asked.
@@ -254,36 +251,21 @@ type entry struct {
 	notPlain     []Text
 }
 
-var cache = struct {
-	sync.Mutex
-	m map[weak.Pointer[sdk.Snapshot]]*entry
-}{m: map[weak.Pointer[sdk.Snapshot]]*entry{}}
-
-func shapeOf(s *sdk.Snapshot) [4]int {
-	return [4]int{len(s.Tools), len(s.Prompts), len(s.Resources), len(s.ResourceTemplates)}
+// stamp is what a listing was made from: a Snapshot given other lists or
+// instructions since is listed again.
+type stamp struct {
+	shape [4]int
+	instr string
 }
+
+var cache snapmemo.Cache[stamp, *entry]
 
 func cached(s *sdk.Snapshot) []chunks { return entryOf(s).texts }
 
 // entryOf returns s's entry, its texts listed.
 func entryOf(s *sdk.Snapshot) *entry {
-	key := weak.Make(s)
-	cache.Lock()
-	e, ok := cache.m[key]
-	if !ok || e.shape != shapeOf(s) || e.instr != s.Instructions {
-		e = &entry{shape: shapeOf(s), instr: s.Instructions}
-		if !ok {
-			runtime.AddCleanup(s, func(k weak.Pointer[sdk.Snapshot]) {
-				cache.Lock()
-				delete(cache.m, k)
-				cache.Unlock()
-			}, key)
-		}
-		cache.m[key] = e
-	}
-	cache.Unlock()
-	e.once.Do(func() { e.texts = listParallel(s) })
-	return e
+	shape := [4]int{len(s.Tools), len(s.Prompts), len(s.Resources), len(s.ResourceTemplates)}
+	return cache.Get(s, stamp{shape, s.Instructions}, func() *entry { return &entry{texts: listParallel(s)} })
 }
 
 // chunks holds texts in blocks that double in size up to maxChunk, so
