@@ -167,19 +167,11 @@ func (d *decoder) object() (any, bool) {
 			return nil, false
 		}
 		d.pairs = append(d.pairs, pair{key, v})
-		d.space()
-		if d.i >= len(d.data) {
+		if done, ok := d.separator('}'); !ok {
 			return nil, false
-		}
-		if d.data[d.i] == '}' {
-			d.i++
+		} else if done {
 			break
 		}
-		if d.data[d.i] != ',' {
-			return nil, false
-		}
-		d.i++
-		d.space()
 	}
 	m := make(map[string]any, len(d.pairs)-base)
 	// In order, so that a key given twice keeps its last value, as in
@@ -190,6 +182,25 @@ func (d *decoder) object() (any, bool) {
 	d.pairs = d.pairs[:base]
 	d.depth--
 	return m, true
+}
+
+// separator reads what follows a member or an element: the container's
+// closing bracket, when done, or a comma and the space after it.
+func (d *decoder) separator(closing byte) (done, ok bool) {
+	d.space()
+	if d.i >= len(d.data) {
+		return false, false
+	}
+	switch d.data[d.i] {
+	case closing:
+		d.i++
+		return true, true
+	case ',':
+		d.i++
+		d.space()
+		return false, true
+	}
+	return false, false
 }
 
 func (d *decoder) array() (any, bool) {
@@ -209,19 +220,11 @@ func (d *decoder) array() (any, bool) {
 			return nil, false
 		}
 		d.elems = append(d.elems, v)
-		d.space()
-		if d.i >= len(d.data) {
+		if done, ok := d.separator(']'); !ok {
 			return nil, false
-		}
-		if d.data[d.i] == ']' {
-			d.i++
+		} else if done {
 			break
 		}
-		if d.data[d.i] != ',' {
-			return nil, false
-		}
-		d.i++
-		d.space()
 	}
 	a := make([]any, len(d.elems)-base)
 	copy(a, d.elems[base:])
