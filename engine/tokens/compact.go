@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 	"math"
 	"slices"
 	"strconv"
@@ -185,22 +186,7 @@ func appendString(b []byte, s string) []byte {
 				continue
 			}
 			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
+			b = jsonesc.AppendASCII(b, c)
 			i++
 			start = i
 			continue
