@@ -3,6 +3,7 @@ package config
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"sort"
 
 	"github.com/mcplint/mcplint/sdk"
@@ -55,7 +56,7 @@ func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(s
 			case !isObj:
 				report(sdk.Issue{
 					Tool: d.owner, Pointer: at,
-					Message: fmt.Sprintf("%q on %s is %s, not an object of rule names to reasons, so it suppresses nothing", MetaKey, d.kind(), jsonKind(v)),
+					Message: fmt.Sprintf("%q on %s is %s, not an object of rule names to reasons, so it suppresses nothing", MetaKey, d.kind(), jsonvalue.Kind(v)),
 					Fix:     `Write it as "mcplint/ignore": {"RULE": "why this is not a defect here"}.`,
 				})
 			case len(obj) == 0:
@@ -156,20 +157,4 @@ func strayMeta(v any, top bool) bool {
 		}
 	}
 	return false
-}
-
-func jsonKind(v any) string {
-	switch v.(type) {
-	case string:
-		return "a string"
-	case float64:
-		return "a number"
-	case bool:
-		return "a boolean"
-	case []any:
-		return "an array"
-	case nil:
-		return "null"
-	}
-	return "a value"
 }

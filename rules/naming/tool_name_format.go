@@ -2,8 +2,8 @@ package naming
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"go.mau.fi/util/confusable"
 	"strconv"
 	"strings"
@@ -53,7 +53,7 @@ func (toolNameFormat) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 			report(sdk.Issue{
 				Severity: sdk.Error,
 				Pointer:  sdk.ToolPointer(i, "name"),
-				Message:  fmt.Sprintf("tool %d's name is %s, not a string", i, describeValue(raw)),
+				Message:  fmt.Sprintf("tool %d's name is %s, not a string", i, jsonvalue.Describe(raw)),
 				Fix:      "make \"name\" a string of 1 to 128 characters of A-Z, a-z, 0-9, _, - and .",
 			})
 		case name == "":
@@ -168,48 +168,4 @@ func sanitizeName(name string) string {
 		}
 	}
 	return b.String()
-}
-
-func jsonType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case float64, json.Number:
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
-// describeValue names a JSON value's type and quotes it: "a number (42)".
-func describeValue(v any) string {
-	t := jsonType(v)
-	if t == "null" {
-		return t
-	}
-	a := "a "
-	if strings.ContainsRune("aeiou", rune(t[0])) {
-		a = "an "
-	}
-	return a + t + " (" + snippet(v) + ")"
-}
-
-// snippet is v as JSON, cut short so a huge value does not flood the report.
-func snippet(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	const limit = 40
-	if s := string(b); utf8.RuneCountInString(s) > limit {
-		return string([]rune(s)[:limit]) + "…"
-	}
-	return string(b)
 }

@@ -3,6 +3,7 @@ package quality
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
@@ -51,7 +52,7 @@ func (annotationsMissing) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i, "annotations"),
-				Message: fmt.Sprintf("annotations of %s are %s, not an object", toolLabel(i, t.Name), describeValue(raw)),
+				Message: fmt.Sprintf("annotations of %s are %s, not an object", toolLabel(i, t.Name), jsonvalue.Describe(raw)),
 				Fix:     annotationsAdvice(t.Name, "make \"annotations\" an object: "),
 			})
 			continue
@@ -63,7 +64,7 @@ func (annotationsMissing) Check(ctx context.Context, s *sdk.Snapshot, report fun
 					report(sdk.Issue{
 						Tool:    t.Name,
 						Pointer: sdk.ToolPointer(i, "annotations", h),
-						Message: fmt.Sprintf("%s of %s is %s, not a boolean, so clients ignore it", h, toolLabel(i, t.Name), describeValue(v)),
+						Message: fmt.Sprintf("%s of %s is %s, not a boolean, so clients ignore it", h, toolLabel(i, t.Name), jsonvalue.Describe(v)),
 						Fix:     fmt.Sprintf("write %s as true or false, without quotes", h),
 					})
 				}

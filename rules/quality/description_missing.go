@@ -3,6 +3,7 @@ package quality
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"strings"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
@@ -44,7 +45,7 @@ func (descriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			report(sdk.Issue{
 				Tool:    t.Name,
 				Pointer: sdk.ToolPointer(i, "description"),
-				Message: fmt.Sprintf("description of %s is %s, not a string", toolLabel(i, t.Name), describeValue(raw)),
+				Message: fmt.Sprintf("description of %s is %s, not a string", toolLabel(i, t.Name), jsonvalue.Describe(raw)),
 				Fix:     "make \"description\" a string saying what the tool does, when to use it and what it returns",
 			})
 		case strings.TrimSpace(text) == "":
