@@ -59,13 +59,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 
 func mdSummary(b *bufio.Writer, r *Report) {
 	s := r.Summary
-	var suppressed, failed int
-	for _, t := range r.Targets {
-		suppressed += len(t.Suppressed)
-		if t.Error != nil {
-			failed++
-		}
-	}
+	suppressed, failed := r.outcomes()
 	mark := "✅"
 	if s.Errors > 0 || failed > 0 {
 		mark = "❌"

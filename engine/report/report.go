@@ -113,3 +113,15 @@ func facts(t *Target, quote func(string) string) []string {
 	}
 	return out
 }
+
+// outcomes counts the issues suppressed over every target and the targets
+// that could not be linted, for the summary lines of the formats.
+func (r *Report) outcomes() (suppressed, failed int) {
+	for _, t := range r.Targets {
+		suppressed += len(t.Suppressed)
+		if t.Error != nil {
+			failed++
+		}
+	}
+	return suppressed, failed
+}

@@ -205,13 +205,7 @@ func (p *printer) issue(is sdk.Issue) {
 
 func (p *printer) summary(r *Report) {
 	s := r.Summary
-	var suppressed, failed int
-	for _, t := range r.Targets {
-		suppressed += len(t.Suppressed)
-		if t.Error != nil {
-			failed++
-		}
-	}
+	suppressed, failed := r.outcomes()
 	parts := []string{plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info")}
 	text := strings.Join(parts, ", ") + " in " + plural(len(r.Targets), "target")
 	if suppressed > 0 {
