@@ -104,8 +104,8 @@ func Load(path string, opts Options) (*Config, error) {
 // "tools" key, or no key a config needs, settles it without decoding the
 // file. Only a file that may be a config is decoded.
 func Sniff(data []byte) bool {
-	tools, candidate, plain := false, false, true
-	plain = topKeys(data, func(key string) bool {
+	tools, candidate := false, false
+	plain := topKeys(data, func(key string) bool {
 		switch key {
 		case "tools":
 			tools = true
