@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/mcp"
+	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -45,7 +46,13 @@ type Results struct {
 // Tally counts scenarios and passes.
 type Tally struct {
 	Passed int `json:"passed"`
-	Total  int `json:"total"`
+	// Total counts the conclusive scenarios: those that say something of
+	// the server.
+	Total int `json:"total"`
+	// Inconclusive counts the scenarios left out of Total: failures of the
+	// machine mcplint ran on, and arguments the schema accepts but the tool
+	// refused (a schema finding, not a failed call).
+	Inconclusive int `json:"inconclusive,omitempty"`
 }
 
 // Rate is Passed/Total; ok is false when there were none.
@@ -77,6 +84,14 @@ type Result struct {
 	Excerpt string `json:"excerpt,omitempty"`
 	// Error says what went wrong, when something did.
 	Error string `json:"error,omitempty"`
+	// HiddenError marks a result without isError whose text reads as an
+	// error: a model would read a failure the client was told is a success.
+	HiddenError bool `json:"hiddenError,omitempty"`
+	// Inconclusive says why the scenario tells nothing of the server, when
+	// it does not: what the machine lacked, or that the tool refused
+	// arguments its own inputSchema accepts. Such a scenario neither passes
+	// nor fails.
+	Inconclusive string `json:"inconclusive,omitempty"`
 	// Record is the transcript index of the request ("/transcript/records/N").
 	Record int `json:"record"`
 }
@@ -86,6 +101,8 @@ type ToolSummary struct {
 	Tool   string `json:"tool"`
 	Passed int    `json:"passed"`
 	Total  int    `json:"total"`
+	// Inconclusive counts the scenarios left out of Total.
+	Inconclusive int `json:"inconclusive,omitempty"`
 	// AvgLatencyMs is the mean latency of the answered calls; 0 when none
 	// was answered.
 	AvgLatencyMs float64 `json:"avgLatencyMs"`
@@ -229,7 +246,7 @@ func unsent(detail string, at int) Result {
 func answer(r *Result, m mcp.Message) {
 	if m.Error != nil {
 		r.Outcome = OutcomeProtocolError
-		r.Error = fmt.Sprintf("JSON-RPC error %d: %s", m.Error.Code, m.Error.Message)
+		r.Error = toolanswer.Redact(fmt.Sprintf("JSON-RPC error %d: %s", m.Error.Code, m.Error.Message))
 		return
 	}
 	var res struct {
@@ -238,12 +255,42 @@ func answer(r *Result, m mcp.Message) {
 		IsError    bool             `json:"isError"`
 	}
 	json.Unmarshal(m.Result, &res)
-	r.Excerpt = excerpt(res.Content, res.Structured)
+	r.Excerpt = toolanswer.Redact(excerpt(res.Content, res.Structured))
 	if res.IsError {
 		r.Outcome, r.Error = OutcomeToolError, "the tool reported an error (isError: true)"
 		return
 	}
 	r.Outcome = OutcomeOK
+	r.HiddenError = toolanswer.ReadsAsError(r.Excerpt) && !toolanswer.ArgumentsAskForError(r.Arguments)
+}
+
+// judge decides whether a scenario says something of the server, and if
+// so whether it passed. An edge scenario passes when the server answered,
+// whatever it answered. A happy-path failure is inconclusive when its text shows the
+// machine lacked something (toolanswer.EnvironmentOf), or when a happy
+// call with arguments the schema accepts was refused as invalid: the tool
+// is stricter than its schema, which the conformance rules report.
+func judge(r *Result) {
+	failed := r.Outcome == OutcomeToolError || r.Outcome == OutcomeProtocolError || r.HiddenError
+	text := r.Excerpt
+	if r.Outcome == OutcomeProtocolError || text == "" {
+		text = r.Error
+	}
+	if failed && r.Kind == Happy {
+		if env, ok := toolanswer.EnvironmentOf(text); ok {
+			r.Inconclusive = fmt.Sprintf("the machine lacks %s (%q)", env.Want, env.Phrase)
+		} else if phrase, ok := toolanswer.Rejection(text); ok && !r.BestEffort {
+			r.Inconclusive = fmt.Sprintf("the tool refused arguments its inputSchema accepts (%q)", phrase)
+		}
+	}
+	switch {
+	case r.Inconclusive != "":
+		r.Passed = false
+	case r.Kind == Happy:
+		r.Passed = r.Outcome == OutcomeOK && !r.HiddenError
+	default:
+		r.Passed = answered(r.Outcome)
+	}
 }
 
 // excerpt renders content the way a model would read it.
@@ -303,19 +350,10 @@ func summarize(out []Result) *Results {
 	latency := map[string][2]float64{} // sum, count
 	for j := range out {
 		r := &out[j]
-		switch r.Kind {
-		case Happy:
-			r.Passed = r.Outcome == OutcomeOK
-			res.Happy.Total++
-			if r.Passed {
-				res.Happy.Passed++
-			}
-		default:
-			r.Passed = answered(r.Outcome)
-			res.Edge.Total++
-			if r.Passed {
-				res.Edge.Passed++
-			}
+		judge(r)
+		tally := &res.Edge
+		if r.Kind == Happy {
+			tally = &res.Happy
 		}
 		i, ok := index[r.Tool]
 		if !ok {
@@ -324,9 +362,18 @@ func summarize(out []Result) *Results {
 			res.Tools = append(res.Tools, ToolSummary{Tool: r.Tool})
 		}
 		t := &res.Tools[i]
-		t.Total++
-		if r.Passed {
+		switch {
+		case r.Inconclusive != "":
+			tally.Inconclusive++
+			t.Inconclusive++
+		case r.Passed:
+			tally.Passed++
+			tally.Total++
 			t.Passed++
+			t.Total++
+		default:
+			tally.Total++
+			t.Total++
 		}
 		if answered(r.Outcome) {
 			l := latency[r.Tool]

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/mcplint/mcplint/engine/exercise"
 	"io"
 	"strconv"
 	"strings"
@@ -139,8 +140,9 @@ func (p *printer) exercise(t *Target) {
 	if ex == nil {
 		return
 	}
-	p.line("  exercised %s of %s: happy path %s passed, edge cases %s answered",
-		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total), fraction(ex.Edge.Passed, ex.Edge.Total))
+	p.line("  exercised %s of %s: happy path %s passed%s, edge cases %s answered",
+		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),
+		inconclusive(ex.Happy.Inconclusive+ex.Edge.Inconclusive), fraction(ex.Edge.Passed, ex.Edge.Total))
 	width := 0
 	for _, ts := range ex.Tools {
 		width = max(width, len(Escape(ts.Tool)))
@@ -151,14 +153,27 @@ func (p *printer) exercise(t *Target) {
 			code = ansiRed
 		}
 		line := fmt.Sprintf("    %-*s  %s  avg %s", width, Escape(ts.Tool), p.paint(code, fmt.Sprintf("%d/%d", ts.Passed, ts.Total)), latency(ts.AvgLatencyMs))
-		for _, r := range ex.Scenarios {
-			if r.Tool == ts.Tool && !r.Passed {
-				line += "  " + p.paint(ansiDim, Escape(cut(r.Scenario+": "+scenarioProblem(r), 100)))
-				break
-			}
+		if problem := firstProblem(ex.Scenarios, ts.Tool); problem != "" {
+			line += "  " + p.paint(ansiDim, Escape(cut(problem, 100)))
 		}
 		p.line("%s", line)
 	}
+}
+
+// firstProblem is the first failed scenario of a tool and why, else the
+// first inconclusive one and why; "" when every scenario passed.
+func firstProblem(scenarios []exercise.Result, tool string) string {
+	var inconclusive string
+	for _, r := range scenarios {
+		switch {
+		case r.Tool != tool || r.Passed:
+		case r.Inconclusive == "":
+			return r.Scenario + ": " + scenarioProblem(r)
+		case inconclusive == "":
+			inconclusive = r.Scenario + ": inconclusive, " + r.Inconclusive
+		}
+	}
+	return inconclusive
 }
 
 func (p *printer) gradeText(t *Target) string {
