@@ -37,6 +37,14 @@ type gen struct {
 	unsure bool
 	// regexps caches compiled patterns.
 	regexps map[string]*regexp.Regexp
+	// tool is the tool's name and readOnly whether it declares itself
+	// read-only: they decide what a path argument points at.
+	tool     string
+	readOnly bool
+	// roots are the folders the server may touch, for path arguments.
+	roots Roots
+	// exclusive are the pairs of top-level options that go one at a time.
+	exclusive map[[2]string]bool
 }
 
 // resolve follows local references ("#", "#/$defs/x", "#anchor") and
@@ -352,7 +360,7 @@ func (g *gen) object(s map[string]any, v, depth int) map[string]any {
 		}
 	}
 	for i, name := range optional {
-		if v%3 == 1 || (v%3 == 2 && i%2 == 0) {
+		if (v%3 == 1 || (v%3 == 2 && i%2 == 0)) && !g.excluded(name, out, depth) {
 			out[name] = g.value(props[name], name, v, depth)
 		}
 	}
@@ -379,6 +387,20 @@ func (g *gen) object(s map[string]any, v, depth int) map[string]any {
 		}
 	}
 	return out
+}
+
+// excluded reports whether a top-level option is an alternative to one the
+// arguments already hold.
+func (g *gen) excluded(name string, args map[string]any, depth int) bool {
+	if depth != 0 || len(g.exclusive) == 0 {
+		return false
+	}
+	for other := range args {
+		if g.exclusive[[2]string{name, other}] {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *gen) array(s map[string]any, hint string, v, depth int) []any {
@@ -688,8 +710,13 @@ var hints = []struct {
 	{[]string{"format", "type", "kind", "mode"}, []string{"json", "text"}},
 }
 
-// text is a plausible string for a property named hint.
+// text is a plausible string for a property named hint: a path inside the
+// server's roots for a file or folder argument when the roots are known,
+// else a word that fits the name.
 func (g *gen) text(hint string, v int) string {
+	if p, ok := g.roots.path(pathKind(hint, g.tool), hint, g.readOnly); ok {
+		return p
+	}
 	words := nameWords(hint)
 	for _, h := range hints {
 		for _, w := range words {

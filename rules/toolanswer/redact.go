@@ -3,10 +3,11 @@ package toolanswer
 import (
 	"cmp"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/mcplint/mcplint/rules/secrets"
 )
 
 // minEnvValue is the shortest environment value Redact hides wherever it
@@ -50,24 +51,38 @@ func newEnvReplacer() *strings.Replacer {
 	return strings.NewReplacer(args...)
 }
 
-// assignment is NAME=value or "NAME": "value" where NAME says it holds a
-// credential; group 1 is the name, group 3 the value.
-var assignment = regexp.MustCompile(`\b([A-Z][A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH|CREDENTIALS?|COOKIE|SESSION)[A-Z0-9_]*)("?\s*[:=]\s*"?)([^\s"',;}]+)`)
-
 // Redact hides in text what a report must never hold: the values of the
-// environment mcplint runs in (and its servers inherit), and values
-// assigned to names that say they are credentials (API_KEY=…). Each is
-// replaced with a bracketed word saying what was there.
+// environment mcplint runs in (and its servers inherit), and whatever the
+// security rules' secret detection finds (API keys, tokens, private keys,
+// passwords in URLs, values assigned to credential names). Each is replaced
+// with a bracketed phrase saying what was there.
 func Redact(text string) string {
 	if text == "" {
 		return text
 	}
 	text = envReplacer().Replace(text)
-	return assignment.ReplaceAllStringFunc(text, func(m string) string {
-		sub := assignment.FindStringSubmatch(m)
-		if strings.HasPrefix(sub[3], "[redacted") {
-			return m
+	ms := secrets.Find(text)
+	if len(ms) == 0 {
+		return text
+	}
+	var b strings.Builder
+	at := 0
+	for _, m := range ms {
+		if m.Start < at {
+			continue
 		}
-		return sub[1] + sub[2] + "[redacted: value of " + sub[1] + "]"
-	})
+		b.WriteString(text[at:m.Start])
+		b.WriteString("[redacted: looks like " + article(strings.ReplaceAll(m.Kind, "-", " ")) + "]")
+		at = m.End
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// article puts "a" or "an" before a noun phrase.
+func article(s string) string {
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
 }
