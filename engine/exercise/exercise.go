@@ -69,6 +69,11 @@ const BestEffort = "best-effort"
 // DefaultScenarios is how many happy-path argument sets a tool gets at most.
 const DefaultScenarios = 3
 
+// DefaultProgressCeiling bounds one call that keeps reporting progress:
+// each notifications/progress moves its deadline to the request timeout
+// from then, but never past this long after the call was sent.
+const DefaultProgressCeiling = 2 * time.Minute
+
 // DefaultSessionTimeout bounds a whole live session that exercises tools:
 // the calls come on top of the listing, one at a time.
 const DefaultSessionTimeout = 10 * time.Minute
@@ -86,8 +91,12 @@ type Options struct {
 	// Roots are the folders the server may touch, for file and folder
 	// arguments (RootsFromArgs); a tool that lists them replaces them.
 	Roots Roots
-	// Timeout bounds each call (the session's request timeout when zero).
+	// Timeout bounds each call (the session's request timeout when zero);
+	// progress the server reports extends it, up to ProgressCeiling.
 	Timeout time.Duration
+	// ProgressCeiling bounds a call that keeps reporting progress
+	// (DefaultProgressCeiling when zero).
+	ProgressCeiling time.Duration
 	// Notice receives, before any call, the tools that are about to be
 	// called, which of them may reach beyond this machine, and in ModeAll
 	// which are not read-only. It should be the user's stderr whether or
@@ -96,6 +105,13 @@ type Options struct {
 	// Progress receives a progress line rewritten in place as scenarios
 	// run; only ever a terminal, nil for none.
 	Progress io.Writer
+}
+
+func (o Options) progressCeiling() time.Duration {
+	if o.ProgressCeiling > 0 {
+		return o.ProgressCeiling
+	}
+	return DefaultProgressCeiling
 }
 
 // Enabled reports whether the options call any tool.

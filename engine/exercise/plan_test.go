@@ -347,3 +347,36 @@ func unsatisfiable(schema map[string]any) bool {
 	}
 	return false
 }
+
+// server-everything 2026.8.31's trigger-long-running-operation runs for
+// its default 10 s unless told otherwise; a person trying it asks for one
+// second, and so does every happy-path call.
+func TestPlanAsksForShortWaits(t *testing.T) {
+	yes := true
+	tool := sdk.Tool{
+		Name:        "trigger-long-running-operation",
+		Description: "Demonstrates a long running operation with progress updates.",
+		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: &yes},
+		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
+			"duration": map[string]any{"type": "number", "default": 10.0},
+			"steps":    map[string]any{"type": "number", "default": 5.0},
+		}},
+	}
+	happy := 0
+	for _, sc := range Plan([]sdk.Tool{tool}, Options{}) {
+		if sc.Kind != Happy {
+			continue
+		}
+		happy++
+		if sc.Args["duration"] != 1.0 {
+			t.Errorf("%s: duration %v, want 1", sc.Name, sc.Args["duration"])
+		}
+	}
+	if happy == 0 {
+		t.Fatal("no happy-path scenario")
+	}
+	bounded := map[string]any{"type": "integer", "minimum": 5.0, "maximum": 60.0}
+	if got := (&gen{}).shortest(bounded, true); got != 5 {
+		t.Errorf("shortest of [5, 60] = %v", got)
+	}
+}

@@ -12,7 +12,7 @@ import (
 )
 
 // MethodToolsCall is the request every scenario sends.
-const MethodToolsCall = "tools/call"
+const MethodToolsCall = mcp.MethodToolsCall
 
 // Run calls the tools opts.Mode allows with the scenarios Plan makes for
 // them, one call at a time so that each latency is the tool's own, inside
@@ -54,7 +54,7 @@ func Run(ctx context.Context, c *mcp.Client, server string, tools []sdk.Tool, op
 			}
 			c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: sc.Detail()})
 			// Failures are in the transcript, where Read judges them.
-			m, err := c.Request(ctx, MethodToolsCall, map[string]any{"name": sc.Tool, "arguments": sc.Args}, opts.Timeout)
+			m, err := c.RequestWithProgress(ctx, MethodToolsCall, map[string]any{"name": sc.Tool, "arguments": sc.Args}, opts.Timeout, opts.progressCeiling())
 			if err == nil && answered != nil && sc.Kind == Happy {
 				answered(m)
 			}
