@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/mcplint/mcplint/config"
@@ -47,6 +49,10 @@ type Settings struct {
 	Args, Command []string
 	// Server picks one server of a client config (--server).
 	Server string
+	// Headers are --header "Name: value" lines, sent to URL targets over
+	// the config's [server] headers; ${env:VAR} reads the environment.
+	// Values are never printed or reported.
+	Headers []string
 	// Serve, when set, is the only target: a server that runs in this
 	// process on a pair of pipes. Name names it ("in-process" when empty,
 	// until it says its own name).
@@ -194,15 +200,44 @@ func (s Settings) targets(cfg *config.Config) ([]target.Target, error) {
 		}
 		return []target.Target{{Kind: target.Command, Name: s.Name, Input: input}}, nil
 	}
+	headers, err := parseHeaders(cfg.Server.Headers, s.Headers)
+	if err != nil {
+		return nil, &TargetError{Err: err, Usage: true}
+	}
 	targets, err := target.Resolve(s.Args, s.Command, target.Options{
 		Dir: s.Dir, Server: s.Server, Getenv: s.Getenv,
 		Config: target.ServerConfig{Command: cfg.Server.Command, Target: cfg.Server.Target, Env: cfg.Server.Env,
-			Dir: s.configDir(cfg), File: cfg.Path},
+			Dir: s.configDir(cfg), File: cfg.Path, Headers: headers},
 	})
 	if err != nil {
 		return nil, &TargetError{Err: err, Usage: errors.Is(err, target.ErrNoTarget) || errors.Is(err, target.ErrUsage)}
 	}
 	return targets, nil
+}
+
+// parseHeaders merges the config's headers with --header lines ("Name:
+// value"), the flags winning. A malformed line is named without its value,
+// which may be a credential.
+func parseHeaders(config map[string]string, lines []string) (map[string]string, error) {
+	if len(config) == 0 && len(lines) == 0 {
+		return nil, nil
+	}
+	out := maps.Clone(config)
+	if out == nil {
+		out = map[string]string{}
+	}
+	for i, l := range lines {
+		name, value, ok := strings.Cut(l, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") {
+			return nil, fmt.Errorf(`--header number %d is not "Name: value" (its text is not shown: it may hold a credential); write e.g. --header 'Authorization: Bearer ${env:API_TOKEN}'`, i+1)
+		}
+		if strings.ContainsAny(value, "\r\n") {
+			return nil, fmt.Errorf("--header %s: the value holds a line break, which HTTP does not allow", name)
+		}
+		out[name] = strings.TrimSpace(value)
+	}
+	return out, nil
 }
 
 // Snapshots resolves the targets s names and reads each of them, without

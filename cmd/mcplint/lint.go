@@ -36,7 +36,8 @@ Targets (none: the [server] of the nearest .mcplint.toml):
                         JSON-RPC response wrapping either
   trace.jsonl           a session recorded with 'mcplint record'
   mcp.json              a client config (Claude Desktop mcpServers, VS Code servers):
-                        every stdio server in it (--server NAME picks one)
+                        every stdio and http server in it (--server NAME picks one)
+  https://host/mcp      a remote server over Streamable HTTP (--header for credentials)
   -- COMMAND ARGS       a server command line, run without a shell
 
 Commands:
@@ -76,6 +77,7 @@ type lintFlags struct {
 	quiet    bool
 	noPlugin bool
 	server   string
+	headers  listLines
 	baseline string
 	timeout  time.Duration
 	exercise exerciseFlag
@@ -104,6 +106,7 @@ func newLintFlags() *lintFlags {
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
+	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
 	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or =readonly) only tools with readOnlyHint true; =all every tool, named on stderr first")
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
@@ -218,7 +221,7 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	}
 	s := engine.Settings{
 		Version: mcplintVersion(), Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
-		Args: positional, Command: command, Server: f.server,
+		Args: positional, Command: command, Server: f.server, Headers: f.headers,
 		Enable: f.enable, Disable: f.disable, Only: f.only,
 		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout,
 		Plugins: engine.PluginSettings{Off: f.noPlugin},
@@ -299,6 +302,17 @@ func loadConfig(c *cli, flagPath string, all []sdk.Rule) (*config.Config, error)
 		return nil, relativeToDir(c, err)
 	}
 	return cfg, nil
+}
+
+// listLines is a repeatable flag whose values are kept whole (a header
+// value may hold commas).
+type listLines []string
+
+func (l *listLines) String() string { return "" }
+
+func (l *listLines) Set(v string) error {
+	*l = append(*l, v)
+	return nil
 }
 
 // exerciseFlag is --exercise[=MODE]: a flag that works alone, like a

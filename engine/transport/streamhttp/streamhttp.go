@@ -132,8 +132,8 @@ type envelope struct {
 	ID     json.RawMessage `json:"id"`
 	Method *string         `json:"method"`
 	Params struct {
-		Name any `json:"name"`
-		URI  any `json:"uri"`
+		Name any                        `json:"name"`
+		URI  any                        `json:"uri"`
 		Meta map[string]json.RawMessage `json:"_meta"`
 	} `json:"params"`
 	Result *struct {
@@ -142,7 +142,9 @@ type envelope struct {
 	Error json.RawMessage `json:"error"`
 }
 
-func (e *envelope) isRequest() bool  { return e.Method != nil && len(e.ID) > 0 && string(e.ID) != "null" }
+func (e *envelope) isRequest() bool {
+	return e.Method != nil && len(e.ID) > 0 && string(e.ID) != "null"
+}
 func (e *envelope) modernVersion() string {
 	var v string
 	json.Unmarshal(e.Params.Meta["io.modelcontextprotocol/protocolVersion"], &v)
@@ -366,6 +368,17 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		}
 		trimmed := bytes.TrimSpace(body)
 		isJSON := len(trimmed) > 0 && json.Valid(trimmed) && (trimmed[0] == '{' || trimmed[0] == '[')
+		// An error status may carry a JSON-RPC error with no id: it is
+		// the transport's answer, not a message of the session, so it
+		// stays in the event (and reaches the session as the request's
+		// failure). A response to the request itself is a message.
+		if isJSON && resp.StatusCode >= 300 && !answers(trimmed, id) {
+			var got envelope
+			if json.Unmarshal(trimmed, &got) == nil && got.Method == nil {
+				idless = got.Error
+			}
+			isJSON = false
+		}
 		if !isJSON && len(trimmed) > 0 {
 			ev.Body = excerpt(body)
 		}
@@ -382,6 +395,13 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		}
 		t.push(item{err: &transport.Unanswered{ID: id, Status: resp.StatusCode, Reason: reason, RPCError: idless}})
 	}
+}
+
+// answers reports whether body is a JSON-RPC response with id.
+func answers(body []byte, id json.RawMessage) bool {
+	var got envelope
+	return len(id) > 0 && json.Unmarshal(body, &got) == nil && got.Method == nil &&
+		(got.Result != nil || got.Error != nil) && bytes.Equal(bytes.TrimSpace(got.ID), bytes.TrimSpace(id))
 }
 
 func excerpt(body []byte) string {
