@@ -3,8 +3,10 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -95,5 +97,106 @@ func TestHostileTraceLine(t *testing.T) {
 	stdout, stderr, code := runCLIBounded(t, dir, "trace.jsonl")
 	if code == exitTarget || !strings.Contains(stdout, "message-too-large") || !strings.Contains(stdout, "60.0 MiB") {
 		t.Errorf("exit %d; want a message-too-large finding of 60.0 MiB\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+}
+
+// TestInitPlantedLink runs init where .mcplint.toml is a planted link: a
+// dangling one is refused (its target never created), and --force replaces
+// a link to another file without touching that file.
+func TestInitPlantedLink(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, ".mcplint.toml")
+	created := filepath.Join(dir, "created")
+	if err := os.Symlink(created, cfg); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCLIBounded(t, dir, "init")
+	if code != exitUsage || !strings.Contains(stderr, "is a symbolic link") {
+		t.Errorf("init on a dangling link: exit %d, stderr %s", code, stderr)
+	}
+	if _, err := os.Lstat(created); err == nil {
+		t.Error("init created the dangling link's target")
+	}
+
+	victim := writeFile(t, dir, "victim", "precious")
+	os.Remove(cfg)
+	if err := os.Symlink(victim, cfg); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCLIBounded(t, dir, "init", "--force"); code != exitOK {
+		t.Fatalf("init --force: exit %d, stderr %s", code, stderr)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "precious" {
+		t.Errorf("init --force wrote through the link: the victim holds %q", b)
+	}
+	if st, err := os.Lstat(cfg); err != nil || !st.Mode().IsRegular() {
+		t.Errorf(".mcplint.toml is %v (%v), want a regular file in the link's place", st.Mode(), err)
+	}
+}
+
+// TestReportOutputs writes reports onto an existing 0600 file, a pipe by
+// its /dev/fd name and a FIFO: the file keeps its mode, the others get the
+// report and stay what they were.
+func TestReportOutputs(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "t.json", `{"tools":[]}`)
+	r := filepath.Join(dir, "r.txt")
+	if err := os.WriteFile(r, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCLIBounded(t, dir, "-o", "r.txt", "t.json"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if st, _ := os.Stat(r); st.Mode().Perm() != 0o600 {
+		t.Errorf("-o r.txt made the 0600 file %v", st.Mode().Perm())
+	}
+	if _, stderr, code := runCLIBounded(t, dir, "-o", "new.txt", "t.json"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	} else if st, _ := os.Stat(filepath.Join(dir, "new.txt")); st.Mode().Perm() != 0o644 {
+		t.Errorf("-o new.txt made a %v file, want 0644", st.Mode().Perm())
+	}
+
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fromFIFO := make(chan []byte, 1)
+	go func() {
+		// Blocks until mcplint opens the FIFO to write.
+		f, err := os.Open(fifo)
+		if err != nil {
+			fromFIFO <- []byte(err.Error())
+			return
+		}
+		defer f.Close()
+		b, _ := io.ReadAll(f)
+		fromFIFO <- b
+	}()
+	pipe := "/dev/fd/" + strconv.Itoa(int(pw.Fd()))
+	// Reports outgrow a pipe's buffer: read while mcplint writes.
+	fromPipe := make(chan []byte, 1)
+	go func() { b, _ := io.ReadAll(pr); fromPipe <- b }()
+	if _, stderr, code := runCLIBounded(t, dir, "-f", "json="+pipe, "-f", "sarif=fifo", "t.json"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	pw.Close()
+	if b := <-fromPipe; !strings.Contains(string(b), `"targets"`) {
+		t.Errorf("-f json=%s: the pipe got %.200q", pipe, b)
+	}
+	select {
+	case b := <-fromFIFO:
+		if !strings.Contains(string(b), `"runs"`) {
+			t.Errorf("-f sarif=fifo: the FIFO's reader got %.200q", b)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("-f sarif=fifo: mcplint returned and the FIFO's reader got nothing")
+	}
+	if st, _ := os.Lstat(fifo); st.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced by a %v", st.Mode())
 	}
 }
