@@ -16,6 +16,9 @@ type TextOptions struct {
 	// Quiet prints issues only: no headers for clean targets, no summary
 	// when there is nothing to say.
 	Quiet bool
+	// Gate are the reasons the gate failed (Verdict.Reasons), printed
+	// after the summary, quiet or not: a failure always says why.
+	Gate []string
 }
 
 const (
@@ -48,6 +51,9 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	}
 	if !opt.Quiet || r.Summary.Errors+r.Summary.Warnings+r.Summary.Infos > 0 {
 		p.summary(r)
+	}
+	for _, reason := range opt.Gate {
+		p.line("%s", p.paint(ansiRed, "fail: "+reason))
 	}
 	return p.err
 }
