@@ -142,7 +142,7 @@ func (s *settings) lint(ctx context.Context, serve Serve) (*report.Report, error
 	loader := engine.Loader{Live: live.Options{Timeout: s.timeout, Serve: mcp.Serve(watched)}}
 	rep, err := engine.Lint(ctx, engine.Options{
 		Version: version(),
-		Targets: []target.Target{{Kind: target.Command, Name: s.name, Input: input}},
+		Targets: []target.Target{{Kind: target.Command, Name: s.name, Keyed: s.name != "", Input: input}},
 		Config:  cfg, Rules: all, Selection: sel, Load: loader.Load,
 	})
 	if err != nil {

@@ -21,11 +21,11 @@ import (
 	"os/exec"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/cmdline"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -193,16 +193,7 @@ func closeAll(files ...*os.File) {
 }
 
 // CommandLine is the argv as one line, for messages.
-func (c *Client) CommandLine() string {
-	parts := make([]string, len(c.command))
-	for i, a := range c.command {
-		if a == "" || strings.ContainsAny(a, " \t\n\"'\\$`") {
-			a = strconv.Quote(a)
-		}
-		parts[i] = a
-	}
-	return strings.Join(parts, " ")
-}
+func (c *Client) CommandLine() string { return cmdline.Display(c.command) }
 
 // PGID is the server's process group id.
 func (c *Client) PGID() int { return c.pgid }
