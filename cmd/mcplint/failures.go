@@ -7,19 +7,14 @@ import (
 	"github.com/mcplint/mcplint/engine/report"
 )
 
-// explainFailures prints to stderr why a lint exits 3 (a target that could
-// not be linted, a rule that could not run) when no text report on stdout
-// already says so: with -f json -o FILE, or a report sent to a file, the
-// exit code alone would leave a CI log or a pre-commit hook silent.
-func explainFailures(c *cli, f *lintFlags, rep *report.Report) {
-	for _, spec := range f.format.specs() {
-		if spec == "text" && f.output == "" {
-			return
-		}
-	}
+// explainFailures prints to stderr what stopped a target or a rule (the
+// cause of exit 3), for runs whose stdout holds no text report that says
+// it: with -f json -o FILE the gate's "could not run" alone would leave a
+// CI log or a pre-commit hook without the reason.
+func explainFailures(c *cli, rep *report.Report) {
 	for _, t := range rep.Targets {
 		if t.Error != nil {
-			fmt.Fprintf(c.Stderr, "mcplint: %s could not be linted: %s\n", report.Escape(t.Name), firstLine(*t.Error))
+			fmt.Fprintf(c.Stderr, "mcplint: %s: could not lint: %s\n", report.Escape(t.Name), firstLine(*t.Error))
 		}
 		for _, re := range t.RuleErrors {
 			fmt.Fprintf(c.Stderr, "mcplint: %s: rule %s could not run: %s\n", report.Escape(t.Name), re.Rule, firstLine(re.Error))

@@ -20,6 +20,11 @@ type Report struct {
 	// lint, with why: remote servers, disabled ones, unset variables.
 	Skipped []Skipped `json:"skipped,omitempty"`
 	Summary Summary   `json:"summary"`
+	// Rules are every rule known to the run, enabled or not (SARIF lists
+	// them); Enabled those that ran (JUnit's test cases). Neither is part
+	// of the JSON report.
+	Rules   []sdk.Meta `json:"-"`
+	Enabled []sdk.Meta `json:"-"`
 }
 
 // Skipped is a server that was not linted, and why.

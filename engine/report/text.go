@@ -17,6 +17,9 @@ type TextOptions struct {
 	// targets, no summary when there is nothing to say. A target that
 	// could not be linted, or whose rule could not run, is never clean.
 	Quiet bool
+	// Gate are the reasons the gate failed (Verdict.Reasons), printed
+	// after the summary, quiet or not: a failure always says why.
+	Gate []string
 }
 
 const (
@@ -49,6 +52,9 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	}
 	if !opt.Quiet || r.Summary.Errors+r.Summary.Warnings+r.Summary.Infos > 0 || r.incomplete() {
 		p.summary(r)
+	}
+	for _, reason := range opt.Gate {
+		p.line("%s", p.paint(ansiRed, "fail: "+reason))
 	}
 	return p.err
 }
