@@ -192,7 +192,7 @@ func (s Settings) targets(cfg *config.Config) ([]target.Target, error) {
 		if input == "" {
 			input = "in-process"
 		}
-		return []target.Target{{Kind: target.Command, Name: s.Name, Input: input}}, nil
+		return []target.Target{{Kind: target.Command, Name: s.Name, Keyed: s.Name != "", Input: input}}, nil
 	}
 	targets, err := target.Resolve(s.Args, s.Command, target.Options{
 		Dir: s.Dir, Server: s.Server, Getenv: s.Getenv, MaxFileSize: cfg.Server.MaxFileSize,
