@@ -198,14 +198,14 @@ func (s Settings) targets(cfg *config.Config) ([]target.Target, error) {
 		if input == "" {
 			input = "in-process"
 		}
-		return []target.Target{{Kind: target.Command, Name: s.Name, Input: input}}, nil
+		return []target.Target{{Kind: target.Command, Name: s.Name, Keyed: s.Name != "", Input: input}}, nil
 	}
 	headers, err := parseHeaders(cfg.Server.Headers, s.Headers)
 	if err != nil {
 		return nil, &TargetError{Err: err, Usage: true}
 	}
 	targets, err := target.Resolve(s.Args, s.Command, target.Options{
-		Dir: s.Dir, Server: s.Server, Getenv: s.Getenv,
+		Dir: s.Dir, Server: s.Server, Getenv: s.Getenv, MaxFileSize: cfg.Server.MaxFileSize,
 		Config: target.ServerConfig{Command: cfg.Server.Command, Target: cfg.Server.Target, Env: cfg.Server.Env,
 			Dir: s.configDir(cfg), File: cfg.Path, Headers: headers},
 	})

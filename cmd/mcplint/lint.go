@@ -81,6 +81,7 @@ type lintFlags struct {
 	baseline string
 	timeout  time.Duration
 	exercise exerciseFlag
+	maxSize  int64
 }
 
 func newLintFlags() *lintFlags {
@@ -101,15 +102,16 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.failOn, "fail-on", "exit 1 when an issue is at or above this `LEVEL`: error, warning, info or never")
 	fs.Var(&f.minGrade, "min-grade", "exit 1 when a target's grade is below this `GRADE` (A-F)")
 	fs.Var(&f.enable, "enable", "turn on a rule or category (`NAME`, repeatable, comma-separated)")
-	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable)")
-	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable)")
+	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable, comma-separated)")
+	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable, comma-separated)")
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
-	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or =readonly) only tools with readOnlyHint true; =all every tool, named on stderr first")
+	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or readonly) only tools with readOnlyHint true; all every tool, named on stderr first; as --exercise all or --exercise=all")
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
+	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs
@@ -159,6 +161,11 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	if !f.set("probes") && cfg.Server.Probes != "" {
 		f.probes.value = cfg.Server.Probes
 	}
+	// Target resolution reads the cap from the config, so the flag goes
+	// there.
+	if f.set("max-file-size") {
+		cfg.Server.MaxFileSize = f.maxSize
+	}
 }
 
 func runLint(ctx context.Context, c *cli, args []string) int {
@@ -182,11 +189,12 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 		return exitUsage
 	}
 	// A failing gate always says why: in the text report when there is
-	// one on stdout, else on stderr.
+	// one on stdout, else on stderr, with what stopped a target or rule.
 	if !textOnStdout {
 		for _, reason := range verdict.Reasons {
 			fmt.Fprintf(c.Stderr, "mcplint: fail: %s\n", reason)
 		}
+		explainFailures(c, rep)
 	}
 	return verdict.Code
 }
@@ -329,15 +337,19 @@ func (e *exerciseFlag) Set(v string) error {
 		v = "none"
 	}
 	if !slices.Contains(config.ExerciseModes, v) {
-		return fmt.Errorf("want --exercise alone, or --exercise=%s", strings.Join(config.ExerciseModes, "|"))
+		return fmt.Errorf("want --exercise alone, or --exercise %s", strings.Join(config.ExerciseModes, "|"))
 	}
 	e.value = v
 	return nil
 }
 
-// IsBoolFlag lets --exercise stand alone; a mode must then be joined with
-// "=", since "--exercise all" would read all as a target.
+// IsBoolFlag lets --exercise stand alone; parseInterspersed joins a mode
+// that follows it ("--exercise all"), so a target named like a mode must
+// be written as a path (./all).
 func (e *exerciseFlag) IsBoolFlag() bool { return true }
+
+// Choices are the modes that may follow --exercise after a space.
+func (e *exerciseFlag) Choices() []string { return config.ExerciseModes }
 
 // formatFlag collects --format values: FORMAT, or FORMAT=FILE to send
 // that report to a file while another goes to stdout.

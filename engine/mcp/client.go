@@ -19,10 +19,10 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/cmdline"
 	"github.com/mcplint/mcplint/engine/transport"
 	"github.com/mcplint/mcplint/engine/transport/stdio"
 	"github.com/mcplint/mcplint/sdk"
@@ -162,16 +162,9 @@ func newClient(command []string, opts Options) *Client {
 // CommandLine is the argv as one line, for messages.
 func (c *Client) CommandLine() string { return quoteArgv(c.command) }
 
-func quoteArgv(argv []string) string {
-	parts := make([]string, len(argv))
-	for i, a := range argv {
-		if a == "" || strings.ContainsAny(a, " \t\n\"'\\$`") {
-			a = strconv.Quote(a)
-		}
-		parts[i] = a
-	}
-	return strings.Join(parts, " ")
-}
+// quoteArgv writes argv as a user would type it, without the values of
+// its environment assignments (env TOKEN=..., docker -e TOKEN=...).
+func quoteArgv(argv []string) string { return cmdline.Display(argv) }
 
 // Transport is the transport the session speaks over.
 func (c *Client) Transport() transport.Transport { return c.t }
