@@ -3,13 +3,13 @@ package engine
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/source/static"
@@ -38,7 +38,7 @@ func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error
 	case target.Static:
 		snap, err = loadStatic(t)
 	case target.Trace:
-		snap, err = loadTrace(t.Path, displayName(t))
+		snap, err = loadTrace(t, displayName(t))
 	case target.Command:
 		snap, err = live.Load(ctx, t, l.Live)
 		if snap != nil {
@@ -116,7 +116,7 @@ func loadStatic(t target.Target) (*sdk.Snapshot, error) {
 	data := t.Data
 	if data == nil {
 		var err error
-		if data, err = os.ReadFile(t.Path); err != nil {
+		if data, err = inputfile.ReadFile(t.Path, 0); err != nil {
 			return nil, err
 		}
 	}
@@ -130,8 +130,15 @@ func loadStatic(t target.Target) (*sdk.Snapshot, error) {
 
 // loadTrace rebuilds the session a trace recorded, exactly as a live
 // session is built from its own transcript.
-func loadTrace(path, display string) (*sdk.Snapshot, error) {
-	tr, err := trace.ReadFile(path)
+func loadTrace(t target.Target, display string) (*sdk.Snapshot, error) {
+	path := t.Path
+	var tr *sdk.Transcript
+	var err error
+	if t.Data != nil {
+		tr, err = trace.ReadData(path, t.Data)
+	} else {
+		tr, err = trace.ReadFile(path)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -195,7 +195,7 @@ func (s Settings) targets(cfg *config.Config) ([]target.Target, error) {
 		return []target.Target{{Kind: target.Command, Name: s.Name, Keyed: s.Name != "", Input: input}}, nil
 	}
 	targets, err := target.Resolve(s.Args, s.Command, target.Options{
-		Dir: s.Dir, Server: s.Server, Getenv: s.Getenv,
+		Dir: s.Dir, Server: s.Server, Getenv: s.Getenv, MaxFileSize: cfg.Server.MaxFileSize,
 		Config: target.ServerConfig{Command: cfg.Server.Command, Target: cfg.Server.Target, Env: cfg.Server.Env,
 			Dir: s.configDir(cfg), File: cfg.Path},
 	})

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/mcplint/mcplint/engine/inputfile"
 )
 
 // shorthandPrefix marks a flag's usage as "this is another name for that
@@ -173,5 +175,24 @@ func (f durationFlag) Set(v string) error {
 		return fmt.Errorf("want a positive Go duration such as 30s, 2m or 1m30s")
 	}
 	*f.d = d
+	return nil
+}
+
+// sizeFlag is a size in bytes, written with or without a unit (64MiB).
+type sizeFlag struct{ n *int64 }
+
+func (f sizeFlag) String() string {
+	if f.n == nil || *f.n == 0 {
+		return ""
+	}
+	return inputfile.FormatSize(*f.n)
+}
+
+func (f sizeFlag) Set(v string) error {
+	n, err := inputfile.ParseSize(v)
+	if err != nil {
+		return err
+	}
+	*f.n = n
 	return nil
 }

@@ -79,6 +79,7 @@ type lintFlags struct {
 	baseline string
 	timeout  time.Duration
 	exercise exerciseFlag
+	maxSize  int64
 }
 
 func newLintFlags() *lintFlags {
@@ -107,6 +108,7 @@ func newLintFlags() *lintFlags {
 	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
 	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or readonly) only tools with readOnlyHint true; all every tool, named on stderr first; as --exercise all or --exercise=all")
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
+	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs
@@ -155,6 +157,11 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	}
 	if !f.set("probes") && cfg.Server.Probes != "" {
 		f.probes.value = cfg.Server.Probes
+	}
+	// Target resolution reads the cap from the config, so the flag goes
+	// there.
+	if f.set("max-file-size") {
+		cfg.Server.MaxFileSize = f.maxSize
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/clientconfig"
 	"github.com/mcplint/mcplint/engine/cmdline"
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/engine/trace"
 )
 
@@ -28,6 +29,9 @@ type Options struct {
 	Getenv func(string) string
 	// Home expands a leading "~/"; empty means os.UserHomeDir.
 	Home string
+	// MaxFileSize caps a .json or .jsonl target, which is read whole;
+	// zero means inputfile.DefaultMaxSize.
+	MaxFileSize int64
 }
 
 // ServerConfig is a .mcplint.toml [server] table.
@@ -216,12 +220,18 @@ func hasShebang(path string) bool {
 }
 
 func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
-	data, err := os.ReadFile(abs)
+	// Not os.ReadFile: a target can be a link to /dev/zero or a FIFO
+	// nobody writes to, and a file can be larger than anyone should read.
+	data, err := inputfile.ReadFile(abs, r.opts.MaxFileSize)
+	if e, ok := errors.AsType[*inputfile.Error](err); ok {
+		e.Path = input
+		return nil, e
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", input, err)
 	}
 	if trace.Sniff(data) {
-		return []Target{{Name: name, Input: input, Kind: Trace, Path: abs}}, nil
+		return []Target{{Name: name, Input: input, Kind: Trace, Path: abs, Data: data}}, nil
 	}
 	if !clientconfig.Sniff(data) {
 		return []Target{{Name: name, Input: input, Kind: Static, Path: abs, Data: data}}, nil

@@ -52,7 +52,7 @@ type Target struct {
 	Kind  Kind
 	// Path is the file for Static and Trace targets.
 	Path string
-	// Data is a Static target's file as read when it was resolved, so
+	// Data is a Static or Trace target's file as read when it was resolved, so
 	// that what was sniffed is what is linted and a large file is read
 	// once; nil to read Path.
 	Data []byte
