@@ -53,7 +53,7 @@ func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func
 			}
 			report(sdk.Issue{Tool: sdk.OwnerServer, Severity: sdk.Warning,
 				Message: fmt.Sprintf("%s has no entry for server %s, so a change to its tool definitions goes unnoticed", s.LockFile, strconv.Quote(s.Name)),
-				Fix: "pin it: run `mcplint lock` with " + target + "; entries are keyed by server name, so a server pinned under another name needs a new pin"})
+				Fix:     "pin it: run `mcplint lock` with " + target + "; entries are keyed by server name, so a server pinned under another name needs a new pin"})
 		}
 		return nil
 	}
