@@ -241,24 +241,34 @@ func parseHeaders(config map[string]string, lines []string) (map[string]string, 
 }
 
 // Snapshots resolves the targets s names and reads each of them, without
-// running any rule (for `mcplint lock`); the first target that cannot be
-// read is an error.
-func Snapshots(ctx context.Context, s Settings) ([]*sdk.Snapshot, error) {
+// running any rule (for `mcplint lock` and `mcplint dump`); the first
+// target that cannot be read is an error. Targets lint skips (a client
+// config's remote or disabled servers) are not read: they come back in
+// skipped with the reason, as the lint report lists them.
+func Snapshots(ctx context.Context, s Settings) (snaps []*sdk.Snapshot, skipped []report.Skipped, err error) {
 	cfg := s.Config
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	targets, err := s.targets(cfg)
+	all, err := s.targets(cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	var targets []target.Target
+	for _, t := range all {
+		if t.Skip != "" {
+			skipped = append(skipped, report.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
+			continue
+		}
+		targets = append(targets, t)
 	}
 	snaps, errs := LoadAll(ctx, targets, nil)
 	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", targets[i].Name, err)
+			return nil, nil, fmt.Errorf("%s: %w", targets[i].Name, err)
 		}
 	}
-	return snaps, nil
+	return snaps, skipped, nil
 }
 
 // configDir is the folder a config's relative paths are read from.

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcplint/mcplint/engine/mcp/mcptest"
 )
 
 // cliCase is one command line run in a fresh folder holding files, whose
@@ -104,5 +106,36 @@ func TestHelpListsEveryCommaFlag(t *testing.T) {
 		if !strings.Contains(line, "comma-separated") {
 			t.Errorf("--help line of %s does not say it is comma-separated: %s", name, line)
 		}
+	}
+}
+
+// TestLockRealClientConfig: lock pins the stdio servers of a client config
+// and skips what lint skips (disabled entries, a variable with no value),
+// saying so; --server picks one; a later lint warns about a server the
+// lock file has no entry for.
+func TestLockRealClientConfig(t *testing.T) {
+	fixture := mcptest.Server(t, "modern")
+	config := `{"mcpServers": {
+  "notes": {"command": "` + fixture + `"},
+  "second": {"command": "` + fixture + `", "args": ["--stdio"]},
+  "old": {"command": "` + fixture + `", "disabled": true},
+  "slack": {"command": "` + fixture + `", "env": {"SLACK_BOT_TOKEN": "${MCPLINT_TEST_UNSET_TOKEN}"}}
+}}`
+	files := map[string]string{"mcp.json": config}
+	runGolden(t, []cliCase{
+		{"lock-client-config", files, []string{"lock", "mcp.json"}},
+		{"lock-client-config-server", files, []string{"lock", "--server", "notes", "mcp.json"}},
+		{"lock-client-config-skipped-server", files, []string{"lock", "--server", "old", "mcp.json"}},
+		{"lock-client-config-unknown-server", files, []string{"lock", "mcp.json", "--server", "nope"}},
+	})
+	dir := t.TempDir()
+	writeFile(t, dir, "mcp.json", config)
+	if _, stderr, code := runCLI(t, dir, "lock", "--server", "notes", "mcp.json"); code != exitOK {
+		t.Fatalf("lock --server notes: exit %d\n%s", code, stderr)
+	}
+	out, stderr, code := runCLI(t, dir, "--only", "definition-changed", "--probes", "none", "-f", "github", "mcp.json")
+	want := `::warning title=definition-changed (second/<server>)::.mcplint.lock has no entry for server "second"`
+	if code != exitOK || !strings.Contains(out, want) || strings.Contains(out, `server "notes"`) {
+		t.Errorf("lint after lock --server notes: exit %d (want 0), want only the second server warned about (%s):\n%s%s", code, want, out, stderr)
 	}
 }

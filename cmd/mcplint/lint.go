@@ -446,16 +446,6 @@ func lintHelp(fs *flag.FlagSet) string {
 	return fmt.Sprintf(lintUsage, cmds.String(), printFlags(fs))
 }
 
-// loadTargets resolves lint-style arguments and reads every target; the
-// first target that cannot be read is an error.
-func loadTargets(ctx context.Context, c *cli, positional, command []string) ([]*sdk.Snapshot, error) {
-	cfg, err := loadConfig(c, "", rules.All())
-	if err != nil {
-		return nil, err
-	}
-	return engine.Snapshots(ctx, engine.Settings{Dir: c.Dir, Getenv: c.Getenv, Config: cfg, Args: positional, Command: command})
-}
-
 // configDir is the folder a config's relative paths are read from.
 func configDir(cfg *config.Config, wd string) string {
 	if cfg.Path == "" {
