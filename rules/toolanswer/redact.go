@@ -3,6 +3,7 @@ package toolanswer
 import (
 	"cmp"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -51,8 +52,14 @@ func newEnvReplacer() *strings.Replacer {
 	return strings.NewReplacer(args...)
 }
 
+// namedValue is "NAME": "value" (JSON) or NAME=value: a variable printed
+// with its name, whose value Redact hides however short it is.
+var namedValue = regexp.MustCompile(`"([A-Za-z_][A-Za-z0-9_]*)"(\s*:\s*)"([^"\\]*)"|\b([A-Za-z_][A-Za-z0-9_]*)(=)([^\s"'&;]*)`)
+
 // Redact hides in text what a report must never hold: the values of the
-// environment mcplint runs in (and its servers inherit), and whatever the
+// environment mcplint runs in (and its servers inherit), wherever they
+// are long enough to be told from ordinary text and, however short, where
+// they are printed after their name; and whatever the
 // security rules' secret detection finds (API keys, tokens, private keys,
 // passwords in URLs, values assigned to credential names). Each is replaced
 // with a bracketed phrase saying what was there.
@@ -61,6 +68,14 @@ func Redact(text string) string {
 		return text
 	}
 	text = envReplacer().Replace(text)
+	text = namedValue.ReplaceAllStringFunc(text, func(m string) string {
+		sub := namedValue.FindStringSubmatch(m)
+		name, value := sub[1]+sub[4], sub[3]+sub[6]
+		if v, ok := os.LookupEnv(name); !ok || v != value || value == "" {
+			return m
+		}
+		return strings.Replace(m, value, "[redacted: environment variable "+name+"]", 1)
+	})
 	ms := secrets.Find(text)
 	if len(ms) == 0 {
 		return text

@@ -86,15 +86,17 @@ const awsKey = "AKIA" + "Z7QK4M2XPLR3TBWN"
 
 func TestRedact(t *testing.T) {
 	t.Setenv("MCPLINT_TEST_SECRET_VALUE", "s3cr3t-v4lue-123")
+	t.Setenv("MCPLINT_TEST_SHORT", "yes")
 	envReplacer = resetEnvReplacer()
-	in := `{"MCPLINT_TEST_SECRET_VALUE":"s3cr3t-v4lue-123","SHELL_OK":"1"} and key ` + awsKey + ` in "x"`
+	in := `{"MCPLINT_TEST_SECRET_VALUE":"s3cr3t-v4lue-123","SHELL_OK":"1","MCPLINT_TEST_SHORT": "yes"} MCPLINT_TEST_SHORT=yes and key ` + awsKey + ` in "x", yes`
 	out := Redact(in)
 	for _, leak := range []string{"s3cr3t-v4lue-123", awsKey} {
 		if strings.Contains(out, leak) {
 			t.Errorf("Redact left %q in %s", leak, out)
 		}
 	}
-	for _, kept := range []string{"[redacted: environment variable MCPLINT_TEST_SECRET_VALUE]", "[redacted: looks like an aws access token]", `"SHELL_OK":"1"`} {
+	for _, kept := range []string{"[redacted: environment variable MCPLINT_TEST_SECRET_VALUE]", "[redacted: looks like an aws access token]", `"SHELL_OK":"1"`,
+		`"MCPLINT_TEST_SHORT": "[redacted: environment variable MCPLINT_TEST_SHORT]"`, "MCPLINT_TEST_SHORT=[redacted: environment variable MCPLINT_TEST_SHORT]", `"x", yes`} {
 		if !strings.Contains(out, kept) {
 			t.Errorf("Redact(%s) = %s, want it to contain %s", in, out, kept)
 		}
