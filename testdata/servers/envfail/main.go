@@ -23,7 +23,11 @@ import (
 var readOnly = map[string]any{"readOnlyHint": true, "openWorldHint": false}
 
 func object(props map[string]any, required ...any) map[string]any {
-	return map[string]any{"type": "object", "properties": props, "required": required}
+	s := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
 }
 
 var tools = []map[string]any{
