@@ -16,7 +16,7 @@ import (
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/probe"
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/target"
@@ -115,7 +115,7 @@ func (e *TargetError) Unwrap() error { return e.Err }
 // the plugins are stopped before it returns. An error (a *UsageError,
 // *ConfigError, *TargetError or other) means the lint could not run; a
 // target that could not be read is reported in its Target.Error instead.
-func Run(ctx context.Context, s Settings) (*report.Report, error) {
+func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	cfg := s.Config
 	if cfg == nil {
 		cfg = config.Default()
