@@ -144,6 +144,7 @@ func LoadAll(ctx context.Context, targets []target.Target, load func(context.Con
 	forEach(len(targets), func(i int) {
 		snaps[i], errs[i] = load(ctx, targets[i])
 	})
+	uniqueNames(targets, snaps)
 	linkPeers(targets, snaps)
 	return snaps, errs
 }

@@ -37,7 +37,8 @@ Targets (none: the [server] of the nearest .mcplint.toml):
                         JSON-RPC response wrapping either
   trace.jsonl           a session recorded with 'mcplint record'
   mcp.json              a client config (Claude Desktop mcpServers, VS Code servers):
-                        every stdio server in it (--server NAME picks one)
+                        every stdio and http server in it (--server NAME picks one)
+  https://host/mcp      a remote server over Streamable HTTP (--header for credentials)
   -- COMMAND ARGS       a server command line, run without a shell
 
 Commands:
@@ -77,9 +78,11 @@ type lintFlags struct {
 	quiet    bool
 	noPlugin bool
 	server   string
+	headers  listLines
 	baseline string
 	timeout  time.Duration
 	exercise exerciseFlag
+	maxSize  int64
 }
 
 func newLintFlags() *lintFlags {
@@ -100,14 +103,16 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.failOn, "fail-on", "exit 1 when an issue is at or above this `LEVEL`: error, warning, info or never")
 	fs.Var(&f.minGrade, "min-grade", "exit 1 when a target's grade is below this `GRADE` (A-F)")
 	fs.Var(&f.enable, "enable", "turn on a rule or category (`NAME`, repeatable, comma-separated)")
-	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable)")
-	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable)")
+	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable, comma-separated)")
+	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable, comma-separated)")
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
+	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
-	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or =readonly) only tools with readOnlyHint true; =all every tool, named on stderr first")
+	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or readonly) only tools with readOnlyHint true; all every tool, named on stderr first; as --exercise all or --exercise=all")
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
+	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs
@@ -157,6 +162,11 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	if !f.set("probes") && cfg.Server.Probes != "" {
 		f.probes.value = cfg.Server.Probes
 	}
+	// Target resolution reads the cap from the config, so the flag goes
+	// there.
+	if f.set("max-file-size") {
+		cfg.Server.MaxFileSize = f.maxSize
+	}
 }
 
 func runLint(ctx context.Context, c *cli, args []string) int {
@@ -180,11 +190,12 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 		return exitUsage
 	}
 	// A failing gate always says why: in the text report when there is
-	// one on stdout, else on stderr.
+	// one on stdout, else on stderr, with what stopped a target or rule.
 	if !textOnStdout {
 		for _, reason := range verdict.Reasons {
 			fmt.Fprintf(c.Stderr, "mcplint: fail: %s\n", reason)
 		}
+		explainFailures(c, rep)
 	}
 	return verdict.Code
 }
@@ -219,7 +230,7 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	}
 	s := engine.Settings{
 		Version: mcplintVersion(), Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
-		Args: positional, Command: command, Server: f.server,
+		Args: positional, Command: command, Server: f.server, Headers: f.headers,
 		Enable: f.enable, Disable: f.disable, Only: f.only,
 		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout,
 		Plugins: engine.PluginSettings{Off: f.noPlugin},
@@ -302,6 +313,17 @@ func loadConfig(c *cli, flagPath string, all []sdk.Rule) (*config.Config, error)
 	return cfg, nil
 }
 
+// listLines is a repeatable flag whose values are kept whole (a header
+// value may hold commas).
+type listLines []string
+
+func (l *listLines) String() string { return "" }
+
+func (l *listLines) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
 // exerciseFlag is --exercise[=MODE]: a flag that works alone, like a
 // boolean, or with one of config.ExerciseModes.
 type exerciseFlag struct{ value string }
@@ -316,15 +338,19 @@ func (e *exerciseFlag) Set(v string) error {
 		v = "none"
 	}
 	if !slices.Contains(config.ExerciseModes, v) {
-		return fmt.Errorf("want --exercise alone, or --exercise=%s", strings.Join(config.ExerciseModes, "|"))
+		return fmt.Errorf("want --exercise alone, or --exercise %s", strings.Join(config.ExerciseModes, "|"))
 	}
 	e.value = v
 	return nil
 }
 
-// IsBoolFlag lets --exercise stand alone; a mode must then be joined with
-// "=", since "--exercise all" would read all as a target.
+// IsBoolFlag lets --exercise stand alone; parseInterspersed joins a mode
+// that follows it ("--exercise all"), so a target named like a mode must
+// be written as a path (./all).
 func (e *exerciseFlag) IsBoolFlag() bool { return true }
+
+// Choices are the modes that may follow --exercise after a space.
+func (e *exerciseFlag) Choices() []string { return config.ExerciseModes }
 
 // formatFlag collects --format values: FORMAT, or FORMAT=FILE to send
 // that report to a file while another goes to stdout.
@@ -419,16 +445,6 @@ func lintHelp(fs *flag.FlagSet) string {
 		fmt.Fprintf(&cmds, "  %-20s  %s\n", n, commands[n].summary)
 	}
 	return fmt.Sprintf(lintUsage, cmds.String(), printFlags(fs))
-}
-
-// loadTargets resolves lint-style arguments and reads every target; the
-// first target that cannot be read is an error.
-func loadTargets(ctx context.Context, c *cli, positional, command []string) ([]*sdk.Snapshot, error) {
-	cfg, err := loadConfig(c, "", rules.All())
-	if err != nil {
-		return nil, err
-	}
-	return engine.Snapshots(ctx, engine.Settings{Dir: c.Dir, Getenv: c.Getenv, Config: cfg, Args: positional, Command: command})
 }
 
 // configDir is the folder a config's relative paths are read from.

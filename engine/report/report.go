@@ -32,6 +32,17 @@ func facts(t *result.Target, quote func(string) string) []string {
 
 // outcomes counts the issues suppressed over every target and the targets
 // that could not be linted, for the summary lines of the formats.
+// incomplete reports whether a target could not be linted or a rule could
+// not run on one: what a quiet report must still show.
+func incomplete(r *result.Report) bool {
+	for _, t := range r.Targets {
+		if t.Error != nil || len(t.RuleErrors) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func outcomes(r *result.Report) (suppressed, failed int) {
 	for _, t := range r.Targets {
 		suppressed += len(t.Suppressed)

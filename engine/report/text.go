@@ -14,8 +14,9 @@ import (
 type TextOptions struct {
 	// Color adds ANSI colors (only ever on a terminal).
 	Color bool
-	// Quiet prints issues only: no headers for clean targets, no summary
-	// when there is nothing to say.
+	// Quiet prints issues and failures only: no headers for clean
+	// targets, no summary when there is nothing to say. A target that
+	// could not be linted, or whose rule could not run, is never clean.
 	Quiet bool
 	// Gate are the reasons the gate failed (Verdict.Reasons), printed
 	// after the summary, quiet or not: a failure always says why.
@@ -38,7 +39,7 @@ const (
 func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 	p := &printer{w: w, color: opt.Color}
 	for i, t := range r.Targets {
-		if opt.Quiet && t.Error == nil && len(t.Issues) == 0 {
+		if opt.Quiet && t.Error == nil && len(t.Issues) == 0 && len(t.RuleErrors) == 0 {
 			continue
 		}
 		if i > 0 {
@@ -50,7 +51,7 @@ func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 		p.line("")
 		p.line("%s  %s", p.paint(ansiBold, Escape(sk.Name)), p.paint(ansiDim, "skipped: "+Escape(sk.Reason)))
 	}
-	if !opt.Quiet || r.Summary.Errors+r.Summary.Warnings+r.Summary.Infos > 0 {
+	if !opt.Quiet || r.Summary.Errors+r.Summary.Warnings+r.Summary.Infos > 0 || incomplete(r) {
 		p.summary(r)
 	}
 	for _, reason := range opt.Gate {
