@@ -59,7 +59,7 @@ func BenchmarkLinear(b *testing.B) {
 
 	b.Run("lint", func(b *testing.B) {
 		linearRatio(b, sizes, func(i int) {
-			rep, err := Lint(context.Background(), Options{
+			rep, err := configuredLint(context.Background(), Options{
 				Targets: []target.Target{{Name: "big", Input: files[i], Kind: target.Static, Path: files[i]}},
 				Config:  config.Default(), Rules: rules.All(), Selection: runner.Selection{},
 			})
