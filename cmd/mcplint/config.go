@@ -156,7 +156,6 @@ func mergeErrors(a, b config.Errors) config.Errors {
 	return out
 }
 
-
 // discoveredPlugins names the plugins in the plugin folders, whose rules a
 // config may name without a [[plugin]] entry. Plugins are not started.
 func discoveredPlugins(c *cli) []string {
