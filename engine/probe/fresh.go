@@ -22,19 +22,25 @@ type Fresh struct {
 // main session's), or returns nil when set does not include it (only All
 // does). Finish must be called on a non-nil Fresh.
 func StartFresh(ctx context.Context, argv []string, opts mcp.Options, set Set) *Fresh {
+	return StartFreshWith(ctx, func(ctx context.Context, opts mcp.Options) (*mcp.Client, error) { return mcp.Start(ctx, argv, opts) }, opts, set)
+}
+
+// StartFreshWith is StartFresh for a server that start begins a fresh
+// session with: a new process, or a new HTTP session with no session id.
+func StartFreshWith(ctx context.Context, start func(context.Context, mcp.Options) (*mcp.Client, error), opts mcp.Options, set Set) *Fresh {
 	if set != All {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	f := &Fresh{cancel: cancel, done: make(chan struct{})}
-	go f.run(ctx, argv, opts)
+	go f.run(ctx, start, opts)
 	return f
 }
 
-func (f *Fresh) run(ctx context.Context, argv []string, opts mcp.Options) {
+func (f *Fresh) run(ctx context.Context, start func(context.Context, mcp.Options) (*mcp.Client, error), opts mcp.Options) {
 	defer close(f.done)
 	opts.Timeout = probeTimeout(opts.Timeout)
-	c, err := mcp.Start(ctx, argv, opts)
+	c, err := start(ctx, opts)
 	if err != nil {
 		return
 	}
