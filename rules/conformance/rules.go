@@ -21,11 +21,14 @@ var doc = ruledocs.Loader(docs, "conformance")
 func Rules() []sdk.Rule {
 	return []sdk.Rule{
 		batchEmitted{},
+		cacheHintInvalid{},
+		deprecatedFeature{},
 		discoverMissing{},
 		errorShape{},
 		initResultShape{},
 		invalidUTF8{},
 		jsonrpcVersion{},
+		logMessageUnrequested{},
 		messageTooLarge{},
 		notificationAnswered{},
 		paginationLoop{},
@@ -35,11 +38,13 @@ func Rules() []sdk.Rule {
 		requestTimeout{},
 		responseIDMismatch{},
 		resultAndError{},
+		resultTypeMissing{},
 		serverExited{},
 		serverInfoMissing{},
 		serverRequestUndeclared{},
 		&shutdownOnStdinClose{MaxMs: defaultShutdownMs},
 		&slowResponse{MaxMs: defaultSlowMs},
+		stdioServerRequest{},
 		stdoutPollution{},
 		structuredContentMismatch{},
 		toolErrorAsProtocolError{},
@@ -48,6 +53,7 @@ func Rules() []sdk.Rule {
 		unknownToolError{},
 		unsupportedVersionError{},
 		versionNegotiation{},
+		wireSchema{},
 	}
 }
 
