@@ -18,7 +18,7 @@ import (
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/probe"
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/target"
@@ -121,7 +121,7 @@ func (e *TargetError) Unwrap() error { return e.Err }
 // the plugins are stopped before it returns. An error (a *UsageError,
 // *ConfigError, *TargetError or other) means the lint could not run; a
 // target that could not be read is reported in its Target.Error instead.
-func Run(ctx context.Context, s Settings) (*report.Report, error) {
+func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	cfg := s.Config
 	if cfg == nil {
 		cfg = config.Default()
@@ -245,7 +245,7 @@ func parseHeaders(config map[string]string, lines []string) (map[string]string, 
 // target that cannot be read is an error. Targets lint skips (a client
 // config's remote or disabled servers) are not read: they come back in
 // skipped with the reason, as the lint report lists them.
-func Snapshots(ctx context.Context, s Settings) (snaps []*sdk.Snapshot, skipped []report.Skipped, err error) {
+func Snapshots(ctx context.Context, s Settings) (snaps []*sdk.Snapshot, skipped []result.Skipped, err error) {
 	cfg := s.Config
 	if cfg == nil {
 		cfg = config.Default()
@@ -257,7 +257,7 @@ func Snapshots(ctx context.Context, s Settings) (snaps []*sdk.Snapshot, skipped 
 	var targets []target.Target
 	for _, t := range all {
 		if t.Skip != "" {
-			skipped = append(skipped, report.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
+			skipped = append(skipped, result.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
 			continue
 		}
 		targets = append(targets, t)

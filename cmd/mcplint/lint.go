@@ -16,6 +16,7 @@ import (
 	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -109,7 +110,7 @@ func newLintFlags() *lintFlags {
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
-	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or readonly) only tools with readOnlyHint true; all every tool, named on stderr first; as --exercise all or --exercise=all")
+	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): alone (or readonly) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool; as --exercise all or --exercise=all")
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
@@ -200,7 +201,7 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 }
 
 func init() {
-	lintForBaseline = func(ctx context.Context, c *cli, args []string) ([]*report.Target, int) {
+	lintForBaseline = func(ctx context.Context, c *cli, args []string) ([]*result.Target, int) {
 		f := newLintFlags()
 		positional, command, err := parseInterspersed(f.fs, args)
 		if err != nil {
@@ -217,7 +218,7 @@ func init() {
 // lintReport runs a lint as the flags say, through engine.Run, with the
 // baseline only when withBaseline. A nil report comes with the exit code
 // of what stopped it, already explained on stderr.
-func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*report.Report, int) {
+func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*result.Report, int) {
 	cfg, err := openConfig(c, f.config)
 	if err != nil {
 		fmt.Fprintln(c.Stderr, err)
@@ -396,7 +397,7 @@ func (f formatFlag) specs() []string {
 // writeReports renders every requested format: each FORMAT=FILE to its
 // file, the one without a file to -o or stdout. It reports whether a text
 // report went to stdout, which then carries the gate's reasons.
-func writeReports(c *cli, f *lintFlags, rep *report.Report, verdict report.Verdict) (textOnStdout bool, err error) {
+func writeReports(c *cli, f *lintFlags, rep *result.Report, verdict report.Verdict) (textOnStdout bool, err error) {
 	for _, spec := range f.format.specs() {
 		name, file, toFile := strings.Cut(spec, "=")
 		if !toFile {

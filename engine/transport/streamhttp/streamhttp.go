@@ -38,6 +38,9 @@ const (
 	// DefaultBodyCap bounds one response body or SSE event (8 MiB, the
 	// stdio line cap).
 	DefaultBodyCap = 8 << 20
+	// closeGrace is how long Close waits for answers still coming before
+	// it ends the session.
+	closeGrace = 500 * time.Millisecond
 	// bodyExcerpt is how much of a body that is not JSON-RPC is recorded.
 	bodyExcerpt = 2 << 10
 )
@@ -498,8 +501,20 @@ func (t *Transport) Close(gentle bool) {
 	}
 	session := t.sessionID
 	t.mu.Unlock()
-	if session != "" && gentle {
-		t.Delete()
+	if gentle {
+		// What was sent last (a notification) must reach the server
+		// before the session ends, or the DELETE overtakes it.
+		settled := make(chan struct{})
+		go func() { t.flight.Wait(); close(settled) }()
+		timer := time.NewTimer(closeGrace)
+		select {
+		case <-settled:
+		case <-timer.C:
+		}
+		timer.Stop()
+		if session != "" {
+			t.Delete()
+		}
 	}
 	t.mu.Lock()
 	t.closed = true
