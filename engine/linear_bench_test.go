@@ -2,8 +2,8 @@ package engine
 
 import (
 	"context"
-	"os"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
