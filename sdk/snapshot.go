@@ -164,8 +164,15 @@ type HTTP struct {
 	// URL is the request URL without its query string.
 	URL string `json:"url,omitempty"`
 	// Purpose says why mcplint sent a request that was not a message of
-	// the session (a transport probe), e.g. "foreign-origin".
+	// the session (a transport probe): one of the HTTPPurpose constants.
 	Purpose string `json:"purpose,omitempty"`
+	// Sent is what the POST carried: "request", "notification" or
+	// "response"; empty for a probe's or a bodyless request.
+	Sent string `json:"sent,omitempty"`
+	// Probe is what a probe's POST carried, in a few words ("tools/list
+	// with Mcp-Method: prompts/list"); its body is not a message of the
+	// session and is not recorded as one.
+	Probe string `json:"probe,omitempty"`
 	// Request holds the protocol headers sent (MCP-Protocol-Version,
 	// Mcp-Method, Mcp-Name, MCP-Session-Id, Origin, Last-Event-ID).
 	Request map[string]string `json:"request,omitempty"`
@@ -187,7 +194,22 @@ type HTTP struct {
 	// Stream numbers the response streams of a session from 1, so that
 	// the messages of one SSE stream can be told from another's.
 	Stream int `json:"stream,omitempty"`
+	// DuplicateOf, on an EventSSE, is another stream on which the message
+	// that follows (one with an id) already came.
+	DuplicateOf int `json:"duplicate_of,omitempty"`
 }
+
+// Purposes of the transport probes' requests (HTTP.Purpose).
+const (
+	HTTPPurposeSessionEnd       = "session-end"              // DELETE of the legacy session
+	HTTPPurposeAfterSessionEnd  = "after-session-end"        // a request with the ended session's id
+	HTTPPurposeGET              = "get-stream"               // GET for the server's SSE stream
+	HTTPPurposeForeignOrigin    = "foreign-origin"           // a request with an Origin of another site
+	HTTPPurposeBadVersion       = "invalid-protocol-version" // MCP-Protocol-Version naming no version
+	HTTPPurposeMissingVersion   = "missing-protocol-version" // a modern request without MCP-Protocol-Version
+	HTTPPurposeHeaderMismatch   = "header-mismatch"          // Mcp-Method that differs from the body's method
+	HTTPPurposeResourceMetadata = "protected-resource-metadata"
+)
 
 // SSEEvent is one Server-Sent Event's fields other than its data.
 type SSEEvent struct {

@@ -170,10 +170,19 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		// the conformance rules judge the answer, nothing is listed.
 		progress("%s: %v; nothing listed", c.CommandLine(), err)
 		return finish(c, t, fresh, hello.Era)
+	case err != nil && remote && unauthorized(c.Transcript()):
+		// The server wants credentials mcplint was not given: what it
+		// said about its authorization (WWW-Authenticate, the protected
+		// resource metadata) is still for the rules to judge.
+		progress("%s: the server answered 401 Unauthorized; only its authorization posture is linted (pass credentials with --header)", c.CommandLine())
+		return finish(c, t, fresh, "")
 	case err != nil:
 		c.Close()
 		exit, _ := c.Exited()
-		if exit == "" {
+		switch {
+		case exit == "" && remote:
+			exit = c.Transport().Status()
+		case exit == "":
 			exit = "still running"
 		}
 		return nil, &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Err: fmt.Errorf("handshake: %w", err)}
@@ -206,10 +215,24 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		probe.Session(ctx, c, hello.Era, opts.Probes, timeout)
 	}
 	exerciseTools(ctx, c, t, opts, timeout)
+	if ctx.Err() == nil {
+		probe.Transport(c, hello.Era, opts.Probes)
+	}
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}
 	return finish(c, t, fresh, hello.Era)
+}
+
+// unauthorized reports whether an HTTP request of the session was answered
+// 401 Unauthorized.
+func unauthorized(tr *sdk.Transcript) bool {
+	for _, r := range tr.Records {
+		if r.Event != nil && r.Event.HTTP != nil && r.Event.Kind == sdk.EventHTTP && r.Event.HTTP.Status == 401 {
+			return true
+		}
+	}
+	return false
 }
 
 // finish stops the server (so its exit is in the transcript) and builds the
