@@ -31,6 +31,7 @@ const (
 	MethodInitialized       = "notifications/initialized"
 	MethodCancelled         = "notifications/cancelled"
 	MethodPing              = "ping"
+	MethodRootsList         = "roots/list"
 	MethodToolsList         = "tools/list"
 	MethodPromptsList       = "prompts/list"
 	MethodResourcesList     = "resources/list"

@@ -21,6 +21,7 @@ var doc = ruledocs.Loader(docs, "conformance")
 func Rules() []sdk.Rule {
 	return []sdk.Rule{
 		batchEmitted{},
+		capabilityGatedTools{},
 		discoverMissing{},
 		errorShape{},
 		initResultShape{},
@@ -43,6 +44,7 @@ func Rules() []sdk.Rule {
 		stdoutPollution{},
 		structuredContentMismatch{},
 		toolErrorAsProtocolError{},
+		toolListVaries{},
 		toolsListShape{},
 		unknownMethodCode{},
 		unknownToolError{},
