@@ -91,6 +91,9 @@ type Server struct {
 	Probes string
 	// Exercise is one of ExerciseModes (--exercise); empty means "none".
 	Exercise string
+	// MaxFileSize caps the size of a file target (--max-file-size) in
+	// bytes; zero means inputfile.DefaultMaxSize.
+	MaxFileSize int64
 }
 
 // Rules is [rules].

@@ -11,13 +11,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 
 // The keys each table accepts, in the order the docs list them.
 var (
 	topKeys      = []string{"version", "server", "rules", "ignore", "plugin", "output"}
-	serverKeys   = []string{"command", "target", "env", "timeout", "name", "probes", "exercise"}
+	serverKeys   = []string{"command", "target", "env", "timeout", "name", "probes", "exercise", "max_file_size"}
 	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
 	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
 	pluginKeys   = []string{"name", "path", "sha256", "settings"}
@@ -313,6 +314,14 @@ func (d *decoder) server(path keyPath, v any) {
 			s.Probes, _ = d.enum(kp, v, ProbeSets)
 		case "exercise":
 			s.Exercise, _ = d.enum(kp, v, ExerciseModes)
+		case "max_file_size":
+			if t, ok := d.str(kp, v); ok {
+				n, err := inputfile.ParseSize(t)
+				if err != nil {
+					d.errorf(kp, "server.max_file_size: %v", err)
+				}
+				s.MaxFileSize = n
+			}
 		default:
 			d.unknownKey(kp, "[server]", serverKeys)
 		}

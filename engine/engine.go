@@ -25,7 +25,7 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// Options are one lint run's inputs.
+// Options are one lint run's inputs, as Run builds them from Settings.
 type Options struct {
 	// Version is mcplint's version, for the report.
 	Version string
@@ -49,16 +49,11 @@ type Options struct {
 	Progress io.Writer
 }
 
-// Lint runs the whole pipeline and returns the report. An error means the
-// run itself could not start (bad settings); a target that cannot be read is
-// reported in its Target.Error instead, so the other targets still count.
-func Lint(ctx context.Context, opt Options) (*report.Report, error) {
+// lint runs the whole pipeline over rules Run has configured and returns
+// the report. A target that cannot be read is reported in its Target.Error,
+// so the other targets still count.
+func lint(ctx context.Context, opt Options) *report.Report {
 	enabled := Enabled(opt.Rules, opt.Selection)
-	// Every rule is configured, enabled or not, so a mistake in a disabled
-	// rule's settings is still caught.
-	if err := opt.Config.ConfigureRules(opt.Rules); err != nil {
-		return nil, err
-	}
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
 	}
@@ -72,6 +67,9 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 		targets = append(targets, t)
 	}
 	opt.Targets = targets
+	if len(targets) < 2 {
+		opt.Progress = nil // one line for one target says nothing
+	}
 	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
 	if opt.Lock != nil {
 		var loaded []*sdk.Snapshot
@@ -137,7 +135,7 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 			}
 		}
 	}
-	return rep, nil
+	return rep
 }
 
 // LoadAll reads every target concurrently with load (LoadTarget when nil)
@@ -153,6 +151,7 @@ func LoadAll(ctx context.Context, targets []target.Target, load func(context.Con
 	forEach(len(targets), func(i int) {
 		snaps[i], errs[i] = load(ctx, targets[i])
 	})
+	uniqueNames(targets, snaps)
 	linkPeers(targets, snaps)
 	return snaps, errs
 }

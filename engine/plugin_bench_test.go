@@ -41,7 +41,7 @@ func BenchmarkPluginOverhead(b *testing.B) {
 			defer host.Close()
 			all = append(all, host.Rules()...)
 		}
-		rep, err := Lint(ctx, Options{
+		rep, err := configuredLint(ctx, Options{
 			Targets: []target.Target{{Name: "t", Input: file, Kind: target.Static, Path: file}},
 			Config:  config.Default(), Rules: all, Selection: runner.Selection{}, Plugins: host,
 		})

@@ -72,11 +72,11 @@ func TestGates(t *testing.T) {
 		fail string
 	}{
 		{name: "default", opts: nil},
-		{name: "warning", opts: []mcplinttest.Option{mcplinttest.WithFailOn("warning")}, fail: "3 issue(s) at or above warning"},
-		{name: "info", opts: []mcplinttest.Option{mcplinttest.WithFailOn("info")}, fail: "8 issue(s) at or above info"},
+		{name: "warning", opts: []mcplinttest.Option{mcplinttest.WithFailOn("warning")}, fail: "weather: 3 issues at or above --fail-on warning"},
+		{name: "info", opts: []mcplinttest.Option{mcplinttest.WithFailOn("info")}, fail: "weather: 8 issues at or above --fail-on info"},
 		{name: "never", opts: []mcplinttest.Option{mcplinttest.WithFailOn("never"), mcplinttest.WithEnable("tool-name-portable")}},
-		{name: "only naming", opts: []mcplinttest.Option{mcplinttest.WithOnly("naming"), mcplinttest.WithFailOn("info")}, fail: "1 issue(s) at or above info"},
-		{name: "config then flag", opts: []mcplinttest.Option{mcplinttest.WithConfig("testdata/weather.mcplint.toml"), mcplinttest.WithFailOn("info")}, fail: "5 issue(s) at or above info"},
+		{name: "only naming", opts: []mcplinttest.Option{mcplinttest.WithOnly("naming"), mcplinttest.WithFailOn("info")}, fail: "weather: 1 issue at or above --fail-on info"},
+		{name: "config then flag", opts: []mcplinttest.Option{mcplinttest.WithConfig("testdata/weather.mcplint.toml"), mcplinttest.WithFailOn("info")}, fail: "weather: 5 issues at or above --fail-on info"},
 		{name: "grade", opts: []mcplinttest.Option{mcplinttest.WithDisable("annotations-missing", "tool-name-style", "description-too-short"), mcplinttest.WithMinGrade("A")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -110,7 +110,7 @@ func TestGates(t *testing.T) {
 func TestMinGradeFails(t *testing.T) {
 	ft := &fakeT{TB: t}
 	mcplinttest.Run(ft, serveBroken, mcplinttest.WithFailOn("never"), mcplinttest.WithMinGrade("B"))
-	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "is below B (WithMinGrade)") {
+	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "broken: grade C is below --min-grade B") {
 		t.Errorf("want a grade failure, got %q", ft.errors)
 	}
 }
@@ -172,7 +172,7 @@ func TestHangingServerFailsInTime(t *testing.T) {
 	if rep == nil || rep.Targets[0].Error == nil || rep.Targets[0].Name != "in-process" {
 		t.Fatalf("want a target named in-process that could not be linted, got %+v", rep)
 	}
-	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "the server could not be linted") ||
+	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "in-process: could not be linted") ||
 		!strings.Contains(ft.errors[0], "got no answer in") {
 		t.Errorf("want one failure naming the timeout, got %q", ft.errors)
 	}

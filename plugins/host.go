@@ -21,6 +21,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/mcplint/mcplint/sdk"
+	sdkplugin "github.com/mcplint/mcplint/sdk/plugin"
 	"github.com/mcplint/mcplint/sdk/pluginpb"
 )
 
@@ -134,8 +135,8 @@ func (p *Plugin) start(ctx context.Context, tmpDir string, timeout time.Duration
 	ownGroup(cmd)
 	p.cmd = cmd
 	p.client = plugin.NewClient(&plugin.ClientConfig{
-		HandshakeConfig:  sdk.Handshake,
-		VersionedPlugins: map[int]plugin.PluginSet{sdk.PluginProtocolVersion: {sdk.PluginName: &sdk.GRPCPlugin{}}},
+		HandshakeConfig:  sdkplugin.Handshake,
+		VersionedPlugins: map[int]plugin.PluginSet{sdkplugin.ProtocolVersion: {sdkplugin.SetName: &sdkplugin.GRPCPlugin{}}},
 		Cmd:              cmd,
 		SecureConfig:     secure,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
@@ -144,13 +145,13 @@ func (p *Plugin) start(ctx context.Context, tmpDir string, timeout time.Duration
 		SyncStderr:       p.stderr,
 		Logger:           hclog.NewNullLogger(),
 		GRPCDialOptions: []grpc.DialOption{grpc.WithDefaultCallOptions(
-			grpc.MaxCallRecvMsgSize(sdk.MaxMessageBytes), grpc.MaxCallSendMsgSize(sdk.MaxMessageBytes))},
+			grpc.MaxCallRecvMsgSize(sdkplugin.MaxMessageBytes), grpc.MaxCallSendMsgSize(sdkplugin.MaxMessageBytes))},
 	})
 	conn, err := p.client.Client()
 	if err != nil {
 		return p.startError(err)
 	}
-	raw, err := conn.Dispense(sdk.PluginName)
+	raw, err := conn.Dispense(sdkplugin.SetName)
 	if err != nil {
 		return p.startError(err)
 	}
@@ -192,13 +193,13 @@ func (p *Plugin) startError(err error) error {
 	case strings.Contains(msg, "incompatible API version"):
 		if m := pluginVersionRE.FindStringSubmatch(msg); m != nil {
 			v, _ := strconv.Atoi(m[1])
-			if v > sdk.PluginProtocolVersion {
-				return fmt.Errorf("plugin %s speaks plugin protocol %d, newer than this mcplint's %d: upgrade mcplint", p.Name, v, sdk.PluginProtocolVersion)
+			if v > sdkplugin.ProtocolVersion {
+				return fmt.Errorf("plugin %s speaks plugin protocol %d, newer than this mcplint's %d: upgrade mcplint", p.Name, v, sdkplugin.ProtocolVersion)
 			}
-			return fmt.Errorf("plugin %s speaks plugin protocol %d, older than this mcplint's %d: upgrade the plugin (rebuild it against the current github.com/mcplint/mcplint/sdk)", p.Name, v, sdk.PluginProtocolVersion)
+			return fmt.Errorf("plugin %s speaks plugin protocol %d, older than this mcplint's %d: upgrade the plugin (rebuild it against the current github.com/mcplint/mcplint/sdk)", p.Name, v, sdkplugin.ProtocolVersion)
 		}
 	case strings.Contains(msg, "Unrecognized remote plugin message"):
-		return fmt.Errorf("plugin %s (%s) did not answer the plugin handshake: it printed %q to stdout first, or is not an mcplint plugin; a plugin must call sdk.Serve and write nothing to stdout%s",
+		return fmt.Errorf("plugin %s (%s) did not answer the plugin handshake: it printed %q to stdout first, or is not an mcplint plugin; a plugin must call plugin.Serve of sdk/plugin and write nothing to stdout%s",
 			p.Name, p.Path, firstLine(strings.TrimPrefix(msg, "Unrecognized remote plugin message: ")), detail)
 	case strings.Contains(msg, "timeout while waiting for plugin to start"):
 		return fmt.Errorf("plugin %s did not start within the start timeout%s", p.Name, detail)

@@ -64,6 +64,9 @@ type Snapshot struct {
 	// Lock is what .mcplint.lock pinned for this server, filled in by the
 	// engine before rules run; nil when nothing is pinned for it.
 	Lock *LockEntry `json:"lock,omitempty"`
+	// LockFile names the lock file in effect, when there is one: with Lock
+	// nil it means the lock pins other servers and not this one.
+	LockFile string `json:"lockFile,omitempty"`
 
 	// Locator places pointers in the input file; nil when there is no file.
 	Locator Locator `json:"-"`

@@ -112,3 +112,6 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+// countOf is "1 tool", "2 tools".
+func countOf(n int, noun string) string { return fmt.Sprintf("%d %s%s", n, noun, plural(n)) }

@@ -6,12 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -103,19 +102,7 @@ func runConfigVerify(c *cli, args []string) int {
 // discoveredPlugins names the plugins in the plugin folders, whose rules a
 // config may name without a [[plugin]] entry. Plugins are not started.
 func discoveredPlugins(c *cli) []string {
-	home, _ := os.UserHomeDir()
-	if h := c.Getenv("HOME"); h != "" {
-		home = h
-	}
-	specs, err := plugins.Discover(nil, c.Dir, home)
-	if err != nil {
-		return nil
-	}
-	names := make([]string, len(specs))
-	for i, s := range specs {
-		names[i] = s.Name
-	}
-	return names
+	return engine.DiscoveredPlugins(c.Dir, homeDir(c))
 }
 
 // displayPath shows path relative to dir when it is inside it.

@@ -36,6 +36,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/mcplint/mcplint/engine/inputfile"
 )
 
 // Styles of client config (Config.Style).
@@ -88,7 +90,7 @@ type Options struct {
 
 // Load reads and parses the client config at path.
 func Load(path string, opts Options) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, 0)
 	if err != nil {
 		return nil, err
 	}

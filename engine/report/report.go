@@ -20,6 +20,11 @@ type Report struct {
 	// lint, with why: remote servers, disabled ones, unset variables.
 	Skipped []Skipped `json:"skipped,omitempty"`
 	Summary Summary   `json:"summary"`
+	// Rules are every rule known to the run, enabled or not (SARIF lists
+	// them); Enabled those that ran (JUnit's test cases). Neither is part
+	// of the JSON report.
+	Rules   []sdk.Meta `json:"-"`
+	Enabled []sdk.Meta `json:"-"`
 }
 
 // Skipped is a server that was not linted, and why.
@@ -116,6 +121,17 @@ func facts(t *Target, quote func(string) string) []string {
 
 // outcomes counts the issues suppressed over every target and the targets
 // that could not be linted, for the summary lines of the formats.
+// incomplete reports whether a target could not be linted or a rule could
+// not run on one: what a quiet report must still show.
+func (r *Report) incomplete() bool {
+	for _, t := range r.Targets {
+		if t.Error != nil || len(t.RuleErrors) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *Report) outcomes() (suppressed, failed int) {
 	for _, t := range r.Targets {
 		suppressed += len(t.Suppressed)

@@ -13,9 +13,13 @@ import (
 type TextOptions struct {
 	// Color adds ANSI colors (only ever on a terminal).
 	Color bool
-	// Quiet prints issues only: no headers for clean targets, no summary
-	// when there is nothing to say.
+	// Quiet prints issues and failures only: no headers for clean
+	// targets, no summary when there is nothing to say. A target that
+	// could not be linted, or whose rule could not run, is never clean.
 	Quiet bool
+	// Gate are the reasons the gate failed (Verdict.Reasons), printed
+	// after the summary, quiet or not: a failure always says why.
+	Gate []string
 }
 
 const (
@@ -34,7 +38,7 @@ const (
 func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	p := &printer{w: w, color: opt.Color}
 	for i, t := range r.Targets {
-		if opt.Quiet && t.Error == nil && len(t.Issues) == 0 {
+		if opt.Quiet && t.Error == nil && len(t.Issues) == 0 && len(t.RuleErrors) == 0 {
 			continue
 		}
 		if i > 0 {
@@ -46,8 +50,11 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 		p.line("")
 		p.line("%s  %s", p.paint(ansiBold, Escape(sk.Name)), p.paint(ansiDim, "skipped: "+Escape(sk.Reason)))
 	}
-	if !opt.Quiet || r.Summary.Errors+r.Summary.Warnings+r.Summary.Infos > 0 {
+	if !opt.Quiet || r.Summary.Errors+r.Summary.Warnings+r.Summary.Infos > 0 || r.incomplete() {
 		p.summary(r)
+	}
+	for _, reason := range opt.Gate {
+		p.line("%s", p.paint(ansiRed, "fail: "+reason))
 	}
 	return p.err
 }

@@ -38,15 +38,21 @@ const (
 
 // Target is one server to lint.
 type Target struct {
-	// Name identifies the server in reports: a client config's key, or the
-	// input's base name.
+	// Name identifies the server in reports and keys it in .mcplint.lock
+	// and baselines: a client config's key; else the package a folder
+	// holds (package.json, pyproject.toml, go.mod); else the script,
+	// package or program a command runs; else a file's base name. A loaded
+	// server's serverInfo.name replaces it unless Keyed.
 	Name string
+	// Keyed says Name is the user's own key for the server (a client
+	// config's), which wins over what the server calls itself.
+	Keyed bool
 	// Input is what the user wrote (a path or a command line), for reports.
 	Input string
 	Kind  Kind
 	// Path is the file for Static and Trace targets.
 	Path string
-	// Data is a Static target's file as read when it was resolved, so
+	// Data is a Static or Trace target's file as read when it was resolved, so
 	// that what was sniffed is what is linted and a large file is read
 	// once; nil to read Path.
 	Data []byte

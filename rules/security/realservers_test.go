@@ -15,9 +15,9 @@ import (
 // over tool lists captured from published servers: they must raise no
 // error there. Warnings are logged (go test -v) for review.
 func TestRealServers(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "realservers", "*.json"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "realservers", "*.json"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no captured servers in ../testdata/realservers: %v", err)
+		t.Fatalf("no captured servers in ../../testdata/realservers: %v", err)
 	}
 	rules := append(append(security.Rules(), reference.Rules()...), naming.ConfusableName{})
 	for _, f := range files {

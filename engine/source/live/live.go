@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/cmdline"
 	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/probe"
@@ -132,7 +133,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	}
 	c, err := start(ctx, t, opts, mcpOpts)
 	if err != nil {
-		return nil, &StartError{Command: strings.Join(t.Command, " "), Exit: "did not start", Err: err}
+		return nil, &StartError{Command: cmdline.Display(t.Command), Exit: "did not start", Err: err}
 	}
 	defer c.Close()
 	progress("started %s", c.CommandLine())

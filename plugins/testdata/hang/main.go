@@ -5,6 +5,7 @@ import (
 	"context"
 
 	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/sdk/plugin"
 )
 
 type stuck struct{}
@@ -15,4 +16,4 @@ func (stuck) Meta() sdk.Meta {
 
 func (stuck) Check(context.Context, *sdk.Snapshot, func(sdk.Issue)) error { select {} }
 
-func main() { sdk.Serve(sdk.RuleSet{Name: "hang", Version: "0.0.1", Rules: []sdk.Rule{stuck{}}}) }
+func main() { plugin.Serve(plugin.RuleSet{Name: "hang", Version: "0.0.1", Rules: []sdk.Rule{stuck{}}}) }

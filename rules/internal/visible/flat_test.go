@@ -65,7 +65,7 @@ func TestSchemaTextsMatchWalk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	more, _ := filepath.Glob("../../testdata/realservers/*.json")
+	more, _ := filepath.Glob("../../../testdata/realservers/*.json")
 	files = append(files, more...)
 	schemas := 0
 	var sc scratch

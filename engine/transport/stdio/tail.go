@@ -1,4 +1,4 @@
-package mcp
+package stdio
 
 import (
 	"strings"
@@ -8,10 +8,13 @@ import (
 // Bounds of the stderr tail kept for error messages.
 const (
 	stderrLineCap   = 64 << 10 // longest stderr line kept
-	tailLines       = 50
+	tailLines       = TailLines
 	tailBytes       = 64 << 10
 	tailLineDisplay = 4 << 10 // longest line shown in the tail
 )
+
+// TailLines is how many stderr lines StderrTail keeps at most.
+const TailLines = 50
 
 // stderrTail keeps the last lines a server wrote to stderr, bounded in
 // lines and bytes, so that a failure can quote them.

@@ -1,0 +1,245 @@
+// Package secrets finds credentials in text: API keys, tokens, private-key
+// blocks, passwords in connection strings and KEY=value assignments. The
+// lint rules use it to report secrets in what a model reads, and the engine
+// to redact what it records of a server's answers.
+//
+// The rule set is gitleaks' (its default configuration, about 220 rules
+// with keywords, entropy thresholds and allowlists, kept up to date by that
+// project), read through its config package. Two kinds gitleaks leaves to
+// context are added: a password in a URL's user part and a literal value
+// assigned to an environment-style name such as DB_PASSWORD.
+//
+// Find is cheap on text with no secret: it searches only around runs of
+// token characters long enough to be a secret (at least twelve, with a
+// digit, or twenty, with both cases), around "-----BEGIN" and around
+// "://" and "=" or ":" after a secret's name, so prose costs one pass over
+// its bytes.
+package secrets
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Match is one secret: Kind names what it is ("github-pat",
+// "aws-access-token", "private-key", "url-password", "secret-assignment",
+// and the other gitleaks rule ids), and [Start, End) are the bytes of the
+// secret itself in the text searched, not of its name or its quotes.
+type Match struct {
+	Kind       string
+	Start, End int
+}
+
+// Find returns the secrets in text, in order, without overlaps.
+func Find(text string) []Match {
+	var out []Match
+	if hasCandidate(text) {
+		out = append(out, findLeaks(text)...)
+	}
+	if strings.Contains(text, "://") {
+		out = append(out, findURLPasswords(text)...)
+	}
+	if strings.IndexByte(text, '=') >= 0 || strings.IndexByte(text, ':') >= 0 {
+		out = append(out, findAssignments(text)...)
+	}
+	return dedupe(out)
+}
+
+// dedupe sorts matches and drops those that overlap an earlier one.
+func dedupe(ms []Match) []Match {
+	if len(ms) < 2 {
+		return ms
+	}
+	sort.SliceStable(ms, func(i, j int) bool {
+		if ms[i].Start != ms[j].Start {
+			return ms[i].Start < ms[j].Start
+		}
+		if ms[i].End != ms[j].End {
+			return ms[i].End > ms[j].End
+		}
+		return rank(ms[i].Kind) < rank(ms[j].Kind)
+	})
+	out := ms[:1]
+	for _, m := range ms[1:] {
+		if last := out[len(out)-1]; m.Start < last.End {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// rank orders the kinds that find one secret alike: an issuer's own rule
+// names it best, gitleaks' generic rule worst.
+func rank(kind string) int {
+	switch kind {
+	case "generic-api-key":
+		return 2
+	case "url-password", "secret-assignment":
+		return 1
+	}
+	return 0
+}
+
+// Redact returns text with every secret Find reports masked as Mask masks
+// it.
+func Redact(text string) string {
+	ms := Find(text)
+	if len(ms) == 0 {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	at := 0
+	for _, m := range ms {
+		b.WriteString(text[at:m.Start])
+		b.WriteString(Mask(text[m.Start:m.End]))
+		at = m.End
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// Mask hides a secret: a long one keeps its first four characters, which
+// for most keys are the issuer's prefix ("ghp_", "AKIA", "xoxb") and tell a
+// reader which credential to rotate; a short one keeps nothing.
+func Mask(secret string) string {
+	keep := 0
+	if len(secret) >= 16 {
+		keep = 4
+	}
+	return secret[:keep] + "****"
+}
+
+// Excerpt returns up to width bytes of text around m, with the secret
+// masked, for a message that has to show where a secret is.
+func Excerpt(text string, m Match, width int) string {
+	lo := max(0, m.Start-width/2)
+	hi := min(len(text), m.End+width/2)
+	for lo > 0 && lo < m.Start && !isBoundary(text[lo-1]) {
+		lo++
+	}
+	for hi < len(text) && hi > m.End && !isBoundary(text[hi]) {
+		hi--
+	}
+	before := text[lo:m.Start]
+	if i := strings.LastIndexByte(before, '\n'); i >= 0 {
+		before = before[i+1:]
+	}
+	after := text[m.End:hi]
+	if i := strings.IndexByte(after, '\n'); i >= 0 {
+		after = after[:i]
+	}
+	// Another secret nearby is masked too.
+	return Redact(before) + Mask(text[m.Start:m.End]) + Redact(after)
+}
+
+func isBoundary(c byte) bool { return c == ' ' || c == '\n' || c == '\t' }
+
+// tokenByte is true for the bytes secrets are made of.
+var tokenByte = func() (t [256]bool) {
+	for c := range 256 {
+		b := byte(c)
+		t[c] = b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("_-+/=.", b) >= 0
+	}
+	return t
+}()
+
+// hasCandidate reports whether text holds something gitleaks' rules could
+// match: a private-key header, or a run of token bytes of at least twelve
+// with a digit and a letter, or of at least twenty with both cases. Every
+// default rule's secret is such a run; prose and identifiers rarely are.
+func hasCandidate(text string) bool {
+	return nextCandidate(text, 0) >= 0 || strings.Contains(text, "-----BEGIN")
+}
+
+// nextCandidate returns the start of the first candidate run at or after
+// from, or -1.
+func nextCandidate(text string, from int) int {
+	for i := from; i < len(text); {
+		if !tokenByte[text[i]] {
+			i++
+			continue
+		}
+		start := i
+		digit, lower, upper := false, false, false
+		for ; i < len(text) && tokenByte[text[i]]; i++ {
+			switch c := text[i]; {
+			case c >= '0' && c <= '9':
+				digit = true
+			case c >= 'a' && c <= 'z':
+				lower = true
+			case c >= 'A' && c <= 'Z':
+				upper = true
+			}
+		}
+		n := i - start
+		if n >= 12 && digit && (lower || upper) || n >= 20 && lower && upper {
+			return start
+		}
+	}
+	return -1
+}
+
+// urlPassword is a URL's user:password@ part. The scheme and host are
+// kept loose: postgres://, mongodb+srv://, amqps://, redis://, https://.
+var urlPassword = regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]{1,20}://([^\s:/@'"\x60<>{}]{1,64}):([^\s@/'"\x60]{1,128})@[a-z0-9\[]`)
+
+// placeholder matches values that stand for a secret rather than being
+// one: <password>, ${DB_PASS}, {{token}}, xxxx, ****, your_password.
+var placeholder = regexp.MustCompile(`(?i)^(?:<[^>]*>|\[[^\]]*\]|\{+[^}]*\}+|\$\{?[\w.-]+\}?|%[\w.-]+%|x{3,}|\*{3,}|\.{3,}|…|your[-_ ]?\w*|my[-_]?(?:pass\w*|secret\w*|key|token)|\w*[-_]?(?:password|passwd|pass|pwd|secret|token|key)(?:[-_]?here)?|changeme|example\w*|sample\w*|placeholder\w*|redacted|dummy\w*|test|none|null|true|false|undefined|empty|string)$`)
+
+func findURLPasswords(text string) []Match {
+	var out []Match
+	for _, m := range urlPassword.FindAllStringSubmatchIndex(text, -1) {
+		user, pass := text[m[2]:m[3]], text[m[4]:m[5]]
+		if placeholder.MatchString(pass) || placeholder.MatchString(user) && len(pass) < 6 {
+			continue
+		}
+		out = append(out, Match{Kind: "url-password", Start: m[4], End: m[5]})
+	}
+	return out
+}
+
+// assignment is NAME=value or NAME: value where NAME is an
+// environment-style name of a secret (DB_PASSWORD, OPENAI_API_KEY,
+// GITHUB_TOKEN, CLIENT_SECRET).
+var assignment = regexp.MustCompile(`\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:API_?KEY|SECRET(?:_KEY)?|TOKEN|PASSWORD|PASSWD|PASS|PWD|ACCESS_?KEY|PRIVATE_?KEY|AUTH)|PASSWORD|SECRET|TOKEN)\s*(?:=|:)\s*["']?([^\s"'\x60,;)(\]\[]{6,256})`)
+
+func findAssignments(text string) []Match {
+	var out []Match
+	for _, m := range assignment.FindAllStringSubmatchIndex(text, -1) {
+		value := strings.TrimRight(text[m[4]:m[5]], ".")
+		if placeholder.MatchString(value) || !literal(value) {
+			continue
+		}
+		out = append(out, Match{Kind: "secret-assignment", Start: m[4], End: m[4] + len(value)})
+	}
+	return out
+}
+
+// literal reports whether a value reads as a literal credential rather
+// than a reference to one, a type or a word: it has a digit or a symbol,
+// or mixes cases, and is not a path or a variable.
+func literal(v string) bool {
+	if strings.HasPrefix(v, "$") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "process.env") || strings.HasPrefix(v, "os.environ") {
+		return false
+	}
+	digit, lower, upper, symbol := false, false, false, false
+	same := true
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'a' && c <= 'z':
+			lower = true
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		default:
+			symbol = true
+		}
+		same = same && v[i] == v[0]
+	}
+	return !same && (digit || symbol || lower && upper)
+}
