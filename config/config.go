@@ -83,6 +83,10 @@ type Server struct {
 	Target string
 	// Env overlays the environment of the server process.
 	Env map[string]string
+	// Headers are sent with every request to a URL target (credentials);
+	// ${env:VAR} (or ${VAR}) in a value is read from the environment.
+	// Values are never printed or reported.
+	Headers map[string]string
 	// Timeout is the per-request deadline; zero means the default.
 	Timeout time.Duration
 	// Name picks one server of a client config (--server).

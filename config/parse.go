@@ -18,7 +18,7 @@ import (
 // The keys each table accepts, in the order the docs list them.
 var (
 	topKeys      = []string{"version", "server", "rules", "ignore", "plugin", "output"}
-	serverKeys   = []string{"command", "target", "env", "timeout", "name", "probes", "exercise", "max_file_size"}
+	serverKeys   = []string{"command", "target", "env", "headers", "timeout", "name", "probes", "exercise", "max_file_size"}
 	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
 	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
 	pluginKeys   = []string{"name", "path", "sha256", "settings"}
@@ -306,6 +306,8 @@ func (d *decoder) server(path keyPath, v any) {
 			}
 		case "env":
 			d.env(kp, v)
+		case "headers":
+			d.headers(kp, v)
 		case "timeout":
 			s.Timeout = d.duration(kp, v)
 		case "name":
@@ -329,6 +331,29 @@ func (d *decoder) server(path keyPath, v any) {
 	if len(s.Command) > 0 && s.Target != "" {
 		d.errorf(path.with("target"), "[server] sets both command and target: a config lints either a server it starts or a file; remove one")
 	}
+}
+
+// headers reads [server] headers, as env is read; values stay as written
+// (${env:VAR} is expanded when the target is resolved).
+func (d *decoder) headers(path keyPath, v any) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		d.wrongType(path, `a table of strings such as { Authorization = "Bearer ${env:API_TOKEN}" }`, v)
+		return
+	}
+	h := make(map[string]string, len(m))
+	for _, k := range d.sortedKeys(path, m) {
+		if k == "" || strings.ContainsAny(k, ": \t\r\n") {
+			d.errorf(path.with(k), "server.headers: %q is not an HTTP header name", k)
+			continue
+		}
+		if s, ok := m[k].(string); ok {
+			h[k] = s
+		} else {
+			d.errorf(path.with(k), "server.headers.%s must be a string, not %s", k, tomlType(m[k]))
+		}
+	}
+	d.cfg.Server.Headers = h
 }
 
 func (d *decoder) env(path keyPath, v any) {

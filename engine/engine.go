@@ -16,6 +16,7 @@ import (
 	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/suppress"
@@ -52,16 +53,16 @@ type Options struct {
 // lint runs the whole pipeline over rules Run has configured and returns
 // the report. A target that cannot be read is reported in its Target.Error,
 // so the other targets still count.
-func lint(ctx context.Context, opt Options) *report.Report {
+func lint(ctx context.Context, opt Options) *result.Report {
 	enabled := Enabled(opt.Rules, opt.Selection)
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
 	}
-	var skipped []report.Skipped
+	var skipped []result.Skipped
 	var targets []target.Target
 	for _, t := range opt.Targets {
 		if t.Skip != "" {
-			skipped = append(skipped, report.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
+			skipped = append(skipped, result.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
 			continue
 		}
 		targets = append(targets, t)
@@ -87,7 +88,7 @@ func lint(ctx context.Context, opt Options) *report.Report {
 	}
 	pipe := suppress.New(suppress.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas})
 	inputs := make([]*score.Input, len(opt.Targets))
-	rep := &report.Report{Version: report.Version, Mcplint: opt.Version, Targets: make([]*report.Target, len(opt.Targets)), Skipped: skipped}
+	rep := &result.Report{Version: result.Version, Mcplint: opt.Version, Targets: make([]*result.Target, len(opt.Targets)), Skipped: skipped}
 	var progress sync.Mutex
 	done := 0
 	forEach(len(opt.Targets), func(i int) {
@@ -102,8 +103,8 @@ func lint(ctx context.Context, opt Options) *report.Report {
 		} else if errs[i] != nil {
 			msg := errs[i].Error()
 			// A target that cannot be read grades F, so --min-grade gates on it.
-			rep.Targets[i] = &report.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
-				Issues: []sdk.Issue{}, Suppressed: []report.Suppressed{}, Components: map[string]float64{}}
+			rep.Targets[i] = &result.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
+				Issues: []sdk.Issue{}, Suppressed: []result.Suppressed{}, Components: map[string]float64{}}
 		} else {
 			rep.Targets[i], inputs[i] = lintOne(ctx, t, snaps[i], enabled, opt.Config, pipe)
 			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
@@ -171,7 +172,7 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 // lintOne runs the rules over one snapshot and its issues through the
 // suppression pipeline; it returns what scoring will need once the pipeline
 // has finished with every target.
-func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule, cfg *config.Config, pipe *suppress.Run) (*report.Target, *score.Input) {
+func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule, cfg *config.Config, pipe *suppress.Run) (*result.Target, *score.Input) {
 	if snap.Name == "" {
 		snap.Name = t.Name
 	}
@@ -179,12 +180,12 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	issues, ruleErrs := runner.Run(ctx, rules, snap, cfg.Rules.Severity)
 	locate(snap, issues)
 	runner.Sort(issues) // again, now that file positions are known
-	out := &report.Target{
+	out := &result.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
 		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,
-		Counts:     report.Counts{Tools: len(snap.Tools), Prompts: len(snap.Prompts), Resources: len(snap.Resources) + len(snap.ResourceTemplates)},
+		Counts:     result.Counts{Tools: len(snap.Tools), Prompts: len(snap.Prompts), Resources: len(snap.Resources) + len(snap.ResourceTemplates)},
 		Issues:     nonNil(issues),
-		Suppressed: []report.Suppressed{},
+		Suppressed: []result.Suppressed{},
 		RuleErrors: ruleErrs,
 	}
 	if snap.Tokens != nil {
@@ -287,14 +288,14 @@ func sourceOf(t target.Target) string {
 // pluginErrors reports each plugin that could not start or be configured,
 // on every target, since its rules are missing from all of them. A plugin
 // that failed during a Check already shows as its rules' errors.
-func pluginErrors(h *plugins.Host) []report.RuleError {
+func pluginErrors(h *plugins.Host) []result.RuleError {
 	if h == nil {
 		return nil
 	}
-	var out []report.RuleError
+	var out []result.RuleError
 	for _, p := range h.Failed() {
 		if p.Info == nil {
-			out = append(out, report.RuleError{Rule: p.Name, Error: p.Err.Error()})
+			out = append(out, result.RuleError{Rule: p.Name, Error: p.Err.Error()})
 		}
 	}
 	return out

@@ -40,7 +40,7 @@ func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error
 		snap, err = loadStatic(t)
 	case target.Trace:
 		snap, err = loadTrace(t, displayName(t))
-	case target.Command:
+	case target.Command, target.Remote:
 		snap, err = live.Load(ctx, t, l.Live)
 		if snap != nil {
 			snap.Source = sdk.SourceLive

@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"testing"
 	"time"
 
@@ -47,18 +49,14 @@ func main() {
 `
 
 // BenchmarkProcess is what a user feels: the whole `mcplint --format json
-// big.json` process on the generated 10,000-tool file, against a process
-// that only reads and decodes it, run in turn. It reports the time of each
-// and their ratio (lint/decode), the peak resident memory of each, and
-// the lint's peak over the file's size (peak/file).
+// big.json` process against a process that only reads and decodes the
+// file, run in turn, on the generated 10,000-tool list (synthetic) and on
+// realistic lists of 10,000 and 100,000 tools built from published
+// servers' tools (package realistic). It reports the time of each and
+// their ratio (lint/decode), the peak resident memory of each, and the
+// lint's peak over the file's size (peak/file).
 func BenchmarkProcess(b *testing.B) {
 	dir := b.TempDir()
-	file := filepath.Join(dir, "big.json")
-	data := synth.ToolList(10000, 1)
-	size := len(data)
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		b.Fatal(err)
-	}
 	// The repo's own .mcplint.toml must not steer the lint: defaults only.
 	config := filepath.Join(dir, "mcplint.toml")
 	source := filepath.Join(dir, "yardstick.go")
@@ -76,6 +74,27 @@ func BenchmarkProcess(b *testing.B) {
 			b.Fatalf("go %v: %v\n%s", args, err, out)
 		}
 	}
+	b.Run("synthetic-10000", func(b *testing.B) {
+		file := filepath.Join(dir, "synthetic.json")
+		data := synth.ToolList(10000, 1)
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		processRatio(b, bin, measure, config, file, len(data))
+	})
+	for _, n := range []int{10000, 100000} {
+		b.Run("realistic-"+strconv.Itoa(n), func(b *testing.B) {
+			file, size := realisticFile(b, dir, n)
+			runtime.GC()
+			processRatio(b, bin, measure, config, file, size)
+			os.Remove(file)
+		})
+	}
+}
+
+// processRatio runs the decode-only yardstick and the lint on file in
+// turn and reports their times, ratio and peak memory.
+func processRatio(b *testing.B, bin, measure, config, file string, size int) {
 	// run runs a command through the yardstick and returns its peak
 	// resident memory.
 	run := func(b *testing.B, exitOK func(int) bool, args ...string) int64 {
@@ -87,6 +106,7 @@ func BenchmarkProcess(b *testing.B) {
 		}
 		return rss
 	}
+	report := filepath.Join(filepath.Dir(file), "report.json")
 	var inDecode, inLint time.Duration
 	var decodePeak, lintPeak int64
 	for b.Loop() {
@@ -94,10 +114,12 @@ func BenchmarkProcess(b *testing.B) {
 		decodePeak = max(decodePeak, run(b, func(code int) bool { return code == 0 }, measure, file))
 		mid := time.Now()
 		lintPeak = max(lintPeak, run(b, func(code int) bool { return code == 0 || code == 1 },
-			bin, "--format", "json", "--output", filepath.Join(dir, "report.json"), "--config", config, file))
+			bin, "--format", "json", "--output", report, "--config", config, file))
 		inDecode, inLint = inDecode+mid.Sub(start), inLint+time.Since(mid)
 	}
+	os.Remove(report)
 	reportRatio(b, inDecode, inLint)
+	b.ReportMetric(float64(size)/(1<<20), "file-MB")
 	b.ReportMetric(float64(decodePeak)/(1<<20), "decode-peak-MB")
 	b.ReportMetric(float64(lintPeak)/(1<<20), "lint-peak-MB")
 	b.ReportMetric(float64(lintPeak)/float64(size), "peak/file")

@@ -169,7 +169,60 @@ const (
 	// EventInconclusive: a probe got no answer at all, so the rules it
 	// feeds cannot judge the server; Detail is "PROBE: why".
 	EventInconclusive = "probe-inconclusive"
+	// EventHTTP: an HTTP exchange of the Streamable HTTP transport got its
+	// response head (or failed); HTTP says what was sent and answered, ID
+	// names the JSON-RPC message the request carried. The messages of the
+	// response body follow as s2c records.
+	EventHTTP = "http"
+	// EventSSE: an SSE event with an id, a retry field, an event type
+	// other than "message", or no data (a priming event); HTTP.SSE says
+	// which. Its data, when it has any, follows as an s2c record.
+	EventSSE = "sse"
 )
+
+// HTTP describes one HTTP exchange (EventHTTP) or SSE event (EventSSE).
+// Header values are those mcplint chose or the server sent that the
+// protocol names; credentials a user passed (--header) are never recorded.
+type HTTP struct {
+	// Method is the request method: POST, GET or DELETE.
+	Method string `json:"method"`
+	// URL is the request URL without its query string.
+	URL string `json:"url,omitempty"`
+	// Purpose says why mcplint sent a request that was not a message of
+	// the session (a transport probe), e.g. "foreign-origin".
+	Purpose string `json:"purpose,omitempty"`
+	// Request holds the protocol headers sent (MCP-Protocol-Version,
+	// Mcp-Method, Mcp-Name, MCP-Session-Id, Origin, Last-Event-ID).
+	Request map[string]string `json:"request,omitempty"`
+	// Status is the response status code; 0 when no response came (Error
+	// says why).
+	Status int `json:"status,omitempty"`
+	// ContentType is the response Content-Type.
+	ContentType string `json:"content_type,omitempty"`
+	// Response holds the protocol headers answered (MCP-Session-Id,
+	// WWW-Authenticate, Allow, Location).
+	Response map[string]string `json:"response,omitempty"`
+	// Body is the start of a response body that carried no JSON-RPC
+	// message (an error page, a stray body on a 202).
+	Body string `json:"body,omitempty"`
+	// Error is why the exchange failed (connection refused, deadline).
+	Error string `json:"error,omitempty"`
+	// SSE is the SSE event of an EventSSE.
+	SSE *SSEEvent `json:"sse,omitempty"`
+	// Stream numbers the response streams of a session from 1, so that
+	// the messages of one SSE stream can be told from another's.
+	Stream int `json:"stream,omitempty"`
+}
+
+// SSEEvent is one Server-Sent Event's fields other than its data.
+type SSEEvent struct {
+	ID    string `json:"id,omitempty"`
+	Event string `json:"event,omitempty"`
+	// Retry is the retry field in milliseconds; nil when absent.
+	Retry *int `json:"retry,omitempty"`
+	// Empty is true for an event with no data (a priming event).
+	Empty bool `json:"empty,omitempty"`
+}
 
 // Event is something the client observed that is not a message.
 type Event struct {
@@ -178,4 +231,6 @@ type Event struct {
 	Code   *int            `json:"code,omitempty"`
 	ID     json.RawMessage `json:"id,omitempty"`
 	Detail string          `json:"detail,omitempty"`
+	// HTTP describes an EventHTTP or EventSSE.
+	HTTP *HTTP `json:"http,omitempty"`
 }

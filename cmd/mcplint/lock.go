@@ -12,6 +12,7 @@ import (
 	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -29,7 +30,7 @@ type loadRequest struct {
 // config's remote or disabled servers). Tests replace it.
 var loadSnapshots = loadTargets
 
-func loadTargets(ctx context.Context, c *cli, req loadRequest) ([]*sdk.Snapshot, []report.Skipped, error) {
+func loadTargets(ctx context.Context, c *cli, req loadRequest) ([]*sdk.Snapshot, []result.Skipped, error) {
 	cfg, err := loadConfig(c, "", rules.All())
 	if err != nil {
 		return nil, nil, err

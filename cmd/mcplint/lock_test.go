@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/engine/lock"
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -16,7 +16,7 @@ func TestLockPinsEachServer(t *testing.T) {
 	dir := t.TempDir()
 	prev := loadSnapshots
 	defer func() { loadSnapshots = prev }()
-	loadSnapshots = func(ctx context.Context, c *cli, req loadRequest) ([]*sdk.Snapshot, []report.Skipped, error) {
+	loadSnapshots = func(ctx context.Context, c *cli, req loadRequest) ([]*sdk.Snapshot, []result.Skipped, error) {
 		calc, _, err := sdk.DecodeSnapshot([]byte(`{"instructions":"Be brief.","tools":[{"name":"add"},{"name":"sub"}]}`))
 		if err != nil {
 			return nil, nil, err

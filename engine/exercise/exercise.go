@@ -21,6 +21,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -37,13 +38,8 @@ const (
 
 // Kinds of scenario.
 const (
-	// Happy scenarios send arguments that satisfy the input schema: they
-	// pass when the tool succeeds.
-	Happy = "happy"
-	// Edge scenarios send arguments the schema rejects, or empty and zero
-	// values: they pass when the server answers at all, since an error is
-	// the right answer to bad input.
-	Edge = "edge"
+	Happy = result.Happy
+	Edge  = result.Edge
 )
 
 // Scenario names. Happy argument sets are "happy-1" … "happy-N".

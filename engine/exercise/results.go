@@ -9,87 +9,31 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/mcp"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
+)
+
+// The judged results are the report model's (engine/result): exercise
+// produces them, the formats render them.
+type (
+	Results     = result.Exercise
+	Result      = result.ExerciseCall
+	ToolSummary = result.ToolSummary
+	Tally       = result.Tally
 )
 
 // Outcomes of a call (Result.Outcome).
 const (
-	// OutcomeOK: a result without isError.
-	OutcomeOK = "ok"
-	// OutcomeToolError: a result with isError true.
-	OutcomeToolError = "tool-error"
-	// OutcomeProtocolError: a JSON-RPC error response.
-	OutcomeProtocolError = "protocol-error"
-	// OutcomeTimeout: no answer within the call's deadline.
-	OutcomeTimeout = "timeout"
-	// OutcomeExited: the server exited or closed its output before it
-	// answered.
-	OutcomeExited = "server-exited"
-	// OutcomeNoAnswer: the session ended (or the request could not be
-	// sent) before an answer came.
-	OutcomeNoAnswer = "no-answer"
+	OutcomeOK            = result.OutcomeOK
+	OutcomeToolError     = result.OutcomeToolError
+	OutcomeProtocolError = result.OutcomeProtocolError
+	OutcomeTimeout       = result.OutcomeTimeout
+	OutcomeExited        = result.OutcomeExited
+	OutcomeNoAnswer      = result.OutcomeNoAnswer
 )
 
 // excerptRunes bounds Result.Excerpt.
 const excerptRunes = 300
-
-// Results are the scenarios found in one transcript, judged.
-type Results struct {
-	Scenarios []Result      `json:"scenarios"`
-	Tools     []ToolSummary `json:"tools"`
-	// Happy and Edge count the scenarios of each kind and how many passed.
-	Happy Tally `json:"happy"`
-	Edge  Tally `json:"edge"`
-}
-
-// Tally counts scenarios and passes.
-type Tally struct {
-	Passed int `json:"passed"`
-	Total  int `json:"total"`
-}
-
-// Rate is Passed/Total; ok is false when there were none.
-func (t Tally) Rate() (rate float64, ok bool) {
-	if t.Total == 0 {
-		return 0, false
-	}
-	return float64(t.Passed) / float64(t.Total), true
-}
-
-// Result is one scenario's call and how it went.
-type Result struct {
-	Tool     string `json:"tool"`
-	Scenario string `json:"scenario"`
-	// Kind is Happy or Edge.
-	Kind string `json:"kind"`
-	// BestEffort marks happy arguments mcplint could not confirm against
-	// the schema.
-	BestEffort bool `json:"bestEffort,omitempty"`
-	// Arguments are the arguments sent.
-	Arguments json.RawMessage `json:"arguments,omitempty"`
-	// Passed: a happy call succeeded, or an edge call got any answer.
-	Passed  bool   `json:"passed"`
-	Outcome string `json:"outcome"`
-	// LatencyMs is the time from request to response; 0 when none came.
-	LatencyMs float64 `json:"latencyMs"`
-	// Excerpt is what a model would read from the result: text as is,
-	// other content as a bracketed placeholder.
-	Excerpt string `json:"excerpt,omitempty"`
-	// Error says what went wrong, when something did.
-	Error string `json:"error,omitempty"`
-	// Record is the transcript index of the request ("/transcript/records/N").
-	Record int `json:"record"`
-}
-
-// ToolSummary is one tool's scenarios in brief.
-type ToolSummary struct {
-	Tool   string `json:"tool"`
-	Passed int    `json:"passed"`
-	Total  int    `json:"total"`
-	// AvgLatencyMs is the mean latency of the answered calls; 0 when none
-	// was answered.
-	AvgLatencyMs float64 `json:"avgLatencyMs"`
-}
 
 // Read finds the exercise scenarios in a transcript (each a probe event
 // from Run followed by its tools/call request) and judges them from the

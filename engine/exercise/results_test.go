@@ -81,7 +81,7 @@ func TestRead(t *testing.T) {
 	if res.Happy != (Tally{Passed: 1, Total: 3}) || res.Edge != (Tally{Passed: 1, Total: 3}) {
 		t.Errorf("happy %+v edge %+v", res.Happy, res.Edge)
 	}
-	wantTools := []ToolSummary{{"a", 2, 2, 8.25}, {"two words", 0, 1, 1}, {"b", 0, 3, 0}}
+	wantTools := []ToolSummary{{Tool: "a", Passed: 2, Total: 2, AvgLatencyMs: 8.25}, {Tool: "two words", Total: 1, AvgLatencyMs: 1}, {Tool: "b", Total: 3}}
 	if !reflect.DeepEqual(res.Tools, wantTools) {
 		t.Errorf("tools %+v", res.Tools)
 	}

@@ -258,6 +258,11 @@ func (c *Client) read() {
 	defer close(c.readDone)
 	for {
 		line, err := c.t.Receive(context.Background())
+		var unanswered *transport.Unanswered
+		if errors.As(err, &unanswered) {
+			c.fail(unanswered)
+			continue
+		}
 		if err != nil {
 			return
 		}
@@ -283,6 +288,22 @@ func (c *Client) dispatch(m Message) {
 			ch <- m
 		}
 	}
+}
+
+// fail completes a request the transport says will get no response: with
+// the error object the server sent without an id, when it sent one (a
+// modern server's 400 body), else with an error (code 0) saying what the
+// transport saw. It is not a message of the transcript; the transport
+// recorded what happened.
+func (c *Client) fail(u *transport.Unanswered) {
+	m := Message{ID: json.RawMessage(u.ID), HasError: true}
+	var e RPCError
+	if len(u.RPCError) > 0 && json.Unmarshal(u.RPCError, &e) == nil {
+		m.Error = &e
+	} else {
+		m.Error = &RPCError{Message: u.Reason}
+	}
+	c.dispatch(m)
 }
 
 // answer replies to a server request so the server never waits on mcplint:

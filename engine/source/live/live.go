@@ -59,11 +59,17 @@ type StartError struct {
 	Stderr []string
 	// Err is what went wrong.
 	Err error
+	// Remote is set for a server reached over HTTP, which has no stderr
+	// mcplint can read.
+	Remote bool
 }
 
 func (e *StartError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "server %s could not be linted: %v (%s); %s", e.Command, e.Err, e.Exit, e.hint())
+	if e.Remote {
+		return b.String()
+	}
 	if len(e.Stderr) == 0 {
 		b.WriteString("; it wrote nothing to stderr")
 	} else {
@@ -84,6 +90,10 @@ func (e *StartError) hint() string {
 	var gone *mcp.GoneError
 	var refused *mcp.HandshakeError
 	switch {
+	case e.Remote && errors.As(e.Err, &gone):
+		return "check that the server is running and the URL names its MCP endpoint"
+	case e.Remote && errors.As(e.Err, &refused):
+		return "the server must accept an initialize request or server/discover at this URL"
 	case e.Exit == "did not start":
 		return "check that the command exists and is executable"
 	case errors.As(e.Err, &timeout):
@@ -112,7 +122,8 @@ func (e *StartError) hint() string {
 // error: what it listed, with the failure in the transcript. A cancelled
 // ctx stops the server and returns ctx's error.
 func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, error) {
-	if opts.Serve == nil && (t.Kind != target.Command || len(t.Command) == 0) {
+	remote := t.Kind == target.Remote
+	if opts.Serve == nil && !remote && (t.Kind != target.Command || len(t.Command) == 0) {
 		return nil, fmt.Errorf("live source: target %q has no command to run", t.Name)
 	}
 	timeout := opts.Timeout
@@ -131,8 +142,14 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	mcpOpts := mcp.Options{
 		Env: t.Env, Dir: t.Dir, Timeout: timeout, SessionTimeout: opts.sessionTimeout(), LineCap: opts.LineCap,
 	}
+	if remote && t.URL == "" {
+		return nil, fmt.Errorf("live source: target %q has no URL", t.Name)
+	}
 	c, err := start(ctx, t, opts, mcpOpts)
 	if err != nil {
+		if remote {
+			return nil, &StartError{Command: t.URL, Exit: "not connected", Remote: true, Err: err}
+		}
 		return nil, &StartError{Command: cmdline.Display(t.Command), Exit: "did not start", Err: err}
 	}
 	defer c.Close()
@@ -152,7 +169,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		first := c
 		first.Close()
 		if c, err = start(ctx, t, opts, mcpOpts); err != nil {
-			return nil, &StartError{Command: first.CommandLine(), Exit: "did not start", Err: err}
+			return nil, &StartError{Command: first.CommandLine(), Exit: "did not start", Remote: remote, Err: err}
 		}
 		defer c.Close()
 		hello, err = c.Rediscover(ctx)
@@ -174,7 +191,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		if exit == "" {
 			exit = "still running"
 		}
-		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Err: fmt.Errorf("handshake: %w", err)}
+		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Err: fmt.Errorf("handshake: %w", err)}
 		// What the server did say is judged beside the error; an era only
 		// an answer settled is kept, a guessed one is not.
 		era := ""
