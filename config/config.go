@@ -61,6 +61,12 @@ type Config struct {
 	Ignores []Ignore
 	Plugins []Plugin
 	Output  Output
+
+	// pos are the positions of the file's keys and pluginAt the key path of
+	// each [[plugin]] entry by name, to place the errors that plugins
+	// report about their settings.
+	pos      positions
+	pluginAt map[string]keyPath
 }
 
 // Dir is the folder relative paths in the config are resolved against: the

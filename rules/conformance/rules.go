@@ -21,12 +21,15 @@ var doc = ruledocs.Loader(docs, "conformance")
 func Rules() []sdk.Rule {
 	return []sdk.Rule{
 		batchEmitted{},
+		cacheHintInvalid{},
 		capabilityGatedTools{},
+		deprecatedFeature{},
 		discoverMissing{},
 		errorShape{},
 		initResultShape{},
 		invalidUTF8{},
 		jsonrpcVersion{},
+		logMessageUnrequested{},
 		messageTooLarge{},
 		notificationAnswered{},
 		paginationLoop{},
@@ -36,11 +39,13 @@ func Rules() []sdk.Rule {
 		requestTimeout{},
 		responseIDMismatch{},
 		resultAndError{},
+		resultTypeMissing{},
 		serverExited{},
 		serverInfoMissing{},
 		serverRequestUndeclared{},
 		&shutdownOnStdinClose{MaxMs: defaultShutdownMs},
 		&slowResponse{MaxMs: defaultSlowMs},
+		stdioServerRequest{},
 		stdoutPollution{},
 		structuredContentMismatch{},
 		toolErrorAsProtocolError{},
@@ -50,6 +55,7 @@ func Rules() []sdk.Rule {
 		unknownToolError{},
 		unsupportedVersionError{},
 		versionNegotiation{},
+		wireSchema{},
 	}
 }
 

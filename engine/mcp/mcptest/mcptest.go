@@ -24,6 +24,8 @@ var Fixtures = []string{
 	// Each breaks the rule an active probe feeds.
 	"anyversion", "badping", "badunknown", "echoversion", "nodiscover",
 	"noshutdown", "preinit", "toolsucceeds",
+	// Each breaks one requirement a conformance rule checks in the session.
+	"badcache", "badschema", "deprecated", "noresulttype", "stdiorequest", "unaskedlog",
 }
 
 var (
