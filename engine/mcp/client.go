@@ -97,17 +97,13 @@ type Client struct {
 	mu      sync.Mutex
 	nextID  int64
 	pending map[string]chan Message
-<<<<<<< HEAD
-	modern  string // protocol version sent in every request's _meta, once chosen
-	// clientName is the clientInfo name of the modern _meta; "" for
-	// ClientName.
-	clientName string
-=======
 	// progress maps the progress token of a call still waiting to the
 	// channel that tells it the server reported progress.
 	progress map[string]chan struct{}
 	modern   string // protocol version sent in every request's _meta, once chosen
->>>>>>> main
+	// clientName is the clientInfo name of the modern _meta; "" for
+	// ClientName.
+	clientName string
 
 	readDone  chan struct{} // closed when reading from the transport ended
 	closing   chan struct{} // closed when Close or a deadline starts the shutdown
