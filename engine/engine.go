@@ -23,6 +23,7 @@ import (
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/engine/tokens"
 	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -202,7 +203,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	in.Unlisted = in.HasTranscript && !listedTools(snap.Transcript)
 	// Exercise results are read from the transcript, so a saved session
 	// scores as the live run that recorded it did.
-	if ex := exercise.Read(snap.Transcript); ex != nil {
+	if ex := exercise.ReadRedacting(snap.Transcript, toolanswer.NewRedactor(t.Env)); ex != nil {
 		out.Exercise = ex
 		in.Happy = score.Tally{Passed: ex.Happy.Passed, Total: ex.Happy.Total}
 		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}
