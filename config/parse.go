@@ -50,9 +50,25 @@ var (
 // file in errors and becomes Config.Path. Every problem is reported, each
 // as a *Error, together as Errors.
 func Parse(path string, data []byte, known Known) (*Config, error) {
+	cfg, errs := parse(path, data, known)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return cfg, nil
+}
+
+// parse decodes what it can of a config: the Config holds every valid
+// setting (nil when the file is not TOML), errs every problem.
+func parse(path string, data []byte, known Known) (*Config, Errors) {
 	var doc map[string]any
 	if _, err := toml.Decode(string(data), &doc); err != nil {
-		return nil, syntaxError(path, data, err)
+		switch e := syntaxError(path, data, err).(type) {
+		case Errors:
+			return nil, e
+		case *Error:
+			return nil, Errors{e}
+		}
+		return nil, Errors{{File: path, Msg: "invalid TOML: " + err.Error()}}
 	}
 	d := &decoder{
 		file:  path,
@@ -69,12 +85,10 @@ func Parse(path string, data []byte, known Known) (*Config, error) {
 	for _, p := range known.Plugins {
 		d.plugins[p] = true
 	}
+	d.cfg.pos = d.pos
 	d.document(doc)
-	if len(d.errs) > 0 {
-		d.errs.sort()
-		return nil, d.errs
-	}
-	return d.cfg, nil
+	d.errs.sort()
+	return d.cfg, d.errs
 }
 
 // syntaxError places a TOML syntax error. The decoder's column counts
@@ -685,6 +699,10 @@ func (d *decoder) pluginList(path keyPath, v any) {
 			continue
 		}
 		if p.Name != "" {
+			if d.cfg.pluginAt == nil {
+				d.cfg.pluginAt = map[string]keyPath{}
+			}
+			d.cfg.pluginAt[p.Name] = ep
 			d.plugins[p.Name] = true
 			d.cfg.Plugins = append(d.cfg.Plugins, p)
 		}

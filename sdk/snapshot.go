@@ -52,6 +52,11 @@ type Snapshot struct {
 	// traces; nil for static files, where conformance rules say nothing.
 	Transcript *Transcript `json:"transcript,omitempty"`
 
+	// Relisted are the tool lists other sessions with the same server saw
+	// (live lints' fresh-process probes), for the rules that compare them
+	// with Tools; nil when there were none.
+	Relisted []Listing `json:"relisted,omitempty"`
+
 	// Peers are the other servers linted in the same run from one client
 	// config, for cross-server rules. Their own Peers are nil.
 	Peers []*Snapshot `json:"peers,omitempty"`
@@ -65,6 +70,23 @@ type Snapshot struct {
 
 	// Locator places pointers in the input file; nil when there is no file.
 	Locator Locator `json:"-"`
+}
+
+// Listing is one more session's view of a server's tools.
+type Listing struct {
+	// Probe names the session: "second-session" (a fresh process of the
+	// same server, same client name) or "client-identity" (one whose
+	// client named itself Client).
+	Probe string `json:"probe"`
+	// Client is the clientInfo name the session sent.
+	Client string `json:"client"`
+	// Capabilities are the names of the capabilities the session declared
+	// (the main session declares none).
+	Capabilities []string `json:"capabilities,omitempty"`
+	// Pointer is the first tools/list answer of the session in the
+	// transcript ("/transcript/probes/0/records/9").
+	Pointer string `json:"pointer"`
+	Tools   []Tool `json:"tools"`
 }
 
 // Implementation is the serverInfo (or clientInfo) object.
@@ -144,6 +166,9 @@ const (
 	EventPagination = "pagination-stopped"
 	// EventStderrTruncated: stderr past Bytes bytes was not recorded.
 	EventStderrTruncated = "stderr-truncated"
+	// EventInconclusive: a probe got no answer at all, so the rules it
+	// feeds cannot judge the server; Detail is "PROBE: why".
+	EventInconclusive = "probe-inconclusive"
 	// EventHTTP: an HTTP exchange of the Streamable HTTP transport got its
 	// response head (or failed); HTTP says what was sent and answered, ID
 	// names the JSON-RPC message the request carried. The messages of the
