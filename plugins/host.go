@@ -157,11 +157,16 @@ func (p *Plugin) start(ctx context.Context, tmpDir string, timeout time.Duration
 		if err != nil || len(want) != sha256.Size {
 			return fmt.Errorf("plugin %s: sha256 %q is not 64 hex digits", p.Name, p.SHA256)
 		}
-		h := sha256.New()
-		if _, err := io.Copy(h, bin); err != nil {
-			return fmt.Errorf("plugin %s: %w", p.Name, err)
+		key, got := cachedSHA256(bin)
+		if got == "" {
+			h := sha256.New()
+			if _, err := io.Copy(h, bin); err != nil {
+				return fmt.Errorf("plugin %s: %w", p.Name, err)
+			}
+			got = hex.EncodeToString(h.Sum(nil))
+			rememberSHA256(key, got)
 		}
-		if got := hex.EncodeToString(h.Sum(nil)); got != p.SHA256 {
+		if got != p.SHA256 {
 			return fmt.Errorf("plugin %s: refusing to run %s: its sha256 is %s but the config pins %s; "+
 				"if you updated the plugin on purpose, put the new checksum in its [[plugin]] entry", p.Name, p.Path, got, p.SHA256)
 		}

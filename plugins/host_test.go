@@ -364,3 +364,41 @@ func TestPinnedBinarySwapped(t *testing.T) {
 	}
 	t.Logf("%d of 50 pinned starts found the pinned binary", started)
 }
+
+// TestPinCache: a pinned binary is hashed once, then known by its file's
+// identity; written to in place, it is hashed again and refused.
+func TestPinCache(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	build(t, "policy")
+	path := filepath.Join(t.TempDir(), BinaryPrefix+"policy")
+	data, err := os.ReadFile(filepath.Join(binDir, BinaryPrefix+"policy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sum, _ := FileSHA256(path)
+	s := Spec{Name: "policy", Path: path, SHA256: sum, Origin: OriginConfig}
+	h, err := Start(context.Background(), []Spec{s}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := h.Plugins[0]
+	h.Close()
+	if p.Err != nil || !p.Pinned {
+		t.Fatalf("pinned start: %v", p.Err)
+	}
+	if entries := readPinCache(); len(entries) != 1 || !strings.HasSuffix(entries[0], " "+sum) {
+		t.Fatalf("cache = %q, want the binary's sha256", entries)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte{0})
+	f.Close()
+	if _, p := startOne(t, s, Options{}); p.Err == nil || !strings.Contains(p.Err.Error(), "but the config pins") {
+		t.Errorf("a binary changed in place started: %v", p.Err)
+	}
+}

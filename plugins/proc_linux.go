@@ -3,6 +3,7 @@
 package plugins
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"syscall"
@@ -27,4 +28,18 @@ func execOpenFile(cmd *exec.Cmd, f *os.File) bool {
 	cmd.Path = "/proc/self/fd/3"
 	cmd.ExtraFiles = []*os.File{f}
 	return true
+}
+
+// fileIdentity names the version of the file open as f: a different file
+// or a change to this one gives another name. Empty when it cannot tell.
+func fileIdentity(f *os.File) string {
+	st, err := f.Stat()
+	if err != nil {
+		return ""
+	}
+	s, ok := st.Sys().(*syscall.Stat_t)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%d:%d:%d:%d.%d:%d.%d", s.Dev, s.Ino, s.Size, s.Mtim.Sec, s.Mtim.Nsec, s.Ctim.Sec, s.Ctim.Nsec)
 }
