@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/sdk"
@@ -68,7 +68,7 @@ func TestLint(t *testing.T) {
 }
 
 // configuredLint configures the rules as Run does, then lints.
-func configuredLint(ctx context.Context, opt Options) (*report.Report, error) {
+func configuredLint(ctx context.Context, opt Options) (*result.Report, error) {
 	if err := opt.Config.ConfigureRules(opt.Rules); err != nil {
 		return nil, err
 	}

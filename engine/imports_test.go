@@ -69,3 +69,20 @@ func TestRulesLinkNoGRPC(t *testing.T) {
 		}
 	}
 }
+
+// TestReportModelSpeaksNoMCP checks that the result model and the formats
+// depend on nothing that speaks MCP: only the model, sdk and small helpers.
+func TestReportModelSpeaksNoMCP(t *testing.T) {
+	allowed := map[string]bool{
+		"github.com/mcplint/mcplint/sdk":                     true,
+		"github.com/mcplint/mcplint/engine/result":           true,
+		"github.com/mcplint/mcplint/engine/internal/jsonesc": true,
+	}
+	for _, p := range goList(t, "./engine/result", "./engine/report") {
+		for _, d := range p.Deps {
+			if strings.HasPrefix(d, "github.com/mcplint/mcplint/") && !allowed[d] {
+				t.Errorf("%s depends on %s", p.ImportPath, d)
+			}
+		}
+	}
+}

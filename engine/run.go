@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/mcplint/mcplint/config"
@@ -16,7 +18,7 @@ import (
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/probe"
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/target"
@@ -47,6 +49,10 @@ type Settings struct {
 	Args, Command []string
 	// Server picks one server of a client config (--server).
 	Server string
+	// Headers are --header "Name: value" lines, sent to URL targets over
+	// the config's [server] headers; ${env:VAR} reads the environment.
+	// Values are never printed or reported.
+	Headers []string
 	// Serve, when set, is the only target: a server that runs in this
 	// process on a pair of pipes. Name names it ("in-process" when empty,
 	// until it says its own name).
@@ -115,7 +121,7 @@ func (e *TargetError) Unwrap() error { return e.Err }
 // the plugins are stopped before it returns. An error (a *UsageError,
 // *ConfigError, *TargetError or other) means the lint could not run; a
 // target that could not be read is reported in its Target.Error instead.
-func Run(ctx context.Context, s Settings) (*report.Report, error) {
+func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	cfg := s.Config
 	if cfg == nil {
 		cfg = config.Default()
@@ -194,10 +200,14 @@ func (s Settings) targets(cfg *config.Config) ([]target.Target, error) {
 		}
 		return []target.Target{{Kind: target.Command, Name: s.Name, Keyed: s.Name != "", Input: input}}, nil
 	}
+	headers, err := parseHeaders(cfg.Server.Headers, s.Headers)
+	if err != nil {
+		return nil, &TargetError{Err: err, Usage: true}
+	}
 	targets, err := target.Resolve(s.Args, s.Command, target.Options{
 		Dir: s.Dir, Server: s.Server, Getenv: s.Getenv, MaxFileSize: cfg.Server.MaxFileSize,
 		Config: target.ServerConfig{Command: cfg.Server.Command, Target: cfg.Server.Target, Env: cfg.Server.Env,
-			Dir: s.configDir(cfg), File: cfg.Path},
+			Dir: s.configDir(cfg), File: cfg.Path, Headers: headers},
 	})
 	if err != nil {
 		return nil, &TargetError{Err: err, Usage: errors.Is(err, target.ErrNoTarget) || errors.Is(err, target.ErrUsage)}
@@ -205,25 +215,60 @@ func (s Settings) targets(cfg *config.Config) ([]target.Target, error) {
 	return targets, nil
 }
 
+// parseHeaders merges the config's headers with --header lines ("Name:
+// value"), the flags winning. A malformed line is named without its value,
+// which may be a credential.
+func parseHeaders(config map[string]string, lines []string) (map[string]string, error) {
+	if len(config) == 0 && len(lines) == 0 {
+		return nil, nil
+	}
+	out := maps.Clone(config)
+	if out == nil {
+		out = map[string]string{}
+	}
+	for i, l := range lines {
+		name, value, ok := strings.Cut(l, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") {
+			return nil, fmt.Errorf(`--header number %d is not "Name: value" (its text is not shown: it may hold a credential); write e.g. --header 'Authorization: Bearer ${env:API_TOKEN}'`, i+1)
+		}
+		if strings.ContainsAny(value, "\r\n") {
+			return nil, fmt.Errorf("--header %s: the value holds a line break, which HTTP does not allow", name)
+		}
+		out[name] = strings.TrimSpace(value)
+	}
+	return out, nil
+}
+
 // Snapshots resolves the targets s names and reads each of them, without
-// running any rule (for `mcplint lock`); the first target that cannot be
-// read is an error.
-func Snapshots(ctx context.Context, s Settings) ([]*sdk.Snapshot, error) {
+// running any rule (for `mcplint lock` and `mcplint dump`); the first
+// target that cannot be read is an error. Targets lint skips (a client
+// config's remote or disabled servers) are not read: they come back in
+// skipped with the reason, as the lint report lists them.
+func Snapshots(ctx context.Context, s Settings) (snaps []*sdk.Snapshot, skipped []result.Skipped, err error) {
 	cfg := s.Config
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	targets, err := s.targets(cfg)
+	all, err := s.targets(cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	var targets []target.Target
+	for _, t := range all {
+		if t.Skip != "" {
+			skipped = append(skipped, result.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
+			continue
+		}
+		targets = append(targets, t)
 	}
 	snaps, errs := LoadAll(ctx, targets, nil)
 	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", targets[i].Name, err)
+			return nil, nil, fmt.Errorf("%s: %w", targets[i].Name, err)
 		}
 	}
-	return snaps, nil
+	return snaps, skipped, nil
 }
 
 // configDir is the folder a config's relative paths are read from.

@@ -32,6 +32,7 @@ import (
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -56,7 +57,7 @@ var ErrStillServing = errors.New("the serve function did not return at the end o
 // not return at the end of the session. It logs the report (t.Logf) when
 // the server passes. A bad option or config file stops the test
 // (t.Fatalf). The session runs under t.Context().
-func Run(t testing.TB, serve Serve, opts ...Option) *report.Report {
+func Run(t testing.TB, serve Serve, opts ...Option) *result.Report {
 	t.Helper()
 	s, err := newSettings(opts)
 	if err != nil {
@@ -88,7 +89,7 @@ func Run(t testing.TB, serve Serve, opts ...Option) *report.Report {
 // then nil), or serve did not return at the end of the session (the
 // report comes with an error wrapping ErrStillServing). A server that
 // could not be linted is a report whose target has an Error.
-func Lint(ctx context.Context, serve Serve, opts ...Option) (*report.Report, error) {
+func Lint(ctx context.Context, serve Serve, opts ...Option) (*result.Report, error) {
 	s, err := newSettings(opts)
 	if err != nil {
 		return nil, err
@@ -96,7 +97,7 @@ func Lint(ctx context.Context, serve Serve, opts ...Option) (*report.Report, err
 	return s.lint(ctx, serve)
 }
 
-func (s *settings) lint(ctx context.Context, serve Serve) (*report.Report, error) {
+func (s *settings) lint(ctx context.Context, serve Serve) (*result.Report, error) {
 	if serve == nil {
 		return nil, errors.New("the serve function is nil")
 	}
@@ -145,7 +146,7 @@ func (s *settings) lint(ctx context.Context, serve Serve) (*report.Report, error
 
 // failures says why rep fails the gates, as the CLI's exit code 1 or 3
 // would: nothing when it passes.
-func failures(rep *report.Report, failOn, minGrade string) []string {
+func failures(rep *result.Report, failOn, minGrade string) []string {
 	return report.Gate(rep, failOn, minGrade).Reasons
 }
 

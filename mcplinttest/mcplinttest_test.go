@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,9 +32,11 @@ func (f *fakeT) Logf(format string, args ...any) {
 	f.logs = append(f.logs, fmt.Sprintf(format, args...))
 }
 
-// serveClean is a server with nothing to report.
+// serveClean is a server with nothing to report. Its capabilities are set
+// explicitly because the SDK declares logging by default, which 2026-07-28
+// deprecates.
 func serveClean(ctx context.Context, in io.ReadCloser, out io.WriteCloser) error {
-	s := mcp.NewServer(&mcp.Implementation{Name: "clock", Version: "1.0.0"}, nil)
+	s := mcp.NewServer(&mcp.Implementation{Name: "clock", Version: "1.0.0"}, &mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{}})
 	type args struct {
 		Zone string `json:"zone" jsonschema:"IANA time zone name, e.g. Europe/Paris"`
 	}
@@ -155,8 +158,10 @@ func TestBadOptionsStopTheTest(t *testing.T) {
 func TestHangingServerFailsInTime(t *testing.T) {
 	before := runtime.NumGoroutine()
 	returned := make(chan struct{})
+	var once sync.Once
+	// Called once for the session and once for the probe's second one.
 	hang := func(_ context.Context, in io.ReadCloser, _ io.WriteCloser) error {
-		defer close(returned)
+		defer once.Do(func() { close(returned) })
 		io.Copy(io.Discard, in)
 		return nil
 	}

@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 )
 
 // explainFailures prints to stderr what stopped a target or a rule (the
 // cause of exit 3), for runs whose stdout holds no text report that says
 // it: with -f json -o FILE the gate's "could not run" alone would leave a
 // CI log or a pre-commit hook without the reason.
-func explainFailures(c *cli, rep *report.Report) {
+func explainFailures(c *cli, rep *result.Report) {
 	for _, t := range rep.Targets {
 		if t.Error != nil {
 			fmt.Fprintf(c.Stderr, "mcplint: %s: could not lint: %s\n", report.Escape(t.Name), firstLine(*t.Error))

@@ -16,6 +16,7 @@ import (
 	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -36,7 +37,8 @@ Targets (none: the [server] of the nearest .mcplint.toml):
                         JSON-RPC response wrapping either
   trace.jsonl           a session recorded with 'mcplint record'
   mcp.json              a client config (Claude Desktop mcpServers, VS Code servers):
-                        every stdio server in it (--server NAME picks one)
+                        every stdio and http server in it (--server NAME picks one)
+  https://host/mcp      a remote server over Streamable HTTP (--header for credentials)
   -- COMMAND ARGS       a server command line, run without a shell
 
 Commands:
@@ -76,6 +78,7 @@ type lintFlags struct {
 	quiet    bool
 	noPlugin bool
 	server   string
+	headers  listLines
 	baseline string
 	timeout  time.Duration
 	exercise exerciseFlag
@@ -105,8 +108,9 @@ func newLintFlags() *lintFlags {
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
+	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
-	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or readonly) only tools with readOnlyHint true; all every tool, named on stderr first; as --exercise all or --exercise=all")
+	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): alone (or readonly) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool; as --exercise all or --exercise=all")
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
@@ -197,7 +201,7 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 }
 
 func init() {
-	lintForBaseline = func(ctx context.Context, c *cli, args []string) ([]*report.Target, int) {
+	lintForBaseline = func(ctx context.Context, c *cli, args []string) ([]*result.Target, int) {
 		f := newLintFlags()
 		positional, command, err := parseInterspersed(f.fs, args)
 		if err != nil {
@@ -214,7 +218,7 @@ func init() {
 // lintReport runs a lint as the flags say, through engine.Run, with the
 // baseline only when withBaseline. A nil report comes with the exit code
 // of what stopped it, already explained on stderr.
-func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*report.Report, int) {
+func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*result.Report, int) {
 	cfg, err := openConfig(c, f.config)
 	if err != nil {
 		fmt.Fprintln(c.Stderr, err)
@@ -226,7 +230,7 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	}
 	s := engine.Settings{
 		Version: mcplintVersion(), Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
-		Args: positional, Command: command, Server: f.server,
+		Args: positional, Command: command, Server: f.server, Headers: f.headers,
 		Enable: f.enable, Disable: f.disable, Only: f.only,
 		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout,
 		Plugins: engine.PluginSettings{Off: f.noPlugin},
@@ -309,6 +313,17 @@ func loadConfig(c *cli, flagPath string, all []sdk.Rule) (*config.Config, error)
 	return cfg, nil
 }
 
+// listLines is a repeatable flag whose values are kept whole (a header
+// value may hold commas).
+type listLines []string
+
+func (l *listLines) String() string { return "" }
+
+func (l *listLines) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
 // exerciseFlag is --exercise[=MODE]: a flag that works alone, like a
 // boolean, or with one of config.ExerciseModes.
 type exerciseFlag struct{ value string }
@@ -382,7 +397,7 @@ func (f formatFlag) specs() []string {
 // writeReports renders every requested format: each FORMAT=FILE to its
 // file, the one without a file to -o or stdout. It reports whether a text
 // report went to stdout, which then carries the gate's reasons.
-func writeReports(c *cli, f *lintFlags, rep *report.Report, verdict report.Verdict) (textOnStdout bool, err error) {
+func writeReports(c *cli, f *lintFlags, rep *result.Report, verdict report.Verdict) (textOnStdout bool, err error) {
 	for _, spec := range f.format.specs() {
 		name, file, toFile := strings.Cut(spec, "=")
 		if !toFile {
@@ -430,16 +445,6 @@ func lintHelp(fs *flag.FlagSet) string {
 		fmt.Fprintf(&cmds, "  %-20s  %s\n", n, commands[n].summary)
 	}
 	return fmt.Sprintf(lintUsage, cmds.String(), printFlags(fs))
-}
-
-// loadTargets resolves lint-style arguments and reads every target; the
-// first target that cannot be read is an error.
-func loadTargets(ctx context.Context, c *cli, positional, command []string) ([]*sdk.Snapshot, error) {
-	cfg, err := loadConfig(c, "", rules.All())
-	if err != nil {
-		return nil, err
-	}
-	return engine.Snapshots(ctx, engine.Settings{Dir: c.Dir, Getenv: c.Getenv, Config: cfg, Args: positional, Command: command})
 }
 
 // configDir is the folder a config's relative paths are read from.

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/mcplint/mcplint/engine/result"
 	"strings"
 
 	"github.com/mcplint/mcplint/sdk"
@@ -34,10 +35,10 @@ type Verdict struct {
 // gate on nothing) or a grade is below minGrade ("A" to "F"; "" for none),
 // else ExitOK. Each reason names the target and the gate, as "weather:
 // grade F is below --min-grade A".
-func Gate(rep *Report, failOn, minGrade string) Verdict {
+func Gate(rep *result.Report, failOn, minGrade string) Verdict {
 	threshold := map[string]sdk.Severity{"error": sdk.Error, "warning": sdk.Warning, "info": sdk.Info}[failOn]
 	v := Verdict{Code: ExitOK}
-	fail := func(code int, t *Target, format string, a ...any) {
+	fail := func(code int, t *result.Target, format string, a ...any) {
 		v.Code = max(v.Code, code)
 		v.Reasons = append(v.Reasons, Escape(t.Name)+": "+fmt.Sprintf(format, a...))
 	}

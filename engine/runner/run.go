@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -19,12 +19,12 @@ import (
 // override from severity), and returns the issues in report order. A rule
 // limited to one era is skipped for a Snapshot of another (or of no) era.
 // A rule that fails or panics yields a RuleError; the others still run.
-func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot, severity map[string]sdk.Severity) ([]sdk.Issue, []report.RuleError) {
-	type result struct {
+func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot, severity map[string]sdk.Severity) ([]sdk.Issue, []result.RuleError) {
+	type outcome struct {
 		issues []sdk.Issue
-		err    *report.RuleError
+		err    *result.RuleError
 	}
-	results := make([]result, len(rules))
+	results := make([]outcome, len(rules))
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, r := range rules {
@@ -38,9 +38,9 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot, severity map
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			issues, err := check(ctx, r, meta, snap, severity[meta.Name])
-			results[i] = result{issues: issues}
+			results[i] = outcome{issues: issues}
 			if err != nil {
-				results[i].err = &report.RuleError{Rule: meta.Name, Error: err.Error()}
+				results[i].err = &result.RuleError{Rule: meta.Name, Error: err.Error()}
 			}
 		}()
 	}
@@ -50,7 +50,7 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot, severity map
 		n += len(res.issues)
 	}
 	issues := make([]sdk.Issue, 0, n)
-	var errs []report.RuleError
+	var errs []result.RuleError
 	for _, res := range results {
 		issues = append(issues, res.issues...)
 		if res.err != nil {

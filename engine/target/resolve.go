@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -46,6 +47,69 @@ type ServerConfig struct {
 	Dir string
 	// File is the config file, for messages.
 	File string
+	// Headers are sent to a URL target (credentials, ${env:VAR} expanded
+	// by the config's reader).
+	Headers map[string]string
+}
+
+// IsURL reports whether a target names a server by an http:// or https://
+// URL rather than a path.
+func IsURL(s string) bool {
+	l := strings.ToLower(s)
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
+}
+
+// urlTarget is the Remote target of a URL argument, named by its host,
+// with headers' ${env:VAR} and ${VAR} read from the environment.
+func (r *resolver) urlTarget(u string, headers map[string]string) Target {
+	name := u[strings.Index(u, "//")+2:]
+	if i := strings.IndexAny(name, "/?#"); i >= 0 {
+		name = name[:i]
+	}
+	if i := strings.LastIndexByte(name, '@'); i >= 0 {
+		name = name[i+1:]
+	}
+	t := Target{Name: name, Input: u, Kind: Remote, URL: u}
+	for _, k := range slices.Sorted(maps.Keys(headers)) {
+		v, missing := expandEnv(headers[k], r.opts.Getenv)
+		if missing != "" && t.Skip == "" {
+			t.Skip = fmt.Sprintf("header %s uses ${env:%s}, which is not set in the environment; set it to lint this server", k, missing)
+		}
+		if t.Headers == nil {
+			t.Headers = map[string]string{}
+		}
+		t.Headers[k] = v
+	}
+	if t.Skip != "" {
+		t.Headers = nil
+	}
+	return t
+}
+
+// expandEnv replaces ${env:VAR} and ${VAR} in s; missing names the first
+// variable that is not set.
+func expandEnv(s string, getenv func(string) string) (out, missing string) {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String(), missing
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			b.WriteString(s)
+			return b.String(), missing
+		}
+		b.WriteString(s[:i])
+		name := strings.TrimPrefix(s[i+2:i+j], "env:")
+		v := getenv(name)
+		if v == "" && missing == "" {
+			missing = name
+		}
+		b.WriteString(v)
+		s = s[i+j+1:]
+	}
 }
 
 // maxDepth bounds how many .mcplint.toml [server] targets may lead from
@@ -82,6 +146,10 @@ func Resolve(args []string, command []string, opts Options) ([]Target, error) {
 	}
 	var targets []Target
 	for _, a := range args {
+		if IsURL(a) {
+			targets = append(targets, r.urlTarget(a, opts.Config.Headers))
+			continue
+		}
 		ts, err := r.path(a, r.abs(opts.Dir, a), 0)
 		if err != nil {
 			return nil, err
@@ -138,6 +206,8 @@ func (r *resolver) config() ([]Target, error) {
 			Name: commandName(c.Command, c.Dir), Input: displayCommand(c.Command), Kind: Command,
 			Command: absCommand(c.Dir, c.Command), Env: c.Env, Dir: c.Dir,
 		}}, nil
+	case IsURL(c.Target):
+		return []Target{r.urlTarget(c.Target, c.Headers)}, nil
 	case c.Target != "":
 		ts, err := r.path(c.Target, r.abs(c.Dir, c.Target), 0)
 		if err != nil {
@@ -245,7 +315,7 @@ func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
 	}
 	ts := make([]Target, 0, len(cfg.Servers))
 	for _, s := range cfg.Servers {
-		t := Target{Name: s.Name, Keyed: true, Input: input, Kind: Command, Command: s.Command, Env: s.Env, Dir: s.Dir, Group: input, URL: s.URL, Skip: s.Skip}
+		t := Target{Name: s.Name, Keyed: true, Input: input, Kind: Command, Command: s.Command, Env: s.Env, Dir: s.Dir, Group: input, URL: s.URL, Headers: s.Headers, Skip: s.Skip}
 		if s.URL != "" {
 			t.Kind = Remote
 		}

@@ -51,7 +51,7 @@ func TestResolve(t *testing.T) {
 		"claude.json": `{"mcpServers": {
 			"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"], "env": {"K": "v"}},
 			"local": {"command": "./run.sh"},
-			"remote": {"url": "https://example.com/mcp"}
+			"remote": {"type": "sse", "url": "https://example.com/mcp"}
 		}}`,
 		"vscode/.vscode/mcp.json":         `{"servers": {"gh": {"type": "stdio", "command": "gh-mcp"}}}`,
 		"node-pkg/package.json":           `{"name": "@acme/weather", "bin": {"weather": "bin/cli.js", "other": "x.js"}}`,
@@ -100,7 +100,7 @@ func TestResolve(t *testing.T) {
 	fsServer := Target{Name: "fs", Keyed: true, Input: "claude.json", Kind: Command, Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp"}, Env: map[string]string{"K": "v"}, Dir: root, Group: "claude.json"}
 	localServer := Target{Name: "local", Keyed: true, Input: "claude.json", Kind: Command, Command: []string{at("run.sh")}, Env: map[string]string{}, Dir: root, Group: "claude.json"}
 	remoteServer := Target{Name: "remote", Keyed: true, Input: "claude.json", Kind: Remote, Dir: root, Group: "claude.json", URL: "https://example.com/mcp",
-		Skip: "a remote (http) server at https://example.com/mcp: mcplint starts stdio servers; lint a trace of it or its tool list instead"}
+		Skip: "a legacy HTTP+SSE (2024-11-05) server at https://example.com/mcp: mcplint speaks Streamable HTTP, which replaced it; lint a trace of it or its tool list instead"}
 	tests := []struct {
 		name    string
 		args    []string
@@ -158,7 +158,18 @@ func TestResolve(t *testing.T) {
 		{name: "empty command", command: []string{}, err: `"--" must be followed by the server's command: mcplint -- COMMAND [ARGS]`},
 		{name: "no target", err: "no target: name a server folder, a file (a tool list, a trace, a client config) or -- COMMAND ARGS, or set [server] in .mcplint.toml"},
 		{name: "unknown server", args: []string{"claude.json", "vscode/.vscode/mcp.json"}, opts: func(o *Options) { o.Server = "fss" }, err: "--server fss: no such server (claude.json has fs, local, remote; vscode/.vscode/mcp.json has gh)"},
-		{name: "skipped server", args: []string{"claude.json"}, opts: func(o *Options) { o.Server = "remote" }, err: "--server remote in claude.json: a remote (http) server at https://example.com/mcp: mcplint starts stdio servers; lint a trace of it or its tool list instead"},
+		{name: "skipped server", args: []string{"claude.json"}, opts: func(o *Options) { o.Server = "remote" }, err: "--server remote in claude.json: a legacy HTTP+SSE (2024-11-05) server at https://example.com/mcp: mcplint speaks Streamable HTTP, which replaced it; lint a trace of it or its tool list instead"},
+		{name: "url", args: []string{"http://user@127.0.0.1:8080/mcp?x=1"}, want: []Target{{Name: "127.0.0.1:8080", Input: "http://user@127.0.0.1:8080/mcp?x=1", Kind: Remote, URL: "http://user@127.0.0.1:8080/mcp?x=1"}}},
+		{name: "url from [server] with headers", opts: func(o *Options) {
+			o.Config = ServerConfig{Target: "https://mcp.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer ${env:TOKEN}", "X-Plain": "v"}}
+			o.Getenv = func(k string) string { return map[string]string{"TOKEN": "s3cret"}[k] }
+		}, want: []Target{{Name: "mcp.example.com", Input: "https://mcp.example.com/mcp", Kind: Remote, URL: "https://mcp.example.com/mcp",
+			Headers: map[string]string{"Authorization": "Bearer s3cret", "X-Plain": "v"}}}},
+		{name: "url header variable unset", opts: func(o *Options) {
+			o.Config = ServerConfig{Target: "https://mcp.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer ${env:NOPE}"}}
+			o.Getenv = func(string) string { return "" }
+		}, want: []Target{{Name: "mcp.example.com", Input: "https://mcp.example.com/mcp", Kind: Remote, URL: "https://mcp.example.com/mcp",
+			Skip: "header Authorization uses ${env:NOPE}, which is not set in the environment; set it to lint this server"}}},
 		{name: "server without config", args: []string{"tools.json"}, opts: func(o *Options) { o.Server = "fs" }, err: "--server fs picks a server of a client config, and no target is one"},
 		{name: "config target missing", opts: func(o *Options) {
 			o.Config = ServerConfig{Target: "gone", Dir: root, File: at(".mcplint.toml")}

@@ -31,8 +31,10 @@ const (
 	Trace
 	// Command is a server started as a child process and spoken to live.
 	Command
-	// Remote is a client config's http or sse server, which mcplint does
-	// not connect to; it comes with Skip set and URL naming it.
+	// Remote is a server reached over HTTP at URL: an http:// or https://
+	// argument, or a client config's http entry (Streamable HTTP). One
+	// mcplint cannot speak to (a legacy HTTP+SSE or websocket server) comes
+	// with Skip set.
 	Remote
 )
 
@@ -68,6 +70,9 @@ type Target struct {
 	Group string
 	// URL is a Remote target's address.
 	URL string
+	// Headers are sent with every request to a Remote target (credentials,
+	// variables expanded). Their values are never printed or reported.
+	Headers map[string]string
 	// Skip, when not empty, says why this server cannot be linted (a remote
 	// server, a variable with no value, "disabled" in its config). Report
 	// it as such; do not start it.

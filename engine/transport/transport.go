@@ -67,3 +67,23 @@ type SendError struct {
 func (e *SendError) Error() string { return e.Doing + ": " + e.Err.Error() }
 
 func (e *SendError) Unwrap() error { return e.Err }
+
+// Unanswered is what Receive returns (as its error) for a request the
+// transport knows will get no JSON-RPC response: an HTTP POST answered
+// with an error status and no response for its id, or a response stream
+// that ended without one. The session fails that request at once instead
+// of waiting out its timeout, and keeps receiving.
+type Unanswered struct {
+	// ID is the request's id.
+	ID []byte
+	// Status is the HTTP status, 0 when none came.
+	Status int
+	// Reason says what happened, for messages.
+	Reason string
+	// RPCError is the error object of a JSON-RPC error response without
+	// an id that came instead (a modern server's 400 body), nil when none
+	// did.
+	RPCError []byte
+}
+
+func (u *Unanswered) Error() string { return u.Reason }
