@@ -43,8 +43,9 @@ var Grades = []string{"A", "B", "C", "D", "F"}
 var ProbeSets = []string{"none", "default", "all"}
 
 // ExerciseModes lists the [server] exercise values: "none" calls no tool, "readonly" only
-// tools annotated readOnlyHint, "all" every tool.
-var ExerciseModes = []string{"none", "readonly", "all"}
+// tools annotated readOnlyHint, "closed" only read-only tools that also declare
+// openWorldHint false, "all" every tool.
+var ExerciseModes = []string{"none", "readonly", "closed", "all"}
 
 // ColorModes lists the [output] color values.
 var ColorModes = []string{"auto", "always", "never"}
@@ -61,6 +62,12 @@ type Config struct {
 	Ignores []Ignore
 	Plugins []Plugin
 	Output  Output
+
+	// pos are the positions of the file's keys and pluginAt the key path of
+	// each [[plugin]] entry by name, to place the errors that plugins
+	// report about their settings.
+	pos      positions
+	pluginAt map[string]keyPath
 }
 
 // Dir is the folder relative paths in the config are resolved against: the
@@ -83,6 +90,10 @@ type Server struct {
 	Target string
 	// Env overlays the environment of the server process.
 	Env map[string]string
+	// Headers are sent with every request to a URL target (credentials);
+	// ${env:VAR} (or ${VAR}) in a value is read from the environment.
+	// Values are never printed or reported.
+	Headers map[string]string
 	// Timeout is the per-request deadline; zero means the default.
 	Timeout time.Duration
 	// Name picks one server of a client config (--server).
@@ -91,6 +102,9 @@ type Server struct {
 	Probes string
 	// Exercise is one of ExerciseModes (--exercise); empty means "none".
 	Exercise string
+	// MaxFileSize caps the size of a file target (--max-file-size) in
+	// bytes; zero means inputfile.DefaultMaxSize.
+	MaxFileSize int64
 }
 
 // Rules is [rules].

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/internal/suggest"
 )
 
 // Position is a place in a config file. Line and Column are 1-based;
@@ -61,34 +61,11 @@ func (es Errors) sort() {
 }
 
 // Suggest returns the candidate closest to name when it is close enough to
-// be a typo (a few edits, relative to the name's length), else "".
+// be a typo, or the one candidate that starts with it (a short form such
+// as "warn" for "warning"), else "": mcplint's one did-you-mean policy
+// (package suggest).
 func Suggest(name string, candidates []string) string {
-	best, bestDist := "", 0
-	limit := max(1, min(3, len([]rune(name))/3))
-	lower := strings.ToLower(name)
-	for _, c := range candidates {
-		if c == name {
-			continue
-		}
-		d := sdk.EditDistance(lower, strings.ToLower(c))
-		if d <= limit && (best == "" || d < bestDist || d == bestDist && c < best) {
-			best, bestDist = c, d
-		}
-	}
-	if best != "" || len([]rune(name)) < 3 {
-		return best
-	}
-	// A short form ("warn" for "warning") is a typo of another kind: take
-	// it when exactly one candidate starts with it.
-	for _, c := range candidates {
-		if c != name && strings.HasPrefix(strings.ToLower(c), lower) {
-			if best != "" {
-				return ""
-			}
-			best = c
-		}
-	}
-	return best
+	return suggest.Guess(name, candidates)
 }
 
 // didYouMean formats Suggest's answer as a message suffix.

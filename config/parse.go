@@ -11,13 +11,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 
 // The keys each table accepts, in the order the docs list them.
 var (
 	topKeys      = []string{"version", "server", "rules", "ignore", "plugin", "output"}
-	serverKeys   = []string{"command", "target", "env", "timeout", "name", "probes", "exercise"}
+	serverKeys   = []string{"command", "target", "env", "headers", "timeout", "name", "probes", "exercise", "max_file_size"}
 	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
 	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
 	pluginKeys   = []string{"name", "path", "sha256", "settings"}
@@ -49,9 +50,25 @@ var (
 // file in errors and becomes Config.Path. Every problem is reported, each
 // as a *Error, together as Errors.
 func Parse(path string, data []byte, known Known) (*Config, error) {
+	cfg, errs := parse(path, data, known)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return cfg, nil
+}
+
+// parse decodes what it can of a config: the Config holds every valid
+// setting (nil when the file is not TOML), errs every problem.
+func parse(path string, data []byte, known Known) (*Config, Errors) {
 	var doc map[string]any
 	if _, err := toml.Decode(string(data), &doc); err != nil {
-		return nil, syntaxError(path, data, err)
+		switch e := syntaxError(path, data, err).(type) {
+		case Errors:
+			return nil, e
+		case *Error:
+			return nil, Errors{e}
+		}
+		return nil, Errors{{File: path, Msg: "invalid TOML: " + err.Error()}}
 	}
 	d := &decoder{
 		file:  path,
@@ -68,12 +85,10 @@ func Parse(path string, data []byte, known Known) (*Config, error) {
 	for _, p := range known.Plugins {
 		d.plugins[p] = true
 	}
+	d.cfg.pos = d.pos
 	d.document(doc)
-	if len(d.errs) > 0 {
-		d.errs.sort()
-		return nil, d.errs
-	}
-	return d.cfg, nil
+	d.errs.sort()
+	return d.cfg, d.errs
 }
 
 // syntaxError places a TOML syntax error. The decoder's column counts
@@ -305,6 +320,8 @@ func (d *decoder) server(path keyPath, v any) {
 			}
 		case "env":
 			d.env(kp, v)
+		case "headers":
+			d.headers(kp, v)
 		case "timeout":
 			s.Timeout = d.duration(kp, v)
 		case "name":
@@ -313,6 +330,14 @@ func (d *decoder) server(path keyPath, v any) {
 			s.Probes, _ = d.enum(kp, v, ProbeSets)
 		case "exercise":
 			s.Exercise, _ = d.enum(kp, v, ExerciseModes)
+		case "max_file_size":
+			if t, ok := d.str(kp, v); ok {
+				n, err := inputfile.ParseSize(t)
+				if err != nil {
+					d.errorf(kp, "server.max_file_size: %v", err)
+				}
+				s.MaxFileSize = n
+			}
 		default:
 			d.unknownKey(kp, "[server]", serverKeys)
 		}
@@ -320,6 +345,29 @@ func (d *decoder) server(path keyPath, v any) {
 	if len(s.Command) > 0 && s.Target != "" {
 		d.errorf(path.with("target"), "[server] sets both command and target: a config lints either a server it starts or a file; remove one")
 	}
+}
+
+// headers reads [server] headers, as env is read; values stay as written
+// (${env:VAR} is expanded when the target is resolved).
+func (d *decoder) headers(path keyPath, v any) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		d.wrongType(path, `a table of strings such as { Authorization = "Bearer ${env:API_TOKEN}" }`, v)
+		return
+	}
+	h := make(map[string]string, len(m))
+	for _, k := range d.sortedKeys(path, m) {
+		if k == "" || strings.ContainsAny(k, ": \t\r\n") {
+			d.errorf(path.with(k), "server.headers: %q is not an HTTP header name", k)
+			continue
+		}
+		if s, ok := m[k].(string); ok {
+			h[k] = s
+		} else {
+			d.errorf(path.with(k), "server.headers.%s must be a string, not %s", k, tomlType(m[k]))
+		}
+	}
+	d.cfg.Server.Headers = h
 }
 
 func (d *decoder) env(path keyPath, v any) {
@@ -651,6 +699,10 @@ func (d *decoder) pluginList(path keyPath, v any) {
 			continue
 		}
 		if p.Name != "" {
+			if d.cfg.pluginAt == nil {
+				d.cfg.pluginAt = map[string]keyPath{}
+			}
+			d.cfg.pluginAt[p.Name] = ep
 			d.plugins[p.Name] = true
 			d.cfg.Plugins = append(d.cfg.Plugins, p)
 		}

@@ -71,10 +71,13 @@ func JSONSchema(rules []sdk.Rule) ([]byte, error) {
 					"description": "The server's argv, run without a shell, from the config file's folder. Exclusive with target."},
 				"target":   str("A tool list, trace, client config or server folder, relative to the config file. Exclusive with command.", "minLength", 1),
 				"env":      map[string]any{"type": "object", "description": "Environment overlaid on the server process.", "additionalProperties": map[string]any{"type": "string"}},
+				"headers":  map[string]any{"type": "object", "description": "HTTP headers sent to a URL target (credentials); ${env:VAR} reads the environment. Never printed or reported.", "additionalProperties": map[string]any{"type": "string"}},
 				"timeout":  str("Per-request deadline, a Go duration (default 10s).", "pattern", `^([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`, "default", "10s"),
 				"name":     str("The server to pick from a client config (--server)."),
 				"probes":   str("Conformance probes to run (--probes).", "enum", ProbeSets, "default", "default"),
 				"exercise": str("Which tools to call with generated arguments (--exercise).", "enum", ExerciseModes, "default", "none"),
+				"max_file_size": str("The largest file target mcplint reads (--max-file-size): bytes, or a number with KB, MB, GB, KiB, MiB or GiB.",
+					"pattern", `^\s*[0-9]+(\.[0-9]*)?\s*(B|KB|MB|GB|KiB|MiB|GiB)?\s*$`, "default", "256MiB"),
 			}), []string{"command", "target"}),
 			"rules": table("Which rules run and how.", map[string]any{
 				"preset":  str("The starting set of rules.", "enum", Presets, "default", PresetRecommended),

@@ -38,7 +38,7 @@ func BenchmarkStatic(b *testing.B) {
 		}
 	}
 	lint := func(b *testing.B) {
-		rep, err := Lint(context.Background(), Options{
+		rep, err := configuredLint(context.Background(), Options{
 			Targets: []target.Target{{Name: "big", Input: file, Kind: target.Static, Path: file}},
 			Config:  config.Default(), Rules: rules.All(), Selection: runner.Selection{},
 		})

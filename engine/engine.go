@@ -16,16 +16,18 @@ import (
 	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/suppress"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/engine/tokens"
 	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// Options are one lint run's inputs.
+// Options are one lint run's inputs, as Run builds them from Settings.
 type Options struct {
 	// Version is mcplint's version, for the report.
 	Version string
@@ -49,34 +51,32 @@ type Options struct {
 	Progress io.Writer
 }
 
-// Lint runs the whole pipeline and returns the report. An error means the
-// run itself could not start (bad settings); a target that cannot be read is
-// reported in its Target.Error instead, so the other targets still count.
-func Lint(ctx context.Context, opt Options) (*report.Report, error) {
+// lint runs the whole pipeline over rules Run has configured and returns
+// the report. A target that cannot be read is reported in its Target.Error,
+// so the other targets still count.
+func lint(ctx context.Context, opt Options) *result.Report {
 	enabled := Enabled(opt.Rules, opt.Selection)
-	// Every rule is configured, enabled or not, so a mistake in a disabled
-	// rule's settings is still caught.
-	if err := opt.Config.ConfigureRules(opt.Rules); err != nil {
-		return nil, err
-	}
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
 	}
-	var skipped []report.Skipped
+	var skipped []result.Skipped
 	var targets []target.Target
 	for _, t := range opt.Targets {
 		if t.Skip != "" {
-			skipped = append(skipped, report.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
+			skipped = append(skipped, result.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
 			continue
 		}
 		targets = append(targets, t)
 	}
 	opt.Targets = targets
+	if len(targets) < 2 {
+		opt.Progress = nil // one line for one target says nothing
+	}
 	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
 	if opt.Lock != nil {
 		var loaded []*sdk.Snapshot
-		for _, s := range snaps {
-			if s != nil {
+		for i, s := range snaps {
+			if s != nil && errs[i] == nil {
 				loaded = append(loaded, s)
 			}
 		}
@@ -89,16 +89,23 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 	}
 	pipe := suppress.New(suppress.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas})
 	inputs := make([]*score.Input, len(opt.Targets))
-	rep := &report.Report{Version: report.Version, Mcplint: opt.Version, Targets: make([]*report.Target, len(opt.Targets)), Skipped: skipped}
+	rep := &result.Report{Version: result.Version, Mcplint: opt.Version, Targets: make([]*result.Target, len(opt.Targets)), Skipped: skipped}
 	var progress sync.Mutex
 	done := 0
 	forEach(len(opt.Targets), func(i int) {
 		t := opt.Targets[i]
-		if errs[i] != nil {
+		if errs[i] != nil && snaps[i] != nil {
+			// A session that failed part way: the rules judge what the
+			// server did say, and the target still grades F.
+			msg := errs[i].Error()
+			rep.Targets[i], _ = lintOne(ctx, t, snaps[i], enabled, opt.Config, pipe)
+			rep.Targets[i].Error, rep.Targets[i].Grade = &msg, "F"
+			rep.Targets[i].Components = map[string]float64{}
+		} else if errs[i] != nil {
 			msg := errs[i].Error()
 			// A target that cannot be read grades F, so --min-grade gates on it.
-			rep.Targets[i] = &report.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
-				Issues: []sdk.Issue{}, Suppressed: []report.Suppressed{}, Components: map[string]float64{}}
+			rep.Targets[i] = &result.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
+				Issues: []sdk.Issue{}, Suppressed: []result.Suppressed{}, Components: map[string]float64{}}
 		} else {
 			rep.Targets[i], inputs[i] = lintOne(ctx, t, snaps[i], enabled, opt.Config, pipe)
 			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
@@ -130,12 +137,13 @@ func Lint(ctx context.Context, opt Options) (*report.Report, error) {
 			}
 		}
 	}
-	return rep, nil
+	return rep
 }
 
 // LoadAll reads every target concurrently with load (LoadTarget when nil)
 // and links the servers of one client config as each other's peers.
-// snaps[i] is nil exactly when errs[i] is not.
+// snaps[i] is nil when errs[i] is set, except for a live session that
+// failed part way: then both are set.
 func LoadAll(ctx context.Context, targets []target.Target, load func(context.Context, target.Target) (*sdk.Snapshot, error)) ([]*sdk.Snapshot, []error) {
 	if load == nil {
 		load = LoadTarget
@@ -145,6 +153,7 @@ func LoadAll(ctx context.Context, targets []target.Target, load func(context.Con
 	forEach(len(targets), func(i int) {
 		snaps[i], errs[i] = load(ctx, targets[i])
 	})
+	uniqueNames(targets, snaps)
 	linkPeers(targets, snaps)
 	return snaps, errs
 }
@@ -164,7 +173,7 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 // lintOne runs the rules over one snapshot and its issues through the
 // suppression pipeline; it returns what scoring will need once the pipeline
 // has finished with every target.
-func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule, cfg *config.Config, pipe *suppress.Run) (*report.Target, *score.Input) {
+func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule, cfg *config.Config, pipe *suppress.Run) (*result.Target, *score.Input) {
 	if snap.Name == "" {
 		snap.Name = t.Name
 	}
@@ -172,12 +181,12 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	issues, ruleErrs := runner.Run(ctx, rules, snap, cfg.Rules.Severity)
 	locate(snap, issues)
 	runner.Sort(issues) // again, now that file positions are known
-	out := &report.Target{
+	out := &result.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
 		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,
-		Counts:     report.Counts{Tools: len(snap.Tools), Prompts: len(snap.Prompts), Resources: len(snap.Resources) + len(snap.ResourceTemplates)},
+		Counts:     result.Counts{Tools: len(snap.Tools), Prompts: len(snap.Prompts), Resources: len(snap.Resources) + len(snap.ResourceTemplates)},
 		Issues:     nonNil(issues),
-		Suppressed: []report.Suppressed{},
+		Suppressed: []result.Suppressed{},
 		RuleErrors: ruleErrs,
 	}
 	if snap.Tokens != nil {
@@ -194,7 +203,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	in.Unlisted = in.HasTranscript && !listedTools(snap.Transcript)
 	// Exercise results are read from the transcript, so a saved session
 	// scores as the live run that recorded it did.
-	if ex := exercise.Read(snap.Transcript); ex != nil {
+	if ex := exercise.ReadRedacting(snap.Transcript, toolanswer.NewRedactor(t.Env)); ex != nil {
 		out.Exercise = ex
 		in.Happy = score.Tally{Passed: ex.Happy.Passed, Total: ex.Happy.Total}
 		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}
@@ -280,14 +289,14 @@ func sourceOf(t target.Target) string {
 // pluginErrors reports each plugin that could not start or be configured,
 // on every target, since its rules are missing from all of them. A plugin
 // that failed during a Check already shows as its rules' errors.
-func pluginErrors(h *plugins.Host) []report.RuleError {
+func pluginErrors(h *plugins.Host) []result.RuleError {
 	if h == nil {
 		return nil
 	}
-	var out []report.RuleError
+	var out []result.RuleError
 	for _, p := range h.Failed() {
 		if p.Info == nil {
-			out = append(out, report.RuleError{Rule: p.Name, Error: p.Err.Error()})
+			out = append(out, result.RuleError{Rule: p.Name, Error: p.Err.Error()})
 		}
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/sdk"
@@ -35,7 +36,7 @@ func TestLint(t *testing.T) {
 		}
 		return &sdk.Snapshot{Name: tg.Name, Source: sdk.SourceStatic, Tools: []sdk.Tool{{Name: "get_x", Description: "Returns x."}}}, nil
 	}
-	rep, err := Lint(context.Background(), Options{
+	rep, err := configuredLint(context.Background(), Options{
 		Targets: []target.Target{
 			{Name: "a", Kind: target.Static, Group: "mcp.json"},
 			{Name: "b", Kind: target.Static, Group: "mcp.json"},
@@ -64,4 +65,12 @@ func TestLint(t *testing.T) {
 	if rep.Summary.Warnings != 2 {
 		t.Errorf("summary %+v, want 2 warnings", rep.Summary)
 	}
+}
+
+// configuredLint configures the rules as Run does, then lints.
+func configuredLint(ctx context.Context, opt Options) (*result.Report, error) {
+	if err := opt.Config.ConfigureRules(opt.Rules); err != nil {
+		return nil, err
+	}
+	return lint(ctx, opt), nil
 }

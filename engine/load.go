@@ -3,11 +3,13 @@ package engine
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/source/static"
@@ -28,7 +30,8 @@ func LoadTarget(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
 }
 
 // Load reads one target: a static file, a recorded trace, or a live
-// session with a server it starts.
+// session with a server it starts. A live session that failed returns its
+// error and, when the server said something, the Snapshot of what it said.
 func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
 	var snap *sdk.Snapshot
 	var err error
@@ -36,8 +39,8 @@ func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error
 	case target.Static:
 		snap, err = loadStatic(t)
 	case target.Trace:
-		snap, err = loadTrace(t.Path, displayName(t))
-	case target.Command:
+		snap, err = loadTrace(t, displayName(t))
+	case target.Command, target.Remote:
 		snap, err = live.Load(ctx, t, l.Live)
 		if snap != nil {
 			snap.Source = sdk.SourceLive
@@ -45,14 +48,60 @@ func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error
 	default:
 		return nil, fmt.Errorf("%s: mcplint cannot lint this kind of server", t.Input)
 	}
-	if err != nil {
+	if snap == nil {
 		return nil, err
 	}
 	snap.Input = t.Input
-	if t.Name != "" {
-		snap.Name = t.Name
+	snap.Name = stableName(t, snap)
+	return snap, err
+}
+
+// stableName names a loaded server in reports, .mcplint.lock and
+// baselines: the user's key for it (a client config's), else the name it
+// gives itself in serverInfo, else the name the target was resolved to.
+// serverInfo.name stays the same however the server is started (a script,
+// `-- python3 x/server.py`, a folder, a renamed file), so the lock entry
+// and baseline of a server do not silently stop applying.
+func stableName(t target.Target, snap *sdk.Snapshot) string {
+	if !t.Keyed && snap.Server != nil && usableName(snap.Server.Name) {
+		return snap.Server.Name
 	}
-	return snap, nil
+	if t.Name != "" {
+		return t.Name
+	}
+	return snap.Name
+}
+
+// usableName reports whether a server's own name can name it: short,
+// visible text with no control, format or invisible characters, which a
+// hostile server could use to pass for another.
+func usableName(name string) bool {
+	if name == "" || name != strings.TrimSpace(name) || utf8.RuneCountInString(name) > 64 || !utf8.ValidString(name) {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r) || (unicode.IsSpace(r) && r != ' ') {
+			return false
+		}
+	}
+	return true
+}
+
+// uniqueNames gives back their resolved names to servers that call
+// themselves by the same serverInfo.name (two servers built on one SDK
+// template), so that each keeps its own lock entry and baseline.
+func uniqueNames(targets []target.Target, snaps []*sdk.Snapshot) {
+	count := map[string]int{}
+	for _, s := range snaps {
+		if s != nil {
+			count[s.Name]++
+		}
+	}
+	for i, s := range snaps {
+		if s != nil && count[s.Name] > 1 && !targets[i].Keyed && targets[i].Name != "" {
+			s.Name = targets[i].Name
+		}
+	}
 }
 
 // displayName is how reports name a target's file: as the user wrote it.
@@ -68,7 +117,7 @@ func loadStatic(t target.Target) (*sdk.Snapshot, error) {
 	data := t.Data
 	if data == nil {
 		var err error
-		if data, err = os.ReadFile(t.Path); err != nil {
+		if data, err = inputfile.ReadFile(t.Path, 0); err != nil {
 			return nil, err
 		}
 	}
@@ -82,8 +131,15 @@ func loadStatic(t target.Target) (*sdk.Snapshot, error) {
 
 // loadTrace rebuilds the session a trace recorded, exactly as a live
 // session is built from its own transcript.
-func loadTrace(path, display string) (*sdk.Snapshot, error) {
-	tr, err := trace.ReadFile(path)
+func loadTrace(t target.Target, display string) (*sdk.Snapshot, error) {
+	path := t.Path
+	var tr *sdk.Transcript
+	var err error
+	if t.Data != nil {
+		tr, err = trace.ReadData(path, t.Data)
+	} else {
+		tr, err = trace.ReadFile(path)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -52,4 +52,5 @@ func ExampleLint() {
 	// info annotations-missing addNote
 	// info description-too-short addNote
 	// warning parameter-description-missing addNote
+	// info deprecated-feature <server>
 }

@@ -23,7 +23,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"runtime/debug"
 	"strings"
@@ -32,12 +31,8 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
-	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/report"
-	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/engine/score"
-	"github.com/mcplint/mcplint/engine/source/live"
-	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -62,7 +57,7 @@ var ErrStillServing = errors.New("the serve function did not return at the end o
 // not return at the end of the session. It logs the report (t.Logf) when
 // the server passes. A bad option or config file stops the test
 // (t.Fatalf). The session runs under t.Context().
-func Run(t testing.TB, serve Serve, opts ...Option) *report.Report {
+func Run(t testing.TB, serve Serve, opts ...Option) *result.Report {
 	t.Helper()
 	s, err := newSettings(opts)
 	if err != nil {
@@ -94,7 +89,7 @@ func Run(t testing.TB, serve Serve, opts ...Option) *report.Report {
 // then nil), or serve did not return at the end of the session (the
 // report comes with an error wrapping ErrStillServing). A server that
 // could not be linted is a report whose target has an Error.
-func Lint(ctx context.Context, serve Serve, opts ...Option) (*report.Report, error) {
+func Lint(ctx context.Context, serve Serve, opts ...Option) (*result.Report, error) {
 	s, err := newSettings(opts)
 	if err != nil {
 		return nil, err
@@ -102,17 +97,17 @@ func Lint(ctx context.Context, serve Serve, opts ...Option) (*report.Report, err
 	return s.lint(ctx, serve)
 }
 
-func (s *settings) lint(ctx context.Context, serve Serve) (*report.Report, error) {
+func (s *settings) lint(ctx context.Context, serve Serve) (*result.Report, error) {
 	if serve == nil {
 		return nil, errors.New("the serve function is nil")
 	}
-	all := rules.All()
-	metas := make([]sdk.Meta, len(all))
-	for i, r := range all {
-		metas[i] = r.Meta()
-	}
 	cfg := config.Default()
 	if s.config != "" {
+		all := rules.All()
+		metas := make([]sdk.Meta, len(all))
+		for i, r := range all {
+			metas[i] = r.Meta()
+		}
 		var err error
 		if cfg, err = config.Load(s.config, config.Known{Rules: metas}); err != nil {
 			return nil, err
@@ -124,10 +119,6 @@ func (s *settings) lint(ctx context.Context, serve Serve) (*report.Report, error
 	if s.minGrade == "" {
 		s.minGrade = cfg.Output.MinGrade
 	}
-	sel := runner.SelectionFrom(cfg.Rules, s.enable, s.disable, s.only)
-	if err := sel.Check(metas); err != nil {
-		return nil, err
-	}
 
 	var started, returned atomic.Bool
 	watched := func(ctx context.Context, in io.ReadCloser, out io.WriteCloser) error {
@@ -135,22 +126,17 @@ func (s *settings) lint(ctx context.Context, serve Serve) (*report.Report, error
 		defer returned.Store(true)
 		return serve(ctx, in, out)
 	}
-	input := s.name
-	if input == "" {
-		input = "in-process"
-	}
-	loader := engine.Loader{Live: live.Options{Timeout: s.timeout, Serve: mcp.Serve(watched)}}
-	rep, err := engine.Lint(ctx, engine.Options{
-		Version: version(),
-		Targets: []target.Target{{Kind: target.Command, Name: s.name, Input: input}},
-		Config:  cfg, Rules: all, Selection: sel, Load: loader.Load,
+	rep, err := engine.Run(ctx, engine.Settings{
+		Version: version(), Config: cfg, Serve: watched, Name: s.name,
+		Enable: s.enable, Disable: s.disable, Only: s.only, Timeout: s.timeout,
+		Plugins: engine.PluginSettings{Off: true}, NoLock: true,
 	})
 	if err != nil {
 		return nil, err
 	}
 	// A server that never said its name still needs one in the report.
 	if tg := rep.Targets[0]; tg.Name == "" {
-		tg.Name = input
+		tg.Name = rep.Targets[0].Input
 	}
 	if started.Load() && !returned.Load() {
 		return rep, ErrStillServing
@@ -160,31 +146,8 @@ func (s *settings) lint(ctx context.Context, serve Serve) (*report.Report, error
 
 // failures says why rep fails the gates, as the CLI's exit code 1 or 3
 // would: nothing when it passes.
-func failures(rep *report.Report, failOn, minGrade string) []string {
-	threshold := map[string]sdk.Severity{"error": sdk.Error, "warning": sdk.Warning, "info": sdk.Info}[failOn]
-	var out []string
-	for _, t := range rep.Targets {
-		if t.Error != nil {
-			out = append(out, "the server could not be linted")
-			continue
-		}
-		if len(t.RuleErrors) > 0 {
-			out = append(out, fmt.Sprintf("%d rule(s) could not run", len(t.RuleErrors)))
-		}
-		n := 0
-		for _, is := range t.Issues {
-			if threshold != 0 && is.Severity >= threshold {
-				n++
-			}
-		}
-		if n > 0 {
-			out = append(out, fmt.Sprintf("%d issue(s) at or above %s (WithFailOn)", n, failOn))
-		}
-		if !score.Meets(t.Grade, minGrade) {
-			out = append(out, fmt.Sprintf("grade %s is below %s (WithMinGrade)", t.Grade, minGrade))
-		}
-	}
-	return out
+func failures(rep *result.Report, failOn, minGrade string) []string {
+	return report.Gate(rep, failOn, minGrade).Reasons
 }
 
 // version is the mcplint module's version in the test binary's build, for

@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,9 +32,11 @@ func (f *fakeT) Logf(format string, args ...any) {
 	f.logs = append(f.logs, fmt.Sprintf(format, args...))
 }
 
-// serveClean is a server with nothing to report.
+// serveClean is a server with nothing to report. Its capabilities are set
+// explicitly because the SDK declares logging by default, which 2026-07-28
+// deprecates.
 func serveClean(ctx context.Context, in io.ReadCloser, out io.WriteCloser) error {
-	s := mcp.NewServer(&mcp.Implementation{Name: "clock", Version: "1.0.0"}, nil)
+	s := mcp.NewServer(&mcp.Implementation{Name: "clock", Version: "1.0.0"}, &mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{}})
 	type args struct {
 		Zone string `json:"zone" jsonschema:"IANA time zone name, e.g. Europe/Paris"`
 	}
@@ -71,11 +74,11 @@ func TestGates(t *testing.T) {
 		fail string
 	}{
 		{name: "default", opts: nil},
-		{name: "warning", opts: []mcplinttest.Option{mcplinttest.WithFailOn("warning")}, fail: "3 issue(s) at or above warning"},
-		{name: "info", opts: []mcplinttest.Option{mcplinttest.WithFailOn("info")}, fail: "8 issue(s) at or above info"},
+		{name: "warning", opts: []mcplinttest.Option{mcplinttest.WithFailOn("warning")}, fail: "weather: 3 issues at or above --fail-on warning"},
+		{name: "info", opts: []mcplinttest.Option{mcplinttest.WithFailOn("info")}, fail: "weather: 8 issues at or above --fail-on info"},
 		{name: "never", opts: []mcplinttest.Option{mcplinttest.WithFailOn("never"), mcplinttest.WithEnable("tool-name-portable")}},
-		{name: "only naming", opts: []mcplinttest.Option{mcplinttest.WithOnly("naming"), mcplinttest.WithFailOn("info")}, fail: "1 issue(s) at or above info"},
-		{name: "config then flag", opts: []mcplinttest.Option{mcplinttest.WithConfig("testdata/weather.mcplint.toml"), mcplinttest.WithFailOn("info")}, fail: "5 issue(s) at or above info"},
+		{name: "only naming", opts: []mcplinttest.Option{mcplinttest.WithOnly("naming"), mcplinttest.WithFailOn("info")}, fail: "weather: 1 issue at or above --fail-on info"},
+		{name: "config then flag", opts: []mcplinttest.Option{mcplinttest.WithConfig("testdata/weather.mcplint.toml"), mcplinttest.WithFailOn("info")}, fail: "weather: 5 issues at or above --fail-on info"},
 		{name: "grade", opts: []mcplinttest.Option{mcplinttest.WithDisable("annotations-missing", "tool-name-style", "description-too-short"), mcplinttest.WithMinGrade("A")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -109,7 +112,7 @@ func TestGates(t *testing.T) {
 func TestMinGradeFails(t *testing.T) {
 	ft := &fakeT{TB: t}
 	mcplinttest.Run(ft, serveBroken, mcplinttest.WithFailOn("never"), mcplinttest.WithMinGrade("B"))
-	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "is below B (WithMinGrade)") {
+	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "broken: grade C is below --min-grade B") {
 		t.Errorf("want a grade failure, got %q", ft.errors)
 	}
 }
@@ -155,8 +158,10 @@ func TestBadOptionsStopTheTest(t *testing.T) {
 func TestHangingServerFailsInTime(t *testing.T) {
 	before := runtime.NumGoroutine()
 	returned := make(chan struct{})
+	var once sync.Once
+	// Called once for the session and once for the probe's second one.
 	hang := func(_ context.Context, in io.ReadCloser, _ io.WriteCloser) error {
-		defer close(returned)
+		defer once.Do(func() { close(returned) })
 		io.Copy(io.Discard, in)
 		return nil
 	}
@@ -169,7 +174,7 @@ func TestHangingServerFailsInTime(t *testing.T) {
 	if rep == nil || rep.Targets[0].Error == nil || rep.Targets[0].Name != "in-process" {
 		t.Fatalf("want a target named in-process that could not be linted, got %+v", rep)
 	}
-	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "the server could not be linted") ||
+	if len(ft.errors) != 1 || !strings.Contains(ft.errors[0], "in-process: could not be linted") ||
 		!strings.Contains(ft.errors[0], "got no answer in") {
 		t.Errorf("want one failure naming the timeout, got %q", ft.errors)
 	}

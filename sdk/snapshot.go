@@ -52,6 +52,11 @@ type Snapshot struct {
 	// traces; nil for static files, where conformance rules say nothing.
 	Transcript *Transcript `json:"transcript,omitempty"`
 
+	// Relisted are the tool lists other sessions with the same server saw
+	// (live lints' fresh-process probes), for the rules that compare them
+	// with Tools; nil when there were none.
+	Relisted []Listing `json:"relisted,omitempty"`
+
 	// Peers are the other servers linted in the same run from one client
 	// config, for cross-server rules. Their own Peers are nil.
 	Peers []*Snapshot `json:"peers,omitempty"`
@@ -59,9 +64,29 @@ type Snapshot struct {
 	// Lock is what .mcplint.lock pinned for this server, filled in by the
 	// engine before rules run; nil when nothing is pinned for it.
 	Lock *LockEntry `json:"lock,omitempty"`
+	// LockFile names the lock file in effect, when there is one: with Lock
+	// nil it means the lock pins other servers and not this one.
+	LockFile string `json:"lockFile,omitempty"`
 
 	// Locator places pointers in the input file; nil when there is no file.
 	Locator Locator `json:"-"`
+}
+
+// Listing is one more session's view of a server's tools.
+type Listing struct {
+	// Probe names the session: "second-session" (a fresh process of the
+	// same server, same client name) or "client-identity" (one whose
+	// client named itself Client).
+	Probe string `json:"probe"`
+	// Client is the clientInfo name the session sent.
+	Client string `json:"client"`
+	// Capabilities are the names of the capabilities the session declared
+	// (the main session declares none).
+	Capabilities []string `json:"capabilities,omitempty"`
+	// Pointer is the first tools/list answer of the session in the
+	// transcript ("/transcript/probes/0/records/9").
+	Pointer string `json:"pointer"`
+	Tools   []Tool `json:"tools"`
 }
 
 // Implementation is the serverInfo (or clientInfo) object.
@@ -141,7 +166,85 @@ const (
 	EventPagination = "pagination-stopped"
 	// EventStderrTruncated: stderr past Bytes bytes was not recorded.
 	EventStderrTruncated = "stderr-truncated"
+	// EventInconclusive: a probe got no answer at all, so the rules it
+	// feeds cannot judge the server; Detail is "PROBE: why".
+	EventInconclusive = "probe-inconclusive"
+	// EventHTTP: an HTTP exchange of the Streamable HTTP transport got its
+	// response head (or failed); HTTP says what was sent and answered, ID
+	// names the JSON-RPC message the request carried. The messages of the
+	// response body follow as s2c records.
+	EventHTTP = "http"
+	// EventSSE: an SSE event with an id, a retry field, an event type
+	// other than "message", or no data (a priming event); HTTP.SSE says
+	// which. Its data, when it has any, follows as an s2c record.
+	EventSSE = "sse"
 )
+
+// HTTP describes one HTTP exchange (EventHTTP) or SSE event (EventSSE).
+// Header values are those mcplint chose or the server sent that the
+// protocol names; credentials a user passed (--header) are never recorded.
+type HTTP struct {
+	// Method is the request method: POST, GET or DELETE.
+	Method string `json:"method"`
+	// URL is the request URL without its query string.
+	URL string `json:"url,omitempty"`
+	// Purpose says why mcplint sent a request that was not a message of
+	// the session (a transport probe): one of the HTTPPurpose constants.
+	Purpose string `json:"purpose,omitempty"`
+	// Sent is what the POST carried: "request", "notification" or
+	// "response"; empty for a probe's or a bodyless request.
+	Sent string `json:"sent,omitempty"`
+	// Probe is what a probe's POST carried, in a few words ("tools/list
+	// with Mcp-Method: prompts/list"); its body is not a message of the
+	// session and is not recorded as one.
+	Probe string `json:"probe,omitempty"`
+	// Request holds the protocol headers sent (MCP-Protocol-Version,
+	// Mcp-Method, Mcp-Name, MCP-Session-Id, Origin, Last-Event-ID).
+	Request map[string]string `json:"request,omitempty"`
+	// Status is the response status code; 0 when no response came (Error
+	// says why).
+	Status int `json:"status,omitempty"`
+	// ContentType is the response Content-Type.
+	ContentType string `json:"content_type,omitempty"`
+	// Response holds the protocol headers answered (MCP-Session-Id,
+	// WWW-Authenticate, Allow, Location).
+	Response map[string]string `json:"response,omitempty"`
+	// Body is the start of a response body that carried no JSON-RPC
+	// message (an error page, a stray body on a 202).
+	Body string `json:"body,omitempty"`
+	// Error is why the exchange failed (connection refused, deadline).
+	Error string `json:"error,omitempty"`
+	// SSE is the SSE event of an EventSSE.
+	SSE *SSEEvent `json:"sse,omitempty"`
+	// Stream numbers the response streams of a session from 1, so that
+	// the messages of one SSE stream can be told from another's.
+	Stream int `json:"stream,omitempty"`
+	// DuplicateOf, on an EventSSE, is another stream on which the message
+	// that follows (one with an id) already came.
+	DuplicateOf int `json:"duplicate_of,omitempty"`
+}
+
+// Purposes of the transport probes' requests (HTTP.Purpose).
+const (
+	HTTPPurposeSessionEnd       = "session-end"              // DELETE of the legacy session
+	HTTPPurposeAfterSessionEnd  = "after-session-end"        // a request with the ended session's id
+	HTTPPurposeGET              = "get-stream"               // GET for the server's SSE stream
+	HTTPPurposeForeignOrigin    = "foreign-origin"           // a request with an Origin of another site
+	HTTPPurposeBadVersion       = "invalid-protocol-version" // MCP-Protocol-Version naming no version
+	HTTPPurposeMissingVersion   = "missing-protocol-version" // a modern request without MCP-Protocol-Version
+	HTTPPurposeHeaderMismatch   = "header-mismatch"          // Mcp-Method that differs from the body's method
+	HTTPPurposeResourceMetadata = "protected-resource-metadata"
+)
+
+// SSEEvent is one Server-Sent Event's fields other than its data.
+type SSEEvent struct {
+	ID    string `json:"id,omitempty"`
+	Event string `json:"event,omitempty"`
+	// Retry is the retry field in milliseconds; nil when absent.
+	Retry *int `json:"retry,omitempty"`
+	// Empty is true for an event with no data (a priming event).
+	Empty bool `json:"empty,omitempty"`
+}
 
 // Event is something the client observed that is not a message.
 type Event struct {
@@ -150,4 +253,6 @@ type Event struct {
 	Code   *int            `json:"code,omitempty"`
 	ID     json.RawMessage `json:"id,omitempty"`
 	Detail string          `json:"detail,omitempty"`
+	// HTTP describes an EventHTTP or EventSSE.
+	HTTP *HTTP `json:"http,omitempty"`
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 )
 
 const baselineUsage = `Usage: mcplint baseline [-o FILE] [lint flags] [TARGET...]
@@ -34,7 +35,7 @@ func init() {
 // returns every target's result. When the run cannot happen it prints why
 // and returns the exit code (exitUsage, exitTarget) with no targets. The
 // lint command sets it; tests replace it.
-var lintForBaseline func(ctx context.Context, c *cli, args []string) ([]*report.Target, int)
+var lintForBaseline func(ctx context.Context, c *cli, args []string) ([]*result.Target, int)
 
 func runBaseline(ctx context.Context, c *cli, args []string) int {
 	out, rest, help, err := baselineArgs(args)
@@ -112,3 +113,6 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+// countOf is "1 tool", "2 tools".
+func countOf(n int, noun string) string { return fmt.Sprintf("%d %s%s", n, noun, plural(n)) }

@@ -9,17 +9,17 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/engine/baseline"
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
 // fakeLint stands in for the lint engine: it records the arguments it was
 // given and returns canned targets.
-func fakeLint(t *testing.T, targets []*report.Target, code int) *[]string {
+func fakeLint(t *testing.T, targets []*result.Target, code int) *[]string {
 	t.Helper()
 	var got []string
 	prev := lintForBaseline
-	lintForBaseline = func(_ context.Context, _ *cli, args []string) ([]*report.Target, int) {
+	lintForBaseline = func(_ context.Context, _ *cli, args []string) ([]*result.Target, int) {
 		got = args
 		return targets, code
 	}
@@ -29,7 +29,7 @@ func fakeLint(t *testing.T, targets []*report.Target, code int) *[]string {
 
 func TestBaselineCommand(t *testing.T) {
 	dir := t.TempDir()
-	targets := []*report.Target{{Name: "weather", Issues: []sdk.Issue{
+	targets := []*result.Target{{Name: "weather", Issues: []sdk.Issue{
 		{Rule: "tool-name-style", Tool: "getWeather", Pointer: "/tools/0/name", Message: `tool name "getWeather" is camelCase`},
 		{Rule: "description-too-short", Tool: "getWeather", Pointer: "/tools/0/description", Message: `description "Get." is 4 characters`},
 	}}}
@@ -60,7 +60,7 @@ func TestBaselineCommand(t *testing.T) {
 func TestBaselineRefuses(t *testing.T) {
 	dir := t.TempDir()
 	msg := "server exited before answering initialize"
-	fakeLint(t, []*report.Target{{Name: "ok"}, {Name: "broken", Error: &msg}}, exitOK)
+	fakeLint(t, []*result.Target{{Name: "ok"}, {Name: "broken", Error: &msg}}, exitOK)
 	_, stderr, code := runCLI(t, dir, "baseline", "a.json", "b.json")
 	if code != exitTarget || !strings.Contains(stderr, "broken could not be linted (server exited before answering initialize)") {
 		t.Errorf("exit %d, %s", code, stderr)

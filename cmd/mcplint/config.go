@@ -6,36 +6,40 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
 
 const configUsage = `Usage:
-  mcplint config verify [-c FILE]   check a config file; exit 0 when valid, 2 when not
-  mcplint config schema             print the JSON Schema of .mcplint.toml
+  mcplint config verify [-c FILE] [--no-plugins]   check a config file; exit 0 when valid, 2 when not
+  mcplint config schema                            print the JSON Schema of .mcplint.toml
 
 verify checks the file the lint command would use: --config FILE, else
 $MCPLINT_CONFIG, else the nearest .mcplint.toml from the working directory
-up. Every problem is printed as FILE:LINE:COLUMN: message.
+up. It reports every problem in one pass, each as FILE:LINE:COLUMN: message:
+unknown keys and bad values, rule names, every rule's settings, and the
+settings of every plugin, which it starts and asks to judge them
+([plugin.settings] and [rules.settings."plugin/rule"]); --no-plugins
+starts none.
 `
 
 func init() {
 	register(command{name: "config", summary: "check .mcplint.toml (config verify) or print its JSON Schema (config schema)", run: runConfig})
 }
 
-func runConfig(_ context.Context, c *cli, args []string) int {
+func runConfig(ctx context.Context, c *cli, args []string) int {
 	if len(args) == 0 {
 		return usageError(c, "config needs a subcommand: verify or schema")
 	}
 	switch args[0] {
 	case "verify":
-		return runConfigVerify(c, args[1:])
+		return runConfigVerify(ctx, c, args[1:])
 	case "schema":
 		if len(args) > 1 {
 			return usageError(c, "config schema takes no arguments")
@@ -54,12 +58,14 @@ func runConfig(_ context.Context, c *cli, args []string) int {
 	return usageError(c, "unknown config subcommand %q: want verify or schema", args[0])
 }
 
-func runConfigVerify(c *cli, args []string) int {
+func runConfigVerify(ctx context.Context, c *cli, args []string) int {
 	fs := flag.NewFlagSet("config verify", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var file string
+	var noPlugins bool
 	fs.StringVar(&file, "config", "", "the config `FILE` to check")
 	fs.StringVar(&file, "c", "", shorthandPrefix+"config")
+	fs.BoolVar(&noPlugins, "no-plugins", false, "do not start plugins to check their settings")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(c.Stdout, configUsage)
@@ -80,42 +86,80 @@ func runConfigVerify(c *cli, args []string) int {
 			config.FileName, c.Dir, config.EnvVar)
 		return exitUsage
 	}
-	all := rules.All()
-	known := config.Known{Rules: make([]sdk.Meta, len(all)), Plugins: discoveredPlugins(c)}
-	for i, r := range all {
-		known.Rules[i] = r.Meta()
-	}
 	shown := displayPath(c.Dir, path)
-	cfg, err := config.Load(path, known)
-	if err == nil {
-		err = cfg.ConfigureRules(all)
-	}
-	if err != nil {
+	errs := verifyConfig(ctx, c, path, noPlugins)
+	if len(errs) > 0 {
 		// Errors name the file as it was opened; show it as the user
 		// would write it.
-		fmt.Fprintln(c.Stderr, strings.ReplaceAll(err.Error(), path+":", shown+":"))
+		fmt.Fprintln(c.Stderr, strings.ReplaceAll(errs.Error(), path+":", shown+":"))
+		fmt.Fprintf(c.Stderr, "%s: %s\n", shown, countOf(len(errs), "problem"))
 		return exitUsage
 	}
 	fmt.Fprintf(c.Stdout, "OK: %s\n", shown)
 	return exitOK
 }
 
+// verifyConfig checks the config file at path in one pass: its structure,
+// every rule's settings, and, unless noPlugins, the settings of every
+// plugin, which the plugin itself judges (mcplint starts it and asks).
+func verifyConfig(ctx context.Context, c *cli, path string, noPlugins bool) config.Errors {
+	all := rules.All()
+	known := config.Known{Rules: make([]sdk.Meta, len(all)), Plugins: discoveredPlugins(c)}
+	for i, r := range all {
+		known.Rules[i] = r.Meta()
+	}
+	if noPlugins {
+		_, errs := config.Check(path, known, all)
+		return errs
+	}
+	// The structure first, without rule settings: plugin rules can only
+	// be configured once their plugin has started.
+	cfg, errs := config.Check(path, known, nil)
+	if cfg == nil {
+		return errs
+	}
+	host, err := engine.StartPlugins(ctx, cfg, filepath.Dir(path), homeDir(c))
+	if err != nil {
+		errs = append(errs, &config.Error{File: path, Msg: fmt.Sprintf("plugins: %v", err)})
+		_, more := config.Check(path, known, all)
+		return mergeErrors(errs, more)
+	}
+	defer host.Close()
+	for _, p := range host.Failed() {
+		why := strings.TrimPrefix(p.Err.Error(), "plugin "+p.Name+": ")
+		errs = append(errs, cfg.PluginEntryError(p.Name, "could not start, so its settings were not checked: "+why))
+	}
+	_, more := config.Check(path, known, append(all, host.Rules()...))
+	errs = mergeErrors(errs, more)
+	for _, pr := range host.ValidateSettings(ctx) {
+		errs = append(errs, cfg.PluginSettingsError(pr.Plugin, pr.Rule, pr.Message))
+	}
+	return mergeErrors(errs, nil)
+}
+
+// mergeErrors joins two lists without the errors both hold, in file order.
+func mergeErrors(a, b config.Errors) config.Errors {
+	seen := map[string]bool{}
+	var out config.Errors
+	for _, e := range append(a, b...) {
+		if k := e.Error(); !seen[k] {
+			seen[k] = true
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y *config.Error) int {
+		if x.Line != y.Line {
+			return x.Line - y.Line
+		}
+		return x.Column - y.Column
+	})
+	return out
+}
+
 // discoveredPlugins names the plugins in the plugin folders, whose rules a
 // config may name without a [[plugin]] entry. Plugins are not started.
 func discoveredPlugins(c *cli) []string {
-	home, _ := os.UserHomeDir()
-	if h := c.Getenv("HOME"); h != "" {
-		home = h
-	}
-	specs, err := plugins.Discover(nil, c.Dir, home)
-	if err != nil {
-		return nil
-	}
-	names := make([]string, len(specs))
-	for i, s := range specs {
-		names[i] = s.Name
-	}
-	return names
+	return engine.DiscoveredPlugins(c.Dir, homeDir(c))
 }
 
 // displayPath shows path relative to dir when it is inside it.

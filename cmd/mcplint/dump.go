@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/mcplint/mcplint/engine/atomicfile"
+	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -50,9 +51,13 @@ func runDump(ctx context.Context, c *cli, args []string) int {
 	if len(positional)+btoi(command != nil) != 1 {
 		return usageError(c, "dump: name one server: mcplint dump TARGET, or mcplint dump -- COMMAND [ARGS...]")
 	}
-	snaps, err := loadSnapshots(ctx, c, positional, command)
+	snaps, skipped, err := loadSnapshots(ctx, c, loadRequest{positional: positional, command: command})
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint dump: %v\n", err)
+		return exitTarget
+	}
+	if len(snaps) == 0 && len(skipped) > 0 {
+		fmt.Fprintf(c.Stderr, "mcplint dump: %s: skipped: %s\n", report.Escape(skipped[0].Name), report.Escape(skipped[0].Reason))
 		return exitTarget
 	}
 	if len(snaps) != 1 {

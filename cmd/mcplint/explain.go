@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/engine/ruledoc"
-	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -42,5 +42,5 @@ func runExplain(ctx context.Context, c *cli, args []string) int {
 		}
 		metas = append(metas, m)
 	}
-	return usageError(c, "explain: no rule named %q%s", args[0], runner.DidYouMean(args[0], metas))
+	return usageError(c, "explain: no rule named %q%s", args[0], engine.DidYouMean(args[0], metas))
 }

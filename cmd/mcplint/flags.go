@@ -1,10 +1,15 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/mcplint/mcplint/engine/inputfile"
 )
 
 // shorthandPrefix marks a flag's usage as "this is another name for that
@@ -61,7 +66,8 @@ func (l *listFlag) Set(v string) error {
 	return nil
 }
 
-// choiceFlag accepts one of a fixed set of values.
+// choiceFlag accepts one of a fixed set of values, in any case
+// (--min-grade b is B), and keeps the choice as listed.
 type choiceFlag struct {
 	value   string
 	choices []string
@@ -71,12 +77,58 @@ func (c *choiceFlag) String() string { return c.value }
 
 func (c *choiceFlag) Set(v string) error {
 	for _, ch := range c.choices {
-		if v == ch {
-			c.value = v
+		if strings.EqualFold(v, ch) {
+			c.value = ch
 			return nil
 		}
 	}
 	return fmt.Errorf("want one of %s", strings.Join(c.choices, ", "))
+}
+
+// optionalValueFlag is a flag that may stand alone (IsBoolFlag) or take
+// one of Choices: "--exercise all" is read as "--exercise=all", as
+// "--format json" is, and not as a target named all.
+type optionalValueFlag interface {
+	flag.Value
+	IsBoolFlag() bool
+	Choices() []string
+}
+
+// joinOptionalValues rewrites "--NAME CHOICE" to "--NAME=CHOICE" for the
+// optionalValueFlags of fs.
+func joinOptionalValues(fs *flag.FlagSet, args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, isFlag := strings.CutPrefix(strings.TrimPrefix(a, "-"), "-")
+		if !isFlag {
+			name, isFlag = strings.CutPrefix(a, "-")
+		}
+		if f := fs.Lookup(name); isFlag && f != nil && i+1 < len(args) {
+			if ov, ok := f.Value.(optionalValueFlag); ok && slices.Contains(ov.Choices(), args[i+1]) {
+				out = append(out, a+"="+args[i+1])
+				i++
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// flagNameInError finds the flag package's one-dash spelling of a flag in
+// its error messages ("flag provided but not defined: -fail-onn",
+// "invalid value "x" for flag -fail-on").
+var flagNameInError = regexp.MustCompile(`(: |flag |for )-([A-Za-z0-9][A-Za-z0-9_-]+)`)
+
+// twoDashes rewrites a flag error to spell long flags as users type them
+// and as --help lists them: --fail-on, not -fail-on.
+func twoDashes(err error) error {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	msg := strings.Replace(err.Error(), "invalid boolean value", "invalid value", 1)
+	return errors.New(flagNameInError.ReplaceAllString(msg, "$1--$2"))
 }
 
 // parseInterspersed parses flags that may appear before, between or after
@@ -93,9 +145,10 @@ func parseInterspersed(fs *flag.FlagSet, args []string) (positional, command []s
 			break
 		}
 	}
+	args = joinOptionalValues(fs, args)
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, nil, err
+			return nil, nil, twoDashes(err)
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -122,5 +175,24 @@ func (f durationFlag) Set(v string) error {
 		return fmt.Errorf("want a positive Go duration such as 30s, 2m or 1m30s")
 	}
 	*f.d = d
+	return nil
+}
+
+// sizeFlag is a size in bytes, written with or without a unit (64MiB).
+type sizeFlag struct{ n *int64 }
+
+func (f sizeFlag) String() string {
+	if f.n == nil || *f.n == 0 {
+		return ""
+	}
+	return inputfile.FormatSize(*f.n)
+}
+
+func (f sizeFlag) Set(v string) error {
+	n, err := inputfile.ParseSize(v)
+	if err != nil {
+		return err
+	}
+	*f.n = n
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/atomicfile"
 )
 
 const initUsage = `Usage: mcplint init [--force] [DIR]
@@ -50,12 +51,19 @@ func runInit(_ context.Context, c *cli, args []string) int {
 	}
 	path := filepath.Join(dir, config.FileName)
 	shown := displayPath(c.Dir, path)
-	if _, err := os.Stat(path); err == nil && !*force {
-		fmt.Fprintf(c.Stderr, "mcplint: %s already exists; keep it, or run mcplint init --force to replace it\n", shown)
+	// Lstat, not Stat: a dangling link planted as .mcplint.toml exists too,
+	// and writing through it would create whatever file it names.
+	if st, err := os.Lstat(path); err == nil && !*force {
+		what := "already exists"
+		if st.Mode()&os.ModeSymlink != 0 {
+			what = "is a symbolic link"
+		}
+		fmt.Fprintf(c.Stderr, "mcplint: %s %s; keep it, or run mcplint init --force to replace it (a link is replaced, not followed)\n", shown, what)
 		return exitUsage
 	}
 	detected, found := config.DetectServer(dir)
-	if err := os.WriteFile(path, config.Starter(detected, found), 0o644); err != nil {
+	// Atomic, and replacing a link rather than writing through it.
+	if err := atomicfile.WriteFile(path, config.Starter(detected, found), 0o644); err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint: writing %s: %v\n", shown, err)
 		return exitUsage
 	}

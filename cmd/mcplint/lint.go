@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,16 +15,8 @@ import (
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/engine/atomicfile"
-	"github.com/mcplint/mcplint/engine/baseline"
-	"github.com/mcplint/mcplint/engine/exercise"
-	"github.com/mcplint/mcplint/engine/lock"
-	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/report"
-	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/engine/score"
-	"github.com/mcplint/mcplint/engine/source/live"
-	"github.com/mcplint/mcplint/engine/target"
-	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -46,7 +37,8 @@ Targets (none: the [server] of the nearest .mcplint.toml):
                         JSON-RPC response wrapping either
   trace.jsonl           a session recorded with 'mcplint record'
   mcp.json              a client config (Claude Desktop mcpServers, VS Code servers):
-                        every stdio server in it (--server NAME picks one)
+                        every stdio and http server in it (--server NAME picks one)
+  https://host/mcp      a remote server over Streamable HTTP (--header for credentials)
   -- COMMAND ARGS       a server command line, run without a shell
 
 Commands:
@@ -86,9 +78,11 @@ type lintFlags struct {
 	quiet    bool
 	noPlugin bool
 	server   string
+	headers  listLines
 	baseline string
 	timeout  time.Duration
 	exercise exerciseFlag
+	maxSize  int64
 }
 
 func newLintFlags() *lintFlags {
@@ -109,14 +103,16 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.failOn, "fail-on", "exit 1 when an issue is at or above this `LEVEL`: error, warning, info or never")
 	fs.Var(&f.minGrade, "min-grade", "exit 1 when a target's grade is below this `GRADE` (A-F)")
 	fs.Var(&f.enable, "enable", "turn on a rule or category (`NAME`, repeatable, comma-separated)")
-	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable)")
-	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable)")
+	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable, comma-separated)")
+	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable, comma-separated)")
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
 	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
+	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
-	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or =readonly) only tools with readOnlyHint true; =all every tool, named on stderr first")
+	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): alone (or readonly) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool; as --exercise all or --exercise=all")
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
+	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
 	f.fs = fs
@@ -166,6 +162,11 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	if !f.set("probes") && cfg.Server.Probes != "" {
 		f.probes.value = cfg.Server.Probes
 	}
+	// Target resolution reads the cap from the config, so the flag goes
+	// there.
+	if f.set("max-file-size") {
+		cfg.Server.MaxFileSize = f.maxSize
+	}
 }
 
 func runLint(ctx context.Context, c *cli, args []string) int {
@@ -178,46 +179,47 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		return usageError(c, "%v", err)
 	}
-	run, code := lintReport(ctx, c, f, positional, command, true)
-	if run == nil {
+	rep, code := lintReport(ctx, c, f, positional, command, true)
+	if rep == nil {
 		return code
 	}
-	rep := run.report
-	if err := writeReports(c, f, rep, run.metas, run.enabled); err != nil {
+	verdict := report.Gate(rep, f.failOn.value, f.minGrade.value)
+	textOnStdout, err := writeReports(c, f, rep, verdict)
+	if err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
 		return exitUsage
 	}
-	return exitCode(rep, f.failOn.value, f.minGrade.value)
+	// A failing gate always says why: in the text report when there is
+	// one on stdout, else on stderr, with what stopped a target or rule.
+	if !textOnStdout {
+		for _, reason := range verdict.Reasons {
+			fmt.Fprintf(c.Stderr, "mcplint: fail: %s\n", reason)
+		}
+		explainFailures(c, rep)
+	}
+	return verdict.Code
 }
 
 func init() {
-	lintForBaseline = func(ctx context.Context, c *cli, args []string) ([]*report.Target, int) {
+	lintForBaseline = func(ctx context.Context, c *cli, args []string) ([]*result.Target, int) {
 		f := newLintFlags()
 		positional, command, err := parseInterspersed(f.fs, args)
 		if err != nil {
 			return nil, usageError(c, "%v", err)
 		}
-		run, code := lintReport(ctx, c, f, positional, command, false)
-		if run == nil {
+		rep, code := lintReport(ctx, c, f, positional, command, false)
+		if rep == nil {
 			return nil, code
 		}
-		return run.report.Targets, exitOK
+		return rep.Targets, exitOK
 	}
 }
 
-// lintRun is a finished lint: the report and the rules the formats list.
-type lintRun struct {
-	report *report.Report
-	// metas are every rule known to the run; enabled those that ran.
-	metas, enabled []sdk.Meta
-}
-
-// lintReport runs a lint as the flags say: config, plugins, targets, the
-// lock, the baseline (when withBaseline), the engine. A nil run comes with
-// the exit code of what stopped it, already explained on stderr.
-func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*lintRun, int) {
-	all := rules.All()
-	cfg, err := loadConfig(c, f.config, all)
+// lintReport runs a lint as the flags say, through engine.Run, with the
+// baseline only when withBaseline. A nil report comes with the exit code
+// of what stopped it, already explained on stderr.
+func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*result.Report, int) {
+	cfg, err := openConfig(c, f.config)
 	if err != nil {
 		fmt.Fprintln(c.Stderr, err)
 		return nil, exitUsage
@@ -226,68 +228,71 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err := f.format.check(); err != nil {
 		return nil, usageError(c, "%v", err)
 	}
-	var host *plugins.Host
-	if !f.noPlugin {
-		host, err = startPlugins(ctx, c, cfg, configDir(cfg, c.Dir))
-		if err != nil {
-			return nil, usageError(c, "%v", err)
-		}
-		defer host.Close()
-		all = append(all, host.Rules()...)
-	}
-	metas := make([]sdk.Meta, len(all))
-	for i, r := range all {
-		metas[i] = r.Meta()
-	}
-	sel := runner.SelectionFrom(cfg.Rules, f.enable, f.disable, f.only)
-	if err := sel.Check(metas); err != nil {
-		return nil, usageError(c, "%v", err)
-	}
-	targets, err := resolveTargets(c, cfg, f.server, positional, command)
-	if err != nil {
-		return nil, targetError(c, err)
-	}
-	pins, err := readLock(c, cfg)
-	if err != nil {
-		return nil, usageError(c, "%v", err)
-	}
-	probes, err := probe.ParseSet(f.probes.value)
-	if err != nil {
-		return nil, usageError(c, "--%v", err)
-	}
-	loader := engine.Loader{Live: live.Options{Timeout: f.timeout, Probes: probes,
+	s := engine.Settings{
+		Version: mcplintVersion(), Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
+		Args: positional, Command: command, Server: f.server, Headers: f.headers,
+		Enable: f.enable, Disable: f.disable, Only: f.only,
+		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout,
+		Plugins: engine.PluginSettings{Off: f.noPlugin},
 		// The notice of risky calls goes to stderr even when it is not a
 		// terminal: it is the user's last word on what is about to run.
-		Exercise: exercise.Options{Mode: f.exercise.value, Notice: c.Stderr}}}
+		Notice: c.Stderr,
+	}
+	if withBaseline {
+		s.Baseline = f.baseline
+	}
 	if c.StderrIsTerminal && !f.quiet {
-		loader.Live.Stderr = c.Stderr
-		loader.Live.Exercise.Progress = c.Stderr
+		s.Progress, s.ServerStderr, s.ExerciseProgress = c.Stderr, c.Stderr, c.Stderr
 	}
-	opts := engine.Options{
-		Version: mcplintVersion(), Targets: targets, Config: cfg,
-		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
-	}
-	if withBaseline && f.baseline != "" {
-		opts.Baseline, err = baseline.Read(resolvePath(c.Dir, f.baseline))
-		if err != nil {
-			return nil, usageError(c, "--baseline: %v", err)
-		}
-	}
-	if c.StderrIsTerminal && !f.quiet && len(targets) > 1 {
-		opts.Progress = c.Stderr
-	}
-	rep, err := engine.Lint(ctx, opts)
+	rep, err := engine.Run(ctx, s)
 	if err != nil {
-		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
-		return nil, exitUsage
+		return nil, runError(c, err)
 	}
-	run := &lintRun{report: rep, metas: metas}
-	for _, m := range metas {
-		if sel.Enabled(m) {
-			run.enabled = append(run.enabled, m)
+	return rep, exitOK
+}
+
+// runError explains why engine.Run could not lint and returns the exit code.
+func runError(c *cli, err error) int {
+	var usage *engine.UsageError
+	var cfgErr *engine.ConfigError
+	var tgt *engine.TargetError
+	switch {
+	case errors.As(err, &usage):
+		return usageError(c, "%v", usage.Err)
+	case errors.As(err, &cfgErr):
+		fmt.Fprintln(c.Stderr, relativeToDir(c, cfgErr.Err))
+	case errors.As(err, &tgt):
+		fmt.Fprintf(c.Stderr, "mcplint: %v\n", tgt.Err)
+		if !tgt.Usage {
+			return exitTarget
 		}
+		fmt.Fprintln(c.Stderr, "Run 'mcplint --help' for usage.")
+	default:
+		fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
 	}
-	return run, exitOK
+	return exitUsage
+}
+
+// openConfig finds and reads the config (--config, MCPLINT_CONFIG, the
+// nearest .mcplint.toml, or defaults) without configuring any rule: the
+// lint's engine.Run does that, once. Its errors name the file as the user
+// would write it.
+func openConfig(c *cli, flagPath string) (*config.Config, error) {
+	all := rules.All()
+	known := config.Known{Rules: make([]sdk.Meta, len(all)), Plugins: discoveredPlugins(c)}
+	for i, r := range all {
+		known.Rules[i] = r.Meta()
+	}
+	cfg, err := config.Open(c.Dir, flagPath, c.Getenv, known)
+	if err != nil {
+		return nil, relativeToDir(c, err)
+	}
+	return cfg, nil
+}
+
+// relativeToDir names the files in err relative to the working directory.
+func relativeToDir(c *cli, err error) error {
+	return errors.New(strings.ReplaceAll(err.Error(), c.Dir+string(filepath.Separator), ""))
 }
 
 // loadConfig finds and reads the config (--config, MCPLINT_CONFIG, the
@@ -303,9 +308,20 @@ func loadConfig(c *cli, flagPath string, all []sdk.Rule) (*config.Config, error)
 		err = cfg.ConfigureRules(all)
 	}
 	if err != nil {
-		return nil, errors.New(strings.ReplaceAll(err.Error(), c.Dir+string(filepath.Separator), ""))
+		return nil, relativeToDir(c, err)
 	}
 	return cfg, nil
+}
+
+// listLines is a repeatable flag whose values are kept whole (a header
+// value may hold commas).
+type listLines []string
+
+func (l *listLines) String() string { return "" }
+
+func (l *listLines) Set(v string) error {
+	*l = append(*l, v)
+	return nil
 }
 
 // exerciseFlag is --exercise[=MODE]: a flag that works alone, like a
@@ -317,20 +333,24 @@ func (e *exerciseFlag) String() string { return e.value }
 func (e *exerciseFlag) Set(v string) error {
 	switch v {
 	case "true":
-		v = exercise.ModeReadOnly
+		v = "readonly"
 	case "false":
-		v = exercise.ModeNone
+		v = "none"
 	}
 	if !slices.Contains(config.ExerciseModes, v) {
-		return fmt.Errorf("want --exercise alone, or --exercise=%s", strings.Join(config.ExerciseModes, "|"))
+		return fmt.Errorf("want --exercise alone, or --exercise %s", strings.Join(config.ExerciseModes, "|"))
 	}
 	e.value = v
 	return nil
 }
 
-// IsBoolFlag lets --exercise stand alone; a mode must then be joined with
-// "=", since "--exercise all" would read all as a target.
+// IsBoolFlag lets --exercise stand alone; parseInterspersed joins a mode
+// that follows it ("--exercise all"), so a target named like a mode must
+// be written as a path (./all).
 func (e *exerciseFlag) IsBoolFlag() bool { return true }
+
+// Choices are the modes that may follow --exercise after a space.
+func (e *exerciseFlag) Choices() []string { return config.ExerciseModes }
 
 // formatFlag collects --format values: FORMAT, or FORMAT=FILE to send
 // that report to a file while another goes to stdout.
@@ -375,8 +395,9 @@ func (f formatFlag) specs() []string {
 }
 
 // writeReports renders every requested format: each FORMAT=FILE to its
-// file, the one without a file to -o or stdout.
-func writeReports(c *cli, f *lintFlags, rep *report.Report, all, enabled []sdk.Meta) error {
+// file, the one without a file to -o or stdout. It reports whether a text
+// report went to stdout, which then carries the gate's reasons.
+func writeReports(c *cli, f *lintFlags, rep *result.Report, verdict report.Verdict) (textOnStdout bool, err error) {
 	for _, spec := range f.format.specs() {
 		name, file, toFile := strings.Cut(spec, "=")
 		if !toFile {
@@ -387,56 +408,35 @@ func writeReports(c *cli, f *lintFlags, rep *report.Report, all, enabled []sdk.M
 			case "json":
 				return report.WriteJSON(w, rep)
 			case "sarif":
-				return report.WriteSARIF(w, rep, all)
+				return report.WriteSARIF(w, rep, rep.Rules)
 			case "junit":
-				return report.WriteJUnit(w, rep, enabled)
+				return report.WriteJUnit(w, rep, rep.Enabled)
 			case "github":
 				return report.WriteGitHub(w, rep)
 			case "markdown":
 				return report.WriteMarkdown(w, rep)
 			}
 			useColor := f.color.value == "always" || (f.color.value == "auto" && file == "" && c.StdoutIsTerminal && c.Getenv("NO_COLOR") == "")
-			return report.WriteText(w, rep, report.TextOptions{Color: useColor, Quiet: f.quiet})
+			return report.WriteText(w, rep, report.TextOptions{Color: useColor, Quiet: f.quiet, Gate: verdict.Reasons})
 		}
 		// Reports are written as they are made: the report of a large
 		// server runs to tens of megabytes.
 		if file == "" {
 			out := bufio.NewWriterSize(c.Stdout, 64<<10)
 			if err := write(out); err != nil {
-				return err
+				return false, err
 			}
 			if err := out.Flush(); err != nil {
-				return err
+				return false, err
 			}
+			textOnStdout = textOnStdout || name == "text"
 			continue
 		}
 		if err := atomicfile.Write(resolvePath(c.Dir, file), 0o644, write); err != nil {
-			return err
+			return false, err
 		}
 	}
-	return nil
-}
-
-// exitCode applies the contract: 3 when a target could not be linted (or a
-// rule could not run on it), 1 when an issue reaches failOn or a grade is
-// below minGrade, else 0.
-func exitCode(rep *report.Report, failOn, minGrade string) int {
-	threshold := map[string]sdk.Severity{"error": sdk.Error, "warning": sdk.Warning, "info": sdk.Info}[failOn]
-	code := exitOK
-	for _, t := range rep.Targets {
-		if t.Error != nil || len(t.RuleErrors) > 0 {
-			return exitTarget
-		}
-		if !score.Meets(t.Grade, minGrade) {
-			code = exitIssues
-		}
-		for _, is := range t.Issues {
-			if threshold != 0 && is.Severity >= threshold {
-				code = exitIssues
-			}
-		}
-	}
-	return code
+	return textOnStdout, nil
 }
 
 func lintHelp(fs *flag.FlagSet) string {
@@ -445,58 +445,6 @@ func lintHelp(fs *flag.FlagSet) string {
 		fmt.Fprintf(&cmds, "  %-20s  %s\n", n, commands[n].summary)
 	}
 	return fmt.Sprintf(lintUsage, cmds.String(), printFlags(fs))
-}
-
-// loadTargets resolves lint-style arguments and reads every target; the
-// first target that cannot be read is an error.
-func loadTargets(ctx context.Context, c *cli, positional, command []string) ([]*sdk.Snapshot, error) {
-	cfg, err := loadConfig(c, "", rules.All())
-	if err != nil {
-		return nil, err
-	}
-	targets, err := resolveTargets(c, cfg, "", positional, command)
-	if err != nil {
-		return nil, err
-	}
-	snaps, errs := engine.LoadAll(ctx, targets, nil)
-	for i, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", targets[i].Name, err)
-		}
-	}
-	return snaps, nil
-}
-
-// resolveTargets turns the command line (or the config's [server]) into
-// the servers to lint, leaving out those that are skipped.
-func resolveTargets(c *cli, cfg *config.Config, server string, positional, command []string) ([]target.Target, error) {
-	return target.Resolve(positional, command, target.Options{
-		Dir: c.Dir, Server: server, Getenv: c.Getenv,
-		Config: target.ServerConfig{Command: cfg.Server.Command, Target: cfg.Server.Target, Env: cfg.Server.Env,
-			Dir: configDir(cfg, c.Dir), File: cfg.Path},
-	})
-}
-
-// readLock reads .mcplint.lock beside the config (or in the working
-// directory); nil when there is none.
-func readLock(c *cli, cfg *config.Config) (*lock.File, error) {
-	f, err := lock.Read(filepath.Join(configDir(cfg, c.Dir), lock.FileName))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	return f, err
-}
-
-// targetError reports a target that cannot be resolved: exit 3 when what
-// the user named is unreadable or unrecognizable, 2 when the command line
-// itself is wrong (no target at all).
-func targetError(c *cli, err error) int {
-	fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
-	if errors.Is(err, target.ErrNoTarget) || errors.Is(err, target.ErrUsage) {
-		fmt.Fprintln(c.Stderr, "Run 'mcplint --help' for usage.")
-		return exitUsage
-	}
-	return exitTarget
 }
 
 // configDir is the folder a config's relative paths are read from.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/engine/lock"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -15,13 +16,13 @@ func TestLockPinsEachServer(t *testing.T) {
 	dir := t.TempDir()
 	prev := loadSnapshots
 	defer func() { loadSnapshots = prev }()
-	loadSnapshots = func(ctx context.Context, c *cli, positional, command []string) ([]*sdk.Snapshot, error) {
+	loadSnapshots = func(ctx context.Context, c *cli, req loadRequest) ([]*sdk.Snapshot, []result.Skipped, error) {
 		calc, _, err := sdk.DecodeSnapshot([]byte(`{"instructions":"Be brief.","tools":[{"name":"add"},{"name":"sub"}]}`))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		calc.Name = "calc"
-		return []*sdk.Snapshot{calc, {Name: "empty"}}, nil
+		return []*sdk.Snapshot{calc, {Name: "empty"}}, nil, nil
 	}
 	var out, errOut bytes.Buffer
 	c := &cli{Stdout: &out, Stderr: &errOut, Dir: dir}

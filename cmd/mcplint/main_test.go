@@ -39,7 +39,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"clean.json"}, exitOK, "grade A"},
 		{[]string{"malformed.json"}, exitTarget, "malformed.json"},
 		{[]string{"missing.json"}, exitTarget, "missing.json"},
-		{[]string{"--bogus", "clean.json"}, exitUsage, "flag provided but not defined: -bogus"},
+		{[]string{"--bogus", "clean.json"}, exitUsage, "flag provided but not defined: --bogus"},
 		{[]string{"--fail-on", "sometimes", "clean.json"}, exitUsage, "want one of info, warning, error, never"},
 		{[]string{"--enable", "no-such-rule", "clean.json"}, exitUsage, "no rule or category"},
 		{[]string{"--help"}, exitOK, "Exit codes:"},

@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -22,27 +22,24 @@ func init() {
 
 // startPlugins discovers and starts the plugins the config names or the
 // plugin folders hold. The caller must Close the host.
-func startPlugins(ctx context.Context, c *cli, cfg *config.Config, projectDir string) (*plugins.Host, error) {
-	entries := make([]plugins.Entry, len(cfg.Plugins))
-	for i, p := range cfg.Plugins {
-		entries[i] = plugins.Entry{Name: p.Name, Path: p.Path, SHA256: p.SHA256, Settings: p.Settings}
+func startPlugins(ctx context.Context, c *cli, cfg *config.Config, projectDir string) (*engine.PluginHost, error) {
+	return engine.StartPlugins(ctx, cfg, projectDir, homeDir(c))
+}
+
+// homeDir is $HOME as the command sees it, else the user's home folder.
+func homeDir(c *cli) string {
+	if h := c.Getenv("HOME"); h != "" {
+		return h
 	}
 	home, _ := os.UserHomeDir()
-	if h := c.Getenv("HOME"); h != "" {
-		home = h
-	}
-	specs, err := plugins.Discover(entries, projectDir, home)
-	if err != nil {
-		return nil, err
-	}
-	return plugins.Start(ctx, specs, plugins.Options{})
+	return home
 }
 
 // withPluginRules reads the config and starts its plugins, telling stderr of
 // each plugin that could not start, and returns the built-in rules and the
 // plugins' rules together. The caller must Close the host. A nil host comes
 // with the exit code of what went wrong, already explained.
-func withPluginRules(ctx context.Context, c *cli, cfgPath string) (*config.Config, *plugins.Host, []sdk.Rule, int) {
+func withPluginRules(ctx context.Context, c *cli, cfgPath string) (*config.Config, *engine.PluginHost, []sdk.Rule, int) {
 	all := rules.All()
 	cfg, err := loadConfig(c, cfgPath, all)
 	if err != nil {

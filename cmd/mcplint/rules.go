@@ -10,8 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -57,14 +56,14 @@ func runRules(ctx context.Context, c *cli, args []string) int {
 			return exitUsage
 		}
 	} else {
-		var host *plugins.Host
+		var host *engine.PluginHost
 		var code int
 		if cfg, host, all, code = withPluginRules(ctx, c, *cfgPath); host == nil {
 			return code
 		}
 		defer host.Close()
 	}
-	sel := runner.SelectionFrom(cfg.Rules, nil, nil, nil)
+	sel := engine.SelectionFrom(cfg.Rules, nil, nil, nil)
 	var rows []ruleRow
 	for _, r := range all {
 		m := r.Meta()

@@ -1,18 +1,26 @@
 // Package atomicfile writes files so that a reader sees the old content or
 // the new, never half of either: reports, baselines and lock files that CI
 // jobs and editors read while mcplint writes them.
+//
+// It never writes through a symbolic link someone planted at the path (a
+// report path in a repository under review, a .mcplint.toml that points
+// at ~/.bashrc): the link itself is replaced. Paths that are not files at
+// all, such as /dev/stdout, /dev/null or a FIFO, are written directly.
 package atomicfile
 
 import (
 	"bufio"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 )
 
 // WriteFile writes data to a temporary file in path's folder, syncs it,
-// gives it perm and renames it over path. On failure path is untouched and
-// the temporary file is gone.
+// gives it perm (or the mode of the regular file it replaces) and renames
+// it over path. On failure path is untouched and the temporary file is
+// gone. A device, FIFO or socket at path is written directly.
 func WriteFile(path string, data []byte, perm os.FileMode) error {
 	return Write(path, perm, func(w io.Writer) error {
 		_, err := w.Write(data)
@@ -24,6 +32,26 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 // buffer: a large report need not be held whole in memory first. An error
 // from write leaves path untouched.
 func Write(path string, perm os.FileMode, write func(io.Writer) error) (err error) {
+	if st, err := os.Lstat(path); err == nil {
+		switch m := st.Mode(); {
+		case m.IsRegular():
+			// An existing file keeps its mode: a 0600 report stays private.
+			perm = m.Perm()
+		case m&fs.ModeSymlink != 0 && ownDescriptor.MatchString(path):
+			// /dev/stdout and its kin are links to this process's own
+			// descriptors: following them is what the user asked for.
+			return writeDirect(path, write)
+		case m&fs.ModeSymlink != 0:
+			// Replaced by the rename below, never followed.
+		case m.IsDir():
+			// The rename fails and says so.
+		default:
+			// A device, FIFO or socket: renaming a file over it would
+			// replace /dev/null for everyone, and a reader of the FIFO would
+			// never see the report.
+			return writeDirect(path, write)
+		}
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
@@ -51,4 +79,24 @@ func Write(path string, perm os.FileMode, write func(io.Writer) error) (err erro
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// ownDescriptor matches the paths that name this process's descriptors.
+var ownDescriptor = regexp.MustCompile(`^/dev/(stdout|stderr|fd/[0-9]+)$|^/proc/self/fd/[0-9]+$`)
+
+// writeDirect writes to what path opens, without creating or truncating
+// it: a terminal, a pipe, a device.
+func writeDirect(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 64<<10)
+	if err = write(w); err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

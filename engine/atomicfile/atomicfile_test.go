@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -51,5 +52,93 @@ func TestWriteFailureLeavesFile(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 		t.Errorf("temporary files left: %v", ents)
+	}
+}
+
+// TestWriteThroughNoLink writes where a link was planted: the link is
+// replaced, and neither its target nor a dangling link's is written.
+func TestWriteThroughNoLink(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("precious"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "report.txt")
+	dangling := filepath.Join(dir, "dangling.txt")
+	if err := os.Symlink(victim, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "created"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{link, dangling} {
+		if err := WriteFile(p, []byte("report"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, err := os.Lstat(p)
+		if err != nil || !st.Mode().IsRegular() || st.Mode().Perm() != 0o644 {
+			t.Errorf("%s: %v, %v; want a regular 0644 file in the link's place", p, st.Mode(), err)
+		}
+	}
+	if got, _ := os.ReadFile(victim); string(got) != "precious" {
+		t.Errorf("the link's target now holds %q", got)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "created")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the dangling link's target was created: %v", err)
+	}
+}
+
+func TestWriteKeepsMode(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "r.txt")
+	if err := os.WriteFile(p, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want the existing file's 0600", st.Mode().Perm())
+	}
+}
+
+// TestWriteDevices writes to a FIFO and to a pipe by its /dev/fd name:
+// both get the bytes, and both are still what they were.
+func TestWriteDevices(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := mkfifo(fifo); err != nil {
+		t.Skip(err)
+	}
+	// The reader is there first, so that opening the FIFO to write does
+	// not wait; what it reads once the writer is done is the report.
+	rf, err := openFIFOReader(fifo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rf.Close()
+	if err := WriteFile(fifo, []byte("to the fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := io.ReadAll(rf); string(b) != "to the fifo" {
+		t.Errorf("the FIFO's reader got %q", b)
+	}
+	if st, _ := os.Lstat(fifo); st.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced by a %v", st.Mode())
+	}
+
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := WriteFile("/dev/fd/"+strconv.Itoa(int(w.Fd())), []byte("to the pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if b, _ := io.ReadAll(r); string(b) != "to the pipe" {
+		t.Errorf("the pipe got %q", b)
+	}
+	if err := WriteFile(os.DevNull, []byte("gone"), 0o644); err != nil {
+		t.Errorf("writing %s: %v", os.DevNull, err)
 	}
 }

@@ -20,7 +20,7 @@ import (
 	"sync"
 	"unicode/utf16"
 
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -87,7 +87,7 @@ func stablePointer(is sdk.Issue) string {
 
 // FromTargets records every issue of the targets (not the suppressed
 // ones: those stay hidden by their own suppression).
-func FromTargets(targets []*report.Target) *Baseline {
+func FromTargets(targets []*result.Target) *Baseline {
 	counts := map[Entry]int{}
 	for _, t := range targets {
 		for _, is := range t.Issues {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -17,8 +17,8 @@ func issue(rule, tool, pointer, msg string, line int) sdk.Issue {
 }
 
 // today is what a server reports before anyone edits it.
-func today() []*report.Target {
-	return []*report.Target{
+func today() []*result.Target {
+	return []*result.Target{
 		{Name: "weather", Issues: []sdk.Issue{
 			issue("tool-name-style", "getWeather", "/tools/0/name", `tool name "getWeather" is camelCase`, 3),
 			issue("description-too-short", "<prompt brief>", "/prompts/2/description", `description "Brief." is 6 characters`, 40),

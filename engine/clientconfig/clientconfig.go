@@ -36,6 +36,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/mcplint/mcplint/engine/inputfile"
 )
 
 // Styles of client config (Config.Style).
@@ -73,6 +75,9 @@ type Server struct {
 	Dir string
 	// URL is a remote server's address.
 	URL string
+	// Headers are a remote server's "headers", variables expanded: often
+	// credentials, never to be printed.
+	Headers map[string]string
 	// Skip says why mcplint cannot start this server; empty when it can.
 	Skip string
 }
@@ -88,7 +93,7 @@ type Options struct {
 
 // Load reads and parses the client config at path.
 func Load(path string, opts Options) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -218,10 +223,14 @@ type wireServer struct {
 	Cwd       string          `json:"cwd"`
 	URL       string          `json:"url"`
 	ServerURL string          `json:"serverUrl"`
+	Headers   json.RawMessage `json:"headers"`
 	Disabled  bool            `json:"disabled"`
 }
 
 var remoteTypes = map[string]bool{"http": true, "sse": true, "streamable-http": true, "streamableHttp": true, "ws": true, "websocket": true}
+
+// streamableTypes are the remote types mcplint speaks (Streamable HTTP).
+var streamableTypes = map[string]bool{"": true, "http": true, "streamable-http": true, "streamableHttp": true}
 
 func parseServer(name string, raw json.RawMessage, x *expander) (Server, error) {
 	s := Server{Name: name, Dir: x.workspace}
@@ -252,7 +261,30 @@ func parseServer(name string, raw json.RawMessage, x *expander) (Server, error) 
 		if s.Transport == "" {
 			s.Transport = "http"
 		}
-		s.Skip = fmt.Sprintf("a remote (%s) server at %s: mcplint starts stdio servers; lint a trace of it or its tool list instead", s.Transport, url)
+		switch {
+		case w.Disabled:
+			s.Skip = `the config marks it "disabled": true`
+		case w.Type == "sse":
+			s.Skip = fmt.Sprintf("a legacy HTTP+SSE (2024-11-05) server at %s: mcplint speaks Streamable HTTP, which replaced it; lint a trace of it or its tool list instead", url)
+		case !streamableTypes[w.Type]:
+			s.Skip = fmt.Sprintf("a %s server at %s: mcplint speaks stdio and Streamable HTTP; lint a trace of it or its tool list instead", w.Type, url)
+		default:
+			headers, err := parseEnv(w.Headers)
+			if err != nil {
+				return s, errors.New("headers: want an object of strings")
+			}
+			x.missing = ""
+			s.URL = x.expand(url)
+			for k, v := range headers {
+				if s.Headers == nil {
+					s.Headers = map[string]string{}
+				}
+				s.Headers[k] = x.expand(v)
+			}
+			if x.missing != "" {
+				s.Skip, s.Headers = x.missing, nil
+			}
+		}
 		return s, nil
 	case w.Type != "" && w.Type != "stdio":
 		s.Transport = w.Type

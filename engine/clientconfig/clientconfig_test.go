@@ -45,7 +45,7 @@ func TestParse(t *testing.T) {
 			want: []Server{
 				{Name: "weather", Transport: "stdio", Command: []string{"node", "/srv/weather/index.js", "--units", "metric"}, Env: map[string]string{"KEY": "v", "N": "3"}, Dir: claudeDir},
 				{Name: "local", Transport: "stdio", Command: []string{filepath.Join(claudeDir, "srv", "bin", "server")}, Env: map[string]string{}, Dir: filepath.Join(claudeDir, "srv")},
-				{Name: "remote", Transport: "http", URL: "https://example.com/mcp", Dir: claudeDir, Skip: "a remote (http) server at https://example.com/mcp: mcplint starts stdio servers; lint a trace of it or its tool list instead"},
+				{Name: "remote", Transport: "http", URL: "https://example.com/mcp", Dir: claudeDir},
 				{Name: "off", Transport: "stdio", Dir: claudeDir, Skip: `the config marks it "disabled": true`},
 			},
 		},
@@ -81,7 +81,7 @@ func TestParse(t *testing.T) {
 			want: []Server{
 				{Name: "gh", Transport: "stdio", Command: []string{filepath.Join(proj, "bin", "gh-mcp"), "--region", "eu"},
 					Env: map[string]string{"GITHUB_TOKEN": "ghp", "HOME_DIR": "/home/u/x", "A": "1", "B": "two words", "TOKEN": "from-file"}, Dir: proj},
-				{Name: "api", Transport: "http", URL: "https://api.example.com/mcp", Dir: proj, Skip: "a remote (http) server at https://api.example.com/mcp: mcplint starts stdio servers; lint a trace of it or its tool list instead"},
+				{Name: "api", Transport: "http", URL: "https://api.example.com/mcp", Dir: proj, Skip: `uses ${input:secret}, which VS Code prompts for ("Secret"); mcplint cannot prompt: set MCPLINT_INPUT_SECRET to its value to lint this server`},
 				{Name: "needs-secret", Transport: "stdio", Command: []string{"srv", ""}, Env: map[string]string{}, Dir: proj,
 					Skip: `uses ${input:secret}, which VS Code prompts for ("Secret"); mcplint cannot prompt: set MCPLINT_INPUT_SECRET to its value to lint this server`},
 				{Name: "vscode-only", Transport: "stdio", Command: []string{"srv", "", ""}, Env: map[string]string{}, Dir: proj,

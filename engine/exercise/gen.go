@@ -37,6 +37,14 @@ type gen struct {
 	unsure bool
 	// regexps caches compiled patterns.
 	regexps map[string]*regexp.Regexp
+	// tool is the tool's name and readOnly whether it declares itself
+	// read-only: they decide what a path argument points at.
+	tool     string
+	readOnly bool
+	// roots are the folders the server may touch, for path arguments.
+	roots Roots
+	// exclusive are the pairs of top-level options that go one at a time.
+	exclusive map[[2]string]bool
 }
 
 // resolve follows local references ("#", "#/$defs/x", "#anchor") and
@@ -234,6 +242,9 @@ func (g *gen) fromObject(s map[string]any, hint string, v, depth int) any {
 	if list, ok := s["enum"].([]any); ok && len(list) > 0 {
 		return list[g.pick(v, len(list))]
 	}
+	if t := typeFor(s); (t == "number" || t == "integer") && waits(hint) {
+		return g.shortest(s, t == "integer")
+	}
 	if !g.plain && v == 0 {
 		if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
 			return ex[0]
@@ -352,7 +363,7 @@ func (g *gen) object(s map[string]any, v, depth int) map[string]any {
 		}
 	}
 	for i, name := range optional {
-		if v%3 == 1 || (v%3 == 2 && i%2 == 0) {
+		if (v%3 == 1 || (v%3 == 2 && i%2 == 0) || g.waitsFor(props[name], name)) && !g.excluded(name, out, depth) {
 			out[name] = g.value(props[name], name, v, depth)
 		}
 	}
@@ -379,6 +390,20 @@ func (g *gen) object(s map[string]any, v, depth int) map[string]any {
 		}
 	}
 	return out
+}
+
+// excluded reports whether a top-level option is an alternative to one the
+// arguments already hold.
+func (g *gen) excluded(name string, args map[string]any, depth int) bool {
+	if depth != 0 || len(g.exclusive) == 0 {
+		return false
+	}
+	for other := range args {
+		if g.exclusive[[2]string{name, other}] {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *gen) array(s map[string]any, hint string, v, depth int) []any {
@@ -441,6 +466,40 @@ func singular(name string) string {
 		return s
 	}
 	return name
+}
+
+// waitWords name a number that says how long a tool should wait or work.
+var waitWords = []string{"duration", "delay", "sleep", "wait", "timeout", "interval", "seconds", "secs", "ms", "millis", "milliseconds"}
+
+// waits reports whether a property named hint says how long to wait.
+func waits(hint string) bool {
+	return slices.ContainsFunc(nameWords(hint), func(w string) bool { return slices.Contains(waitWords, w) })
+}
+
+// waitsFor reports a numeric property that says how long to wait: it is
+// sent in every happy-path call, with the shortest value allowed, so that
+// a demo of a long operation does not run for its default's time (a
+// person trying a tool asks for one second, not for ten).
+func (g *gen) waitsFor(schema any, name string) bool {
+	s, ok := g.resolve(schema).(map[string]any)
+	if !ok || !waits(name) {
+		return false
+	}
+	t := typeFor(s)
+	return t == "number" || t == "integer"
+}
+
+// shortest is the smallest value a number schema allows, and at least 1
+// when it allows that (0 often means "forever" or "default").
+func (g *gen) shortest(s map[string]any, integer bool) float64 {
+	x := g.number(s, integer, 1) // variant 1 is the lower bound when there is one
+	if _, hasLo, _ := bound(s, "minimum", "exclusiveMinimum"); !hasLo {
+		x = 1
+		if hi, hasHi, _ := bound(s, "maximum", "exclusiveMaximum"); hasHi && hi < 1 {
+			x = hi
+		}
+	}
+	return x
 }
 
 // number picks a number within the bounds: the middle of the range for
@@ -688,8 +747,13 @@ var hints = []struct {
 	{[]string{"format", "type", "kind", "mode"}, []string{"json", "text"}},
 }
 
-// text is a plausible string for a property named hint.
+// text is a plausible string for a property named hint: a path inside the
+// server's roots for a file or folder argument when the roots are known,
+// else a word that fits the name.
 func (g *gen) text(hint string, v int) string {
+	if p, ok := g.roots.path(pathKind(hint, g.tool), hint, g.readOnly); ok {
+		return p
+	}
 	words := nameWords(hint)
 	for _, h := range hints {
 		for _, w := range words {

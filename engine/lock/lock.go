@@ -32,10 +32,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/atomicfile"
 	"io/fs"
 	"os"
+	"path/filepath"
 
+	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -49,6 +50,8 @@ const Version = 1
 type File struct {
 	Version int                       `json:"version"`
 	Servers map[string]*sdk.LockEntry `json:"servers"`
+	// Path is where Read found the file; empty for a new one.
+	Path string `json:"-"`
 }
 
 // New returns an empty lock file.
@@ -75,6 +78,7 @@ func Read(path string) (*File, error) {
 	if f.Servers == nil {
 		f.Servers = map[string]*sdk.LockEntry{}
 	}
+	f.Path = path
 	return &f, nil
 }
 
@@ -120,9 +124,15 @@ func Pin(s *sdk.Snapshot) (*sdk.LockEntry, error) {
 	return e, nil
 }
 
-// Apply fills each snapshot's Lock from f, before rules run.
+// Apply fills each snapshot's Lock and LockFile from f, before rules run.
 func Apply(f *File, snaps []*sdk.Snapshot) {
 	for _, s := range snaps {
 		s.Lock = Entry(f, s.Name)
+		if f != nil {
+			s.LockFile = FileName
+			if f.Path != "" {
+				s.LockFile = filepath.Base(f.Path)
+			}
+		}
 	}
 }

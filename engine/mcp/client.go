@@ -1,13 +1,14 @@
-// Package mcp is mcplint's own MCP client for servers spoken to over stdio.
+// Package mcp is mcplint's own MCP client: the protocol session (era
+// detection, handshake, listing, probes, tool calls, the transcript) over a
+// transport (engine/transport: stdio, Streamable HTTP).
 //
 // It is deliberately not an SDK client: a linter must see every byte the
 // server writes, including the ones an SDK would reject or smooth over. The
-// client starts the server as a child process in a process group of its
-// own, records every line both ways in a transcript, answers server
-// requests so that no server waits on it, bounds every wait with a
-// deadline, and stops the whole process group when it is done. A Go server
-// can also be spoken to in this process, over the same bytes
-// (StartInProcess).
+// session records every message both ways in a transcript (the transport
+// adds what it observes), answers server requests so that no server waits
+// on it, and bounds every wait with a deadline. Start runs a server as a
+// child process over stdio; StartInProcess speaks to a Go server in this
+// process over the same bytes; Open takes any transport.
 package mcp
 
 import (
@@ -15,17 +16,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
-	"os"
-	"os/exec"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
-	"syscall"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/cmdline"
+	"github.com/mcplint/mcplint/engine/transport"
+	"github.com/mcplint/mcplint/engine/transport/stdio"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -36,7 +35,12 @@ const (
 	DefaultGrace          = 500 * time.Millisecond
 	// DefaultStderrRecord bounds the stderr bytes kept in the transcript.
 	DefaultStderrRecord = 1 << 20
+	// DefaultLineCap is the longest stdout line kept (8 MiB).
+	DefaultLineCap = stdio.DefaultLineCap
 )
+
+// tailLines is how many lines StderrTail keeps at most.
+const tailLines = stdio.TailLines
 
 // exitDrain is how long a request still waits for its response after the
 // server process exited: output written just before exit is still in the
@@ -82,81 +86,67 @@ func (o *Options) fill() {
 	}
 }
 
-// Client is a live stdio session with one server process. Its methods are
-// safe for concurrent use.
+// Client is a live session with one server over a transport. Its methods
+// are safe for concurrent use.
 type Client struct {
 	opts    Options
 	command []string
 	rec     *Recorder
-	cmd     *exec.Cmd
-	pgid    int
+	t       transport.Transport
 
-	stdin          *os.File
-	stdout, stderr *os.File
-	writeMu        sync.Mutex
-
-	mu       sync.Mutex
-	nextID   int64
-	pending  map[string]chan Message
+	mu      sync.Mutex
+	nextID  int64
+	pending map[string]chan Message
+	// progress maps the progress token of a call still waiting to the
+	// channel that tells it the server reported progress.
+	progress map[string]chan struct{}
 	modern   string // protocol version sent in every request's _meta, once chosen
-	signaled string // the last signal mcplint sent the group, for the exit event
+	// clientName is the clientInfo name of the modern _meta; "" for
+	// ClientName.
+	clientName string
 
-	tail *stderrTail
-	// local is set when the server is a function in this process
-	// (StartInProcess) rather than a child.
-	local *inProcess
-
-	exited    chan struct{} // closed when the process has been reaped
-	exitDesc  string
-	readDone  chan struct{} // closed when stdout reading ended
-	errDone   chan struct{} // closed when stderr reading ended
+	readDone  chan struct{} // closed when reading from the transport ended
 	closing   chan struct{} // closed when Close or a deadline starts the shutdown
 	closeOnce sync.Once
 	stopOnce  sync.Once
 	stopped   chan struct{} // closed when the shutdown is complete
 }
 
-// Start runs argv (never through a shell) and begins recording. The
-// session ends, and the server is stopped, when ctx is done, when
-// SessionTimeout passes, or at Close; Close must be called in any case.
+// stdio is the part of o that the stdio transport reads.
+func (o Options) stdio() stdio.Options {
+	return stdio.Options{Env: o.Env, Dir: o.Dir, Timeout: o.Timeout, LineCap: o.LineCap, Grace: o.Grace, StderrRecord: o.StderrRecord}
+}
+
+// Start runs argv (never through a shell) as a child process spoken to
+// over stdio (transport/stdio) and begins recording. The session ends, and
+// the server is stopped, when ctx is done, when SessionTimeout passes, or
+// at Close; Close must be called in any case.
 func Start(ctx context.Context, argv []string, opts Options) (*Client, error) {
 	if len(argv) == 0 || argv[0] == "" {
 		return nil, errors.New("start server: the command is empty")
 	}
-	c := newClient(argv, opts)
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = opts.Dir
-	cmd.Env = environ(opts.Env)
-	isolate(cmd)
+	opts.fill()
+	c, err := Open(ctx, argv, opts, func(rec transport.Sink) (transport.Transport, error) {
+		return stdio.Start(argv, opts.stdio(), rec)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("start server %s: %w", quoteArgv(argv), err)
+	}
+	return c, nil
+}
 
-	inR, inW, err := os.Pipe()
+// Open begins a session over the transport that dial connects, recording
+// into the session's transcript; command names the server there (its argv,
+// or its URL). The session ends as Start's does; Close must be called in
+// any case.
+func Open(ctx context.Context, command []string, opts Options, dial func(transport.Sink) (transport.Transport, error)) (*Client, error) {
+	c := newClient(command, opts)
+	t, err := dial(c.rec)
 	if err != nil {
-		return nil, fmt.Errorf("start server %s: %w", c.CommandLine(), err)
+		return nil, err
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW)
-		return nil, fmt.Errorf("start server %s: %w", c.CommandLine(), err)
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW, outR, outW)
-		return nil, fmt.Errorf("start server %s: %w", c.CommandLine(), err)
-	}
-	// Handing *os.File ends to the child means Wait copies nothing: the
-	// process can be reaped while a grandchild still holds stdout open.
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	if err := cmd.Start(); err != nil {
-		closeAll(inR, inW, outR, outW, errR, errW)
-		return nil, fmt.Errorf("start server %s: %w", c.CommandLine(), err)
-	}
-	closeAll(inR, outW, errW)
-	c.cmd, c.pgid = cmd, cmd.Process.Pid
-	c.stdin, c.stdout, c.stderr = inW, outR, errR
-
-	go c.wait()
-	go c.readStdout()
-	go c.readStderr()
+	c.t = t
+	go c.read()
 	go c.watch(ctx)
 	return c, nil
 }
@@ -169,43 +159,30 @@ func newClient(command []string, opts Options) *Client {
 		command:  slices.Clone(command),
 		rec:      NewRecorder(slices.Clone(command)),
 		pending:  map[string]chan Message{},
-		tail:     newStderrTail(),
-		exited:   make(chan struct{}),
+		progress: map[string]chan struct{}{},
 		readDone: make(chan struct{}),
-		errDone:  make(chan struct{}),
 		closing:  make(chan struct{}),
 		stopped:  make(chan struct{}),
 	}
 }
 
-func environ(overlay map[string]string) []string {
-	env := os.Environ()
-	for _, k := range slices.Sorted(maps.Keys(overlay)) {
-		env = append(env, k+"="+overlay[k])
-	}
-	return env
-}
-
-func closeAll(files ...*os.File) {
-	for _, f := range files {
-		f.Close()
-	}
-}
-
 // CommandLine is the argv as one line, for messages.
-func (c *Client) CommandLine() string {
-	parts := make([]string, len(c.command))
-	for i, a := range c.command {
-		if a == "" || strings.ContainsAny(a, " \t\n\"'\\$`") {
-			a = strconv.Quote(a)
-		}
-		parts[i] = a
-	}
-	return strings.Join(parts, " ")
-}
+func (c *Client) CommandLine() string { return quoteArgv(c.command) }
 
-// PGID is the server's process group id.
-func (c *Client) PGID() int { return c.pgid }
+// quoteArgv writes argv as a user would type it, without the values of
+// its environment assignments (env TOKEN=..., docker -e TOKEN=...).
+func quoteArgv(argv []string) string { return cmdline.Display(argv) }
+
+// Transport is the transport the session speaks over.
+func (c *Client) Transport() transport.Transport { return c.t }
+
+// PGID is the server's process group id, 0 when it is not a child process.
+func (c *Client) PGID() int {
+	if p, ok := c.t.(interface{ PGID() int }); ok {
+		return p.PGID()
+	}
+	return 0
+}
 
 // Recorder is the session's transcript so far.
 func (c *Client) Recorder() *Recorder { return c.rec }
@@ -213,42 +190,24 @@ func (c *Client) Recorder() *Recorder { return c.rec }
 // Transcript is a copy of the session's transcript so far.
 func (c *Client) Transcript() *sdk.Transcript { return c.rec.Transcript() }
 
-// StderrTail is the last lines the server wrote to stderr.
-func (c *Client) StderrTail() []string { return c.tail.lines() }
+// StderrTail is the last lines the server wrote to stderr, for a transport
+// that has a stderr.
+func (c *Client) StderrTail() []string {
+	if p, ok := c.t.(interface{ StderrTail() []string }); ok {
+		return p.StderrTail()
+	}
+	return nil
+}
 
-// Exited reports whether the server process has exited and how ("exit
-// status 1", "signal: killed").
+// Exited reports whether the server has gone (its process exited) and how
+// ("exit status 1", "signal: killed").
 func (c *Client) Exited() (desc string, exited bool) {
 	select {
-	case <-c.exited:
-		return c.exitDesc, true
+	case <-c.t.Gone():
+		return c.t.Status(), true
 	default:
 		return "", false
 	}
-}
-
-func (c *Client) wait() {
-	err := c.cmd.Wait()
-	ev := sdk.Event{Kind: sdk.EventExit}
-	st := c.cmd.ProcessState
-	switch {
-	case st == nil:
-		ev.Detail = "wait failed: " + err.Error()
-	case st.Exited():
-		code := st.ExitCode()
-		ev.Code = &code
-		ev.Detail = st.String()
-	default:
-		ev.Detail = st.String()
-	}
-	c.mu.Lock()
-	if c.signaled != "" {
-		ev.Detail += " (mcplint sent " + c.signaled + ")"
-	}
-	c.mu.Unlock()
-	c.exitDesc = ev.Detail
-	c.rec.Event(ev)
-	close(c.exited)
 }
 
 // watch stops the server when the caller's context ends or the session
@@ -267,10 +226,11 @@ func (c *Client) watch(ctx context.Context) {
 	}
 }
 
-// Close ends the session: it closes the server's stdin, waits Grace for it
-// to exit, then sends SIGTERM to its process group, waits Grace again, then
-// SIGKILL. It returns once the process is reaped and SIGKILL has gone to
-// whatever else is left of its group.
+// Close ends the session and closes its transport. For stdio that closes
+// the server's stdin, waits Grace for it to exit, then sends SIGTERM to its
+// process group, waits Grace again, then SIGKILL; it returns once the
+// process is reaped and SIGKILL has gone to whatever else is left of its
+// group.
 func (c *Client) Close() error {
 	c.stop(true)
 	return nil
@@ -280,55 +240,10 @@ func (c *Client) stop(gentle bool) {
 	c.closeOnce.Do(func() { close(c.closing) })
 	c.stopOnce.Do(func() {
 		defer close(c.stopped)
-		// The transcript marks the end of the session, so that an exit
-		// after it reads as expected and one before it as a crash.
-		if _, gone := c.Exited(); !gone {
-			c.rec.Event(sdk.Event{Kind: sdk.EventStdinClosed})
-		}
-		// Not under writeMu: closing unblocks a write stuck on a server
-		// that stopped reading.
-		c.stdin.Close()
-		if !gentle || !waitFor(c.exited, c.opts.Grace) {
-			c.signal(sigTerm, "SIGTERM")
-			if !waitFor(c.exited, c.opts.Grace) {
-				c.signal(sigKill, "SIGKILL")
-				<-c.exited
-			}
-		}
-		// The leader is reaped; whatever it left behind in its group goes
-		// too. SIGKILL cannot be refused, and the dead orphans are their
-		// new parent's to reap, so there is nothing to wait for.
-		if groupAlive(c.pgid) {
-			signalGroup(c.pgid, sigKill)
-		}
-		// With the group gone the pipes reach EOF on their own, unless a
-		// process that left the group holds them: do not wait for that.
-		if !waitFor(c.readDone, c.opts.Grace) {
-			c.stdout.Close()
-			<-c.readDone
-		}
-		if !waitFor(c.errDone, c.opts.Grace) {
-			c.stderr.Close()
-			<-c.errDone
-		}
-		closeAll(c.stdout, c.stderr)
+		c.t.Close(gentle)
+		<-c.readDone
 	})
 	<-c.stopped
-}
-
-func (c *Client) signal(sig syscall.Signal, name string) {
-	if c.local != nil {
-		c.halt(sig)
-		return
-	}
-	c.mu.Lock()
-	c.signaled = name
-	c.mu.Unlock()
-	c.rec.Event(sdk.Event{Kind: sdk.EventSignal, Detail: name + " to the process group"})
-	signalGroup(c.pgid, sig)
-	// The leader directly as well: should the group be unusable, the
-	// process mcplint must reap still gets the signal.
-	c.cmd.Process.Signal(sig)
 }
 
 func waitFor(ch <-chan struct{}, d time.Duration) bool {
@@ -342,22 +257,19 @@ func waitFor(ch <-chan struct{}, d time.Duration) bool {
 	}
 }
 
-func (c *Client) readStdout() {
+// read dispatches what the server sends until the transport ends.
+func (c *Client) read() {
 	defer close(c.readDone)
-	lr := NewLineReader(c.stdout, c.opts.LineCap)
 	for {
-		line, oversize, err := lr.Next()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				c.rec.Event(sdk.Event{Kind: sdk.EventStdoutClosed})
-			}
-			return
-		}
-		if oversize > 0 {
-			c.rec.Event(sdk.Event{Kind: sdk.EventOversizeLine, Bytes: oversize})
+		line, err := c.t.Receive(context.Background())
+		var unanswered *transport.Unanswered
+		if errors.As(err, &unanswered) {
+			c.fail(unanswered)
 			continue
 		}
-		c.rec.Message(sdk.DirServerToClient, line)
+		if err != nil {
+			return
+		}
 		for _, m := range ParseMessages(line) {
 			c.dispatch(m)
 		}
@@ -368,6 +280,20 @@ func (c *Client) dispatch(m Message) {
 	switch {
 	case m.IsRequest():
 		c.answer(m)
+	case m.IsNotification() && m.Method == MethodProgress:
+		var p struct {
+			Token json.RawMessage `json:"progressToken"`
+		}
+		json.Unmarshal(m.Params, &p)
+		c.mu.Lock()
+		ch := c.progress[IDKey(p.Token)]
+		c.mu.Unlock()
+		if ch != nil {
+			select {
+			case ch <- struct{}{}:
+			default: // one signal pending is enough
+			}
+		}
 	case m.IsResponse():
 		key := IDKey(m.ID)
 		c.mu.Lock()
@@ -382,57 +308,51 @@ func (c *Client) dispatch(m Message) {
 	}
 }
 
+// fail completes a request the transport says will get no response: with
+// the error object the server sent without an id, when it sent one (a
+// modern server's 400 body), else with an error (code 0) saying what the
+// transport saw. It is not a message of the transcript; the transport
+// recorded what happened.
+func (c *Client) fail(u *transport.Unanswered) {
+	m := Message{ID: json.RawMessage(u.ID), HasError: true}
+	var e RPCError
+	if len(u.RPCError) > 0 && json.Unmarshal(u.RPCError, &e) == nil {
+		m.Error = &e
+	} else {
+		m.Error = &RPCError{Message: u.Reason}
+	}
+	c.dispatch(m)
+}
+
 // answer replies to a server request so the server never waits on mcplint:
-// ping succeeds, anything else is a method mcplint does not offer.
+// ping succeeds, roots/list is an empty list (a session that declares
+// roots asks for it, see RootsCapabilities), anything else is a method
+// mcplint does not offer.
 func (c *Client) answer(m Message) {
 	resp := map[string]any{"jsonrpc": "2.0", "id": m.ID}
-	if m.Method == MethodPing {
+	switch m.Method {
+	case MethodPing:
 		resp["result"] = struct{}{}
-	} else {
+	case MethodRootsList:
+		resp["result"] = map[string]any{"roots": []any{}}
+	default:
 		resp["error"] = RPCError{Code: CodeMethodNotFound, Message: "mcplint does not offer " + strconv.Quote(m.Method)}
 	}
 	c.send(resp)
 }
 
-func (c *Client) readStderr() {
-	defer close(c.errDone)
-	lr := NewLineReader(c.stderr, stderrLineCap)
-	recorded := 0
-	for {
-		line, oversize, err := lr.Next()
-		if err != nil {
-			return
-		}
-		if oversize > 0 {
-			c.tail.add(fmt.Sprintf("[a stderr line of %d bytes]", oversize))
-			continue
-		}
-		c.tail.add(string(line))
-		switch {
-		case recorded+len(line) <= c.opts.StderrRecord:
-			c.rec.Stderr(string(line))
-			recorded += len(line)
-		case recorded <= c.opts.StderrRecord:
-			c.rec.Event(sdk.Event{Kind: sdk.EventStderrTruncated, Bytes: int64(c.opts.StderrRecord),
-				Detail: "stderr is no longer recorded after this point"})
-			recorded = c.opts.StderrRecord + 1
-		}
-	}
-}
-
-// send writes one message as a line and records it.
+// send encodes one message and hands it to the transport, which records it.
 func (c *Client) send(msg any) error {
 	b, err := json.Marshal(msg)
 	if err != nil {
 		return fmt.Errorf("encode message for %s: %w", c.CommandLine(), err)
 	}
-	c.writeMu.Lock()
-	defer c.writeMu.Unlock()
-	c.rec.Message(sdk.DirClientToServer, b)
-	// A server that stops reading stdin must not block mcplint forever.
-	c.stdin.SetWriteDeadline(time.Now().Add(c.opts.Timeout))
-	if _, err := c.stdin.Write(append(b, '\n')); err != nil {
-		return c.gone("writing to its stdin", err)
+	if err := c.t.Send(b); err != nil {
+		var se *transport.SendError
+		if errors.As(err, &se) {
+			return c.gone(se.Doing, se.Err)
+		}
+		return c.gone("sending a message", err)
 	}
 	return nil
 }
@@ -440,10 +360,8 @@ func (c *Client) send(msg any) error {
 // gone describes a server that stopped talking. Its stdout usually closes
 // a moment before it is reaped, so the exit status is waited for briefly.
 func (c *Client) gone(doing string, err error) *GoneError {
-	exit := "still running"
-	if waitFor(c.exited, exitDrain) {
-		exit = c.exitDesc
-	}
+	waitFor(c.t.Gone(), exitDrain)
+	exit := c.t.Status()
 	return &GoneError{Command: c.CommandLine(), Doing: doing, Exit: exit, Err: err}
 }
 
@@ -472,6 +390,49 @@ func (c *Client) Request(ctx context.Context, method string, params map[string]a
 	return c.result(ctx, call, timeout)
 }
 
+// RequestWithProgress is Request for a call that may take long: params get
+// a progressToken in their _meta, and every notifications/progress the
+// server sends for it moves the deadline to timeout from then, up to
+// ceiling after the request was sent. A call that reports progress and
+// finishes is never a timeout. A call given up is cancelled with
+// notifications/cancelled.
+func (c *Client) RequestWithProgress(ctx context.Context, method string, params map[string]any, timeout, ceiling time.Duration) (Message, error) {
+	if timeout <= 0 {
+		timeout = c.opts.Timeout
+	}
+	c.mu.Lock()
+	token := "mcplint-progress-" + strconv.FormatInt(c.nextID+1, 10)
+	signal := make(chan struct{}, 1)
+	c.progress[IDKey(json.RawMessage(strconv.Quote(token)))] = signal
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.progress, IDKey(json.RawMessage(strconv.Quote(token))))
+		c.mu.Unlock()
+	}()
+	call, err := c.begin(method, withProgressToken(params, token))
+	if err != nil {
+		return Message{}, err
+	}
+	call.progress, call.extend, call.ceiling = signal, timeout, call.sent.Add(max(ceiling, timeout))
+	return c.result(ctx, call, timeout)
+}
+
+// withProgressToken returns params (copied) with _meta.progressToken set.
+func withProgressToken(params map[string]any, token string) map[string]any {
+	out := maps.Clone(params)
+	if out == nil {
+		out = map[string]any{}
+	}
+	meta := map[string]any{}
+	if m, ok := out["_meta"].(map[string]any); ok {
+		maps.Copy(meta, m)
+	}
+	meta["progressToken"] = token
+	out["_meta"] = meta
+	return out
+}
+
 // result waits for call's response as Request describes.
 func (c *Client) result(ctx context.Context, call *call, timeout time.Duration) (Message, error) {
 	_, m, err := c.await(ctx, time.Now().Add(timeout), call, nil)
@@ -480,6 +441,10 @@ func (c *Client) result(ctx context.Context, call *call, timeout time.Duration) 
 	}
 	if err != nil && m.Error == nil {
 		c.forget(call.key)
+		if ctx.Err() != nil && call.method == MethodToolsCall {
+			// Abandoned, not failed: the server may stop working on it.
+			c.cancel(call, "mcplint stopped waiting: "+context.Cause(ctx).Error())
+		}
 	}
 	return m, err
 }
@@ -491,6 +456,12 @@ type call struct {
 	method string
 	sent   time.Time
 	ch     chan Message
+	// progress, when not nil, signals that the server reported progress
+	// on the call: the deadline then moves to extend from now, but never
+	// past ceiling.
+	progress <-chan struct{}
+	extend   time.Duration
+	ceiling  time.Time
 }
 
 // begin sends a request without waiting for its response.
@@ -548,10 +519,18 @@ func (c *Client) await(ctx context.Context, deadline time.Time, first, second *c
 	}
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
-	exited := c.exited
+	exited := c.t.Gone()
 	var drain <-chan time.Time
 	for {
 		select {
+		case <-first.progress:
+			if next := time.Now().Add(first.extend); next.After(deadline) {
+				deadline = next
+				if deadline.After(first.ceiling) {
+					deadline = first.ceiling
+				}
+				timer.Reset(time.Until(deadline))
+			}
 		case m := <-ch0:
 			return answered(0, m)
 		case m := <-ch1:
@@ -589,10 +568,15 @@ func (c *Client) giveUp(k *call) error {
 	// initialize must not be cancelled, and a cancellation of the era
 	// probe would reach a server whose era is still unknown.
 	if k.method != MethodInitialize && k.method != MethodDiscover {
-		c.send(request{JSONRPC: "2.0", Method: MethodCancelled, Params: c.withMetaLocked(map[string]any{
-			"requestId": k.id, "reason": "mcplint timed out after " + waited.String()})})
+		c.cancel(k, "mcplint timed out after "+waited.String())
 	}
 	return &TimeoutError{Method: k.method, ID: k.id, After: waited}
+}
+
+// cancel tells the server to stop working on k.
+func (c *Client) cancel(k *call, reason string) {
+	c.send(request{JSONRPC: "2.0", Method: MethodCancelled, Params: c.withMetaLocked(map[string]any{
+		"requestId": k.id, "reason": reason})})
 }
 
 func (c *Client) forget(key string) {
@@ -617,7 +601,11 @@ func (c *Client) withMeta(params map[string]any) map[string]any {
 	if c.modern == "" {
 		return params
 	}
-	return ModernParams(c.modern, params)
+	out := ModernParams(c.modern, params)
+	if c.clientName != "" {
+		out["_meta"].(map[string]any)[MetaClientInfo] = map[string]any{"name": c.clientName, "version": ClientVersion}
+	}
+	return out
 }
 
 // ModernParams returns params (copied) with the per-request _meta fields of

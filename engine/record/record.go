@@ -23,7 +23,7 @@ import (
 // Defaults for Options.
 const (
 	DefaultGrace   = 2 * time.Second
-	DefaultMaxLine = 8 << 20
+	DefaultMaxLine = trace.MaxLine
 )
 
 // Options configure one recording.

@@ -6,43 +6,43 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/engine/exercise"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
 // exercisedSample is a live target whose tools were exercised: one tool
 // fails as a protocol error, one works, one has a hostile name and result.
-func exercisedSample() *Report {
-	scenarios := []exercise.Result{
-		{Tool: "lookup_order", Scenario: "happy-1", Kind: exercise.Happy, Arguments: json.RawMessage(`{"order_id":"ORD-000000"}`),
-			Outcome: exercise.OutcomeProtocolError, LatencyMs: 1.2, Error: "JSON-RPC error -32603: database unavailable", Record: 8},
-		{Tool: "lookup_order", Scenario: "edge-missing-required", Kind: exercise.Edge, Arguments: json.RawMessage(`{}`), Passed: true,
-			Outcome: exercise.OutcomeProtocolError, LatencyMs: 0.8, Error: "JSON-RPC error -32603: database unavailable", Record: 11},
-		{Tool: "get_time", Scenario: "happy-1", Kind: exercise.Happy, Arguments: json.RawMessage(`{"zone":"UTC"}`), Passed: true,
-			Outcome: exercise.OutcomeOK, LatencyMs: 2.5, Excerpt: "2025-01-15T12:00:00Z", Record: 14},
-		{Tool: "get_time", Scenario: "edge-wrong-type", Kind: exercise.Edge, Arguments: json.RawMessage(`{"zone":12345}`), Passed: true,
-			Outcome: exercise.OutcomeToolError, LatencyMs: 0.4, Excerpt: "zone must be a name", Error: "the tool reported an error (isError: true)", Record: 17},
-		{Tool: "evil|tool\u202e", Scenario: "happy-1", Kind: exercise.Happy, BestEffort: true, Arguments: json.RawMessage(`{"q":"a|b"}`),
-			Outcome: exercise.OutcomeToolError, LatencyMs: 1520, Excerpt: "`rm -rf` <b>@octocat\x1b[2J\n[image image/png]", Error: "the tool reported an error (isError: true)", Record: 20},
-		{Tool: "evil|tool\u202e", Scenario: "edge-empty", Kind: exercise.Edge, Arguments: json.RawMessage(`{"q":""}`),
-			Outcome: exercise.OutcomeTimeout, Error: "tools/call got no answer in 10s", Record: 23},
+func exercisedSample() *result.Report {
+	scenarios := []result.ExerciseCall{
+		{Tool: "lookup_order", Scenario: "happy-1", Kind: result.Happy, Arguments: json.RawMessage(`{"order_id":"ORD-000000"}`),
+			Outcome: result.OutcomeProtocolError, LatencyMs: 1.2, Error: "JSON-RPC error -32603: database unavailable", Record: 8},
+		{Tool: "lookup_order", Scenario: "edge-missing-required", Kind: result.Edge, Arguments: json.RawMessage(`{}`), Passed: true,
+			Outcome: result.OutcomeProtocolError, LatencyMs: 0.8, Error: "JSON-RPC error -32603: database unavailable", Record: 11},
+		{Tool: "get_time", Scenario: "happy-1", Kind: result.Happy, Arguments: json.RawMessage(`{"zone":"UTC"}`), Passed: true,
+			Outcome: result.OutcomeOK, LatencyMs: 2.5, Excerpt: "2025-01-15T12:00:00Z", Record: 14},
+		{Tool: "get_time", Scenario: "edge-wrong-type", Kind: result.Edge, Arguments: json.RawMessage(`{"zone":12345}`), Passed: true,
+			Outcome: result.OutcomeToolError, LatencyMs: 0.4, Excerpt: "zone must be a name", Error: "the tool reported an error (isError: true)", Record: 17},
+		{Tool: "evil|tool\u202e", Scenario: "happy-1", Kind: result.Happy, BestEffort: true, Arguments: json.RawMessage(`{"q":"a|b"}`),
+			Outcome: result.OutcomeToolError, LatencyMs: 1520, Excerpt: "`rm -rf` <b>@octocat\x1b[2J\n[image image/png]", Error: "the tool reported an error (isError: true)", Record: 20},
+		{Tool: "evil|tool\u202e", Scenario: "edge-empty", Kind: result.Edge, Arguments: json.RawMessage(`{"q":""}`),
+			Outcome: result.OutcomeTimeout, Error: "tools/call got no answer in 10s", Record: 23},
 	}
-	res := &exercise.Results{
+	res := &result.Exercise{
 		Scenarios: scenarios,
-		Tools: []exercise.ToolSummary{
+		Tools: []result.ToolSummary{
 			{Tool: "lookup_order", Passed: 1, Total: 2, AvgLatencyMs: 1},
 			{Tool: "get_time", Passed: 2, Total: 2, AvgLatencyMs: 1.5},
 			{Tool: "evil|tool\u202e", Passed: 0, Total: 2, AvgLatencyMs: 1520},
 		},
-		Happy: exercise.Tally{Passed: 1, Total: 3},
-		Edge:  exercise.Tally{Passed: 2, Total: 3},
+		Happy: result.Tally{Passed: 1, Total: 3},
+		Edge:  result.Tally{Passed: 2, Total: 3},
 	}
-	return &Report{
-		Version: Version, Mcplint: "0.1.0",
-		Targets: []*Target{{
+	return &result.Report{
+		Version: result.Version, Mcplint: "0.1.0",
+		Targets: []*result.Target{{
 			Name: "orders", Source: sdk.SourceLive, Input: "./server",
 			Server: &sdk.Implementation{Name: "orders", Version: "1.0.0"}, ProtocolVersion: "2025-11-25", Era: sdk.EraLegacy,
-			Counts: Counts{Tools: 3}, ContextTokens: 412, Score: 0.781, Grade: "C",
+			Counts: result.Counts{Tools: 3}, ContextTokens: 412, Score: 0.781, Grade: "C",
 			Components: map[string]float64{"lint": 0.95, "conformance": 0.8, "happy-path": 0.333, "edge": 0.667},
 			Issues: []sdk.Issue{
 				{Rule: "slow-response", Category: "conformance", Severity: sdk.Warning, Tool: "evil|tool\u202e",
@@ -52,21 +52,21 @@ func exercisedSample() *Report {
 				{Rule: "parameter-description-missing", Category: "quality", Severity: sdk.Info, Tool: "get_time",
 					Pointer: "/tools/1/inputSchema/properties/zone", Message: `parameter "zone" has no description`, Fix: "describe it"},
 			},
-			Suppressed: []Suppressed{},
+			Suppressed: []result.Suppressed{},
 			Exercise:   res,
 		}},
-		Summary: Summary{Warnings: 2, Infos: 1},
+		Summary: result.Summary{Warnings: 2, Infos: 1},
 	}
 }
 
 func TestExerciseFormats(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		write func(*bytes.Buffer, *Report) error
+		write func(*bytes.Buffer, *result.Report) error
 	}{
-		{"report.exercise.md", func(b *bytes.Buffer, r *Report) error { return WriteMarkdown(b, r) }},
-		{"report.exercise.txt", func(b *bytes.Buffer, r *Report) error { return WriteText(b, r, TextOptions{}) }},
-		{"report.exercise.json", func(b *bytes.Buffer, r *Report) error { return WriteJSON(b, r) }},
+		{"report.exercise.md", func(b *bytes.Buffer, r *result.Report) error { return WriteMarkdown(b, r) }},
+		{"report.exercise.txt", func(b *bytes.Buffer, r *result.Report) error { return WriteText(b, r, TextOptions{}) }},
+		{"report.exercise.json", func(b *bytes.Buffer, r *result.Report) error { return WriteJSON(b, r) }},
 	} {
 		var buf bytes.Buffer
 		if err := tc.write(&buf, exercisedSample()); err != nil {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"math/rand/v2"
 	"sort"
@@ -21,7 +22,7 @@ import (
 
 // writeMarkdownWhole builds the whole report, its top issues picked by a
 // stable sort of every issue, then writes it.
-func writeMarkdownWhole(w io.Writer, r *Report) error {
+func writeMarkdownWhole(w io.Writer, r *result.Report) error {
 	var whole bytes.Buffer
 	b := bufio.NewWriter(&whole)
 	mdSummary(b, r)
@@ -44,7 +45,7 @@ func writeMarkdownWhole(w io.Writer, r *Report) error {
 	return err
 }
 
-func mdTopSorted(b *bufio.Writer, r *Report) {
+func mdTopSorted(b *bufio.Writer, r *result.Report) {
 	type ranked struct {
 		target string
 		is     sdk.Issue
@@ -76,7 +77,7 @@ func mdTopSorted(b *bufio.Writer, r *Report) {
 	}
 }
 
-func writeGitHubWhole(w io.Writer, r *Report) error {
+func writeGitHubWhole(w io.Writer, r *result.Report) error {
 	var b strings.Builder
 	for _, t := range r.Targets {
 		if t.Error != nil {
@@ -130,7 +131,7 @@ func commandWhole(b *strings.Builder, name string, props [][2]string, message st
 	b.WriteString("::" + dataEscaper.Replace(message) + "\n")
 }
 
-func writeJUnitJoined(w io.Writer, r *Report, rules []sdk.Meta) error {
+func writeJUnitJoined(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 	out := junitSuites{Name: "mcplint"}
 	for _, t := range r.Targets {
 		s := junitTargetJoined(t, rules)
@@ -151,7 +152,7 @@ func writeJUnitJoined(w io.Writer, r *Report, rules []sdk.Meta) error {
 	return err
 }
 
-func junitTargetJoined(t *Target, rules []sdk.Meta) junitSuite {
+func junitTargetJoined(t *result.Target, rules []sdk.Meta) junitSuite {
 	name := Escape(t.Name)
 	s := junitSuite{Name: name, Properties: []junitProperty{
 		{"source", t.Source}, {"input", Escape(t.Input)},
@@ -170,7 +171,7 @@ func junitTargetJoined(t *Target, rules []sdk.Meta) junitSuite {
 	)
 
 	issues := map[string][]sdk.Issue{}
-	suppressed := map[string][]Suppressed{}
+	suppressed := map[string][]result.Suppressed{}
 	failed := map[string]string{}
 	order := make([]string, 0, len(rules))
 	seen := map[string]bool{}
@@ -255,13 +256,13 @@ func issueLineJoined(is sdk.Issue) string {
 // rankedReport has issues of every severity and ranked category, and
 // some of none, spread over targets in random order: the ties the top
 // issues must break in report order.
-func rankedReport(targets, issues int, seed uint64) *Report {
+func rankedReport(targets, issues int, seed uint64) *result.Report {
 	rng := rand.New(rand.NewPCG(seed, 2))
 	cats := []string{sdk.CategorySecurity, sdk.CategoryConformance, sdk.CategorySchema, sdk.CategoryReference,
 		sdk.CategoryNaming, sdk.CategoryQuality, "plugin", ""}
-	r := &Report{Version: Version}
+	r := &result.Report{Version: result.Version}
 	for i := range targets {
-		t := &Target{Name: fmt.Sprintf("t%d", i), Grade: "C"}
+		t := &result.Target{Name: fmt.Sprintf("t%d", i), Grade: "C"}
 		for j := range rng.IntN(issues + 1) {
 			t.Issues = append(t.Issues, sdk.Issue{Rule: fmt.Sprintf("rule-%d", rng.IntN(20)),
 				Category: cats[rng.IntN(len(cats))], Severity: sdk.Severity(rng.IntN(5)),
@@ -273,11 +274,11 @@ func rankedReport(targets, issues int, seed uint64) *Report {
 	return r
 }
 
-func oracleReports() map[string]*Report {
-	reports := map[string]*Report{
+func oracleReports() map[string]*result.Report {
+	reports := map[string]*result.Report{
 		"sample": sample(), "rich": richSample(), "exercised": exercisedSample(),
 		"large": largeTargets(6, 2000, 4), "hostile": hostileReport(), "issues": issuesReport(3000),
-		"empty": {Version: Version}, "no targets": {Version: Version, Targets: []*Target{}},
+		"empty": {Version: result.Version}, "no targets": {Version: result.Version, Targets: []*result.Target{}},
 	}
 	for seed := range uint64(40) {
 		reports[fmt.Sprintf("ranked %d", seed)] = rankedReport(1+int(seed%4), int(seed%12), seed)
@@ -287,15 +288,15 @@ func oracleReports() map[string]*Report {
 
 func TestFormatsMatchWholeWriters(t *testing.T) {
 	rulesSets := map[string][]sdk.Meta{"none": nil, "sample": sampleMetas(), "hostile": hostileMetas()}
-	type writer = func(io.Writer, *Report, []sdk.Meta) error
+	type writer = func(io.Writer, *result.Report, []sdk.Meta) error
 	for _, f := range []struct {
 		name      string
 		got, want writer
 	}{
-		{"markdown", func(w io.Writer, r *Report, _ []sdk.Meta) error { return WriteMarkdown(w, r) },
-			func(w io.Writer, r *Report, _ []sdk.Meta) error { return writeMarkdownWhole(w, r) }},
-		{"github", func(w io.Writer, r *Report, _ []sdk.Meta) error { return WriteGitHub(w, r) },
-			func(w io.Writer, r *Report, _ []sdk.Meta) error { return writeGitHubWhole(w, r) }},
+		{"markdown", func(w io.Writer, r *result.Report, _ []sdk.Meta) error { return WriteMarkdown(w, r) },
+			func(w io.Writer, r *result.Report, _ []sdk.Meta) error { return writeMarkdownWhole(w, r) }},
+		{"github", func(w io.Writer, r *result.Report, _ []sdk.Meta) error { return WriteGitHub(w, r) },
+			func(w io.Writer, r *result.Report, _ []sdk.Meta) error { return writeGitHubWhole(w, r) }},
 		{"junit", WriteJUnit, writeJUnitJoined},
 	} {
 		for name, r := range oracleReports() {

@@ -1,13 +1,14 @@
 package report
 
 import (
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
 // richSample is sample() plus what the CI formats must also carry: a rule
 // that could not run, an inline suppression, and server text aimed at each
 // medium (workflow-command separators, Markdown table syntax, a newline).
-func richSample() *Report {
+func richSample() *result.Report {
 	r := sample()
 	t := r.Targets[0]
 	t.Issues = append(t.Issues,
@@ -17,10 +18,10 @@ func richSample() *Report {
 		sdk.Issue{Rule: "acme/no-foo", Category: "plugin", Severity: sdk.Info, Tool: sdk.OwnerInstructions,
 			Pointer: "/instructions", Message: "instructions mention foo", Fix: "drop foo"},
 	)
-	t.Suppressed = append(t.Suppressed, Suppressed{Issue: sdk.Issue{Rule: "hidden-unicode-tag", Category: "security", Severity: sdk.Error,
-		Tool: "get_forecast", Pointer: "/tools/0/description", Message: "hidden text", Fix: "remove it"}, By: ByInline, Reason: "test \u202efixture"})
-	t.RuleErrors = []RuleError{{Rule: "acme/no-foo", Error: "plugin acme exited: signal: killed"}}
-	r.Summary = Summary{Errors: 2, Warnings: 1, Infos: 1}
+	t.Suppressed = append(t.Suppressed, result.Suppressed{Issue: sdk.Issue{Rule: "hidden-unicode-tag", Category: "security", Severity: sdk.Error,
+		Tool: "get_forecast", Pointer: "/tools/0/description", Message: "hidden text", Fix: "remove it"}, By: result.ByInline, Reason: "test \u202efixture"})
+	t.RuleErrors = []result.RuleError{{Rule: "acme/no-foo", Error: "plugin acme exited: signal: killed"}}
+	r.Summary = result.Summary{Errors: 2, Warnings: 1, Infos: 1}
 	return r
 }
 

@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"fmt"
+	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
@@ -19,7 +20,7 @@ import (
 // Server text is first made visible with Escape (so no newline, control or
 // bidi character reaches the log), then encoded as the runner expects: %,
 // CR and LF in the message, and also ":" and "," in properties.
-func WriteGitHub(w io.Writer, r *Report) error {
+func WriteGitHub(w io.Writer, r *result.Report) error {
 	// Written as it is built: a large server has thousands of annotations.
 	b := bufio.NewWriterSize(w, 64<<10)
 	var props [][2]string

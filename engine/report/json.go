@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"runtime"
 	"slices"
@@ -24,13 +25,13 @@ import (
 // built a value at a time: a report of a large server holds tens of
 // thousands of issues, and indenting it as one buffer costs several times
 // its size in memory.
-func WriteJSON(w io.Writer, r *Report) error {
+func WriteJSON(w io.Writer, r *result.Report) error {
 	return writeJSON(w, r, false)
 }
 
 // writeJSON is WriteJSON; with encodeAll it writes every issue through
 // encoding/json instead of the appenders, the path they must match.
-func writeJSON(w io.Writer, r *Report, encodeAll bool) error {
+func writeJSON(w io.Writer, r *result.Report, encodeAll bool) error {
 	jw := newJSONWriter(w)
 	jw.encodeAll = encodeAll
 	skeleton := *r
@@ -243,14 +244,14 @@ func writeEncoded[T any](jw *jsonWriter, list []T, d int, app appender[T]) error
 	return nil
 }
 
-func (jw *jsonWriter) target(t *Target, d int) error {
+func (jw *jsonWriter) target(t *result.Target, d int) error {
 	if t == nil {
 		jw.out.WriteString("null")
 		return nil
 	}
 	skeleton := *t
 	skeleton.Issues, skeleton.Suppressed = nil, nil
-	issue, suppressed := appender[sdk.Issue](appendIssue), appender[Suppressed](appendSuppressed)
+	issue, suppressed := appender[sdk.Issue](appendIssue), appender[result.Suppressed](appendSuppressed)
 	if jw.encodeAll {
 		issue, suppressed = nil, nil
 	}

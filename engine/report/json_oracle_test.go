@@ -5,6 +5,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"math/rand/v2"
 	"reflect"
@@ -18,7 +19,7 @@ import (
 // writeJSONWhole is the report writer as it was before it streamed: encode
 // the whole report indented, then escape the whole buffer. It is the
 // oracle WriteJSON must match byte for byte.
-func writeJSONWhole(w io.Writer, r *Report) error {
+func writeJSONWhole(w io.Writer, r *result.Report) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -34,7 +35,7 @@ func writeJSONWhole(w io.Writer, r *Report) error {
 // everything the encoder or the escaping treats specially: HTML
 // characters, quotes and backslashes, C0 and C1 controls, bidi and tag
 // characters, characters outside the BMP, U+2028, invalid UTF-8.
-func largeReport(targets, issues int, seed uint64) *Report {
+func largeReport(targets, issues int, seed uint64) *result.Report {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	pieces := []string{"plain ", "<b>&amp;</b>", `"q"`, `\`, "\x1b[2J", "\u009b", "\u202e", "\U000E0041",
 		"🙂", "日本", "\u2028", "\u200b", "\xff", "\t\n", "ok", "{\"a\": [1, 2]}", "\n      \"issues\": null"}
@@ -53,9 +54,9 @@ func largeReport(targets, issues int, seed uint64) *Report {
 		}
 		return is
 	}
-	r := &Report{Version: Version, Mcplint: "dev", Summary: Summary{Errors: 3, Warnings: 2}}
+	r := &result.Report{Version: result.Version, Mcplint: "dev", Summary: result.Summary{Errors: 3, Warnings: 2}}
 	for i := range targets {
-		t := &Target{Name: text(), Source: sdk.SourceStatic, Input: text(), Counts: Counts{Tools: i},
+		t := &result.Target{Name: text(), Source: sdk.SourceStatic, Input: text(), Counts: result.Counts{Tools: i},
 			ContextTokens: rng.IntN(1e6), Score: rng.Float64(), Grade: "B",
 			Components: map[string]float64{"lint": rng.Float64(), "tokens": 1e21, "x<y": 0}}
 		switch i % 4 {
@@ -69,9 +70,9 @@ func largeReport(targets, issues int, seed uint64) *Report {
 				t.Issues = append(t.Issues, issue())
 			}
 			for range issues / 10 {
-				t.Suppressed = append(t.Suppressed, Suppressed{Issue: issue(), By: ByConfig, Reason: text()})
+				t.Suppressed = append(t.Suppressed, result.Suppressed{Issue: issue(), By: result.ByConfig, Reason: text()})
 			}
-			t.RuleErrors = []RuleError{{Rule: text(), Error: text()}}
+			t.RuleErrors = []result.RuleError{{Rule: text(), Error: text()}}
 			t.Server = &sdk.Implementation{Name: text(), Version: "1.0"}
 		}
 		r.Targets = append(r.Targets, t)
@@ -81,12 +82,12 @@ func largeReport(targets, issues int, seed uint64) *Report {
 }
 
 func TestWriteJSONMatchesWholeEncoding(t *testing.T) {
-	reports := map[string]*Report{
+	reports := map[string]*result.Report{
 		"sample": sample(), "rich": richSample(), "exercised": exercisedSample(),
-		"large": largeReport(9, 3000, 1), "empty": {Version: Version},
-		"no targets": {Version: Version, Targets: []*Target{}, Skipped: []Skipped{{Name: "a<b"}}},
+		"large": largeReport(9, 3000, 1), "empty": {Version: result.Version},
+		"no targets": {Version: result.Version, Targets: []*result.Target{}, Skipped: []result.Skipped{{Name: "a<b"}}},
 	}
-	encoderPath := func(w io.Writer, r *Report) error { return writeJSON(w, r, true) }
+	encoderPath := func(w io.Writer, r *result.Report) error { return writeJSON(w, r, true) }
 	for name, r := range reports {
 		var got, want, encoded bytes.Buffer
 		if err := WriteJSON(&got, r); err != nil {
@@ -168,8 +169,8 @@ func TestAppendersMatchEncoder(t *testing.T) {
 	for _, d := range []int{0, 1, 2, 3, 15, 16, 17, 40} {
 		for i := range issues {
 			checkAppendIssue(t, &issues[i], d)
-			for _, by := range []string{ByConfig, "", "\u202e<&>\xff"} {
-				checkAppendSuppressed(t, &Suppressed{Issue: issues[i], By: by, Reason: issues[i].Message}, d)
+			for _, by := range []string{result.ByConfig, "", "\u202e<&>\xff"} {
+				checkAppendSuppressed(t, &result.Suppressed{Issue: issues[i], By: by, Reason: issues[i].Message}, d)
 			}
 		}
 	}
@@ -181,7 +182,7 @@ func checkAppendIssue(t *testing.T, is *sdk.Issue, d int) {
 	checkAppended(t, got, ok, is.Severity, is, d)
 }
 
-func checkAppendSuppressed(t *testing.T, s *Suppressed, d int) {
+func checkAppendSuppressed(t *testing.T, s *result.Suppressed, d int) {
 	t.Helper()
 	got, ok := appendSuppressed([]byte("prefix"), s, d)
 	checkAppended(t, got, ok, s.Severity, s, d)
@@ -238,12 +239,12 @@ func TestAppendersKnowEveryField(t *testing.T) {
 		"Suppressed":   {`Issue sdk.Issue `, `By string json:"by"`, `Reason string json:"reason"`},
 	}
 	got := map[string][]string{
-		"sdk.Issue": fields(sdk.Issue{}), "sdk.Location": fields(sdk.Location{}), "Suppressed": fields(Suppressed{}),
+		"sdk.Issue": fields(sdk.Issue{}), "sdk.Location": fields(sdk.Location{}), "Suppressed": fields(result.Suppressed{}),
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the fields the appenders write changed; teach appendIssue and appendSuppressed, then this list:\n got %q\nwant %q", got, want)
 	}
-	for _, v := range []any{sdk.Issue{}, &sdk.Issue{}, sdk.Location{}, &sdk.Location{}, Suppressed{}, &Suppressed{}} {
+	for _, v := range []any{sdk.Issue{}, &sdk.Issue{}, sdk.Location{}, &sdk.Location{}, result.Suppressed{}, &result.Suppressed{}} {
 		_, m := v.(json.Marshaler)
 		_, tm := v.(encoding.TextMarshaler)
 		if m || tm {
@@ -261,9 +262,9 @@ func TestAppendersKnowEveryField(t *testing.T) {
 func TestWriteJSONSeverityOutOfRange(t *testing.T) {
 	for _, sev := range []sdk.Severity{0, -1, 4, 99} {
 		is := sdk.Issue{Rule: "r", Severity: sev, Message: "\u202e"}
-		r := &Report{Version: Version, Targets: []*Target{{Name: "t",
+		r := &result.Report{Version: result.Version, Targets: []*result.Target{{Name: "t",
 			Issues:     []sdk.Issue{{Rule: "a", Severity: sdk.Error}, is},
-			Suppressed: []Suppressed{{Issue: is, By: ByInline}}}}}
+			Suppressed: []result.Suppressed{{Issue: is, By: result.ByInline}}}}}
 		var got, want bytes.Buffer
 		err := WriteJSON(&got, r)
 		wantErr := writeJSONWhole(&want, r)
@@ -293,15 +294,15 @@ func FuzzIssueJSON(f *testing.F) {
 		}
 		d := int(depth % 24)
 		checkAppendIssue(t, &is, d)
-		checkAppendSuppressed(t, &Suppressed{Issue: is, By: a, Reason: b}, d)
+		checkAppendSuppressed(t, &result.Suppressed{Issue: is, By: a, Reason: b}, d)
 	})
 }
 
 // issuesReport is one target of n issues; 13,000 is about what the lint
 // benchmark's 10,000-tool file yields. The text is what rules write:
 // mostly ASCII, quotes, now and then a hostile character.
-func issuesReport(n int) *Report {
-	t := &Target{Name: "big", Source: sdk.SourceStatic, Input: "big.json", Grade: "F", Issues: []sdk.Issue{}}
+func issuesReport(n int) *result.Report {
+	t := &result.Target{Name: "big", Source: sdk.SourceStatic, Input: "big.json", Grade: "F", Issues: []sdk.Issue{}}
 	for i := range n {
 		name := fmt.Sprintf("tool_%d", i/2)
 		quoted := strconv.Quote(fmt.Sprintf("Fetches the forecast for %s", name))
@@ -316,7 +317,7 @@ func issuesReport(n int) *Report {
 			Location: &sdk.Location{File: "big.json", Line: 100 + i*37, Column: 9},
 		})
 	}
-	return &Report{Version: Version, Mcplint: "dev", Targets: []*Target{t}}
+	return &result.Report{Version: result.Version, Mcplint: "dev", Targets: []*result.Target{t}}
 }
 
 // BenchmarkWriteJSONIssues writes the issues of issuesReport with the
@@ -342,7 +343,7 @@ func BenchmarkWriteJSON(b *testing.B) {
 	r := largeReport(3, 20000, 2)
 	for _, w := range []struct {
 		name  string
-		write func(io.Writer, *Report) error
+		write func(io.Writer, *result.Report) error
 	}{{"streamed", WriteJSON}, {"whole", writeJSONWhole}} {
 		b.Run(w.name, func(b *testing.B) {
 			b.ReportAllocs()

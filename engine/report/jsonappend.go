@@ -2,6 +2,7 @@ package report
 
 import (
 	"github.com/mcplint/mcplint/engine/internal/jsonesc"
+	"github.com/mcplint/mcplint/engine/result"
 	"strconv"
 	"unicode/utf8"
 
@@ -29,7 +30,7 @@ func appendIssue(b []byte, is *sdk.Issue, d int) (_ []byte, ok bool) {
 }
 
 // appendSuppressed appends s as an element at depth d; see appendIssue.
-func appendSuppressed(b []byte, s *Suppressed, d int) (_ []byte, ok bool) {
+func appendSuppressed(b []byte, s *result.Suppressed, d int) (_ []byte, ok bool) {
 	sev, ok := severityName(s.Severity)
 	if !ok {
 		return b, false

@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/xml"
 	"fmt"
+	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
@@ -53,7 +54,7 @@ type junitProblem struct {
 // A rule's issues make its case fail, one line each; a rule that could not
 // run is an error, and so is a target that could not be linted. Suppressed
 // issues are listed in the case's output with their reasons.
-func WriteJUnit(w io.Writer, r *Report, rules []sdk.Meta) error {
+func WriteJUnit(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 	out := junitSuites{Name: "mcplint"}
 	for _, t := range r.Targets {
 		s := junitTarget(t, rules)
@@ -74,7 +75,7 @@ func WriteJUnit(w io.Writer, r *Report, rules []sdk.Meta) error {
 	return err
 }
 
-func junitTarget(t *Target, rules []sdk.Meta) junitSuite {
+func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 	name := Escape(t.Name)
 	s := junitSuite{Name: name, Properties: []junitProperty{
 		{"source", t.Source}, {"input", Escape(t.Input)},
@@ -94,7 +95,7 @@ func junitTarget(t *Target, rules []sdk.Meta) junitSuite {
 
 	// Pointers, not copies: a large server has thousands of issues.
 	issues := map[string][]*sdk.Issue{}
-	suppressed := map[string][]*Suppressed{}
+	suppressed := map[string][]*result.Suppressed{}
 	failed := map[string]string{}
 	order := make([]string, 0, len(rules))
 	seen := map[string]bool{}

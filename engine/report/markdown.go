@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/engine/exercise"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -19,7 +19,7 @@ const topIssues = 5
 // markdownSections are the parts of a target's section, in order, after
 // its heading. A new view of a target (such as a per-tool table) is one more
 // function here.
-var markdownSections = []func(b *bufio.Writer, t *Target, r *Report){
+var markdownSections = []func(b *bufio.Writer, t *result.Target, r *result.Report){
 	mdFacts,
 	mdExercise,
 	mdRuleErrors,
@@ -37,7 +37,7 @@ var markdownSections = []func(b *bufio.Writer, t *Target, r *Report){
 // Server text is first made visible with Escape, then written so that
 // Markdown cannot act on it: no table cell ends early, no emphasis, link,
 // HTML tag, code span, @mention or #reference comes from a server.
-func WriteMarkdown(w io.Writer, r *Report) error {
+func WriteMarkdown(w io.Writer, r *result.Report) error {
 	// Written as it is built: a large server's report runs to megabytes,
 	// and building it whole first holds it twice.
 	b := bufio.NewWriterSize(w, 64<<10)
@@ -57,9 +57,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	return b.Flush()
 }
 
-func mdSummary(b *bufio.Writer, r *Report) {
+func mdSummary(b *bufio.Writer, r *result.Report) {
 	s := r.Summary
-	suppressed, failed := r.outcomes()
+	suppressed, failed := outcomes(r)
 	mark := "✅"
 	if s.Errors > 0 || failed > 0 {
 		mark = "❌"
@@ -88,7 +88,7 @@ func mdSummary(b *bufio.Writer, r *Report) {
 // componentNames are the score components in the order they are shown.
 var componentNames = []string{"lint", "conformance", "happy-path", "edge"}
 
-func mdGrades(b *bufio.Writer, r *Report) {
+func mdGrades(b *bufio.Writer, r *result.Report) {
 	var comps []string
 	for _, name := range componentNames {
 		for _, t := range r.Targets {
@@ -140,7 +140,7 @@ func countSeverities(issues []sdk.Issue) (errors, warnings, infos int) {
 // mdTop lists the issues of the whole run to fix first, with their fixes:
 // most severe first; within a severity, what puts users at risk, then what
 // breaks clients, then what misleads the model; then in report order.
-func mdTop(b *bufio.Writer, r *Report) {
+func mdTop(b *bufio.Writer, r *result.Report) {
 	type ranked struct {
 		target string
 		is     *sdk.Issue
@@ -195,13 +195,13 @@ func categoryRank(c string) int {
 	return 99
 }
 
-func mdFacts(b *bufio.Writer, t *Target, _ *Report) {
+func mdFacts(b *bufio.Writer, t *result.Target, _ *result.Report) {
 	list := append([]string{fmt.Sprintf("Grade **%s** (%s)", mdText(t.Grade), strconv.FormatFloat(t.Score, 'f', 2, 64))}, facts(t, mdText)...)
 	list = append(list, t.Source+" "+mdText(t.Input))
 	fmt.Fprintf(b, "\n%s\n", strings.Join(list, " · "))
 }
 
-func mdRuleErrors(b *bufio.Writer, t *Target, _ *Report) {
+func mdRuleErrors(b *bufio.Writer, t *result.Target, _ *result.Report) {
 	if len(t.RuleErrors) == 0 {
 		return
 	}
@@ -213,7 +213,7 @@ func mdRuleErrors(b *bufio.Writer, t *Target, _ *Report) {
 
 // mdIssues writes a target's issues as a table, folded away when the
 // digest at the top already lists every issue of the run.
-func mdIssues(b *bufio.Writer, t *Target, r *Report) {
+func mdIssues(b *bufio.Writer, t *result.Target, r *result.Report) {
 	if len(t.Issues) == 0 {
 		b.WriteString("\nNo issues.\n")
 		return
@@ -233,7 +233,7 @@ func mdIssues(b *bufio.Writer, t *Target, r *Report) {
 	}
 }
 
-func mdSuppressed(b *bufio.Writer, t *Target, _ *Report) {
+func mdSuppressed(b *bufio.Writer, t *result.Target, _ *result.Report) {
 	if len(t.Suppressed) == 0 {
 		return
 	}
@@ -306,13 +306,14 @@ func upperFirstASCII(s string) string {
 // mdExercise shows what --exercise found: one row per tool with its
 // happy-path and edge scenarios passed, its mean latency and its first
 // failure, then every scenario folded away.
-func mdExercise(b *bufio.Writer, t *Target, _ *Report) {
+func mdExercise(b *bufio.Writer, t *result.Target, _ *result.Report) {
 	ex := t.Exercise
 	if ex == nil {
 		return
 	}
-	fmt.Fprintf(b, "\n**Exercised** %s of %s: happy path %s passed, edge cases %s answered.\n",
-		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total), fraction(ex.Edge.Passed, ex.Edge.Total))
+	fmt.Fprintf(b, "\n**Exercised** %s of %s: happy path %s passed%s, edge cases %s answered.\n",
+		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),
+		inconclusive(ex.Happy.Inconclusive+ex.Edge.Inconclusive), fraction(ex.Edge.Passed, ex.Edge.Total))
 	b.WriteString("\n| Tool | Passed | Happy path | Edge | Avg latency | First failure |\n|---|:-:|--:|--:|--:|---|\n")
 	for _, ts := range ex.Tools {
 		var happy, edge [2]int
@@ -321,8 +322,11 @@ func mdExercise(b *bufio.Writer, t *Target, _ *Report) {
 			if r.Tool != ts.Tool {
 				continue
 			}
+			if r.Inconclusive != "" {
+				continue
+			}
 			tally := &happy
-			if r.Kind == exercise.Edge {
+			if r.Kind == result.Edge {
 				tally = &edge
 			}
 			tally[1]++
@@ -342,33 +346,47 @@ func mdExercise(b *bufio.Writer, t *Target, _ *Report) {
 	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", plural(len(ex.Scenarios), "scenario"))
 	b.WriteString("| Tool | Scenario | Result | Latency | Arguments | What the model reads |\n|---|---|---|--:|---|---|\n")
 	for _, r := range ex.Scenarios {
-		result := "✅ " + r.Outcome
-		if !r.Passed {
-			result = "❌ " + r.Outcome
+		outcome := "✅ " + r.Outcome
+		switch {
+		case r.Inconclusive != "":
+			outcome = "➖ " + r.Outcome + " (inconclusive: " + r.Inconclusive + ")"
+		case !r.Passed:
+			outcome = "❌ " + r.Outcome
 		}
 		name := r.Scenario
 		if r.BestEffort {
 			name += " (best effort)"
 		}
 		read := r.Excerpt
-		if r.Outcome != exercise.OutcomeOK && r.Outcome != exercise.OutcomeToolError {
+		if r.Outcome != result.OutcomeOK && r.Outcome != result.OutcomeToolError {
 			read = r.Error
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", mdText(r.Tool), mdText(name), result,
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", mdText(r.Tool), mdText(name), outcome,
 			latency(r.LatencyMs), mdText(cut(string(r.Arguments), 80)), mdText(cut(read, 120)))
 	}
 	b.WriteString("\n</details>\n")
 }
 
 // scenarioProblem says in a few words why a scenario failed.
-func scenarioProblem(r exercise.Result) string {
-	if r.Outcome == exercise.OutcomeToolError && r.Excerpt != "" {
+func scenarioProblem(r result.ExerciseCall) string {
+	if r.Outcome == result.OutcomeToolError && r.Excerpt != "" {
 		return "isError: " + r.Excerpt
+	}
+	if r.HiddenError {
+		return "an error without isError: " + r.Excerpt
 	}
 	if r.Error != "" {
 		return r.Error
 	}
 	return r.Outcome
+}
+
+// inconclusive is ", N inconclusive" when there are any.
+func inconclusive(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d inconclusive", n)
 }
 
 // fraction is "3/4", or "—" when there was nothing to count.

@@ -1,98 +1,14 @@
-// Package report holds a lint run's result and renders it in each output
-// format. The JSON form (version 1) is a documented contract: see
-// schema/report.v1.json.
+// Package report renders a lint run's result (the model of engine/result)
+// in each output format, and applies the exit-code gate to it. The JSON
+// form (version 1) is a documented contract: see docs/schema/report.v1.json.
 package report
 
-import (
-	"github.com/mcplint/mcplint/engine/exercise"
-	"github.com/mcplint/mcplint/sdk"
-)
-
-// Version is the version of the JSON report format.
-const Version = 1
-
-// Report is the result of one run over one or more targets.
-type Report struct {
-	Version int       `json:"version"`
-	Mcplint string    `json:"mcplint"`
-	Targets []*Target `json:"targets"`
-	// Skipped are servers named (in a client config) that mcplint does not
-	// lint, with why: remote servers, disabled ones, unset variables.
-	Skipped []Skipped `json:"skipped,omitempty"`
-	Summary Summary   `json:"summary"`
-}
-
-// Skipped is a server that was not linted, and why.
-type Skipped struct {
-	Name   string `json:"name"`
-	Input  string `json:"input"`
-	Reason string `json:"reason"`
-}
-
-// Target is the result for one server.
-type Target struct {
-	Name            string              `json:"name"`
-	Source          string              `json:"source"`
-	Input           string              `json:"input"`
-	Server          *sdk.Implementation `json:"server,omitempty"`
-	ProtocolVersion string              `json:"protocolVersion,omitempty"`
-	Era             string              `json:"era,omitempty"`
-	Counts          Counts              `json:"counts"`
-	ContextTokens   int                 `json:"contextTokens"`
-	Score           float64             `json:"score"`
-	Grade           string              `json:"grade"`
-	Components      map[string]float64  `json:"components"`
-	Issues          []sdk.Issue         `json:"issues"`
-	Suppressed      []Suppressed        `json:"suppressed"`
-	// RuleErrors are rules that could not run over this target.
-	RuleErrors []RuleError `json:"ruleErrors,omitempty"`
-	// Exercise is what --exercise called and how each call went; nil when
-	// no tool was called.
-	Exercise *exercise.Results `json:"exercise,omitempty"`
-	// Error says why the target could not be linted; nil when it was.
-	Error *string `json:"error"`
-}
-
-// RuleError is a rule that failed (or a plugin that crashed) on a target:
-// its findings are missing from the report.
-type RuleError struct {
-	Rule  string `json:"rule"`
-	Error string `json:"error"`
-}
-
-// Counts are how many definitions a target exposes.
-type Counts struct {
-	Tools     int `json:"tools"`
-	Prompts   int `json:"prompts"`
-	Resources int `json:"resources"`
-}
-
-// Suppression kinds (Suppressed.By).
-const (
-	ByConfig   = "config"
-	ByInline   = "inline"
-	ByBaseline = "baseline"
-)
-
-// Suppressed is an issue hidden by a suppression, kept so that reports can
-// show what was hidden and why.
-type Suppressed struct {
-	sdk.Issue
-	By     string `json:"by"`
-	Reason string `json:"reason"`
-}
-
-// Summary counts the issues of every target by severity.
-type Summary struct {
-	Errors   int `json:"errors"`
-	Warnings int `json:"warnings"`
-	Infos    int `json:"infos"`
-}
+import "github.com/mcplint/mcplint/engine/result"
 
 // facts are a target's counts and identity as short phrases ("5 tools",
 // "server weather 1.2.0"), with server-supplied text passed through
 // quote, which each format gives its own escaping.
-func facts(t *Target, quote func(string) string) []string {
+func facts(t *result.Target, quote func(string) string) []string {
 	out := []string{plural(t.Counts.Tools, "tool")}
 	if t.Counts.Prompts > 0 {
 		out = append(out, plural(t.Counts.Prompts, "prompt"))
@@ -116,7 +32,18 @@ func facts(t *Target, quote func(string) string) []string {
 
 // outcomes counts the issues suppressed over every target and the targets
 // that could not be linted, for the summary lines of the formats.
-func (r *Report) outcomes() (suppressed, failed int) {
+// incomplete reports whether a target could not be linted or a rule could
+// not run on one: what a quiet report must still show.
+func incomplete(r *result.Report) bool {
+	for _, t := range r.Targets {
+		if t.Error != nil || len(t.RuleErrors) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func outcomes(r *result.Report) (suppressed, failed int) {
 	for _, t := range r.Targets {
 		suppressed += len(t.Suppressed)
 		if t.Error != nil {

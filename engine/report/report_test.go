@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/mcplint/mcplint/engine/result"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,14 +35,14 @@ func TestEscape(t *testing.T) {
 	}
 }
 
-func sample() *Report {
+func sample() *result.Report {
 	errText := "server exited before the handshake: exit status 1; its last stderr lines:\nTraceback (most recent call last):\n    error   forged-rule  looks like a report line"
-	return &Report{
-		Version: Version, Mcplint: "0.1.0",
-		Targets: []*Target{
+	return &result.Report{
+		Version: result.Version, Mcplint: "0.1.0",
+		Targets: []*result.Target{
 			{
 				Name: "weather", Source: sdk.SourceStatic, Input: "tools.json",
-				Counts: Counts{Tools: 2}, ContextTokens: 1234, Score: 0.71, Grade: "C",
+				Counts: result.Counts{Tools: 2}, ContextTokens: 1234, Score: 0.71, Grade: "C",
 				Components: map[string]float64{"lint": 0.71},
 				Issues: []sdk.Issue{
 					{Rule: "input-schema-missing", Category: "schema", Severity: sdk.Error, Tool: "get_forecast",
@@ -51,14 +52,14 @@ func sample() *Report {
 						Pointer: "/tools/1/description", Message: "hidden text: \"\U000E0069\U000E0067\" \x1b[2J",
 						Fix: "remove the tag characters"},
 				},
-				Suppressed: []Suppressed{{Issue: sdk.Issue{Rule: "description-too-short", Category: "quality", Severity: sdk.Warning,
-					Tool: "get_forecast", Pointer: "/tools/0/description", Message: "short", Fix: "longer"}, By: ByConfig, Reason: "terse on purpose"}},
+				Suppressed: []result.Suppressed{{Issue: sdk.Issue{Rule: "description-too-short", Category: "quality", Severity: sdk.Warning,
+					Tool: "get_forecast", Pointer: "/tools/0/description", Message: "short", Fix: "longer"}, By: result.ByConfig, Reason: "terse on purpose"}},
 			},
 			{Name: "broken", Source: sdk.SourceStatic, Input: "broken.json", Error: &errText, Grade: "F",
-				Components: map[string]float64{}, Issues: []sdk.Issue{}, Suppressed: []Suppressed{}},
+				Components: map[string]float64{}, Issues: []sdk.Issue{}, Suppressed: []result.Suppressed{}},
 		},
-		Skipped: []Skipped{{Name: "remote", Input: "mcp.json", Reason: "remote server (http) at https://example.com/mcp: mcplint lints stdio servers"}},
-		Summary: Summary{Errors: 2},
+		Skipped: []result.Skipped{{Name: "remote", Input: "mcp.json", Reason: "remote server (http) at https://example.com/mcp: mcplint lints stdio servers"}},
+		Summary: result.Summary{Errors: 2},
 	}
 }
 
@@ -109,7 +110,7 @@ func TestWriteJSON(t *testing.T) {
 	if strings.ContainsRune(buf.String(), '\u202e') || strings.ContainsRune(buf.String(), 0xE0069) {
 		t.Errorf("JSON report carries raw bidi or tag characters")
 	}
-	var back Report
+	var back result.Report
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -162,7 +163,7 @@ type sarifSuppression struct {
 // location "target/tool" and its JSON pointer. Suppressed issues are
 // results with a suppression and its reason. A target that could not be
 // linted, or a rule that could not run, is a tool execution notification.
-func WriteSARIF(w io.Writer, r *Report, rules []sdk.Meta) error {
+func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 	driver := sarifDriver{Name: "mcplint", Version: r.Mcplint, InformationURI: ProjectURL, Rules: []sarifDescriptor{}}
 	index := map[string]int{}
 	for _, m := range rules {
@@ -239,13 +240,13 @@ func WriteSARIF(w io.Writer, r *Report, rules []sdk.Meta) error {
 // sarifRef is a result to write: an issue of a target, suppressed when sup
 // is set, from the rule at index rule of the driver.
 type sarifRef struct {
-	t    *Target
+	t    *result.Target
 	is   *sdk.Issue
-	sup  *Suppressed
+	sup  *result.Suppressed
 	rule int
 }
 
-func resultCount(r *Report) int {
+func resultCount(r *result.Report) int {
 	n := 0
 	for _, t := range r.Targets {
 		n += len(t.Issues) + len(t.Suppressed)
@@ -257,7 +258,7 @@ func resultCount(r *Report) int {
 // written: the results of a large server are most of the log, and only a
 // batch of them is held at a time.
 func appendSARIFRef(b []byte, ref *sarifRef, d int) ([]byte, bool) {
-	res := result(ref.t, *ref.is, ref.rule, ref.sup)
+	res := sarifResultOf(ref.t, *ref.is, ref.rule, ref.sup)
 	return appendSARIFResult(b, &res, d), true
 }
 
@@ -303,7 +304,7 @@ func descriptor(m sdk.Meta) sarifDescriptor {
 	return d
 }
 
-func result(t *Target, is sdk.Issue, ruleIndex int, sup *Suppressed) sarifResult {
+func sarifResultOf(t *result.Target, is sdk.Issue, ruleIndex int, sup *result.Suppressed) sarifResult {
 	text := Escape(strings.TrimSpace(is.Message))
 	if is.Fix != "" {
 		text = sentence(text) + " Fix: " + Escape(is.Fix)
@@ -330,7 +331,7 @@ func result(t *Target, is sdk.Issue, ruleIndex int, sup *Suppressed) sarifResult
 	}
 	if sup != nil {
 		kind := "external"
-		if sup.By == ByInline {
+		if sup.By == result.ByInline {
 			kind = "inSource"
 		}
 		res.Suppressions = []sarifSuppression{{

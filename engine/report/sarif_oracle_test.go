@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"reflect"
 	"testing"
@@ -14,7 +15,7 @@ import (
 // writeSARIFWhole is WriteSARIF as it was before it streamed: build every
 // result, encode the whole log indented, then escape the whole buffer. It
 // is the oracle WriteSARIF must match byte for byte.
-func writeSARIFWhole(w io.Writer, r *Report, rules []sdk.Meta) error {
+func writeSARIFWhole(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 	driver := sarifDriver{Name: "mcplint", Version: r.Mcplint, InformationURI: ProjectURL, Rules: []sarifDescriptor{}}
 	index := map[string]int{}
 	for _, m := range rules {
@@ -55,10 +56,10 @@ func writeSARIFWhole(w io.Writer, r *Report, rules []sdk.Meta) error {
 			})
 		}
 		for _, is := range t.Issues {
-			results = append(results, result(t, is, ruleIndex(is.Rule), nil))
+			results = append(results, sarifResultOf(t, is, ruleIndex(is.Rule), nil))
 		}
 		for _, s := range t.Suppressed {
-			results = append(results, result(t, s.Issue, ruleIndex(s.Rule), &s))
+			results = append(results, sarifResultOf(t, s.Issue, ruleIndex(s.Rule), &s))
 		}
 	}
 
@@ -94,22 +95,22 @@ func hostileMetas() []sdk.Meta {
 
 // hostileReport has a target per hostile string, each with an issue and
 // a suppressed issue per hostile string; every third could not be linted.
-func hostileReport() *Report {
-	r := &Report{Version: Version, Mcplint: "\u202e\xff"}
+func hostileReport() *result.Report {
+	r := &result.Report{Version: result.Version, Mcplint: "\u202e\xff"}
 	for i, h := range hostile {
-		tg := &Target{Name: h, Input: h, Grade: h, Components: map[string]float64{"lint": 0.5}}
+		tg := &result.Target{Name: h, Input: h, Grade: h, Components: map[string]float64{"lint": 0.5}}
 		for j, g := range hostile {
 			is := sdk.Issue{Rule: g, Category: h, Severity: sdk.Severity(j % 5), Tool: g, Pointer: h, Message: g + h, Fix: h}
 			if j%2 == 0 {
 				is.Location = &sdk.Location{File: g, Line: j - 3, Column: i - 5}
 			}
 			tg.Issues = append(tg.Issues, is)
-			tg.Suppressed = append(tg.Suppressed, Suppressed{Issue: is, By: []string{ByInline, ByConfig, h}[j%3], Reason: g})
+			tg.Suppressed = append(tg.Suppressed, result.Suppressed{Issue: is, By: []string{result.ByInline, result.ByConfig, h}[j%3], Reason: g})
 		}
 		if i%3 == 0 {
 			tg.Error = &h
 		}
-		tg.RuleErrors = []RuleError{{Rule: h, Error: h}}
+		tg.RuleErrors = []result.RuleError{{Rule: h, Error: h}}
 		r.Targets = append(r.Targets, tg)
 	}
 	return r
@@ -117,7 +118,7 @@ func hostileReport() *Report {
 
 // largeTargets is largeReport without its nil target, which the writers
 // other than JSON never could write.
-func largeTargets(targets, issues int, seed uint64) *Report {
+func largeTargets(targets, issues int, seed uint64) *result.Report {
 	r := largeReport(targets, issues, seed)
 	r.Targets = r.Targets[:len(r.Targets)-1]
 	return r
@@ -125,10 +126,10 @@ func largeTargets(targets, issues int, seed uint64) *Report {
 
 func TestWriteSARIFMatchesWholeEncoding(t *testing.T) {
 	large := largeTargets(9, 3000, 3)
-	reports := map[string]*Report{
+	reports := map[string]*result.Report{
 		"sample": sample(), "rich": richSample(), "exercised": exercisedSample(),
 		"large": large, "hostile": hostileReport(), "issues": issuesReport(5000),
-		"empty": {Version: Version}, "no targets": {Version: Version, Targets: []*Target{}},
+		"empty": {Version: result.Version}, "no targets": {Version: result.Version, Targets: []*result.Target{}},
 	}
 	ruleSets := map[string][]sdk.Meta{"none": nil, "sample": sampleMetas(), "hostile": hostileMetas()}
 	for name, r := range reports {
@@ -247,7 +248,7 @@ func BenchmarkWriteSARIF(b *testing.B) {
 	rules := sampleMetas()
 	for _, w := range []struct {
 		name  string
-		write func(io.Writer, *Report, []sdk.Meta) error
+		write func(io.Writer, *result.Report, []sdk.Meta) error
 	}{{"streamed", WriteSARIF}, {"whole", writeSARIFWhole}} {
 		b.Run(w.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
@@ -13,9 +14,13 @@ import (
 type TextOptions struct {
 	// Color adds ANSI colors (only ever on a terminal).
 	Color bool
-	// Quiet prints issues only: no headers for clean targets, no summary
-	// when there is nothing to say.
+	// Quiet prints issues and failures only: no headers for clean
+	// targets, no summary when there is nothing to say. A target that
+	// could not be linted, or whose rule could not run, is never clean.
 	Quiet bool
+	// Gate are the reasons the gate failed (Verdict.Reasons), printed
+	// after the summary, quiet or not: a failure always says why.
+	Gate []string
 }
 
 const (
@@ -31,10 +36,10 @@ const (
 // WriteText writes the human report: one block per target, issues grouped
 // by tool with location, message and fix. Every piece of server-supplied
 // text goes through Escape.
-func WriteText(w io.Writer, r *Report, opt TextOptions) error {
+func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 	p := &printer{w: w, color: opt.Color}
 	for i, t := range r.Targets {
-		if opt.Quiet && t.Error == nil && len(t.Issues) == 0 {
+		if opt.Quiet && t.Error == nil && len(t.Issues) == 0 && len(t.RuleErrors) == 0 {
 			continue
 		}
 		if i > 0 {
@@ -46,8 +51,11 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 		p.line("")
 		p.line("%s  %s", p.paint(ansiBold, Escape(sk.Name)), p.paint(ansiDim, "skipped: "+Escape(sk.Reason)))
 	}
-	if !opt.Quiet || r.Summary.Errors+r.Summary.Warnings+r.Summary.Infos > 0 {
+	if !opt.Quiet || r.Summary.Errors+r.Summary.Warnings+r.Summary.Infos > 0 || incomplete(r) {
 		p.summary(r)
+	}
+	for _, reason := range opt.Gate {
+		p.line("%s", p.paint(ansiRed, "fail: "+reason))
 	}
 	return p.err
 }
@@ -71,7 +79,7 @@ func (p *printer) paint(code, s string) string {
 	return code + s + ansiReset
 }
 
-func (p *printer) target(t *Target) {
+func (p *printer) target(t *result.Target) {
 	head := p.paint(ansiBold, Escape(t.Name))
 	p.line("%s  %s", head, p.paint(ansiDim, t.Source+" "+Escape(t.Input)))
 	if t.Error != nil {
@@ -134,13 +142,14 @@ func (p *printer) block(head, text string) {
 
 // exercise prints what --exercise found: the pass rates, then a line per
 // tool with its scenarios passed, mean latency and first failure.
-func (p *printer) exercise(t *Target) {
+func (p *printer) exercise(t *result.Target) {
 	ex := t.Exercise
 	if ex == nil {
 		return
 	}
-	p.line("  exercised %s of %s: happy path %s passed, edge cases %s answered",
-		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total), fraction(ex.Edge.Passed, ex.Edge.Total))
+	p.line("  exercised %s of %s: happy path %s passed%s, edge cases %s answered",
+		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),
+		inconclusive(ex.Happy.Inconclusive+ex.Edge.Inconclusive), fraction(ex.Edge.Passed, ex.Edge.Total))
 	width := 0
 	for _, ts := range ex.Tools {
 		width = max(width, len(Escape(ts.Tool)))
@@ -151,17 +160,30 @@ func (p *printer) exercise(t *Target) {
 			code = ansiRed
 		}
 		line := fmt.Sprintf("    %-*s  %s  avg %s", width, Escape(ts.Tool), p.paint(code, fmt.Sprintf("%d/%d", ts.Passed, ts.Total)), latency(ts.AvgLatencyMs))
-		for _, r := range ex.Scenarios {
-			if r.Tool == ts.Tool && !r.Passed {
-				line += "  " + p.paint(ansiDim, Escape(cut(r.Scenario+": "+scenarioProblem(r), 100)))
-				break
-			}
+		if problem := firstProblem(ex.Scenarios, ts.Tool); problem != "" {
+			line += "  " + p.paint(ansiDim, Escape(cut(problem, 100)))
 		}
 		p.line("%s", line)
 	}
 }
 
-func (p *printer) gradeText(t *Target) string {
+// firstProblem is the first failed scenario of a tool and why, else the
+// first inconclusive one and why; "" when every scenario passed.
+func firstProblem(scenarios []result.ExerciseCall, tool string) string {
+	var inconclusive string
+	for _, r := range scenarios {
+		switch {
+		case r.Tool != tool || r.Passed:
+		case r.Inconclusive == "":
+			return r.Scenario + ": " + scenarioProblem(r)
+		case inconclusive == "":
+			inconclusive = r.Scenario + ": inconclusive, " + r.Inconclusive
+		}
+	}
+	return inconclusive
+}
+
+func (p *printer) gradeText(t *result.Target) string {
 	comps := make([]string, 0, len(t.Components))
 	for _, name := range []string{"lint", "conformance", "happy-path", "edge"} {
 		if v, ok := t.Components[name]; ok {
@@ -203,9 +225,9 @@ func (p *printer) issue(is sdk.Issue) {
 	}
 }
 
-func (p *printer) summary(r *Report) {
+func (p *printer) summary(r *result.Report) {
 	s := r.Summary
-	suppressed, failed := r.outcomes()
+	suppressed, failed := outcomes(r)
 	parts := []string{plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info")}
 	text := strings.Join(parts, ", ") + " in " + plural(len(r.Targets), "target")
 	if suppressed > 0 {
@@ -227,13 +249,13 @@ func (p *printer) summary(r *Report) {
 	p.line("%s", p.paint(code, text))
 }
 
-func suppressedBy(list []Suppressed) string {
+func suppressedBy(list []result.Suppressed) string {
 	counts := map[string]int{}
 	for _, s := range list {
 		counts[s.By]++
 	}
 	var parts []string
-	for _, by := range []string{ByConfig, ByInline, ByBaseline} {
+	for _, by := range []string{result.ByConfig, result.ByInline, result.ByBaseline} {
 		if n := counts[by]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d by %s", n, by))
 		}

@@ -25,7 +25,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/baseline"
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	rulesconfig "github.com/mcplint/mcplint/rules/config"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -61,7 +61,7 @@ type ignoreState struct {
 	used bool
 	// home is the first target the entry applied to whose rule ran: where
 	// an unused entry is reported.
-	home *report.Target
+	home *result.Target
 }
 
 // New starts a run.
@@ -86,7 +86,7 @@ func New(opts Options) *Run {
 // Target runs the pipeline on one target's issues. snap is the Snapshot
 // the issues came from (nil when the target could not be read). ran reports
 // whether a rule ran on this target; nil means every rule did.
-func (r *Run) Target(snap *sdk.Snapshot, t *report.Target, ran func(rule string) bool) {
+func (r *Run) Target(snap *sdk.Snapshot, t *result.Target, ran func(rule string) bool) {
 	if ran == nil {
 		ran = func(string) bool { return true }
 	}
@@ -101,7 +101,7 @@ func (r *Run) Target(snap *sdk.Snapshot, t *report.Target, ran func(rule string)
 	inlineUsed := make([]bool, len(inline))
 
 	if t.Suppressed == nil {
-		t.Suppressed = []report.Suppressed{}
+		t.Suppressed = []result.Suppressed{}
 	}
 	// With nothing to match, the issues stand as they are: a large
 	// server's are not copied for nothing.
@@ -123,7 +123,7 @@ func (r *Run) Target(snap *sdk.Snapshot, t *report.Target, ran func(rule string)
 
 // match moves the issues an [[ignore]] entry or an inline suppression
 // covers from t.Issues to t.Suppressed, marking the inline entries used.
-func (r *Run) match(t *report.Target, inline []rulesconfig.Suppression, inlineUsed []bool) {
+func (r *Run) match(t *result.Target, inline []rulesconfig.Suppression, inlineUsed []bool) {
 	kept := make([]sdk.Issue, 0, len(t.Issues))
 	for _, is := range t.Issues {
 		j := matchInline(inline, is)
@@ -133,11 +133,11 @@ func (r *Run) match(t *report.Target, inline []rulesconfig.Suppression, inlineUs
 			inlineUsed[j] = true
 		}
 		if i, ok := r.matchIgnore(t.Name, is); ok {
-			t.Suppressed = append(t.Suppressed, report.Suppressed{Issue: is, By: report.ByConfig, Reason: r.cfg.Ignores[i].Reason})
+			t.Suppressed = append(t.Suppressed, result.Suppressed{Issue: is, By: result.ByConfig, Reason: r.cfg.Ignores[i].Reason})
 			continue
 		}
 		if j >= 0 {
-			t.Suppressed = append(t.Suppressed, report.Suppressed{Issue: is, By: report.ByInline, Reason: inline[j].Reason})
+			t.Suppressed = append(t.Suppressed, result.Suppressed{Issue: is, By: result.ByInline, Reason: inline[j].Reason})
 			continue
 		}
 		kept = append(kept, is)
@@ -212,14 +212,14 @@ func (r *Run) unusedIssue(owner, pointer string) sdk.Issue {
 }
 
 // baseline moves the target's issues that the baseline holds.
-func (r *Run) baseline(t *report.Target) {
+func (r *Run) baseline(t *result.Target) {
 	if r.base.Empty() {
 		return
 	}
 	kept := make([]sdk.Issue, 0, len(t.Issues))
 	for _, is := range t.Issues {
 		if r.base.Take(t.Name, is) {
-			t.Suppressed = append(t.Suppressed, report.Suppressed{Issue: is, By: report.ByBaseline, Reason: "known issue, recorded in the baseline"})
+			t.Suppressed = append(t.Suppressed, result.Suppressed{Issue: is, By: result.ByBaseline, Reason: "known issue, recorded in the baseline"})
 			continue
 		}
 		kept = append(kept, is)
@@ -229,7 +229,7 @@ func (r *Run) baseline(t *report.Target) {
 
 // noteEligible records the targets on which each [[ignore]] entry could
 // have matched: its server glob covers the target and its rule ran.
-func (r *Run) noteEligible(t *report.Target, ran func(string) bool) {
+func (r *Run) noteEligible(t *result.Target, ran func(string) bool) {
 	if !ran(r.unusedM.Name) {
 		return
 	}
@@ -263,7 +263,7 @@ func (r *Run) Finish() {
 		}
 		is.Fix = fmt.Sprintf("Remove the entry at %s, or correct its rule, tool, server or pointer so it matches the issue it was written for.", where)
 		if r.base.Take(st.home.Name, is) {
-			st.home.Suppressed = append(st.home.Suppressed, report.Suppressed{Issue: is, By: report.ByBaseline, Reason: "known issue, recorded in the baseline"})
+			st.home.Suppressed = append(st.home.Suppressed, result.Suppressed{Issue: is, By: result.ByBaseline, Reason: "known issue, recorded in the baseline"})
 			continue
 		}
 		st.home.Issues = append(st.home.Issues, is)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/baseline"
-	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
 	rulesconfig "github.com/mcplint/mcplint/rules/config"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -43,10 +43,10 @@ type pipelineCase struct {
 	} `json:"targets"`
 }
 
-type result struct {
+type outcome struct {
 	Name       string              `json:"name"`
 	Issues     []sdk.Issue         `json:"issues"`
-	Suppressed []report.Suppressed `json:"suppressed"`
+	Suppressed []result.Suppressed `json:"suppressed"`
 }
 
 func TestPipeline(t *testing.T) {
@@ -94,7 +94,7 @@ func runCase(t *testing.T, dir string) {
 		ran = func(r string) bool { return set[r] }
 	}
 	run := New(opts)
-	var targets []*report.Target
+	var targets []*result.Target
 	for _, ct := range c.Targets {
 		var snap *sdk.Snapshot
 		if len(ct.Snapshot) > 0 {
@@ -103,14 +103,14 @@ func runCase(t *testing.T, dir string) {
 			}
 			snap.Name = ct.Name
 		}
-		tg := &report.Target{Name: ct.Name, Issues: ct.Issues}
+		tg := &result.Target{Name: ct.Name, Issues: ct.Issues}
 		targets = append(targets, tg)
 		run.Target(snap, tg, ran)
 	}
 	run.Finish()
-	var out []result
+	var out []outcome
 	for _, tg := range targets {
-		out = append(out, result{tg.Name, tg.Issues, tg.Suppressed})
+		out = append(out, outcome{tg.Name, tg.Issues, tg.Suppressed})
 	}
 	got, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {

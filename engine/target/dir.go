@@ -25,15 +25,25 @@ func (r *resolver) dir(input, dir string, depth int) ([]Target, error) {
 	if ts, ok, err := r.dirConfig(input, dir, depth); ok || err != nil {
 		return ts, err
 	}
-	finders := []func(string) ([]string, map[string]string, error){
-		r.fromPackageJSON, r.fromGoMod, r.fromPyproject, fromServerExecutable,
+	finders := []struct {
+		find func(string) ([]string, map[string]string, error)
+		// name reads the package's own name, which stays when the folder
+		// is renamed or checked out elsewhere.
+		name func(dir string, argv []string) string
+	}{
+		{r.fromPackageJSON, packageJSONName}, {r.fromGoMod, goModName}, {r.fromPyproject, pyprojectName}, {fromServerExecutable, nil},
 	}
-	for _, find := range finders {
-		argv, env, err := find(dir)
+	for _, f := range finders {
+		argv, env, err := f.find(dir)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", input, err)
 		}
 		if argv != nil {
+			if f.name != nil {
+				if n := f.name(dir, argv); n != "" {
+					name = n
+				}
+			}
 			return []Target{{Name: name, Input: input, Kind: Command, Command: argv, Env: env, Dir: dir}}, nil
 		}
 	}
@@ -262,4 +272,71 @@ func fromServerExecutable(dir string) ([]string, map[string]string, error) {
 func isExecutable(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0
+}
+
+// packageJSONName is package.json's "name" without its npm scope, as npx
+// targets are named: @acme/weather-mcp is "weather-mcp".
+func packageJSONName(dir string, _ []string) string {
+	var pkg struct {
+		Name string `json:"name"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil || json.Unmarshal(data, &pkg) != nil {
+		return ""
+	}
+	return pkg.Name[strings.LastIndexByte(pkg.Name, '/')+1:]
+}
+
+// goModName names a Go server after its command (go run ./cmd/weather
+// is "weather"), or for a main package at the root after the last element
+// of go.mod's module path that is not a major version
+// (example.com/weather/v2 is "weather").
+func goModName(dir string, argv []string) string {
+	if len(argv) == 3 && argv[2] != "." {
+		return filepath.Base(argv[2])
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return ""
+	}
+	path := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t' || rest[0] == '"') {
+			rest, _, _ = strings.Cut(strings.TrimSpace(rest), "//")
+			path = strings.Trim(strings.TrimSpace(rest), "\"`")
+			break
+		}
+	}
+	elems := strings.Split(path, "/")
+	for i := len(elems) - 1; i >= 0; i-- {
+		if e := elems[i]; e != "" && !isMajorVersion(e) {
+			return e
+		}
+	}
+	return ""
+}
+
+func isMajorVersion(e string) bool {
+	if len(e) < 2 || e[0] != 'v' {
+		return false
+	}
+	for _, c := range e[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// pyprojectName is pyproject.toml's [project] name.
+func pyprojectName(dir string, _ []string) string {
+	var doc struct {
+		Project struct {
+			Name string `toml:"name"`
+		} `toml:"project"`
+	}
+	if _, err := toml.DecodeFile(filepath.Join(dir, "pyproject.toml"), &doc); err != nil {
+		return ""
+	}
+	return doc.Project.Name
 }

@@ -4,12 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/clientconfig"
+	"github.com/mcplint/mcplint/engine/cmdline"
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/engine/trace"
 )
 
@@ -27,6 +30,9 @@ type Options struct {
 	Getenv func(string) string
 	// Home expands a leading "~/"; empty means os.UserHomeDir.
 	Home string
+	// MaxFileSize caps a .json or .jsonl target, which is read whole;
+	// zero means inputfile.DefaultMaxSize.
+	MaxFileSize int64
 }
 
 // ServerConfig is a .mcplint.toml [server] table.
@@ -41,6 +47,69 @@ type ServerConfig struct {
 	Dir string
 	// File is the config file, for messages.
 	File string
+	// Headers are sent to a URL target (credentials, ${env:VAR} expanded
+	// by the config's reader).
+	Headers map[string]string
+}
+
+// IsURL reports whether a target names a server by an http:// or https://
+// URL rather than a path.
+func IsURL(s string) bool {
+	l := strings.ToLower(s)
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
+}
+
+// urlTarget is the Remote target of a URL argument, named by its host,
+// with headers' ${env:VAR} and ${VAR} read from the environment.
+func (r *resolver) urlTarget(u string, headers map[string]string) Target {
+	name := u[strings.Index(u, "//")+2:]
+	if i := strings.IndexAny(name, "/?#"); i >= 0 {
+		name = name[:i]
+	}
+	if i := strings.LastIndexByte(name, '@'); i >= 0 {
+		name = name[i+1:]
+	}
+	t := Target{Name: name, Input: u, Kind: Remote, URL: u}
+	for _, k := range slices.Sorted(maps.Keys(headers)) {
+		v, missing := expandEnv(headers[k], r.opts.Getenv)
+		if missing != "" && t.Skip == "" {
+			t.Skip = fmt.Sprintf("header %s uses ${env:%s}, which is not set in the environment; set it to lint this server", k, missing)
+		}
+		if t.Headers == nil {
+			t.Headers = map[string]string{}
+		}
+		t.Headers[k] = v
+	}
+	if t.Skip != "" {
+		t.Headers = nil
+	}
+	return t
+}
+
+// expandEnv replaces ${env:VAR} and ${VAR} in s; missing names the first
+// variable that is not set.
+func expandEnv(s string, getenv func(string) string) (out, missing string) {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String(), missing
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			b.WriteString(s)
+			return b.String(), missing
+		}
+		b.WriteString(s[:i])
+		name := strings.TrimPrefix(s[i+2:i+j], "env:")
+		v := getenv(name)
+		if v == "" && missing == "" {
+			missing = name
+		}
+		b.WriteString(v)
+		s = s[i+j+1:]
+	}
 }
 
 // maxDepth bounds how many .mcplint.toml [server] targets may lead from
@@ -77,6 +146,10 @@ func Resolve(args []string, command []string, opts Options) ([]Target, error) {
 	}
 	var targets []Target
 	for _, a := range args {
+		if IsURL(a) {
+			targets = append(targets, r.urlTarget(a, opts.Config.Headers))
+			continue
+		}
 		ts, err := r.path(a, r.abs(opts.Dir, a), 0)
 		if err != nil {
 			return nil, err
@@ -88,7 +161,7 @@ func Resolve(args []string, command []string, opts Options) ([]Target, error) {
 			return nil, usageErr{ErrUsage, `"--" must be followed by the server's command: mcplint -- COMMAND [ARGS]`}
 		}
 		targets = append(targets, Target{
-			Name: commandName(command), Input: displayCommand(command), Kind: Command,
+			Name: commandName(command, opts.Dir), Input: displayCommand(command), Kind: Command,
 			Command: absCommand(opts.Dir, command), Dir: opts.Dir,
 		})
 	}
@@ -130,9 +203,11 @@ func (r *resolver) config() ([]Target, error) {
 		return nil, fmt.Errorf("%s: [server] has both command and target; keep one", c.File)
 	case len(c.Command) > 0:
 		return []Target{{
-			Name: commandName(c.Command), Input: displayCommand(c.Command), Kind: Command,
+			Name: commandName(c.Command, c.Dir), Input: displayCommand(c.Command), Kind: Command,
 			Command: absCommand(c.Dir, c.Command), Env: c.Env, Dir: c.Dir,
 		}}, nil
+	case IsURL(c.Target):
+		return []Target{r.urlTarget(c.Target, c.Headers)}, nil
 	case c.Target != "":
 		ts, err := r.path(c.Target, r.abs(c.Dir, c.Target), 0)
 		if err != nil {
@@ -190,11 +265,15 @@ func (r *resolver) file(input, abs string, st fs.FileInfo) ([]Target, error) {
 	}
 	interp := map[string]string{".py": "python3", ".js": "node", ".mjs": "node", ".cjs": "node"}[ext]
 	exec := st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0
+	// A script or executable is named as `-- COMMAND` would name it, so
+	// that `x/server.py` and `-- python3 x/server.py` pin the same entry.
 	if exec && (interp == "" || hasShebang(abs)) {
-		return []Target{{Name: name, Input: input, Kind: Command, Command: []string{abs}}}, nil
+		argv := []string{abs}
+		return []Target{{Name: commandName(argv, r.opts.Dir), Input: input, Kind: Command, Command: argv}}, nil
 	}
 	if interp != "" {
-		return []Target{{Name: name, Input: input, Kind: Command, Command: []string{interp, abs}}}, nil
+		argv := []string{interp, abs}
+		return []Target{{Name: commandName(argv, r.opts.Dir), Input: input, Kind: Command, Command: argv}}, nil
 	}
 	return nil, fmt.Errorf("%s: not something mcplint can lint: want a server folder, an executable (chmod +x), a .py/.js/.mjs script, or a .json/.jsonl file (a tool list, a trace, a client config)", input)
 }
@@ -211,12 +290,18 @@ func hasShebang(path string) bool {
 }
 
 func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
-	data, err := os.ReadFile(abs)
+	// Not os.ReadFile: a target can be a link to /dev/zero or a FIFO
+	// nobody writes to, and a file can be larger than anyone should read.
+	data, err := inputfile.ReadFile(abs, r.opts.MaxFileSize)
+	if e, ok := errors.AsType[*inputfile.Error](err); ok {
+		e.Path = input
+		return nil, e
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", input, err)
 	}
 	if trace.Sniff(data) {
-		return []Target{{Name: name, Input: input, Kind: Trace, Path: abs}}, nil
+		return []Target{{Name: name, Input: input, Kind: Trace, Path: abs, Data: data}}, nil
 	}
 	if !clientconfig.Sniff(data) {
 		return []Target{{Name: name, Input: input, Kind: Static, Path: abs, Data: data}}, nil
@@ -230,7 +315,7 @@ func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
 	}
 	ts := make([]Target, 0, len(cfg.Servers))
 	for _, s := range cfg.Servers {
-		t := Target{Name: s.Name, Input: input, Kind: Command, Command: s.Command, Env: s.Env, Dir: s.Dir, Group: input, URL: s.URL, Skip: s.Skip}
+		t := Target{Name: s.Name, Keyed: true, Input: input, Kind: Command, Command: s.Command, Env: s.Env, Dir: s.Dir, Group: input, URL: s.URL, Headers: s.Headers, Skip: s.Skip}
 		if s.URL != "" {
 			t.Kind = Remote
 		}
@@ -291,11 +376,14 @@ var launchers = map[string]bool{
 }
 
 // commandName names a command target in reports: its program, or for a
-// launcher (node, npx, go run, ...) the script or package it runs.
-func commandName(argv []string) string {
+// launcher (node, npx, go run, ...) the script or package it runs, a
+// relative one ("go run .") read against dir. env(1) names nothing: the
+// command it runs does.
+func commandName(argv []string, dir string) string {
+	argv = cmdline.EnvCommand(argv)
 	prog := filepath.Base(argv[0])
 	if !launchers[prog] {
-		return prog
+		return trimScriptExt(prog)
 	}
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
@@ -305,9 +393,22 @@ func commandName(argv []string) string {
 		case strings.HasPrefix(a, "-"), a == "run", a == "exec", a == "x", a == "dlx", a == "tool":
 			continue
 		}
+		if !filepath.IsAbs(a) && (strings.HasPrefix(a, ".") || trimScriptExt(a) != a) {
+			a = filepath.Join(dir, a) // a local path: "node index.js" is named like "index.js"
+		}
 		return scriptName(a, prog)
 	}
 	return prog
+}
+
+// trimScriptExt drops the extension of a script or executable name:
+// ./tool.py and tool.py name the same server "tool".
+func trimScriptExt(name string) string {
+	switch ext := filepath.Ext(name); strings.ToLower(ext) {
+	case ".py", ".js", ".mjs", ".cjs", ".ts", ".sh", ".exe", ".bat", ".cmd":
+		return strings.TrimSuffix(name, ext)
+	}
+	return name
 }
 
 // genericNames are file and folder names that say nothing about which
@@ -344,14 +445,6 @@ func scriptName(arg, prog string) string {
 	return prog
 }
 
-// displayCommand writes an argv the way a user would type it.
-func displayCommand(argv []string) string {
-	parts := make([]string, len(argv))
-	for i, a := range argv {
-		if a == "" || strings.ContainsAny(a, " \t\n\"'\\$`") {
-			a = fmt.Sprintf("%q", a)
-		}
-		parts[i] = a
-	}
-	return strings.Join(parts, " ")
-}
+// displayCommand writes an argv the way a user would type it, without the
+// values of its environment assignments.
+func displayCommand(argv []string) string { return cmdline.Display(argv) }

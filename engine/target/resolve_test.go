@@ -51,7 +51,7 @@ func TestResolve(t *testing.T) {
 		"claude.json": `{"mcpServers": {
 			"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"], "env": {"K": "v"}},
 			"local": {"command": "./run.sh"},
-			"remote": {"url": "https://example.com/mcp"}
+			"remote": {"type": "sse", "url": "https://example.com/mcp"}
 		}}`,
 		"vscode/.vscode/mcp.json":         `{"servers": {"gh": {"type": "stdio", "command": "gh-mcp"}}}`,
 		"node-pkg/package.json":           `{"name": "@acme/weather", "bin": {"weather": "bin/cli.js", "other": "x.js"}}`,
@@ -60,7 +60,7 @@ func TestResolve(t *testing.T) {
 		"node-main/index.js":              "",
 		"node-multi/package.json":         `{"name": "m", "bin": {"a": "a.js", "b": "b.js"}}`,
 		"node-unbuilt/package.json":       `{"name": "m", "main": "dist/index.js"}`,
-		"go-root/go.mod":                  "module x\n",
+		"go-root/go.mod":                  "module example.com/weather/v2 // the module\n",
 		"go-root/main.go":                 "// Command x.\npackage main\n\nfunc main() {}\n",
 		"go-cmd/go.mod":                   "module x\n",
 		"go-cmd/lib.go":                   "package x\n",
@@ -97,10 +97,10 @@ func TestResolve(t *testing.T) {
 		return map[string]string{"PYTHONPATH": "/old"}[k]
 	}}
 	at := func(p ...string) string { return filepath.Join(append([]string{root}, p...)...) }
-	fsServer := Target{Name: "fs", Input: "claude.json", Kind: Command, Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp"}, Env: map[string]string{"K": "v"}, Dir: root, Group: "claude.json"}
-	localServer := Target{Name: "local", Input: "claude.json", Kind: Command, Command: []string{at("run.sh")}, Env: map[string]string{}, Dir: root, Group: "claude.json"}
-	remoteServer := Target{Name: "remote", Input: "claude.json", Kind: Remote, Dir: root, Group: "claude.json", URL: "https://example.com/mcp",
-		Skip: "a remote (http) server at https://example.com/mcp: mcplint starts stdio servers; lint a trace of it or its tool list instead"}
+	fsServer := Target{Name: "fs", Keyed: true, Input: "claude.json", Kind: Command, Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp"}, Env: map[string]string{"K": "v"}, Dir: root, Group: "claude.json"}
+	localServer := Target{Name: "local", Keyed: true, Input: "claude.json", Kind: Command, Command: []string{at("run.sh")}, Env: map[string]string{}, Dir: root, Group: "claude.json"}
+	remoteServer := Target{Name: "remote", Keyed: true, Input: "claude.json", Kind: Remote, Dir: root, Group: "claude.json", URL: "https://example.com/mcp",
+		Skip: "a legacy HTTP+SSE (2024-11-05) server at https://example.com/mcp: mcplint speaks Streamable HTTP, which replaced it; lint a trace of it or its tool list instead"}
 	tests := []struct {
 		name    string
 		args    []string
@@ -117,25 +117,25 @@ func TestResolve(t *testing.T) {
 		{name: "python", args: []string{"script.py"}, want: []Target{{Name: "script", Input: "script.py", Kind: Command, Command: []string{"python3", at("script.py")}}}},
 		{name: "executable script", args: []string{"tool.py"}, want: []Target{{Name: "tool", Input: "tool.py", Kind: Command, Command: []string{at("tool.py")}}}},
 		{name: "executable script without #!", args: []string{"noshebang.js"}, want: []Target{{Name: "noshebang", Input: "noshebang.js", Kind: Command, Command: []string{"node", at("noshebang.js")}}}},
-		{name: "module", args: []string{"index.mjs"}, want: []Target{{Name: "index", Input: "index.mjs", Kind: Command, Command: []string{"node", at("index.mjs")}}}},
+		{name: "module", args: []string{"index.mjs"}, want: []Target{{Name: filepath.Base(root), Input: "index.mjs", Kind: Command, Command: []string{"node", at("index.mjs")}}}},
 		{name: "client config", args: []string{"claude.json"}, want: []Target{fsServer, localServer, remoteServer}},
 		{name: "client config --server", args: []string{"claude.json"}, opts: func(o *Options) { o.Server = "local" }, want: []Target{localServer}},
-		{name: "vs code config", args: []string{"vscode/.vscode/mcp.json"}, want: []Target{{Name: "gh", Input: "vscode/.vscode/mcp.json", Kind: Command, Command: []string{"gh-mcp"}, Env: map[string]string{}, Dir: at("vscode"), Group: "vscode/.vscode/mcp.json"}}},
-		{name: "package.json bin", args: []string{"node-pkg"}, want: []Target{{Name: "node-pkg", Input: "node-pkg", Kind: Command, Command: []string{"node", at("node-pkg", "bin", "cli.js")}, Dir: at("node-pkg")}}},
-		{name: "package.json main", args: []string{"node-main/"}, want: []Target{{Name: "node-main", Input: "node-main/", Kind: Command, Command: []string{"node", at("node-main", "index.js")}, Dir: at("node-main")}}},
-		{name: "go.mod root", args: []string{"go-root"}, want: []Target{{Name: "go-root", Input: "go-root", Kind: Command, Command: []string{"go", "run", "."}, Dir: at("go-root")}}},
-		{name: "go.mod cmd", args: []string{"go-cmd"}, want: []Target{{Name: "go-cmd", Input: "go-cmd", Kind: Command, Command: []string{"go", "run", "./cmd/weather"}, Dir: at("go-cmd")}}},
-		{name: "pyproject flat", args: []string{"py-flat"}, want: []Target{{Name: "py-flat", Input: "py-flat", Kind: Command, Command: []string{"python3", "-c", `import importlib, sys; sys.exit(importlib.import_module("weather.server").main())`}, Dir: at("py-flat")}}},
-		{name: "pyproject src", args: []string{"py-src"}, want: []Target{{Name: "py-src", Input: "py-src", Kind: Command, Command: []string{"python3", "-c", `import importlib, sys; sys.exit(importlib.import_module("w.app").cli.run())`}, Env: map[string]string{"PYTHONPATH": at("py-src", "src") + ":/old"}, Dir: at("py-src")}}},
+		{name: "vs code config", args: []string{"vscode/.vscode/mcp.json"}, want: []Target{{Name: "gh", Keyed: true, Input: "vscode/.vscode/mcp.json", Kind: Command, Command: []string{"gh-mcp"}, Env: map[string]string{}, Dir: at("vscode"), Group: "vscode/.vscode/mcp.json"}}},
+		{name: "package.json bin", args: []string{"node-pkg"}, want: []Target{{Name: "weather", Input: "node-pkg", Kind: Command, Command: []string{"node", at("node-pkg", "bin", "cli.js")}, Dir: at("node-pkg")}}},
+		{name: "package.json main", args: []string{"node-main/"}, want: []Target{{Name: "m", Input: "node-main/", Kind: Command, Command: []string{"node", at("node-main", "index.js")}, Dir: at("node-main")}}},
+		{name: "go.mod root", args: []string{"go-root"}, want: []Target{{Name: "weather", Input: "go-root", Kind: Command, Command: []string{"go", "run", "."}, Dir: at("go-root")}}},
+		{name: "go.mod cmd", args: []string{"go-cmd"}, want: []Target{{Name: "weather", Input: "go-cmd", Kind: Command, Command: []string{"go", "run", "./cmd/weather"}, Dir: at("go-cmd")}}},
+		{name: "pyproject flat", args: []string{"py-flat"}, want: []Target{{Name: "weather", Input: "py-flat", Kind: Command, Command: []string{"python3", "-c", `import importlib, sys; sys.exit(importlib.import_module("weather.server").main())`}, Dir: at("py-flat")}}},
+		{name: "pyproject src", args: []string{"py-src"}, want: []Target{{Name: "w", Input: "py-src", Kind: Command, Command: []string{"python3", "-c", `import importlib, sys; sys.exit(importlib.import_module("w.app").cli.run())`}, Env: map[string]string{"PYTHONPATH": at("py-src", "src") + ":/old"}, Dir: at("py-src")}}},
 		{name: "pyproject module", args: []string{"py-module"}, want: []Target{{Name: "py-module", Input: "py-module", Kind: Command, Command: []string{"python3", "-m", "w.server"}, Dir: at("py-module")}}},
 		{name: "pyproject venv", args: []string{"py-venv"}, want: []Target{{Name: "py-venv", Input: "py-venv", Kind: Command, Command: []string{at("py-venv", ".venv", "bin", "weather-mcp")}, Dir: at("py-venv")}}},
 		{name: "server executable", args: []string{"exe-dir"}, want: []Target{{Name: "exe-dir", Input: "exe-dir", Kind: Command, Command: []string{at("exe-dir", "server")}, Dir: at("exe-dir")}}},
 		{name: ".mcplint.toml command", args: []string{"with-config"}, want: []Target{{Name: "with-config", Input: "with-config", Kind: Command, Command: []string{at("with-config", "run.sh"), "--stdio"}, Env: map[string]string{"UNITS": "metric"}, Dir: at("with-config")}}},
 		{name: ".mcplint.toml without [server]", args: []string{"config-only-rules"}, want: []Target{{Name: "config-only-rules", Input: "config-only-rules", Kind: Command, Command: []string{at("config-only-rules", "server")}, Dir: at("config-only-rules")}}},
-		{name: ".mcplint.toml target", args: []string{"with-target"}, opts: func(o *Options) { o.Server = "fs" }, want: []Target{{Name: "fs", Input: "../claude.json", Kind: Command, Command: fsServer.Command, Env: map[string]string{"K": "v", "EXTRA": "1"}, Dir: root, Group: "../claude.json"}}},
+		{name: ".mcplint.toml target", args: []string{"with-target"}, opts: func(o *Options) { o.Server = "fs" }, want: []Target{{Name: "fs", Keyed: true, Input: "../claude.json", Kind: Command, Command: fsServer.Command, Env: map[string]string{"K": "v", "EXTRA": "1"}, Dir: root, Group: "../claude.json"}}},
 		{name: "explicit command", command: []string{"./srv", "--stdio"}, want: []Target{{Name: "srv", Input: "./srv --stdio", Kind: Command, Command: []string{at("srv"), "--stdio"}, Dir: root}}},
 		{name: "explicit launcher", command: []string{"npx", "-y", "@acme/weather-mcp", "--key", "a b"}, want: []Target{{Name: "weather-mcp", Input: `npx -y @acme/weather-mcp --key "a b"`, Kind: Command, Command: []string{"npx", "-y", "@acme/weather-mcp", "--key", "a b"}, Dir: root}}},
-		{name: "targets and command", args: []string{"tools.json"}, command: []string{"go", "run", "."}, want: []Target{{Name: "tools", Input: "tools.json", Kind: Static, Path: at("tools.json")}, {Name: "go", Input: "go run .", Kind: Command, Command: []string{"go", "run", "."}, Dir: root}}},
+		{name: "targets and command", args: []string{"tools.json"}, command: []string{"go", "run", "."}, want: []Target{{Name: "tools", Input: "tools.json", Kind: Static, Path: at("tools.json")}, {Name: filepath.Base(root), Input: "go run .", Kind: Command, Command: []string{"go", "run", "."}, Dir: root}}},
 		{name: "config command", opts: func(o *Options) {
 			o.Config = ServerConfig{Command: []string{"go", "run", "./testdata/servers/weather"}, Env: map[string]string{"A": "1"}, Dir: at("proj"), File: at("proj", ".mcplint.toml")}
 		}, want: []Target{{Name: "weather", Input: "go run ./testdata/servers/weather", Kind: Command, Command: []string{"go", "run", "./testdata/servers/weather"}, Env: map[string]string{"A": "1"}, Dir: at("proj")}}},
@@ -158,7 +158,18 @@ func TestResolve(t *testing.T) {
 		{name: "empty command", command: []string{}, err: `"--" must be followed by the server's command: mcplint -- COMMAND [ARGS]`},
 		{name: "no target", err: "no target: name a server folder, a file (a tool list, a trace, a client config) or -- COMMAND ARGS, or set [server] in .mcplint.toml"},
 		{name: "unknown server", args: []string{"claude.json", "vscode/.vscode/mcp.json"}, opts: func(o *Options) { o.Server = "fss" }, err: "--server fss: no such server (claude.json has fs, local, remote; vscode/.vscode/mcp.json has gh)"},
-		{name: "skipped server", args: []string{"claude.json"}, opts: func(o *Options) { o.Server = "remote" }, err: "--server remote in claude.json: a remote (http) server at https://example.com/mcp: mcplint starts stdio servers; lint a trace of it or its tool list instead"},
+		{name: "skipped server", args: []string{"claude.json"}, opts: func(o *Options) { o.Server = "remote" }, err: "--server remote in claude.json: a legacy HTTP+SSE (2024-11-05) server at https://example.com/mcp: mcplint speaks Streamable HTTP, which replaced it; lint a trace of it or its tool list instead"},
+		{name: "url", args: []string{"http://user@127.0.0.1:8080/mcp?x=1"}, want: []Target{{Name: "127.0.0.1:8080", Input: "http://user@127.0.0.1:8080/mcp?x=1", Kind: Remote, URL: "http://user@127.0.0.1:8080/mcp?x=1"}}},
+		{name: "url from [server] with headers", opts: func(o *Options) {
+			o.Config = ServerConfig{Target: "https://mcp.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer ${env:TOKEN}", "X-Plain": "v"}}
+			o.Getenv = func(k string) string { return map[string]string{"TOKEN": "s3cret"}[k] }
+		}, want: []Target{{Name: "mcp.example.com", Input: "https://mcp.example.com/mcp", Kind: Remote, URL: "https://mcp.example.com/mcp",
+			Headers: map[string]string{"Authorization": "Bearer s3cret", "X-Plain": "v"}}}},
+		{name: "url header variable unset", opts: func(o *Options) {
+			o.Config = ServerConfig{Target: "https://mcp.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer ${env:NOPE}"}}
+			o.Getenv = func(string) string { return "" }
+		}, want: []Target{{Name: "mcp.example.com", Input: "https://mcp.example.com/mcp", Kind: Remote, URL: "https://mcp.example.com/mcp",
+			Skip: "header Authorization uses ${env:NOPE}, which is not set in the environment; set it to lint this server"}}},
 		{name: "server without config", args: []string{"tools.json"}, opts: func(o *Options) { o.Server = "fs" }, err: "--server fs picks a server of a client config, and no target is one"},
 		{name: "config target missing", opts: func(o *Options) {
 			o.Config = ServerConfig{Target: "gone", Dir: root, File: at(".mcplint.toml")}
@@ -200,21 +211,29 @@ func TestResolve(t *testing.T) {
 }
 
 func TestCommandName(t *testing.T) {
-	tests := map[string][]string{
-		"weather":           {"/srv/weather"},
-		"server-filesystem": {"npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp"},
-		"index":             {"node", "dist/index.js"},
-		"mcp-server-fetch":  {"uvx", "mcp-server-fetch"},
-		"go":                {"go", "run", "."},
-		"docker":            {"docker", "run", "-i", "img"},
-		"node":              {"node"},
-		"server-everything": {"node", "/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js"},
-		"python3":           {"python3", "-c", "import sys; sys.exit(0)"},
-		"weather-mcp":       {"python3", "/srv/weather-mcp/src/server.py"},
+	tests := []struct {
+		want string
+		argv []string
+	}{
+		{"weather", []string{"/srv/weather"}},
+		{"server-filesystem", []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp"}},
+		{"srv", []string{"node", "dist/index.js"}},
+		{"mcp-server-fetch", []string{"uvx", "mcp-server-fetch"}},
+		{"srv", []string{"go", "run", "."}},
+		{"weather", []string{"go", "run", "./cmd/weather"}},
+		{"docker", []string{"docker", "run", "-i", "img"}},
+		{"node", []string{"node"}},
+		{"server-everything", []string{"node", "/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js"}},
+		{"python3", []string{"python3", "-c", "import sys; sys.exit(0)"}},
+		{"weather-mcp", []string{"python3", "/srv/weather-mcp/src/server.py"}},
+		{"tool", []string{"./tool.py"}},
+		{"slack", []string{"env", "SLACK_BOT_TOKEN=xoxb-1", "/opt/slack"}},
+		{"tool", []string{"/usr/bin/env", "-u", "HOME", "A=1", "python3", "x/tool.py"}},
+		{"env", []string{"env", "A=1"}},
 	}
-	for want, argv := range tests {
-		if got := commandName(argv); got != want {
-			t.Errorf("commandName(%q) = %q, want %q", argv, got, want)
+	for _, tt := range tests {
+		if got := commandName(tt.argv, "/srv"); got != tt.want {
+			t.Errorf("commandName(%q) = %q, want %q", tt.argv, got, tt.want)
 		}
 	}
 }

@@ -31,22 +31,30 @@ const (
 	Trace
 	// Command is a server started as a child process and spoken to live.
 	Command
-	// Remote is a client config's http or sse server, which mcplint does
-	// not connect to; it comes with Skip set and URL naming it.
+	// Remote is a server reached over HTTP at URL: an http:// or https://
+	// argument, or a client config's http entry (Streamable HTTP). One
+	// mcplint cannot speak to (a legacy HTTP+SSE or websocket server) comes
+	// with Skip set.
 	Remote
 )
 
 // Target is one server to lint.
 type Target struct {
-	// Name identifies the server in reports: a client config's key, or the
-	// input's base name.
+	// Name identifies the server in reports and keys it in .mcplint.lock
+	// and baselines: a client config's key; else the package a folder
+	// holds (package.json, pyproject.toml, go.mod); else the script,
+	// package or program a command runs; else a file's base name. A loaded
+	// server's serverInfo.name replaces it unless Keyed.
 	Name string
+	// Keyed says Name is the user's own key for the server (a client
+	// config's), which wins over what the server calls itself.
+	Keyed bool
 	// Input is what the user wrote (a path or a command line), for reports.
 	Input string
 	Kind  Kind
 	// Path is the file for Static and Trace targets.
 	Path string
-	// Data is a Static target's file as read when it was resolved, so
+	// Data is a Static or Trace target's file as read when it was resolved, so
 	// that what was sniffed is what is linted and a large file is read
 	// once; nil to read Path.
 	Data []byte
@@ -62,6 +70,9 @@ type Target struct {
 	Group string
 	// URL is a Remote target's address.
 	URL string
+	// Headers are sent with every request to a Remote target (credentials,
+	// variables expanded). Their values are never printed or reported.
+	Headers map[string]string
 	// Skip, when not empty, says why this server cannot be linted (a remote
 	// server, a variable with no value, "disabled" in its config). Report
 	// it as such; do not start it.

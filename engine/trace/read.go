@@ -9,39 +9,80 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// ReadFile reads the trace at path; its errors start with "path:line:".
+// MaxLine is the longest stream line `mcplint record` records (8 MiB).
+const MaxLine = 8 << 20
+
+// maxTraceLine is the longest trace line Read keeps: a recorded line of
+// MaxLine bytes written as JSON, where escaping can make a byte six ("\u0001").
+// A longer line can only come from a trace made by other means, and is
+// measured and skipped, never held in memory.
+const maxTraceLine = 6*MaxLine + 4<<10
+
+// ReadFile reads the trace at path, a regular file of at most
+// inputfile.DefaultMaxSize bytes; its errors start with "path:line:".
 func ReadFile(path string) (*sdk.Transcript, error) {
-	f, err := os.Open(path)
+	f, _, err := inputfile.Open(path, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	t, err := Read(f)
-	if pe, ok := errors.AsType[*ParseError](err); ok {
-		pe.File = path
+	return named(path)(Read(f))
+}
+
+// ReadData reads a trace already read from path.
+func ReadData(path string, data []byte) (*sdk.Transcript, error) {
+	return named(path)(Read(bytes.NewReader(data)))
+}
+
+// named puts path in a *ParseError.
+func named(path string) func(*sdk.Transcript, error) (*sdk.Transcript, error) {
+	return func(t *sdk.Transcript, err error) (*sdk.Transcript, error) {
+		if pe, ok := errors.AsType[*ParseError](err); ok {
+			pe.File = path
+		}
+		return t, err
 	}
-	return t, err
 }
 
 // Read reads a trace. A malformed line is a *ParseError naming the line;
-// blank lines are skipped.
+// blank lines are skipped. A record line over MaxLine becomes an
+// oversize-line event in its place (which rules report), so that the
+// records after it keep their line numbers.
 func Read(r io.Reader) (*sdk.Transcript, error) {
-	br := bufio.NewReader(r)
+	return read(r, maxTraceLine)
+}
+
+func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
 	var t *sdk.Transcript
+	var line []byte
 	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
+		var size int64
+		var err error
+		line, size, err = readLine(br, line[:0], maxLine)
 		if err != nil && err != io.EOF {
 			return nil, err
 		}
-		if len(bytes.TrimSpace(line)) > 0 {
+		switch {
+		case size > int64(maxLine) && t == nil:
+			return nil, &ParseError{Line: n, Err: fmt.Errorf("%w: the first line is %d bytes, over the %d-byte cap on a trace line", ErrNotTrace, size, maxLine)}
+		case size > int64(maxLine):
+			var at float64
+			if k := len(t.Records); k > 0 {
+				at = t.Records[k-1].TMs
+			}
+			t.Records = append(t.Records, sdk.Record{TMs: at, Dir: sdk.DirEvent, Event: &sdk.Event{
+				Kind: sdk.EventOversizeLine, Bytes: size,
+				Detail: fmt.Sprintf("line %d of the trace is over the %s cap on a trace line; it was skipped", n, inputfile.FormatSize(int64(maxLine)))}})
+		case len(bytes.TrimSpace(line)) > 0:
 			if perr := parseLine(&t, n, line); perr != nil {
 				return nil, &ParseError{Line: n, Err: perr}
 			}
@@ -203,4 +244,23 @@ func recordSyntax(err error) error {
 		return fmt.Errorf("the line is not JSON: %s", msg)
 	}
 	return fmt.Errorf("the record is malformed: %s", msg)
+}
+
+// readLine appends the next line, newline included, to buf while it fits
+// in maxLine bytes; past that it reads on to the line's end keeping
+// nothing. size is the line's full length, newline excluded.
+func readLine(br *bufio.Reader, buf []byte, maxLine int) (_ []byte, size int64, _ error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		size += int64(len(bytes.TrimSuffix(chunk, []byte("\n"))))
+		if size <= int64(maxLine) {
+			buf = append(buf, chunk...)
+		} else {
+			buf = buf[:0]
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return buf, size, err
+	}
 }

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -240,4 +242,62 @@ func FuzzRead(f *testing.F) {
 			t.Errorf("Write is not stable:\n%s\n%s", written, buf.Bytes())
 		}
 	})
+}
+
+// zeros is an io.Reader of n NUL bytes, made as they are read.
+type zeros struct{ n int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	if z.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(int64(len(p)), z.n)
+	clear(p[:k])
+	z.n -= k
+	return int(k), nil
+}
+
+// TestReadHugeLine reads a trace with a 1 GB line: it becomes an
+// oversize-line event in the line's place, and the reader never holds more
+// of the line than the cap (what it allocates stays well under the line).
+func TestReadHugeLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 1 GB")
+	}
+	for _, tc := range []struct {
+		name     string
+		read     func(io.Reader) (*sdk.Transcript, error)
+		maxAlloc uint64
+	}{
+		{"Read", Read, 512 << 20},
+		{"1MiB cap", func(r io.Reader) (*sdk.Transcript, error) { return read(r, 1<<20) }, 16 << 20},
+	} {
+		t.Run(tc.name, func(t *testing.T) { testHugeLine(t, tc.read, tc.maxAlloc) })
+	}
+}
+
+func testHugeLine(t *testing.T, read func(io.Reader) (*sdk.Transcript, error), maxAlloc uint64) {
+	header := `{"mcplint_trace":1,"command":["srv"],"started":"2026-01-02T15:04:05Z"}` + "\n"
+	after := "\n" + `{"t_ms":2,"dir":"s2c","msg":{"jsonrpc":"2.0","id":1,"result":{}}}` + "\n"
+	r := io.MultiReader(strings.NewReader(header), &zeros{n: 1 << 30}, strings.NewReader(after))
+	var before, end runtime.MemStats
+	runtime.ReadMemStats(&before)
+	tr, err := read(r)
+	runtime.ReadMemStats(&end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := end.TotalAlloc - before.TotalAlloc; got > maxAlloc {
+		t.Errorf("reading the trace allocated %d MiB; a line over the cap must not be held", got>>20)
+	}
+	if len(tr.Records) != 2 {
+		t.Fatalf("got %d records, want the oversize event and the record after it: %+v", len(tr.Records), tr.Records)
+	}
+	ev := tr.Records[0].Event
+	if ev == nil || ev.Kind != sdk.EventOversizeLine || ev.Bytes != 1<<30 || !strings.Contains(ev.Detail, "line 2 of the trace") {
+		t.Errorf("record 0 = %+v, want an oversize-line event of 1 GiB naming line 2", tr.Records[0])
+	}
+	if tr.Records[1].Dir != sdk.DirServerToClient {
+		t.Errorf("record 1 = %+v, want the s2c record after the long line", tr.Records[1])
+	}
 }

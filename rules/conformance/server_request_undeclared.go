@@ -9,10 +9,10 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// serverRequestUndeclared reports requests the server sends that the
-// client did not declare it could serve: sampling, roots or elicitation
-// without the capability (legacy), and any request at all on a modern
-// stdio session, where servers must not send requests.
+// serverRequestUndeclared reports requests a handshake-era server sends
+// that the client did not declare it could serve: sampling, roots or
+// elicitation without the capability. (A 2026-07-28 stdio server must not
+// send requests at all: stdio-server-request.)
 type serverRequestUndeclared struct{}
 
 func (serverRequestUndeclared) Meta() sdk.Meta {
@@ -21,6 +21,7 @@ func (serverRequestUndeclared) Meta() sdk.Meta {
 		Summary: "The server asks the client only for what the client declared it supports",
 		Doc:     doc("server-request-undeclared"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#capability-negotiation",
+		Era:     sdk.EraLegacy,
 	}
 }
 
@@ -33,17 +34,12 @@ var capabilityFor = map[string]string{
 
 func (serverRequestUndeclared) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	ss := session(s)
-	if ss == nil {
+	if ss == nil || s.Era != sdk.EraLegacy {
 		return nil
 	}
 	declared := clientCapabilities(ss)
 	for _, m := range fromServer(ss) {
 		if m.Kind != wire.Request {
-			continue
-		}
-		if s.Era == sdk.EraModern {
-			at(report, m.Index, fmt.Sprintf("server sent a %s request on stdio, where a 2026-07-28 server must not send requests", m.Method),
-				"ask the client through an InputRequiredResult (multi round-trip requests) instead of a server-to-client request")
 			continue
 		}
 		cap, ok := capabilityFor[m.Method]

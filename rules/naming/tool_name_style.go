@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/suggest"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -63,24 +64,10 @@ func (r *toolNameStyle) Configure(decode func(any) error) error {
 }
 
 // guessStyleSetting maps near misses such as "snake", "CamelCase" or
-// "kebab_case" to the setting value the user meant.
+// "kebab_case" to the setting value the user meant, by mcplint's one
+// did-you-mean policy (package suggest).
 func guessStyleSetting(v string) string {
-	key := strings.Map(func(r rune) rune {
-		if isASCIILower(r) {
-			return r
-		}
-		if isASCIIUpper(r) {
-			return r + ('a' - 'A')
-		}
-		return -1
-	}, v)
-	key = strings.TrimSuffix(key, "case")
-	for _, name := range []string{styleSettingSnake, styleSettingCamel, styleSettingKebab, styleSettingConsistent} {
-		if strings.HasPrefix(strings.ToLower(name), key) && key != "" {
-			return name
-		}
-	}
-	return ""
+	return suggest.Guess(v, []string{styleSettingSnake, styleSettingCamel, styleSettingKebab, styleSettingConsistent})
 }
 
 func (r *toolNameStyle) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/suggest"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -96,6 +97,13 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 	for _, t := range tools {
 		mark(t)
 	}
+	// A tool another session of the server listed exists, shown only to
+	// a client that declares a capability (capability-gated-tools).
+	for _, l := range s.Relisted {
+		for _, t := range l.Tools {
+			mark(t.Name)
+		}
+	}
 	visible.Texts(s, func(t visible.Text) {
 		switch t.Kind {
 		case visible.KindParamName, visible.KindEnum, visible.KindConst, visible.KindPromptName, visible.KindPromptArgName:
@@ -103,6 +111,9 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 		}
 	})
 	done := map[string]bool{}
+	// Most servers have no dangling reference; a large one with many
+	// asks its did-you-mean of an index, not of every tool in turn.
+	var near *suggest.Index
 	for _, r := range refs {
 		key := r.text.Owner() + "\x00" + r.name
 		if known[strings.ToLower(r.name)] || done[key] {
@@ -111,7 +122,10 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 		done[key] = true
 		msg := fmt.Sprintf("%s refers to a tool %s that this server does not expose", kindName(r.text.Kind), strconv.Quote(r.name))
 		fix := "name an existing tool, or expose the tool under this name"
-		if near := closest(r.name, tools); near != "" {
+		if near == nil {
+			near = suggest.NewIndex(tools)
+		}
+		if near := near.Closest(r.name); near != "" {
 			msg += fmt.Sprintf(" (did you mean %s?)", strconv.Quote(near))
 			fix = fmt.Sprintf("rename the reference to %s if that is the tool meant, or expose %s", strconv.Quote(near), strconv.Quote(r.name))
 		}
@@ -121,15 +135,3 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 }
 
 func kindName(k visible.Kind) string { return strings.ReplaceAll(k.String(), "-", " ") }
-
-// closest returns the tool name nearest to name, when it is near enough to
-// be a typo or a rename: an edit distance of at most a third of the name.
-func closest(name string, tools []string) string {
-	best, bestD := "", len(name)/3+1
-	for _, t := range tools {
-		if d := sdk.EditDistance(strings.ToLower(name), strings.ToLower(t)); d < bestD {
-			best, bestD = t, d
-		}
-	}
-	return best
-}

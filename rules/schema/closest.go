@@ -1,30 +1,11 @@
 package schema
 
-import (
-	"strings"
-	"unicode/utf8"
+import "github.com/mcplint/mcplint/internal/suggest"
 
-	"github.com/mcplint/mcplint/sdk"
-)
-
-// closest returns the candidate nearest to name (edit distance, case
-// folded) when it is near enough to be a likely typo, else "". Short names
-// only match when they differ in case: "b" is not a typo of "a".
+// closest returns the candidate nearest to name when it is near enough to
+// be a likely typo, else "", by mcplint's one did-you-mean policy (package
+// suggest): short names only match when they differ in case, "b" is not a
+// typo of "a".
 func closest(name string, candidates []string) string {
-	limit := utf8.RuneCountInString(name) / 3
-	best, bestDist := "", limit+1
-	lower := strings.ToLower(name)
-	for _, c := range candidates {
-		if c == name {
-			continue
-		}
-		d := sdk.EditDistance(lower, strings.ToLower(c))
-		if d < bestDist || d == bestDist && c < best {
-			best, bestDist = c, d
-		}
-	}
-	if bestDist > limit {
-		return ""
-	}
-	return best
+	return suggest.Closest(name, candidates)
 }

@@ -25,8 +25,9 @@ func (DefinitionChanged) Meta() sdk.Meta {
 			"of every tool's definition, canonicalized as RFC 8785 (JCS) so key order and escaping do not " +
 			"matter, of each of its top-level members and schema properties, and of the instructions. It " +
 			"reports a changed tool (an error, naming the parts that changed), a changed or removed " +
-			"instructions text (an error), a new tool (a warning) and a removed tool (an info). Without a " +
-			"pin for the server the rule says nothing.\n\n" +
+			"instructions text (an error), a new tool (a warning) and a removed tool (an info). When a lock " +
+			"file exists but has no entry for the server (never pinned, or pinned under another name) it " +
+			"warns that nothing of this server is checked; without a lock file the rule says nothing.\n\n" +
 			"Users approve a server once; the server can change its descriptions at any time afterwards (a " +
 			"\"rug pull\"), and a poisoned description needs only one update to reach every client. Pinning " +
 			"turns that silent change into a failing check: review the change, then run `mcplint lock` again.\n\n" +
@@ -45,6 +46,15 @@ const relock = "review the change; if it is intended, run `mcplint lock` to pin 
 func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	pinned := s.Lock
 	if pinned == nil {
+		if s.LockFile != "" {
+			target := "the target you lint"
+			if s.Input != "" {
+				target += " (" + s.Input + ")"
+			}
+			report(sdk.Issue{Tool: sdk.OwnerServer, Severity: sdk.Warning,
+				Message: fmt.Sprintf("%s has no entry for server %s, so a change to its tool definitions goes unnoticed", s.LockFile, strconv.Quote(s.Name)),
+				Fix:     "pin it: run `mcplint lock` with " + target + "; entries are keyed by server name, so a server pinned under another name needs a new pin"})
+		}
 		return nil
 	}
 	cur, err := sdk.PinSnapshot(s)

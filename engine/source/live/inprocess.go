@@ -2,9 +2,12 @@ package live
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/transport"
+	"github.com/mcplint/mcplint/engine/transport/streamhttp"
 )
 
 // start begins the session with the server of t: opts.Serve in this
@@ -17,5 +20,20 @@ func start(ctx context.Context, t target.Target, opts Options, mopts mcp.Options
 		}
 		return mcp.StartInProcess(ctx, name, opts.Serve, mopts)
 	}
+	if t.Kind == target.Remote {
+		return startHTTP(ctx, t, mopts)
+	}
 	return mcp.Start(ctx, t.Command, mopts)
+}
+
+// startHTTP begins a session with the Streamable HTTP server at t.URL,
+// sending t.Headers (credentials, never recorded) with every request.
+func startHTTP(ctx context.Context, t target.Target, mopts mcp.Options) (*mcp.Client, error) {
+	header := http.Header{}
+	for k, v := range t.Headers {
+		header.Set(k, v)
+	}
+	return mcp.Open(ctx, []string{t.URL}, mopts, func(rec transport.Sink) (transport.Transport, error) {
+		return streamhttp.New(t.URL, streamhttp.Options{Header: header, Timeout: mopts.Timeout}, rec)
+	})
 }

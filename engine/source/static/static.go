@@ -9,10 +9,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -40,10 +40,11 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.err }
 
 // Load reads the tool list in the file at path. An unreadable file gives
-// the *os.PathError, which names the path; a file that is not a tool list
-// gives an *Error.
+// the *os.PathError, which names the path; one that is not a regular file
+// or is over inputfile.DefaultMaxSize an *inputfile.Error; a file that is
+// not a tool list an *Error.
 func Load(path string) (*sdk.Snapshot, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path, 0)
 	if err != nil {
 		return nil, err
 	}

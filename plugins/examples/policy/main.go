@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/sdk/plugin"
 )
 
 // settings is the plugin's [plugin.settings] table, shared by its rules.
@@ -26,7 +27,7 @@ type settings struct {
 
 func main() {
 	s := &settings{}
-	sdk.Serve(sdk.RuleSet{
+	plugin.Serve(plugin.RuleSet{
 		Name:    "policy",
 		Version: "1.0.0",
 		Rules:   []sdk.Rule{toolPrefix{s}, bannedPhrases{s}},

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/sdk/plugin"
 )
 
 type boom struct{}
@@ -19,4 +20,4 @@ func (boom) Check(context.Context, *sdk.Snapshot, func(sdk.Issue)) error {
 	select {}
 }
 
-func main() { sdk.Serve(sdk.RuleSet{Name: "crash", Version: "0.0.1", Rules: []sdk.Rule{boom{}}}) }
+func main() { plugin.Serve(plugin.RuleSet{Name: "crash", Version: "0.0.1", Rules: []sdk.Rule{boom{}}}) }

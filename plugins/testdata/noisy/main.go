@@ -4,10 +4,10 @@ package main
 import (
 	"fmt"
 
-	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/sdk/plugin"
 )
 
 func main() {
 	fmt.Println("starting up, hello!")
-	sdk.Serve(sdk.RuleSet{Name: "noisy", Version: "0.0.1"})
+	plugin.Serve(plugin.RuleSet{Name: "noisy", Version: "0.0.1"})
 }

@@ -4,15 +4,15 @@ package main
 import (
 	"github.com/hashicorp/go-plugin"
 
-	"github.com/mcplint/mcplint/sdk"
+	sdkplugin "github.com/mcplint/mcplint/sdk/plugin"
 )
 
 func main() {
-	hs := sdk.Handshake
+	hs := sdkplugin.Handshake
 	hs.ProtocolVersion = 0
 	plugin.Serve(&plugin.ServeConfig{
 		HandshakeConfig: hs,
-		Plugins:         plugin.PluginSet{sdk.PluginName: &sdk.GRPCPlugin{}},
+		Plugins:         plugin.PluginSet{sdkplugin.SetName: &sdkplugin.GRPCPlugin{}},
 		GRPCServer:      plugin.DefaultGRPCServer,
 	})
 }

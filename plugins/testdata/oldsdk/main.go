@@ -6,7 +6,7 @@ import (
 
 	"github.com/hashicorp/go-plugin"
 
-	"github.com/mcplint/mcplint/sdk"
+	sdkplugin "github.com/mcplint/mcplint/sdk/plugin"
 	"github.com/mcplint/mcplint/sdk/pluginpb"
 )
 
@@ -20,8 +20,8 @@ func (old) Info(context.Context, *pluginpb.InfoRequest) (*pluginpb.InfoResponse,
 
 func main() {
 	plugin.Serve(&plugin.ServeConfig{
-		HandshakeConfig: sdk.Handshake,
-		Plugins:         plugin.PluginSet{sdk.PluginName: &sdk.GRPCPlugin{Impl: old{}}},
+		HandshakeConfig: sdkplugin.Handshake,
+		Plugins:         plugin.PluginSet{sdkplugin.SetName: &sdkplugin.GRPCPlugin{Impl: old{}}},
 		GRPCServer:      plugin.DefaultGRPCServer,
 	})
 }

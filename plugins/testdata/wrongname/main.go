@@ -1,6 +1,6 @@
 // A plugin whose binary name does not match the name it reports.
 package main
 
-import "github.com/mcplint/mcplint/sdk"
+import "github.com/mcplint/mcplint/sdk/plugin"
 
-func main() { sdk.Serve(sdk.RuleSet{Name: "somethingelse", Version: "0.0.1"}) }
+func main() { plugin.Serve(plugin.RuleSet{Name: "somethingelse", Version: "0.0.1"}) }

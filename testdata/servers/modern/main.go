@@ -1,6 +1,7 @@
 // Command modern is a correct 2026-07-28 server built with the Go SDK,
 // restricted to that revision: no handshake, server/discover and
-// per-request _meta.
+// per-request _meta. Its capabilities are set explicitly because the SDK
+// declares logging by default, which 2026-07-28 deprecates.
 package main
 
 import (
@@ -16,6 +17,7 @@ func main() {
 		Instructions:              "Text utilities: transform or count the words of a text.",
 		PageSize:                  catalog.PageSize,
 		SupportedProtocolVersions: []string{"2026-07-28"},
+		Capabilities:              &mcp.ServerCapabilities{},
 	})
 	catalog.Register(s)
 	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {

@@ -7,11 +7,14 @@ const ModernVersion = "2026-07-28"
 
 // Modern is a correct 2026-07-28 server: every request must declare
 // ModernVersion in its _meta (any other version is refused with -32022 and
-// the supported list), server/discover and tools/list are served, unknown
-// methods fail with -32601 and unknown tools with -32602.
+// the supported list), server/discover and tools/list are served with
+// their caching hints, unknown methods fail with -32601 and unknown tools
+// with -32602.
 type Modern struct {
 	Name  string
 	Tools []map[string]any
+	// Capabilities are what server/discover declares; tools alone when nil.
+	Capabilities map[string]any
 	// Extra serves methods after the version check and before the
 	// defaults; it returns true when it handled m.
 	Extra func(s *Server, m Msg) bool
@@ -44,21 +47,32 @@ func (l Modern) Serve(s *Server) {
 		if l.Extra != nil && l.Extra(s, m) {
 			continue
 		}
-		meta := map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": l.Name, "version": "1.0.0"}}
+		meta := ServerInfo(l.Name)
 		switch m.Method {
 		case "server/discover":
+			caps := l.Capabilities
+			if caps == nil {
+				caps = map[string]any{"tools": map[string]any{}}
+			}
 			s.Reply(m.ID, map[string]any{
 				"resultType":        "complete",
+				"ttlMs":             0,
+				"cacheScope":        "public",
 				"supportedVersions": []string{ModernVersion},
-				"capabilities":      map[string]any{"tools": map[string]any{}},
+				"capabilities":      caps,
 				"_meta":             meta,
 			})
 		case "tools/list":
-			s.Reply(m.ID, map[string]any{"resultType": "complete", "tools": l.Tools, "_meta": meta})
+			s.Reply(m.ID, map[string]any{"resultType": "complete", "ttlMs": 60000, "cacheScope": "public", "tools": l.Tools, "_meta": meta})
 		case "tools/call":
 			s.Fail(m.ID, -32602, "unknown tool")
 		default:
 			s.Fail(m.ID, -32601, "Method not found: "+m.Method)
 		}
 	}
+}
+
+// ServerInfo is the result _meta by which a modern server names itself.
+func ServerInfo(name string) map[string]any {
+	return map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": name, "version": "1.0.0"}}
 }

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/plugins"
+)
+
+// cliCase is one command line run in a fresh folder holding files, whose
+// whole output and exit code are compared with testdata/cli/NAME.txt.
+type cliCase struct {
+	name  string
+	files map[string]string
+	args  []string
+	// setup, when set, prepares the folder further (builds a plugin).
+	setup func(t *testing.T, dir string)
+}
+
+// runGolden runs each case in-process and compares the transcript (the
+// command, stdout, stderr, exit code; the folder shown as $DIR) with its
+// golden file, rewriting it when MCPLINT_UPDATE_GOLDEN is set.
+func runGolden(t *testing.T, cases []cliCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, content := range tc.files {
+				p := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				mode := os.FileMode(0o644)
+				if strings.HasPrefix(content, "#!") {
+					mode = 0o755
+				}
+				if err := os.WriteFile(p, []byte(content), mode); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.setup != nil {
+				tc.setup(t, dir)
+			}
+			stdout, stderr, code := runCLI(t, dir, tc.args...)
+			got := fmt.Sprintf("$ mcplint %s\n--- stdout\n%s--- stderr\n%s--- exit %d\n", strings.Join(tc.args, " "), stdout, stderr, code)
+			golden(t, filepath.Join("testdata", "cli", tc.name+".txt"), strings.ReplaceAll(got, dir, "$DIR"))
+		})
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if os.Getenv("MCPLINT_UPDATE_GOLDEN") != "" {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with MCPLINT_UPDATE_GOLDEN=1 to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs\n--- got\n%s--- want\n%s", path, got, want)
+	}
+}
+
+const emptyTools = `{"tools": []}`
+
+// missingPlugin is a config whose plugin cannot start: its rules cannot run.
+const missingPlugin = "version = 1\n[[plugin]]\nname = \"policy\"\npath = \"nope/mcplint-plugin-policy\"\n"
+
+// TestQuietNeverHidesFailures: -q (which the pre-commit hooks pass) drops
+// clean targets and progress, never the reason for exit 3.
+func TestQuietNeverHidesFailures(t *testing.T) {
+	runGolden(t, []cliCase{
+		{"quiet-rule-error", map[string]string{"tools.json": emptyTools, ".mcplint.toml": missingPlugin}, []string{"-q", "tools.json"}, nil},
+		{"quiet-rule-error-json-file", map[string]string{"tools.json": emptyTools, ".mcplint.toml": missingPlugin}, []string{"-q", "-f", "json", "-o", "r.json", "tools.json"}, nil},
+		{"quiet-unreadable", map[string]string{"bad.json": `{"tools": [`}, []string{"-q", "bad.json"}, nil},
+		{"quiet-unreadable-json-file", map[string]string{"bad.json": `{"tools": [`}, []string{"-q", "-f", "json=r.json", "bad.json"}, nil},
+		{"quiet-clean", map[string]string{"tools.json": emptyTools}, []string{"-q", "tools.json"}, nil},
+		{"quiet-usage", map[string]string{"tools.json": emptyTools}, []string{"-q", "--fail-on", "sometimes", "tools.json"}, nil},
+	})
+}
+
+// TestFlagSpelling: flags are named with two dashes in errors, as --help
+// lists them; choices are case-insensitive; --exercise takes its mode after
+// a space like --format does.
+func TestFlagSpelling(t *testing.T) {
+	runGolden(t, []cliCase{
+		{"flag-unknown", nil, []string{"--fail-onn", "error", "tools.json"}, nil},
+		{"flag-bad-value", nil, []string{"--fail-on", "sometimes", "tools.json"}, nil},
+		{"flag-no-value", nil, []string{"tools.json", "--min-grade"}, nil},
+		{"min-grade-lower-case", map[string]string{"tools.json": emptyTools}, []string{"--min-grade", "b", "-q", "tools.json"}, nil},
+		{"exercise-space-all", map[string]string{"tools.json": emptyTools}, []string{"--exercise", "all", "-q", "tools.json"}, nil},
+		{"exercise-bad-mode", map[string]string{"tools.json": emptyTools}, []string{"--exercise=some", "tools.json"}, nil},
+	})
+}
+
+// TestHelpListsEveryCommaFlag: every flag that splits on commas says so.
+func TestHelpListsEveryCommaFlag(t *testing.T) {
+	out, _, _ := runCLI(t, t.TempDir(), "--help")
+	for _, name := range []string{"--enable", "--disable", "--only"} {
+		i := strings.Index(out, name+" NAME")
+		if i < 0 {
+			t.Fatalf("--help lacks %s NAME:\n%s", name, out)
+		}
+		line, _, _ := strings.Cut(out[i:], "\n")
+		if !strings.Contains(line, "comma-separated") {
+			t.Errorf("--help line of %s does not say it is comma-separated: %s", name, line)
+		}
+	}
+}
+
+// TestLockRealClientConfig: lock pins the stdio servers of a client config
+// and skips what lint skips (disabled entries, a variable with no value),
+// saying so; --server picks one; a later lint warns about a server the
+// lock file has no entry for.
+func TestLockRealClientConfig(t *testing.T) {
+	fixture := mcptest.Server(t, "modern")
+	config := `{"mcpServers": {
+  "notes": {"command": "` + fixture + `"},
+  "second": {"command": "` + fixture + `", "args": ["--stdio"]},
+  "old": {"command": "` + fixture + `", "disabled": true},
+  "slack": {"command": "` + fixture + `", "env": {"SLACK_BOT_TOKEN": "${MCPLINT_TEST_UNSET_TOKEN}"}}
+}}`
+	files := map[string]string{"mcp.json": config}
+	runGolden(t, []cliCase{
+		{"lock-client-config", files, []string{"lock", "mcp.json"}, nil},
+		{"lock-client-config-server", files, []string{"lock", "--server", "notes", "mcp.json"}, nil},
+		{"lock-client-config-skipped-server", files, []string{"lock", "--server", "old", "mcp.json"}, nil},
+		{"lock-client-config-unknown-server", files, []string{"lock", "mcp.json", "--server", "nope"}, nil},
+	})
+	dir := t.TempDir()
+	writeFile(t, dir, "mcp.json", config)
+	if _, stderr, code := runCLI(t, dir, "lock", "--server", "notes", "mcp.json"); code != exitOK {
+		t.Fatalf("lock --server notes: exit %d\n%s", code, stderr)
+	}
+	out, stderr, code := runCLI(t, dir, "--only", "definition-changed", "--probes", "none", "-f", "github", "mcp.json")
+	want := `::warning title=definition-changed (second/<server>)::.mcplint.lock has no entry for server "second"`
+	if code != exitOK || !strings.Contains(out, want) || strings.Contains(out, `server "notes"`) {
+		t.Errorf("lint after lock --server notes: exit %d (want 0), want only the second server warned about (%s):\n%s%s", code, want, out, stderr)
+	}
+}
+
+// buildPolicyPlugin builds the example plugin into dir/bin.
+func buildPolicyPlugin(t *testing.T, dir string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the example plugin")
+	}
+	bin := filepath.Join(dir, "bin", plugins.BinaryPrefix+"policy")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../plugins/examples/policy").CombinedOutput(); err != nil {
+		t.Fatalf("building the example plugin: %v\n%s", err, out)
+	}
+}
+
+// badEverywhere has a structural error, a built-in rule's settings typo,
+// a plugin settings typo and a plugin rule's settings that the plugin
+// rejects: config verify reports them all in one pass.
+const badEverywhere = `version = 1
+
+[output]
+fail-on = "sometimes"
+formt = "json"
+
+[rules.settings.too-many-tools]
+maxx = 3
+
+[[plugin]]
+name = "policy"
+path = "bin/mcplint-plugin-policy"
+[plugin.settings]
+prefx = "acme_"
+banned-phrases = ["TODO"]
+
+[rules.settings."policy/tool-prefix"]
+bogus = 1
+`
+
+const goodPluginConfig = `version = 1
+
+[rules.settings.too-many-tools]
+max = 3
+
+[[plugin]]
+name = "policy"
+path = "bin/mcplint-plugin-policy"
+[plugin.settings]
+prefix = "acme_"
+`
+
+// TestConfigVerifyOnePass: every problem of a config, plugin settings
+// included, in one run, each at FILE:LINE:COLUMN.
+func TestConfigVerifyOnePass(t *testing.T) {
+	runGolden(t, []cliCase{
+		{name: "config-verify-all-errors", files: map[string]string{".mcplint.toml": badEverywhere}, args: []string{"config", "verify"}, setup: buildPolicyPlugin},
+		{name: "config-verify-no-plugins", files: map[string]string{".mcplint.toml": badEverywhere}, args: []string{"config", "verify", "--no-plugins"}},
+		{name: "config-verify-plugin-missing", files: map[string]string{".mcplint.toml": goodPluginConfig}, args: []string{"config", "verify"}},
+		{name: "config-verify-ok", files: map[string]string{".mcplint.toml": goodPluginConfig}, args: []string{"config", "verify"}, setup: buildPolicyPlugin},
+	})
+}

@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// listed is one package as `go list -json` describes it.
+type listed struct {
+	ImportPath string
+	Imports    []string
+	Deps       []string
+}
+
+// goList runs `go list -json` over patterns from the module root.
+func goList(t *testing.T, patterns ...string) []listed {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command on PATH to list packages with")
+	}
+	cmd := exec.Command("go", append([]string{"list", "-json=ImportPath,Imports,Deps"}, patterns...)...)
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list %s: %v", strings.Join(patterns, " "), err)
+	}
+	var pkgs []listed
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var p listed
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+// TestFrontEndsUseRun checks the import facts of the engine's front door:
+// the CLI and mcplinttest reach sources, the runner, probes, targets,
+// suppression, scoring and plugins only through engine.Run.
+func TestFrontEndsUseRun(t *testing.T) {
+	const mod = "github.com/mcplint/mcplint/"
+	banned := []string{"engine/source/", "engine/runner", "engine/probe", "engine/exercise", "engine/target",
+		"engine/session", "engine/suppress", "engine/score", "engine/mcp", "plugins"}
+	for _, p := range goList(t, "./cmd/mcplint", "./mcplinttest") {
+		for _, imp := range p.Imports {
+			for _, b := range banned {
+				if rest, ok := strings.CutPrefix(imp, mod+b); ok && (rest == "" || rest[0] == '/' || strings.HasSuffix(b, "/")) {
+					t.Errorf("%s imports %s: lint through engine.Run instead", p.ImportPath, imp)
+				}
+			}
+		}
+	}
+}
+
+// TestRulesLinkNoGRPC checks that a rule package links no gRPC: serving a
+// plugin lives in sdk/plugin, which rules do not import.
+func TestRulesLinkNoGRPC(t *testing.T) {
+	for _, p := range goList(t, "./rules/...", "./sdk") {
+		for _, d := range p.Deps {
+			if strings.HasPrefix(d, "google.golang.org/grpc") || strings.HasPrefix(d, "github.com/hashicorp/go-plugin") {
+				t.Errorf("%s links %s", p.ImportPath, d)
+				break
+			}
+		}
+	}
+}
+
+// TestReportModelSpeaksNoMCP checks that the result model and the formats
+// depend on nothing that speaks MCP: only the model, sdk and small helpers.
+func TestReportModelSpeaksNoMCP(t *testing.T) {
+	allowed := map[string]bool{
+		"github.com/mcplint/mcplint/sdk":                     true,
+		"github.com/mcplint/mcplint/engine/result":           true,
+		"github.com/mcplint/mcplint/engine/internal/jsonesc": true,
+	}
+	for _, p := range goList(t, "./engine/result", "./engine/report") {
+		for _, d := range p.Deps {
+			if strings.HasPrefix(d, "github.com/mcplint/mcplint/") && !allowed[d] {
+				t.Errorf("%s depends on %s", p.ImportPath, d)
+			}
+		}
+	}
+}

@@ -1,0 +1,96 @@
+// Package result is the model of a lint run's result: the targets, their
+// issues, suppressions, grades and exercise calls. The formats of
+// engine/report render it; it imports nothing that speaks MCP, so anything
+// that reads results (a format, a baseline, a gate) needs none of it.
+//
+// The JSON form (version 1) is a documented contract: see
+// docs/schema/report.v1.json.
+package result
+
+import "github.com/mcplint/mcplint/sdk"
+
+// Version is the version of the JSON report format.
+const Version = 1
+
+// Report is the result of one run over one or more targets.
+type Report struct {
+	Version int       `json:"version"`
+	Mcplint string    `json:"mcplint"`
+	Targets []*Target `json:"targets"`
+	// Skipped are servers named (in a client config) that mcplint does not
+	// lint, with why: remote servers, disabled ones, unset variables.
+	Skipped []Skipped `json:"skipped,omitempty"`
+	Summary Summary   `json:"summary"`
+	// Rules are every rule known to the run, enabled or not (SARIF lists
+	// them); Enabled those that ran (JUnit's test cases). Neither is part
+	// of the JSON report.
+	Rules   []sdk.Meta `json:"-"`
+	Enabled []sdk.Meta `json:"-"`
+}
+
+// Skipped is a server that was not linted, and why.
+type Skipped struct {
+	Name   string `json:"name"`
+	Input  string `json:"input"`
+	Reason string `json:"reason"`
+}
+
+// Target is the result for one server.
+type Target struct {
+	Name            string              `json:"name"`
+	Source          string              `json:"source"`
+	Input           string              `json:"input"`
+	Server          *sdk.Implementation `json:"server,omitempty"`
+	ProtocolVersion string              `json:"protocolVersion,omitempty"`
+	Era             string              `json:"era,omitempty"`
+	Counts          Counts              `json:"counts"`
+	ContextTokens   int                 `json:"contextTokens"`
+	Score           float64             `json:"score"`
+	Grade           string              `json:"grade"`
+	Components      map[string]float64  `json:"components"`
+	Issues          []sdk.Issue         `json:"issues"`
+	Suppressed      []Suppressed        `json:"suppressed"`
+	// RuleErrors are rules that could not run over this target.
+	RuleErrors []RuleError `json:"ruleErrors,omitempty"`
+	// Exercise is what --exercise called and how each call went; nil when
+	// no tool was called.
+	Exercise *Exercise `json:"exercise,omitempty"`
+	// Error says why the target could not be linted; nil when it was.
+	Error *string `json:"error"`
+}
+
+// RuleError is a rule that failed (or a plugin that crashed) on a target:
+// its findings are missing from the report.
+type RuleError struct {
+	Rule  string `json:"rule"`
+	Error string `json:"error"`
+}
+
+// Counts are how many definitions a target exposes.
+type Counts struct {
+	Tools     int `json:"tools"`
+	Prompts   int `json:"prompts"`
+	Resources int `json:"resources"`
+}
+
+// Suppression kinds (Suppressed.By).
+const (
+	ByConfig   = "config"
+	ByInline   = "inline"
+	ByBaseline = "baseline"
+)
+
+// Suppressed is an issue hidden by a suppression, kept so that reports can
+// show what was hidden and why.
+type Suppressed struct {
+	sdk.Issue
+	By     string `json:"by"`
+	Reason string `json:"reason"`
+}
+
+// Summary counts the issues of every target by severity.
+type Summary struct {
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	Infos    int `json:"infos"`
+}

@@ -1,0 +1,356 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/baseline"
+	"github.com/mcplint/mcplint/engine/exercise"
+	"github.com/mcplint/mcplint/engine/lock"
+	"github.com/mcplint/mcplint/engine/mcp"
+	"github.com/mcplint/mcplint/engine/probe"
+	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/engine/runner"
+	"github.com/mcplint/mcplint/engine/source/live"
+	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Settings are one lint's inputs as a front end gives them: what the user
+// asked for, not the machinery that does it. Run turns them into targets,
+// rules, plugins, a lock, a loader and a baseline.
+type Settings struct {
+	// Version is mcplint's version, for the report.
+	Version string
+	// Dir is the working directory: relative targets, the baseline and
+	// the lock are read from it (the lock from the config's folder when
+	// there is a config file).
+	Dir string
+	// Getenv reads the environment (client config variables, HOME); nil
+	// means os.Getenv.
+	Getenv func(string) string
+	// Config is the configuration in effect (config.Default() when nil).
+	// Run configures the rules from it, once.
+	Config *config.Config
+
+	// Args are the positional targets and Command a `-- COMMAND ARGS` line;
+	// with neither, the config's [server] is the target.
+	Args, Command []string
+	// Server picks one server of a client config (--server).
+	Server string
+	// Headers are --header "Name: value" lines, sent to URL targets over
+	// the config's [server] headers; ${env:VAR} reads the environment.
+	// Values are never printed or reported.
+	Headers []string
+	// Serve, when set, is the only target: a server that runs in this
+	// process on a pair of pipes. Name names it ("in-process" when empty,
+	// until it says its own name).
+	Serve func(ctx context.Context, in io.ReadCloser, out io.WriteCloser) error
+	Name  string
+
+	// Enable, Disable and Only are --enable, --disable and --only.
+	Enable, Disable, Only []string
+	// Probes is one of config.ProbeSets; empty means "default".
+	Probes string
+	// Exercise is one of config.ExerciseModes; empty means "none".
+	Exercise string
+	// Timeout bounds each request to a live server (10s when zero).
+	Timeout time.Duration
+	// Baseline is the baseline file whose issues are hidden; empty for none.
+	Baseline string
+	// Plugins says which rule plugins start.
+	Plugins PluginSettings
+	// NoLock ignores .mcplint.lock, so that the result does not depend on
+	// the folder it runs in (mcplinttest).
+	NoLock bool
+
+	// Progress receives one line per target as it finishes, ServerStderr
+	// live servers' progress notes, and Notice the names of risky tools
+	// before --exercise=all calls them; nil writers get nothing.
+	Progress, ServerStderr, ExerciseProgress, Notice io.Writer
+}
+
+// PluginSettings say which rule plugins start: the config's [[plugin]]
+// entries and those in the plugin folders.
+type PluginSettings struct {
+	// Off starts none (--no-plugins).
+	Off bool
+	// Home is the user's home folder, whose ~/.mcplint/plugins is searched;
+	// empty means $HOME.
+	Home string
+}
+
+// UsageError is a setting Run cannot use (a flag value, a baseline or
+// lock that cannot be read): the user must change the command line.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// ConfigError is a rule that rejected its settings in the config file.
+type ConfigError struct{ Err error }
+
+func (e *ConfigError) Error() string { return e.Err.Error() }
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// TargetError is a target that cannot be resolved: a file that is not
+// there or not recognizable (exit 3), or, when Usage is true, a command
+// line that names no target or names one wrongly (exit 2).
+type TargetError struct {
+	Err   error
+	Usage bool
+}
+
+func (e *TargetError) Error() string { return e.Err.Error() }
+func (e *TargetError) Unwrap() error { return e.Err }
+
+// Run lints as s says and returns the report. It starts the plugins, builds
+// the rule list and selection, configures every rule once, reads the lock
+// and the baseline, resolves and reads the targets and runs the pipeline;
+// the plugins are stopped before it returns. An error (a *UsageError,
+// *ConfigError, *TargetError or other) means the lint could not run; a
+// target that could not be read is reported in its Target.Error instead.
+func Run(ctx context.Context, s Settings) (*result.Report, error) {
+	cfg := s.Config
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	all := rules.All()
+	var host *plugins.Host
+	if !s.Plugins.Off {
+		var err error
+		host, err = StartPlugins(ctx, cfg, s.configDir(cfg), s.home())
+		if err != nil {
+			return nil, &UsageError{err}
+		}
+		defer host.Close()
+		all = append(all, host.Rules()...)
+	}
+	// Every rule is configured, enabled or not, so that a mistake in a
+	// disabled rule's settings is still caught; and only here, once, as
+	// sdk.Configurable promises.
+	if err := cfg.ConfigureRules(all); err != nil {
+		return nil, &ConfigError{err}
+	}
+	metas := make([]sdk.Meta, len(all))
+	for i, r := range all {
+		metas[i] = r.Meta()
+	}
+	sel := runner.SelectionFrom(cfg.Rules, s.Enable, s.Disable, s.Only)
+	if err := sel.Check(metas); err != nil {
+		return nil, &UsageError{err}
+	}
+	targets, err := s.targets(cfg)
+	if err != nil {
+		return nil, err
+	}
+	var pins *lock.File
+	if !s.NoLock {
+		if pins, err = readLock(s.configDir(cfg)); err != nil {
+			return nil, &UsageError{err}
+		}
+	}
+	probes, err := probe.ParseSet(s.Probes)
+	if err != nil {
+		return nil, &UsageError{fmt.Errorf("--%w", err)}
+	}
+	loader := Loader{Live: live.Options{Timeout: s.Timeout, Probes: probes, Stderr: s.ServerStderr,
+		Exercise: exercise.Options{Mode: s.Exercise, Notice: s.Notice, Progress: s.ExerciseProgress}}}
+	if s.Serve != nil {
+		loader.Live.Serve = mcp.Serve(s.Serve)
+	}
+	opts := Options{
+		Version: s.Version, Targets: targets, Config: cfg,
+		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
+		Progress: s.Progress,
+	}
+	if s.Baseline != "" {
+		opts.Baseline, err = baseline.Read(resolvePath(s.Dir, s.Baseline))
+		if err != nil {
+			return nil, &UsageError{fmt.Errorf("--baseline: %w", err)}
+		}
+	}
+	rep := lint(ctx, opts)
+	rep.Rules = metas
+	for _, m := range metas {
+		if sel.Enabled(m) {
+			rep.Enabled = append(rep.Enabled, m)
+		}
+	}
+	return rep, nil
+}
+
+// targets resolves what s names into the servers to lint.
+func (s Settings) targets(cfg *config.Config) ([]target.Target, error) {
+	if s.Serve != nil {
+		input := s.Name
+		if input == "" {
+			input = "in-process"
+		}
+		return []target.Target{{Kind: target.Command, Name: s.Name, Keyed: s.Name != "", Input: input}}, nil
+	}
+	headers, err := parseHeaders(cfg.Server.Headers, s.Headers)
+	if err != nil {
+		return nil, &TargetError{Err: err, Usage: true}
+	}
+	targets, err := target.Resolve(s.Args, s.Command, target.Options{
+		Dir: s.Dir, Server: s.Server, Getenv: s.Getenv, MaxFileSize: cfg.Server.MaxFileSize,
+		Config: target.ServerConfig{Command: cfg.Server.Command, Target: cfg.Server.Target, Env: cfg.Server.Env,
+			Dir: s.configDir(cfg), File: cfg.Path, Headers: headers},
+	})
+	if err != nil {
+		return nil, &TargetError{Err: err, Usage: errors.Is(err, target.ErrNoTarget) || errors.Is(err, target.ErrUsage)}
+	}
+	return targets, nil
+}
+
+// parseHeaders merges the config's headers with --header lines ("Name:
+// value"), the flags winning. A malformed line is named without its value,
+// which may be a credential.
+func parseHeaders(config map[string]string, lines []string) (map[string]string, error) {
+	if len(config) == 0 && len(lines) == 0 {
+		return nil, nil
+	}
+	out := maps.Clone(config)
+	if out == nil {
+		out = map[string]string{}
+	}
+	for i, l := range lines {
+		name, value, ok := strings.Cut(l, ":")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") {
+			return nil, fmt.Errorf(`--header number %d is not "Name: value" (its text is not shown: it may hold a credential); write e.g. --header 'Authorization: Bearer ${env:API_TOKEN}'`, i+1)
+		}
+		if strings.ContainsAny(value, "\r\n") {
+			return nil, fmt.Errorf("--header %s: the value holds a line break, which HTTP does not allow", name)
+		}
+		out[name] = strings.TrimSpace(value)
+	}
+	return out, nil
+}
+
+// Snapshots resolves the targets s names and reads each of them, without
+// running any rule (for `mcplint lock` and `mcplint dump`); the first
+// target that cannot be read is an error. Targets lint skips (a client
+// config's remote or disabled servers) are not read: they come back in
+// skipped with the reason, as the lint report lists them.
+func Snapshots(ctx context.Context, s Settings) (snaps []*sdk.Snapshot, skipped []result.Skipped, err error) {
+	cfg := s.Config
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	all, err := s.targets(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	var targets []target.Target
+	for _, t := range all {
+		if t.Skip != "" {
+			skipped = append(skipped, result.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
+			continue
+		}
+		targets = append(targets, t)
+	}
+	snaps, errs := LoadAll(ctx, targets, nil)
+	for i, err := range errs {
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", targets[i].Name, err)
+		}
+	}
+	return snaps, skipped, nil
+}
+
+// configDir is the folder a config's relative paths are read from.
+func (s Settings) configDir(cfg *config.Config) string {
+	if cfg.Path == "" {
+		return s.Dir
+	}
+	return filepath.Dir(cfg.Path)
+}
+
+func (s Settings) home() string {
+	if s.Plugins.Home != "" {
+		return s.Plugins.Home
+	}
+	getenv := s.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if h := getenv("HOME"); h != "" {
+		return h
+	}
+	home, _ := os.UserHomeDir()
+	return home
+}
+
+// PluginHost is a set of started plugins; see StartPlugins.
+type PluginHost = plugins.Host
+
+// StartPlugins discovers and starts the plugins cfg names ([[plugin]]) and
+// those in projectDir/.mcplint/plugins and home/.mcplint/plugins. The
+// caller must Close the host.
+func StartPlugins(ctx context.Context, cfg *config.Config, projectDir, home string) (*PluginHost, error) {
+	entries := make([]plugins.Entry, len(cfg.Plugins))
+	for i, p := range cfg.Plugins {
+		entries[i] = plugins.Entry{Name: p.Name, Path: p.Path, SHA256: p.SHA256, Settings: p.Settings}
+	}
+	specs, err := plugins.Discover(entries, projectDir, home)
+	if err != nil {
+		return nil, err
+	}
+	return plugins.Start(ctx, specs, plugins.Options{})
+}
+
+// DiscoveredPlugins names the plugins in the plugin folders of projectDir
+// and home, whose rules a config may name without a [[plugin]] entry. No
+// plugin is started.
+func DiscoveredPlugins(projectDir, home string) []string {
+	specs, err := plugins.Discover(nil, projectDir, home)
+	if err != nil {
+		return nil
+	}
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// Selection is which rules run: the config's [rules] and the flags.
+type Selection = runner.Selection
+
+// SelectionFrom builds a Selection from a config and the flags.
+func SelectionFrom(r config.Rules, enable, disable, only []string) Selection {
+	return runner.SelectionFrom(r, enable, disable, only)
+}
+
+// DidYouMean suggests the rule or category name closest to name, as
+// " (did you mean X?)", or "".
+func DidYouMean(name string, metas []sdk.Meta) string { return runner.DidYouMean(name, metas) }
+
+// readLock reads .mcplint.lock in dir; nil when there is none.
+func readLock(dir string) (*lock.File, error) {
+	f, err := lock.Read(filepath.Join(dir, lock.FileName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return f, err
+}
+
+func resolvePath(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
+}

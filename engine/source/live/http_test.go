@@ -1,0 +1,240 @@
+package live
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/probe"
+	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/sdk"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// secret is a credential the tests send; it must appear in no transcript.
+const secret = "s3cret-token-value-2f9c"
+
+type echoIn struct {
+	Text string `json:"text" jsonschema:"the text to echo back"`
+}
+
+// goSDKServer is a Go SDK server of three tools, two to a page, speaking
+// versions over Streamable HTTP on loopback, that refuses requests without
+// the credential.
+func goSDKServer(t *testing.T, versions []string, opts *mcp.StreamableHTTPOptions) string {
+	t.Helper()
+	s := mcp.NewServer(&mcp.Implementation{Name: "http-fixture", Version: "1.0.0"}, &mcp.ServerOptions{
+		PageSize: 2, SupportedProtocolVersions: versions,
+	})
+	for _, name := range []string{"echo", "shout", "whisper"} {
+		mcp.AddTool(s, &mcp.Tool{Name: name, Description: "Returns the text it is given, unchanged, as " + name + "."},
+			func(_ context.Context, _ *mcp.CallToolRequest, in echoIn) (*mcp.CallToolResult, any, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: in.Text}}}, nil, nil
+			})
+	}
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, opts)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer "+secret {
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/mcp"
+}
+
+func remote(url string) target.Target {
+	return target.Target{Name: "remote", Kind: target.Remote, URL: url, Input: url,
+		Headers: map[string]string{"Authorization": "Bearer " + secret}}
+}
+
+func httpEvents(tr *sdk.Transcript) []*sdk.HTTP {
+	var out []*sdk.HTTP
+	for _, r := range tr.Records {
+		if r.Event != nil && r.Event.Kind == sdk.EventHTTP {
+			out = append(out, r.Event.HTTP)
+		}
+	}
+	return out
+}
+
+func TestHTTPGoSDKBothEras(t *testing.T) {
+	tests := []struct {
+		name     string
+		versions []string
+		opts     *mcp.StreamableHTTPOptions
+		era      string
+		version  string
+	}{
+		{name: "legacy SSE", versions: []string{"2025-11-25", "2025-06-18"}, era: sdk.EraLegacy, version: "2025-11-25"},
+		{name: "legacy JSON", versions: []string{"2025-06-18"}, opts: &mcp.StreamableHTTPOptions{JSONResponse: true}, era: sdk.EraLegacy, version: "2025-06-18"},
+		// The SDK serves 2026-07-28 over HTTP only without sessions.
+		{name: "modern", versions: []string{"2026-07-28"}, opts: &mcp.StreamableHTTPOptions{Stateless: true}, era: sdk.EraModern, version: "2026-07-28"},
+		{name: "both eras, modern preferred", opts: &mcp.StreamableHTTPOptions{Stateless: true}, era: sdk.EraModern, version: "2026-07-28"},
+		{name: "both eras, stateful: legacy", era: sdk.EraLegacy, version: "2025-11-25"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			url := goSDKServer(t, tc.versions, tc.opts)
+			s, err := load(t, remote(url), Options{Timeout: 10 * time.Second, Probes: probe.All})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Era != tc.era || s.ProtocolVersion != tc.version {
+				t.Errorf("era %s %s, want %s %s", s.Era, s.ProtocolVersion, tc.era, tc.version)
+			}
+			var names []string
+			for _, tool := range s.Tools {
+				names = append(names, tool.Name)
+			}
+			if !slices.Equal(names, []string{"echo", "shout", "whisper"}) {
+				t.Errorf("tools %q: pagination over HTTP lost or doubled some", names)
+			}
+			evs := httpEvents(s.Transcript)
+			if len(evs) == 0 {
+				t.Fatal("no http events in the transcript")
+			}
+			session, deleted := false, false
+			for i, ev := range evs {
+				request := len(httpIDs(s.Transcript)[i]) > 0
+				if ev.Status == http.StatusUnauthorized {
+					t.Errorf("a request went without the credential: %+v", ev)
+				}
+				if ev.Response[streamhttpSessionID] != "" {
+					session = true
+				}
+				if ev.Method == http.MethodDelete && ev.Status/100 == 2 {
+					deleted = true
+				}
+				if tc.era == sdk.EraModern && request && ev.Purpose == "" && ev.Method == http.MethodPost {
+					if ev.Request["Mcp-Method"] == "" || ev.Request["MCP-Protocol-Version"] == "" {
+						t.Errorf("modern POST without its request metadata headers: %+v", ev.Request)
+					}
+				}
+			}
+			if tc.era == sdk.EraLegacy && (!session || !deleted) {
+				t.Errorf("legacy session: session id seen %v, ended with DELETE %v", session, deleted)
+			}
+			if tc.era == sdk.EraModern && session {
+				t.Error("the modern session carried an MCP-Session-Id")
+			}
+			all, _ := json.Marshal(s)
+			if strings.Contains(string(all), secret) {
+				t.Error("the credential header's value is in the snapshot")
+			}
+			if strings.Contains(string(all), "Authorization") {
+				t.Error("the credential header's name and value are recorded")
+			}
+		})
+	}
+}
+
+// httpIDs are the message ids of the http events, in httpEvents' order.
+func httpIDs(tr *sdk.Transcript) []json.RawMessage {
+	var out []json.RawMessage
+	for _, r := range tr.Records {
+		if r.Event != nil && r.Event.Kind == sdk.EventHTTP {
+			out = append(out, r.Event.ID)
+		}
+	}
+	return out
+}
+
+const streamhttpSessionID = "MCP-Session-Id"
+
+func TestHTTPUnreachable(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + l.Addr().String() + "/mcp"
+	l.Close()
+	_, err = load(t, remote(url), Options{Timeout: 2 * time.Second})
+	if err == nil || !strings.Contains(err.Error(), url) || !strings.Contains(err.Error(), "refused") {
+		t.Fatalf("err %v, want one naming the URL and the refused connection", err)
+	}
+	if strings.Contains(err.Error(), secret) {
+		t.Error("the error shows the credential")
+	}
+}
+
+// TestHTTPServerEverything lints the reference server over Streamable HTTP
+// and checks it lists what it lists over stdio.
+func TestHTTPServerEverything(t *testing.T) {
+	argv := mcptest.NPMServer(t, "@modelcontextprotocol/server-everything/dist/index.js", "streamableHttp")
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = append(cmd.Environ(), fmt.Sprintf("PORT=%d", port))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = cmd.Stdout
+	// Cleanups run last first: the check comes after the server is stopped.
+	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		cmd.Wait()
+	})
+	listening := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), "listening") {
+				close(listening)
+				break
+			}
+		}
+		for sc.Scan() {
+		}
+	}()
+	select {
+	case <-listening:
+	case <-time.After(30 * time.Second):
+		t.Fatal("server-everything did not say it was listening")
+	}
+	url := fmt.Sprintf("http://127.0.0.1:%d/mcp", port)
+	s, err := Load(context.Background(), target.Target{Name: "everything", Kind: target.Remote, URL: url}, Options{Timeout: 30 * time.Second, Probes: probe.All})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdio, err := Load(context.Background(), command(argv[0], argv[1]), Options{Timeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(s *sdk.Snapshot) (out []string) {
+		for _, tool := range s.Tools {
+			out = append(out, tool.Name)
+		}
+		return out
+	}
+	if got, want := names(s), names(stdio); len(got) == 0 || !slices.Equal(got, want) {
+		t.Errorf("over HTTP mcplint saw tools %q; over stdio %q", got, want)
+	}
+	if s.Era != stdio.Era || s.ProtocolVersion != stdio.ProtocolVersion || len(s.Prompts) != len(stdio.Prompts) || len(s.Resources) != len(stdio.Resources) {
+		t.Errorf("HTTP %s %s %d prompts %d resources; stdio %s %s %d prompts %d resources", s.Era, s.ProtocolVersion, len(s.Prompts), len(s.Resources),
+			stdio.Era, stdio.ProtocolVersion, len(stdio.Prompts), len(stdio.Resources))
+	}
+	t.Logf("over HTTP: %s %s, %d tools, %d http events", s.Era, s.ProtocolVersion, len(s.Tools), len(httpEvents(s.Transcript)))
+}
