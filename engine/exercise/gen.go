@@ -392,6 +392,24 @@ func (g *gen) object(s map[string]any, v, depth int) map[string]any {
 	return out
 }
 
+// path is the value of a file or folder argument: a path inside the
+// server's roots when they are known; for a folder, else the server's
+// working directory. The property's description settles a plain "path"
+// ("Path to the Git repository" is a folder).
+func (g *gen) path(s map[string]any, hint string) (string, bool) {
+	kind := pathKind(hint, g.tool)
+	if d, _ := s["description"].(string); kind == "file" && describesFolder(d) {
+		kind = "dir"
+	}
+	if p, ok := g.roots.path(kind, hint, g.readOnly); ok {
+		return p, true
+	}
+	if kind == "dir" {
+		return ".", true
+	}
+	return "", false
+}
+
 // excluded reports whether a top-level option is an alternative to one the
 // arguments already hold.
 func (g *gen) excluded(name string, args map[string]any, depth int) bool {
@@ -602,6 +620,8 @@ func (g *gen) str(s map[string]any, hint string, v int) string {
 		out = list[v%len(list)]
 	} else if pattern != "" {
 		out = g.matching(pattern, v)
+	} else if p, ok := g.path(s, hint); ok {
+		out = p
 	} else {
 		out = g.text(hint, v)
 	}
@@ -747,13 +767,9 @@ var hints = []struct {
 	{[]string{"format", "type", "kind", "mode"}, []string{"json", "text"}},
 }
 
-// text is a plausible string for a property named hint: a path inside the
-// server's roots for a file or folder argument when the roots are known,
-// else a word that fits the name.
+// text is a plausible string for a property named hint: a word that fits
+// the name.
 func (g *gen) text(hint string, v int) string {
-	if p, ok := g.roots.path(pathKind(hint, g.tool), hint, g.readOnly); ok {
-		return p
-	}
 	words := nameWords(hint)
 	for _, h := range hints {
 		for _, w := range words {
