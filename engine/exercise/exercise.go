@@ -12,7 +12,8 @@
 // that recorded it.
 //
 // Calling a tool can change the world. Only tools that declare
-// annotations.readOnlyHint true are called unless the mode is ModeAll.
+// annotations.readOnlyHint true are called unless the mode is ModeAll, and
+// in ModeClosed only those that also declare openWorldHint false.
 package exercise
 
 import (
@@ -115,7 +116,7 @@ func (o Options) Enabled() bool {
 	return o.Mode == ModeReadOnly || o.Mode == ModeClosed || o.Mode == ModeAll
 }
 
-// CheckMode refuses a mode that is not one of the three.
+// CheckMode refuses a mode that is not one of the four.
 func CheckMode(mode string) error {
 	switch mode {
 	case "", ModeNone, ModeReadOnly, ModeClosed, ModeAll:
