@@ -260,3 +260,49 @@ func TestBrokenHTTPFixtures(t *testing.T) {
 		})
 	}
 }
+
+// TestHTTPHeaderValuesStayOut sends a credential with --header and [server]
+// headers to servers that refuse it, accept it, or are not there, and
+// checks that neither value is in the report or the error.
+func TestHTTPHeaderValuesStayOut(t *testing.T) {
+	const flagSecret, configSecret = "flag-secret-8d1e", "config-secret-77b0"
+	cfg := config.Default()
+	cfg.Server.Headers = map[string]string{"X-Api-Key": "${env:RAW_TEST_KEY}"}
+	getenv := func(k string) string { return map[string]string{"RAW_TEST_KEY": configSecret}[k] }
+	refusing := httptest.NewServer(&rawHTTPServer{brk: "auth-discovery", sessions: map[string]bool{}})
+	defer refusing.Close()
+	var mu sync.Mutex
+	var got http.Header
+	accepting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = r.Header.Clone()
+		mu.Unlock()
+		(&rawHTTPServer{sessions: map[string]bool{}}).ServeHTTP(w, r)
+	}))
+	defer accepting.Close()
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	for _, url := range []string{refusing.URL, accepting.URL, gone.URL} {
+		rep, err := Run(context.Background(), Settings{Dir: t.TempDir(), Config: cfg, Getenv: getenv, Args: []string{url + "/mcp"},
+			Headers: []string{"Authorization: Bearer " + flagSecret}, Timeout: 5 * time.Second, Plugins: PluginSettings{Off: true}, NoLock: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := json.Marshal(rep)
+		for _, secret := range []string{flagSecret, configSecret} {
+			if strings.Contains(string(out), secret) {
+				t.Errorf("%s: the report holds a header value: %s", url, out)
+			}
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if got.Get("Authorization") != "Bearer "+flagSecret || got.Get("X-Api-Key") != configSecret {
+		t.Errorf("the server did not get the headers: %v", got)
+	}
+	_, err := Run(context.Background(), Settings{Dir: t.TempDir(), Config: cfg, Args: []string{accepting.URL},
+		Headers: []string{"Authorization " + flagSecret}, Plugins: PluginSettings{Off: true}, NoLock: true})
+	if err == nil || strings.Contains(err.Error(), flagSecret) || !strings.Contains(err.Error(), "--header number 1") {
+		t.Errorf("a malformed --header: %v", err)
+	}
+}
