@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -304,5 +306,73 @@ func TestHTTPHeaderValuesStayOut(t *testing.T) {
 		Headers: []string{"Authorization " + flagSecret}, Plugins: PluginSettings{Off: true}, NoLock: true})
 	if err == nil || strings.Contains(err.Error(), flagSecret) || !strings.Contains(err.Error(), "--header number 1") {
 		t.Errorf("a malformed --header: %v", err)
+	}
+}
+
+// TestVSCodeConfigWithHTTPServers lints a VS Code config whose servers are
+// Streamable HTTP ones, credentials from the environment: both are linted
+// live, concurrently, and the cross-server rules see both.
+func TestVSCodeConfigWithHTTPServers(t *testing.T) {
+	var mu sync.Mutex
+	keys := map[string]bool{}
+	serve := func(modern bool) *httptest.Server {
+		raw := &rawHTTPServer{modern: modern, sessions: map[string]bool{}}
+		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			keys[r.Header.Get("X-Api-Key")] = true
+			mu.Unlock()
+			raw.ServeHTTP(w, r)
+		}))
+	}
+	legacy, modern := serve(false), serve(true)
+	defer legacy.Close()
+	defer modern.Close()
+	dir := t.TempDir()
+	vscode := filepath.Join(dir, ".vscode")
+	if err := os.MkdirAll(vscode, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := fmt.Sprintf(`{
+	  // one server per era, both over HTTP
+	  "servers": {
+	    "old": {"type": "http", "url": %q, "headers": {"X-Api-Key": "${env:TEST_API_KEY}"}},
+	    "new": {"type": "http", "url": %q}
+	  }
+	}`, legacy.URL+"/mcp", modern.URL+"/mcp")
+	if err := os.WriteFile(filepath.Join(vscode, "mcp.json"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), Settings{Dir: dir, Config: config.Default(), Args: []string{".vscode/mcp.json"},
+		Getenv:  func(k string) string { return map[string]string{"TEST_API_KEY": "key-1"}[k] },
+		Timeout: 5 * time.Second, Plugins: PluginSettings{Off: true}, NoLock: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Targets) != 2 || len(rep.Skipped) != 0 {
+		t.Fatalf("%d targets, skipped %+v", len(rep.Targets), rep.Skipped)
+	}
+	eras := map[string]string{}
+	collisions := 0
+	for _, tg := range rep.Targets {
+		if tg.Error != nil {
+			t.Fatalf("%s: %s", tg.Name, *tg.Error)
+		}
+		eras[tg.Name] = tg.Era
+		for _, is := range tg.Issues {
+			if is.Rule == "cross-server-collision" {
+				collisions++
+			}
+		}
+	}
+	if eras["old"] != "legacy" || eras["new"] != "modern" {
+		t.Errorf("eras %v", eras)
+	}
+	if collisions == 0 {
+		t.Error("both servers offer echo, and no cross-server rule saw it")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !keys["key-1"] {
+		t.Errorf("the config's header did not reach its server: %v", keys)
 	}
 }
