@@ -327,6 +327,19 @@ func TestPathKind(t *testing.T) {
 	}
 }
 
+// git-mcp-server 2.15.3 describes its "path" as "Path to the Git
+// repository": a folder, the working directory when no root is known.
+func TestPathFromDescription(t *testing.T) {
+	g := &gen{tool: "git_status"}
+	p, ok := g.path(map[string]any{"type": "string", "description": "Path to the Git repository. Defaults to session working directory set via git_set_working_dir."}, "path")
+	if !ok || p != "." {
+		t.Errorf("repository path %q, %v", p, ok)
+	}
+	if p, ok := g.path(map[string]any{"type": "string", "description": "Path to the file to blame (relative to repository root)."}, "filePath"); ok {
+		t.Errorf("file path %q without roots", p)
+	}
+}
+
 func TestRootsFromAnswer(t *testing.T) {
 	dir := t.TempDir()
 	r := rootsFromAnswer("Allowed directories:\n" + dir + "\n/nonexistent/elsewhere")
