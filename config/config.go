@@ -43,8 +43,9 @@ var Grades = []string{"A", "B", "C", "D", "F"}
 var ProbeSets = []string{"none", "default", "all"}
 
 // ExerciseModes lists the [server] exercise values: "none" calls no tool, "readonly" only
-// tools annotated readOnlyHint, "all" every tool.
-var ExerciseModes = []string{"none", "readonly", "all"}
+// tools annotated readOnlyHint, "closed" only read-only tools that also declare
+// openWorldHint false, "all" every tool.
+var ExerciseModes = []string{"none", "readonly", "closed", "all"}
 
 // ColorModes lists the [output] color values.
 var ColorModes = []string{"auto", "always", "never"}

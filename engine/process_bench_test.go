@@ -15,8 +15,8 @@ import (
 
 // yardstick is a program that only reads and decodes the file it is
 // given, the process BenchmarkProcess runs mcplint against. Given -run, it
-// runs a command instead and prints the command's exit code and peak
-// resident memory: on Linux, a child started by a process that once held
+// runs a command instead and prints the command's exit code, peak
+// resident memory and CPU time (of all its threads): on Linux, a child started by a process that once held
 // much memory (this benchmark, having generated the file) inherits that
 // high-water mark in its own peak, so both processes are started from this
 // small one.
@@ -34,7 +34,8 @@ func main() {
 	if os.Args[1] == "-run" {
 		c := exec.Command(os.Args[2], os.Args[3:]...)
 		c.Run()
-		fmt.Println(c.ProcessState.ExitCode(), c.ProcessState.SysUsage().(*syscall.Rusage).Maxrss*1024)
+		ru := c.ProcessState.SysUsage().(*syscall.Rusage)
+		fmt.Println(c.ProcessState.ExitCode(), ru.Maxrss*1024, ru.Utime.Nano()+ru.Stime.Nano())
 		return
 	}
 	data, err := os.ReadFile(os.Args[1])
@@ -96,28 +97,33 @@ func BenchmarkProcess(b *testing.B) {
 // turn and reports their times, ratio and peak memory.
 func processRatio(b *testing.B, bin, measure, config, file string, size int) {
 	// run runs a command through the yardstick and returns its peak
-	// resident memory.
-	run := func(b *testing.B, exitOK func(int) bool, args ...string) int64 {
+	// resident memory and CPU time.
+	run := func(b *testing.B, exitOK func(int) bool, args ...string) (int64, time.Duration) {
 		out, err := exec.Command(measure, append([]string{"-run"}, args...)...).Output()
 		var code int
-		var rss int64
-		if _, serr := fmt.Sscan(string(out), &code, &rss); err != nil || serr != nil || !exitOK(code) {
+		var rss, cpu int64
+		if _, serr := fmt.Sscan(string(out), &code, &rss, &cpu); err != nil || serr != nil || !exitOK(code) {
 			b.Fatalf("%v: exit %d: %v %v", args, code, err, serr)
 		}
-		return rss
+		return rss, time.Duration(cpu)
 	}
 	report := filepath.Join(filepath.Dir(file), "report.json")
-	var inDecode, inLint time.Duration
+	var inDecode, inLint, cpuDecode, cpuLint time.Duration
 	var decodePeak, lintPeak int64
 	for b.Loop() {
 		start := time.Now()
-		decodePeak = max(decodePeak, run(b, func(code int) bool { return code == 0 }, measure, file))
+		peak, cpu := run(b, func(code int) bool { return code == 0 }, measure, file)
+		decodePeak, cpuDecode = max(decodePeak, peak), cpuDecode+cpu
 		mid := time.Now()
-		lintPeak = max(lintPeak, run(b, func(code int) bool { return code == 0 || code == 1 },
-			bin, "--format", "json", "--output", report, "--config", config, file))
+		peak, cpu = run(b, func(code int) bool { return code == 0 || code == 1 },
+			bin, "--format", "json", "--output", report, "--config", config, file)
+		lintPeak, cpuLint = max(lintPeak, peak), cpuLint+cpu
 		inDecode, inLint = inDecode+mid.Sub(start), inLint+time.Since(mid)
 	}
 	os.Remove(report)
+	// CPU time, of all threads, holds on a busy machine where wall time
+	// does not; the lint uses every core, the decode one.
+	b.ReportMetric(cpuLint.Seconds()/cpuDecode.Seconds(), "lint-cpu/decode-cpu")
 	reportRatio(b, inDecode, inLint)
 	b.ReportMetric(float64(size)/(1<<20), "file-MB")
 	b.ReportMetric(float64(decodePeak)/(1<<20), "decode-peak-MB")

@@ -32,9 +32,24 @@ func TestDocsPluginBuildsAndRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	mod := t.TempDir()
-	goMod := "module example.com/mcplint-plugin-acme\n\ngo 1.26\n\nrequire github.com/mcplint/mcplint v0.0.0\n\nreplace github.com/mcplint/mcplint => " + repo + "\n"
-	os.WriteFile(filepath.Join(mod, "go.mod"), []byte(goMod), 0o644)
 	os.WriteFile(filepath.Join(mod, "main.go"), block[1], 0o644)
+	// The doc's own commands make the module: go mod init, then the
+	// go mod edit that adds the replace directive (its ../mcplint is a
+	// clone: here, this checkout).
+	edit := regexp.MustCompile(`(?m)^go mod edit (.*)$`).FindSubmatch(doc)
+	if edit == nil {
+		t.Fatal("docs/plugins.md has no go mod edit line with the replace directive")
+	}
+	for _, args := range [][]string{
+		{"mod", "init", "example.com/mcplint-plugin-acme"},
+		strings.Fields("mod edit " + strings.ReplaceAll(string(edit[1]), "=../mcplint", "="+repo)),
+	} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = mod
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
 	bin := filepath.Join(binDir, BinaryPrefix+"acme")
 	tidy := exec.Command("go", "mod", "tidy")
 	tidy.Dir = mod

@@ -110,7 +110,7 @@ func newLintFlags() *lintFlags {
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
-	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas: alone (or readonly) only tools with readOnlyHint true; all every tool, named on stderr first; as --exercise all or --exercise=all")
+	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): alone (or readonly) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool; as --exercise all or --exercise=all")
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")

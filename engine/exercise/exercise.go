@@ -18,6 +18,7 @@ package exercise
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,6 +32,9 @@ const (
 	ModeNone = "none"
 	// ModeReadOnly calls only tools whose annotations.readOnlyHint is true.
 	ModeReadOnly = "readonly"
+	// ModeClosed calls only read-only tools that also declare
+	// openWorldHint false: nothing that reaches beyond the server.
+	ModeClosed = "closed"
 	// ModeAll calls every tool, after naming on the notice writer the ones
 	// that are not read-only.
 	ModeAll = "all"
@@ -61,13 +65,18 @@ const BestEffort = "best-effort"
 // DefaultScenarios is how many happy-path argument sets a tool gets at most.
 const DefaultScenarios = 3
 
+// DefaultProgressCeiling bounds one call that keeps reporting progress:
+// each notifications/progress moves its deadline to the request timeout
+// from then, but never past this long after the call was sent.
+const DefaultProgressCeiling = 2 * time.Minute
+
 // DefaultSessionTimeout bounds a whole live session that exercises tools:
 // the calls come on top of the listing, one at a time.
 const DefaultSessionTimeout = 10 * time.Minute
 
 // Options configure a run.
 type Options struct {
-	// Mode is ModeNone (or empty), ModeReadOnly or ModeAll.
+	// Mode is ModeNone (or empty), ModeReadOnly, ModeClosed or ModeAll.
 	Mode string
 	// Scenarios is the most happy-path argument sets per tool
 	// (DefaultScenarios when zero).
@@ -75,27 +84,59 @@ type Options struct {
 	// Seed makes the generated arguments differ from the default ones; the
 	// same seed always yields the same arguments.
 	Seed uint64
-	// Timeout bounds each call (the session's request timeout when zero).
+	// Roots are the folders the server may touch, for file and folder
+	// arguments (RootsFromArgs); a tool that lists them replaces them.
+	Roots Roots
+	// Timeout bounds each call (the session's request timeout when zero);
+	// progress the server reports extends it, up to ProgressCeiling.
 	Timeout time.Duration
-	// Notice receives, in ModeAll, the list of tools that are about to be
-	// called although they are not read-only. It should be the user's
-	// stderr whether or not it is a terminal; nil discards it.
+	// ProgressCeiling bounds a call that keeps reporting progress
+	// (DefaultProgressCeiling when zero).
+	ProgressCeiling time.Duration
+	// Notice receives, before any call, the tools that are about to be
+	// called, which of them may reach beyond this machine, and in ModeAll
+	// which are not read-only. It should be the user's stderr whether or
+	// not it is a terminal; nil discards it.
 	Notice io.Writer
 	// Progress receives a progress line rewritten in place as scenarios
 	// run; only ever a terminal, nil for none.
 	Progress io.Writer
 }
 
+func (o Options) progressCeiling() time.Duration {
+	if o.ProgressCeiling > 0 {
+		return o.ProgressCeiling
+	}
+	return DefaultProgressCeiling
+}
+
 // Enabled reports whether the options call any tool.
-func (o Options) Enabled() bool { return o.Mode == ModeReadOnly || o.Mode == ModeAll }
+func (o Options) Enabled() bool {
+	return o.Mode == ModeReadOnly || o.Mode == ModeClosed || o.Mode == ModeAll
+}
 
 // CheckMode refuses a mode that is not one of the three.
 func CheckMode(mode string) error {
 	switch mode {
-	case "", ModeNone, ModeReadOnly, ModeAll:
+	case "", ModeNone, ModeReadOnly, ModeClosed, ModeAll:
 		return nil
 	}
-	return fmt.Errorf("exercise mode %q: want %s, %s or %s", mode, ModeNone, ModeReadOnly, ModeAll)
+	return fmt.Errorf("exercise mode %q: want %s, %s, %s or %s", mode, ModeNone, ModeReadOnly, ModeClosed, ModeAll)
+}
+
+// OpenWorld reports whether a tool may reach beyond the server (the web,
+// a third party, a program of this machine): unless it declares
+// openWorldHint false, the spec says to assume it does.
+func OpenWorld(t sdk.Tool) bool {
+	return t.Annotations == nil || t.Annotations.OpenWorldHint == nil || *t.Annotations.OpenWorldHint
+}
+
+// modeWants says which tools a mode calls, for messages.
+func modeWants(mode string) string {
+	if mode == ModeClosed {
+		return "read-only with openWorldHint false"
+	}
+	return "read-only (readOnlyHint true)"
 }
 
 // ReadOnly reports whether a tool declares itself read-only.
@@ -114,7 +155,7 @@ func Select(tools []sdk.Tool, mode string) (call, risky []sdk.Tool) {
 			if !ReadOnly(t) {
 				risky = append(risky, t)
 			}
-		case mode == ModeReadOnly && ReadOnly(t):
+		case mode == ModeReadOnly && ReadOnly(t), mode == ModeClosed && ReadOnly(t) && !OpenWorld(t):
 			call = append(call, t)
 		}
 	}
@@ -134,16 +175,39 @@ func describeRisk(t sdk.Tool) string {
 	return "not read-only"
 }
 
-// Announce writes the notice ModeAll owes the user before it calls tools
-// that may change something.
-func Announce(w io.Writer, server string, risky []sdk.Tool) {
-	if w == nil || len(risky) == 0 {
+// Announce writes what the user is owed before any call: the tools about
+// to be called, those of them that may reach beyond this machine, and in
+// ModeAll those that may change something.
+func Announce(w io.Writer, server, mode string, call, risky []sdk.Tool) {
+	if w == nil || len(call) == 0 {
+		return
+	}
+	names := make([]string, len(call))
+	var open []string
+	for i, t := range call {
+		names[i] = strconv.Quote(t.Name)
+		if OpenWorld(t) {
+			open = append(open, strconv.Quote(t.Name))
+		}
+	}
+	fmt.Fprintf(w, "mcplint: --exercise=%s: calling %s of %s: %s\n", mode, plural(len(call), "tool"), server, strings.Join(names, ", "))
+	if len(open) > 0 {
+		fmt.Fprintf(w, "mcplint: --exercise=%s: %d of them may reach beyond this machine (no openWorldHint false): %s; --exercise=closed calls none of them\n",
+			mode, len(open), strings.Join(open, ", "))
+	}
+	if len(risky) == 0 {
 		return
 	}
 	parts := make([]string, len(risky))
 	for i, t := range risky {
 		parts[i] = fmt.Sprintf("%q (%s)", t.Name, describeRisk(t))
 	}
-	fmt.Fprintf(w, "mcplint: --exercise=all: calling %d tool(s) of %s that are not read-only: %s\n",
-		len(risky), server, strings.Join(parts, ", "))
+	fmt.Fprintf(w, "mcplint: --exercise=all: of these, not read-only: %s\n", strings.Join(parts, ", "))
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

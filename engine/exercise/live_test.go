@@ -44,9 +44,10 @@ func TestDestructiveToolIsCalledOnlyWithAll(t *testing.T) {
 	if res == nil || len(res.Tools) != 1 || res.Tools[0].Tool != "list_notes" {
 		t.Fatalf("readonly called %+v", res)
 	}
-	if len(notes()) != 0 || notice.Len() != 0 {
+	if len(notes()) != 0 || !strings.Contains(notice.String(), `calling 1 tool of destructive: "list_notes"`) {
 		t.Fatalf("readonly wrote %v, said %q", notes(), notice.String())
 	}
+	notice.Reset()
 
 	s = run(t, "destructive", env, exercise.Options{Mode: exercise.ModeNone})
 	if exercise.Read(s.Transcript) != nil {
@@ -61,8 +62,8 @@ func TestDestructiveToolIsCalledOnlyWithAll(t *testing.T) {
 	if len(notes()) == 0 {
 		t.Error("--exercise=all did not call write_note")
 	}
-	want := `mcplint: --exercise=all: calling 1 tool(s) of destructive that are not read-only: "write_note" (destructive)`
-	if strings.TrimSpace(notice.String()) != want {
+	want := `mcplint: --exercise=all: of these, not read-only: "write_note" (destructive)`
+	if !strings.Contains(notice.String(), want) {
 		t.Errorf("notice %q", notice.String())
 	}
 }
@@ -78,9 +79,19 @@ func TestProtocolErrorServer(t *testing.T) {
 	for _, r := range res.Scenarios {
 		byTool[r.Tool] = append(byTool[r.Tool], r)
 	}
+	// lookup_order answers every call "database unavailable: connection
+	// refused": the edge cases are answered, and the happy path says
+	// nothing of the server, whose database is missing.
+	happyOrders := 0
 	for _, r := range byTool["lookup_order"] {
 		if r.Outcome != exercise.OutcomeProtocolError || r.Passed != (r.Kind == exercise.Edge) {
 			t.Errorf("lookup_order %s: %+v", r.Scenario, r)
+		}
+		if r.Kind == exercise.Happy {
+			happyOrders++
+			if !strings.Contains(r.Inconclusive, "connection refused") {
+				t.Errorf("lookup_order %s is not inconclusive: %+v", r.Scenario, r)
+			}
 		}
 		if r.Kind == exercise.Happy && !strings.Contains(string(r.Arguments), `"ORD-`) {
 			t.Errorf("lookup_order arguments %s do not match the pattern", r.Arguments)
@@ -95,7 +106,7 @@ func TestProtocolErrorServer(t *testing.T) {
 	if len(slow) != 1 || !slow[0].Passed || slow[0].LatencyMs < 1000 || slow[0].Excerpt != "ok" {
 		t.Errorf("slow_status: %+v", slow)
 	}
-	if res.Happy.Passed == res.Happy.Total || res.Edge.Passed != res.Edge.Total {
+	if happyOrders == 0 || res.Happy.Inconclusive != happyOrders || res.Edge.Passed != res.Edge.Total {
 		t.Errorf("happy %+v edge %+v", res.Happy, res.Edge)
 	}
 	if !strings.Contains(progress.String(), "\rmcplint: exercising protoerr: 1/") || !strings.HasSuffix(progress.String(), "\n") {
@@ -131,7 +142,8 @@ func TestServerEverythingReadOnly(t *testing.T) {
 	argv := mcptest.NPMServer(t, "@modelcontextprotocol/server-everything/dist/index.js", "stdio")
 	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
 	tg := target.Target{Name: "everything", Kind: target.Command, Command: argv}
-	s, err := live.Load(context.Background(), tg, live.Options{Timeout: 3 * time.Second,
+	// A generous timeout: node starts slowly on a busy machine.
+	s, err := live.Load(context.Background(), tg, live.Options{Timeout: 30 * time.Second,
 		Exercise: exercise.Options{Mode: exercise.ModeReadOnly}})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/mcplint/mcplint/rules/jsonvalid"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -48,17 +49,17 @@ func Plan(tools []sdk.Tool, opts Options) []Scenario {
 	}
 	var out []Scenario
 	for _, t := range tools {
-		out = append(out, planTool(t, n, opts.Seed)...)
+		out = append(out, planTool(t, n, opts.Seed, opts.Roots)...)
 	}
 	return out
 }
 
 // planTool generates one tool's scenarios.
-func planTool(t sdk.Tool, n int, seed uint64) []Scenario {
+func planTool(t sdk.Tool, n int, seed uint64, roots Roots) []Scenario {
 	root, ok := t.InputSchema.(map[string]any)
 	h := fnv.New64a()
 	h.Write([]byte(t.Name))
-	g := &gen{root: root, rng: rand.New(rand.NewPCG(seed, h.Sum64()))}
+	g := &gen{root: root, rng: rand.New(rand.NewPCG(seed, h.Sum64())), tool: t.Name, readOnly: ReadOnly(t), roots: roots}
 	var obj map[string]any
 	if ok {
 		obj, _ = g.resolve(root).(map[string]any)
@@ -66,7 +67,15 @@ func planTool(t sdk.Tool, n int, seed uint64) []Scenario {
 	if obj == nil || !isObjectSchema(obj) {
 		return []Scenario{{Tool: t.Name, Name: NoSchema, Kind: Happy, Args: map[string]any{}}}
 	}
-	compiled, err := compile(root)
+	props, _ := obj["properties"].(map[string]any)
+	var optional []string
+	for _, name := range sortedKeys(props) {
+		if !slices.Contains(requiredOf(obj), name) {
+			optional = append(optional, name)
+		}
+	}
+	g.exclusive = exclusivePairs(t.Description, props, optional)
+	compiled, err := jsonvalid.Compile(root)
 	if err != nil {
 		compiled = nil
 	}
@@ -74,7 +83,7 @@ func planTool(t sdk.Tool, n int, seed uint64) []Scenario {
 		if compiled == nil {
 			return false, false
 		}
-		return valid(compiled, args), true
+		return compiled.Validate(args) == nil, true
 	}
 
 	var out []Scenario

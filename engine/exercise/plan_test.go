@@ -3,6 +3,9 @@ package exercise
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,6 +14,11 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
+
+// noLoader refuses every document but the schema itself.
+type noLoader struct{}
+
+func (noLoader) Load(url string) (any, error) { return nil, errors.New("no loading " + url) }
 
 // oracle compiles a schema with a fresh compiler, as a test reference.
 func oracle(t *testing.T, schema any) *jsonschema.Schema {
@@ -236,10 +244,111 @@ func TestSelect(t *testing.T) {
 		t.Errorf("none calls %v", names(call))
 	}
 	var b strings.Builder
-	Announce(&b, "srv", risky)
-	want := `mcplint: --exercise=all: calling 3 tool(s) of srv that are not read-only: "write" (not read-only), "drop" (destructive), "silent" (no readOnlyHint)` + "\n"
+	Announce(&b, "srv", ModeAll, call, risky)
+	want := `mcplint: --exercise=all: calling 4 tools of srv: "read", "write", "drop", "silent"` + "\n" +
+		`mcplint: --exercise=all: 4 of them may reach beyond this machine (no openWorldHint false): "read", "write", "drop", "silent"; --exercise=closed calls none of them` + "\n" +
+		`mcplint: --exercise=all: of these, not read-only: "write" (not read-only), "drop" (destructive), "silent" (no readOnlyHint)` + "\n"
 	if b.String() != want {
+		t.Errorf("notice\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestSelectClosed(t *testing.T) {
+	yes, no := true, false
+	tools := []sdk.Tool{
+		{Name: "local", Annotations: &sdk.ToolAnnotations{ReadOnlyHint: &yes, OpenWorldHint: &no}},
+		{Name: "web", Annotations: &sdk.ToolAnnotations{ReadOnlyHint: &yes, OpenWorldHint: &yes}},
+		{Name: "unsaid", Annotations: &sdk.ToolAnnotations{ReadOnlyHint: &yes}},
+		{Name: "write", Annotations: &sdk.ToolAnnotations{ReadOnlyHint: &no, OpenWorldHint: &no}},
+	}
+	call, risky := Select(tools, ModeClosed)
+	if len(call) != 1 || call[0].Name != "local" || risky != nil {
+		t.Errorf("closed calls %+v, risky %+v", call, risky)
+	}
+	var b strings.Builder
+	Announce(&b, "srv", ModeReadOnly, tools[:3], nil)
+	if !strings.Contains(b.String(), `2 of them may reach beyond this machine (no openWorldHint false): "web", "unsaid"`) {
 		t.Errorf("notice %q", b.String())
+	}
+}
+
+// server-filesystem 2026.8.31's read_text_file (its description and
+// schema as listed) presents head and tail as alternatives; the server
+// refuses both at once. No happy-path call may send both.
+func TestPlanKeepsAlternativesApart(t *testing.T) {
+	yes := true
+	tool := sdk.Tool{
+		Name:        "read_text_file",
+		Description: "Read the complete contents of a file from the file system as text. Use the 'head' parameter to read only the first N lines of a file, or the 'tail' parameter to read only the last N lines of a file. Only works within allowed directories.",
+		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: &yes},
+		InputSchema: map[string]any{"type": "object", "required": []any{"path"}, "properties": map[string]any{
+			"path": map[string]any{"type": "string"},
+			"tail": map[string]any{"type": "number", "description": "If provided, returns only the last N lines of the file"},
+			"head": map[string]any{"type": "number", "description": "If provided, returns only the first N lines of the file"},
+		}},
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(file, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	roots := RootsFromArgs([]string{"mcp-server-filesystem", dir}, "/")
+	if len(roots.Dirs) != 1 || roots.File != file {
+		t.Fatalf("roots %+v", roots)
+	}
+	for _, sc := range Plan([]sdk.Tool{tool}, Options{Roots: roots}) {
+		_, head := sc.Args["head"]
+		_, tail := sc.Args["tail"]
+		if sc.Kind == Happy && head && tail {
+			t.Errorf("%s sends head and tail together: %v", sc.Name, sc.Args)
+		}
+		if sc.Kind == Happy && sc.Args["path"] != file {
+			t.Errorf("%s path %v, want %s", sc.Name, sc.Args["path"], file)
+		}
+	}
+}
+
+func TestPathKind(t *testing.T) {
+	for _, c := range []struct{ prop, tool, want string }{
+		{"path", "read_text_file", "file"},
+		{"path", "list_directory", "dir"},
+		{"path", "directory_tree", "dir"},
+		{"path", "search_files", "dir"},
+		{"paths", "read_multiple_files", "file"},
+		{"source", "move_file", "file"},
+		{"source", "search_news", ""},
+		{"file_path", "analyze", "file"},
+		{"workdir", "git_status", "dir"},
+		{"query", "search_files", ""},
+	} {
+		if got := pathKind(singular(c.prop), c.tool); got != c.want {
+			t.Errorf("pathKind(%q, %q) = %q, want %q", c.prop, c.tool, got, c.want)
+		}
+	}
+}
+
+// git-mcp-server 2.15.3 describes its "path" as "Path to the Git
+// repository": a folder, the working directory when no root is known.
+func TestPathFromDescription(t *testing.T) {
+	g := &gen{tool: "git_status"}
+	p, ok := g.path(map[string]any{"type": "string", "description": "Path to the Git repository. Defaults to session working directory set via git_set_working_dir."}, "path")
+	if !ok || p != "." {
+		t.Errorf("repository path %q, %v", p, ok)
+	}
+	if p, ok := g.path(map[string]any{"type": "string", "description": "Path to the file to blame (relative to repository root)."}, "filePath"); ok {
+		t.Errorf("file path %q without roots", p)
+	}
+}
+
+func TestRootsFromAnswer(t *testing.T) {
+	dir := t.TempDir()
+	r := rootsFromAnswer("Allowed directories:\n" + dir + "\n/nonexistent/elsewhere")
+	if !reflect.DeepEqual(r.Dirs, []string{dir}) {
+		t.Errorf("local roots %v", r.Dirs)
+	}
+	r = rootsFromAnswer("Allowed directories: /srv/a, /srv/b.")
+	if !reflect.DeepEqual(r.Dirs, []string{"/srv/a", "/srv/b"}) {
+		t.Errorf("remote roots %v", r.Dirs)
 	}
 }
 
@@ -256,4 +365,37 @@ func unsatisfiable(schema map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// server-everything 2026.8.31's trigger-long-running-operation runs for
+// its default 10 s unless told otherwise; a person trying it asks for one
+// second, and so does every happy-path call.
+func TestPlanAsksForShortWaits(t *testing.T) {
+	yes := true
+	tool := sdk.Tool{
+		Name:        "trigger-long-running-operation",
+		Description: "Demonstrates a long running operation with progress updates.",
+		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: &yes},
+		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
+			"duration": map[string]any{"type": "number", "default": 10.0},
+			"steps":    map[string]any{"type": "number", "default": 5.0},
+		}},
+	}
+	happy := 0
+	for _, sc := range Plan([]sdk.Tool{tool}, Options{}) {
+		if sc.Kind != Happy {
+			continue
+		}
+		happy++
+		if sc.Args["duration"] != 1.0 {
+			t.Errorf("%s: duration %v, want 1", sc.Name, sc.Args["duration"])
+		}
+	}
+	if happy == 0 {
+		t.Fatal("no happy-path scenario")
+	}
+	bounded := map[string]any{"type": "integer", "minimum": 5.0, "maximum": 60.0}
+	if got := (&gen{}).shortest(bounded, true); got != 5 {
+		t.Errorf("shortest of [5, 60] = %v", got)
+	}
 }

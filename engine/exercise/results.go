@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -38,7 +39,11 @@ const excerptRunes = 300
 // Read finds the exercise scenarios in a transcript (each a probe event
 // from Run followed by its tools/call request) and judges them from the
 // answers. It returns nil when the transcript has none.
-func Read(tr *sdk.Transcript) *Results {
+func Read(tr *sdk.Transcript) *Results { return ReadRedacting(tr, toolanswer.Redactor{}) }
+
+// ReadRedacting is Read with the excerpts redacted by red, which knows the
+// variables a config gave the server on top of mcplint's environment.
+func ReadRedacting(tr *sdk.Transcript, red toolanswer.Redactor) *Results {
 	if tr == nil {
 		return nil
 	}
@@ -108,7 +113,7 @@ func Read(tr *sdk.Transcript) *Results {
 				}
 				delete(open, mcp.IDKey(m.ID))
 				out[j].LatencyMs = round(rec.TMs - sent[j])
-				answer(&out[j], m)
+				answer(&out[j], m, red)
 			}
 		}
 	}
@@ -170,10 +175,10 @@ func unsent(detail string, at int) Result {
 }
 
 // answer judges a response.
-func answer(r *Result, m mcp.Message) {
+func answer(r *Result, m mcp.Message, red toolanswer.Redactor) {
 	if m.Error != nil {
 		r.Outcome = OutcomeProtocolError
-		r.Error = fmt.Sprintf("JSON-RPC error %d: %s", m.Error.Code, m.Error.Message)
+		r.Error = red.Redact(fmt.Sprintf("JSON-RPC error %d: %s", m.Error.Code, m.Error.Message))
 		return
 	}
 	var res struct {
@@ -182,12 +187,42 @@ func answer(r *Result, m mcp.Message) {
 		IsError    bool             `json:"isError"`
 	}
 	json.Unmarshal(m.Result, &res)
-	r.Excerpt = excerpt(res.Content, res.Structured)
+	r.Excerpt = red.Redact(excerpt(res.Content, res.Structured))
 	if res.IsError {
 		r.Outcome, r.Error = OutcomeToolError, "the tool reported an error (isError: true)"
 		return
 	}
 	r.Outcome = OutcomeOK
+	r.HiddenError = toolanswer.ReadsAsError(r.Excerpt) && !toolanswer.ArgumentsAskForError(r.Arguments)
+}
+
+// judge decides whether a scenario says something of the server, and if
+// so whether it passed. An edge scenario passes when the server answered,
+// whatever it answered. A happy-path failure is inconclusive when its text shows the
+// machine lacked something (toolanswer.EnvironmentOf), or when a happy
+// call with arguments the schema accepts was refused as invalid: the tool
+// is stricter than its schema, which the conformance rules report.
+func judge(r *Result) {
+	failed := r.Outcome == OutcomeToolError || r.Outcome == OutcomeProtocolError || r.HiddenError
+	text := r.Excerpt
+	if r.Outcome == OutcomeProtocolError || text == "" {
+		text = r.Error
+	}
+	if failed && r.Kind == Happy {
+		if env, ok := toolanswer.EnvironmentOf(text); ok {
+			r.Inconclusive = fmt.Sprintf("the machine lacks %s (%q)", env.Want, env.Phrase)
+		} else if phrase, ok := toolanswer.Rejection(text); ok && !r.BestEffort {
+			r.Inconclusive = fmt.Sprintf("the tool refused arguments its inputSchema accepts (%q)", phrase)
+		}
+	}
+	switch {
+	case r.Inconclusive != "":
+		r.Passed = false
+	case r.Kind == Happy:
+		r.Passed = r.Outcome == OutcomeOK && !r.HiddenError
+	default:
+		r.Passed = answered(r.Outcome)
+	}
 }
 
 // excerpt renders content the way a model would read it.
@@ -247,19 +282,10 @@ func summarize(out []Result) *Results {
 	latency := map[string][2]float64{} // sum, count
 	for j := range out {
 		r := &out[j]
-		switch r.Kind {
-		case Happy:
-			r.Passed = r.Outcome == OutcomeOK
-			res.Happy.Total++
-			if r.Passed {
-				res.Happy.Passed++
-			}
-		default:
-			r.Passed = answered(r.Outcome)
-			res.Edge.Total++
-			if r.Passed {
-				res.Edge.Passed++
-			}
+		judge(r)
+		tally := &res.Edge
+		if r.Kind == Happy {
+			tally = &res.Happy
 		}
 		i, ok := index[r.Tool]
 		if !ok {
@@ -268,9 +294,18 @@ func summarize(out []Result) *Results {
 			res.Tools = append(res.Tools, ToolSummary{Tool: r.Tool})
 		}
 		t := &res.Tools[i]
-		t.Total++
-		if r.Passed {
+		switch {
+		case r.Inconclusive != "":
+			tally.Inconclusive++
+			t.Inconclusive++
+		case r.Passed:
+			tally.Passed++
+			tally.Total++
 			t.Passed++
+			t.Total++
+		default:
+			tally.Total++
+			t.Total++
 		}
 		if answered(r.Outcome) {
 			l := latency[r.Tool]

@@ -107,3 +107,65 @@ func TestExcerpt(t *testing.T) {
 		t.Errorf("excerpt of %d runes", len([]rune(got)))
 	}
 }
+
+// TestReadInconclusive holds the judge to the issue's cases: failures of
+// the machine and arguments the tool refuses although its schema accepts
+// them leave the happy-path tally; an error dressed as a success counts
+// as a failure, unless the arguments asked for an error.
+func TestReadInconclusive(t *testing.T) {
+	text := func(id int, isError bool, s string) string {
+		b, _ := json.Marshal(s)
+		flag := ""
+		if isError {
+			flag = `"isError":true,`
+		}
+		return `{"jsonrpc":"2.0","id":` + string(rune('0'+id)) + `,"result":{` + flag + `"content":[{"type":"text","text":` + string(b) + `}]}}`
+	}
+	tr := &sdk.Transcript{Records: []sdk.Record{
+		probe("exercise chart happy-1"),
+		c2s(0, call(1, "chart", `{}`)),
+		s2c(1, `{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Failed to generate chart: getaddrinfo EAI_AGAIN antv-studio.alipay.com"}}`),
+		probe("exercise docs happy-1"),
+		c2s(2, call(2, "docs", `{"q":"x"}`)),
+		s2c(3, text(2, false, "Error searching libraries: TypeError: fetch failed")),
+		probe("exercise read happy-1"),
+		c2s(4, call(3, "read", `{"head":5,"tail":5}`)),
+		s2c(5, text(3, true, "Cannot specify both head and tail parameters simultaneously")),
+		probe("exercise calc happy-1"),
+		c2s(6, call(4, "calc", `{}`)),
+		s2c(7, text(4, false, "Error: division by zero")),
+		probe("exercise msg happy-1"),
+		c2s(8, call(5, "msg", `{"messageType":"error"}`)),
+		s2c(9, text(5, false, "Error: Operation failed")),
+		probe("exercise read happy-2 best-effort"),
+		c2s(10, call(6, "read", `{"head":5,"tail":5}`)),
+		s2c(11, text(6, true, "Cannot specify both head and tail parameters simultaneously")),
+	}}
+	res := Read(tr)
+	type row struct {
+		tool         string
+		passed, hide bool
+		inconclusive bool
+	}
+	var got []row
+	for _, r := range res.Scenarios {
+		got = append(got, row{r.Tool, r.Passed, r.HiddenError, r.Inconclusive != ""})
+	}
+	want := []row{
+		{"chart", false, false, true},
+		{"docs", false, true, true},
+		{"read", false, false, true},
+		{"calc", false, true, false},
+		{"msg", true, false, false},
+		{"read", false, false, false}, // best-effort arguments: mcplint's guess, not the schema's promise
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%+v\nwant\n%+v", got, want)
+	}
+	if res.Happy != (Tally{Passed: 1, Total: 3, Inconclusive: 3}) {
+		t.Errorf("happy %+v", res.Happy)
+	}
+	if r := res.Scenarios[0].Inconclusive; r != `the machine lacks network ("getaddrinfo")` {
+		t.Errorf("inconclusive reason %q", r)
+	}
+}

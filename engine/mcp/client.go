@@ -97,7 +97,13 @@ type Client struct {
 	mu      sync.Mutex
 	nextID  int64
 	pending map[string]chan Message
-	modern  string // protocol version sent in every request's _meta, once chosen
+	// progress maps the progress token of a call still waiting to the
+	// channel that tells it the server reported progress.
+	progress map[string]chan struct{}
+	modern   string // protocol version sent in every request's _meta, once chosen
+	// clientName is the clientInfo name of the modern _meta; "" for
+	// ClientName.
+	clientName string
 
 	readDone  chan struct{} // closed when reading from the transport ended
 	closing   chan struct{} // closed when Close or a deadline starts the shutdown
@@ -153,6 +159,7 @@ func newClient(command []string, opts Options) *Client {
 		command:  slices.Clone(command),
 		rec:      NewRecorder(slices.Clone(command)),
 		pending:  map[string]chan Message{},
+		progress: map[string]chan struct{}{},
 		readDone: make(chan struct{}),
 		closing:  make(chan struct{}),
 		stopped:  make(chan struct{}),
@@ -273,6 +280,20 @@ func (c *Client) dispatch(m Message) {
 	switch {
 	case m.IsRequest():
 		c.answer(m)
+	case m.IsNotification() && m.Method == MethodProgress:
+		var p struct {
+			Token json.RawMessage `json:"progressToken"`
+		}
+		json.Unmarshal(m.Params, &p)
+		c.mu.Lock()
+		ch := c.progress[IDKey(p.Token)]
+		c.mu.Unlock()
+		if ch != nil {
+			select {
+			case ch <- struct{}{}:
+			default: // one signal pending is enough
+			}
+		}
 	case m.IsResponse():
 		key := IDKey(m.ID)
 		c.mu.Lock()
@@ -304,12 +325,17 @@ func (c *Client) fail(u *transport.Unanswered) {
 }
 
 // answer replies to a server request so the server never waits on mcplint:
-// ping succeeds, anything else is a method mcplint does not offer.
+// ping succeeds, roots/list is an empty list (a session that declares
+// roots asks for it, see RootsCapabilities), anything else is a method
+// mcplint does not offer.
 func (c *Client) answer(m Message) {
 	resp := map[string]any{"jsonrpc": "2.0", "id": m.ID}
-	if m.Method == MethodPing {
+	switch m.Method {
+	case MethodPing:
 		resp["result"] = struct{}{}
-	} else {
+	case MethodRootsList:
+		resp["result"] = map[string]any{"roots": []any{}}
+	default:
 		resp["error"] = RPCError{Code: CodeMethodNotFound, Message: "mcplint does not offer " + strconv.Quote(m.Method)}
 	}
 	c.send(resp)
@@ -364,6 +390,49 @@ func (c *Client) Request(ctx context.Context, method string, params map[string]a
 	return c.result(ctx, call, timeout)
 }
 
+// RequestWithProgress is Request for a call that may take long: params get
+// a progressToken in their _meta, and every notifications/progress the
+// server sends for it moves the deadline to timeout from then, up to
+// ceiling after the request was sent. A call that reports progress and
+// finishes is never a timeout. A call given up is cancelled with
+// notifications/cancelled.
+func (c *Client) RequestWithProgress(ctx context.Context, method string, params map[string]any, timeout, ceiling time.Duration) (Message, error) {
+	if timeout <= 0 {
+		timeout = c.opts.Timeout
+	}
+	c.mu.Lock()
+	token := "mcplint-progress-" + strconv.FormatInt(c.nextID+1, 10)
+	signal := make(chan struct{}, 1)
+	c.progress[IDKey(json.RawMessage(strconv.Quote(token)))] = signal
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.progress, IDKey(json.RawMessage(strconv.Quote(token))))
+		c.mu.Unlock()
+	}()
+	call, err := c.begin(method, withProgressToken(params, token))
+	if err != nil {
+		return Message{}, err
+	}
+	call.progress, call.extend, call.ceiling = signal, timeout, call.sent.Add(max(ceiling, timeout))
+	return c.result(ctx, call, timeout)
+}
+
+// withProgressToken returns params (copied) with _meta.progressToken set.
+func withProgressToken(params map[string]any, token string) map[string]any {
+	out := maps.Clone(params)
+	if out == nil {
+		out = map[string]any{}
+	}
+	meta := map[string]any{}
+	if m, ok := out["_meta"].(map[string]any); ok {
+		maps.Copy(meta, m)
+	}
+	meta["progressToken"] = token
+	out["_meta"] = meta
+	return out
+}
+
 // result waits for call's response as Request describes.
 func (c *Client) result(ctx context.Context, call *call, timeout time.Duration) (Message, error) {
 	_, m, err := c.await(ctx, time.Now().Add(timeout), call, nil)
@@ -372,6 +441,10 @@ func (c *Client) result(ctx context.Context, call *call, timeout time.Duration) 
 	}
 	if err != nil && m.Error == nil {
 		c.forget(call.key)
+		if ctx.Err() != nil && call.method == MethodToolsCall {
+			// Abandoned, not failed: the server may stop working on it.
+			c.cancel(call, "mcplint stopped waiting: "+context.Cause(ctx).Error())
+		}
 	}
 	return m, err
 }
@@ -383,6 +456,12 @@ type call struct {
 	method string
 	sent   time.Time
 	ch     chan Message
+	// progress, when not nil, signals that the server reported progress
+	// on the call: the deadline then moves to extend from now, but never
+	// past ceiling.
+	progress <-chan struct{}
+	extend   time.Duration
+	ceiling  time.Time
 }
 
 // begin sends a request without waiting for its response.
@@ -444,6 +523,14 @@ func (c *Client) await(ctx context.Context, deadline time.Time, first, second *c
 	var drain <-chan time.Time
 	for {
 		select {
+		case <-first.progress:
+			if next := time.Now().Add(first.extend); next.After(deadline) {
+				deadline = next
+				if deadline.After(first.ceiling) {
+					deadline = first.ceiling
+				}
+				timer.Reset(time.Until(deadline))
+			}
 		case m := <-ch0:
 			return answered(0, m)
 		case m := <-ch1:
@@ -481,10 +568,15 @@ func (c *Client) giveUp(k *call) error {
 	// initialize must not be cancelled, and a cancellation of the era
 	// probe would reach a server whose era is still unknown.
 	if k.method != MethodInitialize && k.method != MethodDiscover {
-		c.send(request{JSONRPC: "2.0", Method: MethodCancelled, Params: c.withMetaLocked(map[string]any{
-			"requestId": k.id, "reason": "mcplint timed out after " + waited.String()})})
+		c.cancel(k, "mcplint timed out after "+waited.String())
 	}
 	return &TimeoutError{Method: k.method, ID: k.id, After: waited}
+}
+
+// cancel tells the server to stop working on k.
+func (c *Client) cancel(k *call, reason string) {
+	c.send(request{JSONRPC: "2.0", Method: MethodCancelled, Params: c.withMetaLocked(map[string]any{
+		"requestId": k.id, "reason": reason})})
 }
 
 func (c *Client) forget(key string) {
@@ -509,7 +601,11 @@ func (c *Client) withMeta(params map[string]any) map[string]any {
 	if c.modern == "" {
 		return params
 	}
-	return ModernParams(c.modern, params)
+	out := ModernParams(c.modern, params)
+	if c.clientName != "" {
+		out["_meta"].(map[string]any)[MetaClientInfo] = map[string]any{"name": c.clientName, "version": ClientVersion}
+	}
+	return out
 }
 
 // ModernParams returns params (copied) with the per-request _meta fields of

@@ -407,3 +407,46 @@ func TestStartFailures(t *testing.T) {
 		t.Errorf("want an error naming the command, got %v", err)
 	}
 }
+
+// TestProgressExtendsTheDeadline calls a tool that works for 1.2 s with a
+// 500 ms timeout: waiting a fixed time gives up on it (and cancels it),
+// reading its progress notifications as signs of life does not, up to the
+// ceiling.
+func TestProgressExtendsTheDeadline(t *testing.T) {
+	c := start(t, []string{mcptest.Server(t, "progress")}, Options{Timeout: 2 * time.Second})
+	if _, err := c.Handshake(context.Background(), 300*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	args := map[string]any{"name": "work", "arguments": map[string]any{"steps": 4}}
+	const timeout = 500 * time.Millisecond
+
+	var te *TimeoutError
+	if _, err := c.Request(context.Background(), MethodToolsCall, args, timeout); !errors.As(err, &te) {
+		t.Fatalf("without a progress token: want a timeout, got %v", err)
+	}
+	m, err := c.RequestWithProgress(context.Background(), MethodToolsCall, args, timeout, time.Minute)
+	if err != nil || !strings.Contains(string(m.Result), "done") {
+		t.Fatalf("with progress: got %s, %v", m.Result, err)
+	}
+	if _, err := c.RequestWithProgress(context.Background(), MethodToolsCall, args, timeout, 700*time.Millisecond); !errors.As(err, &te) {
+		t.Fatalf("past the ceiling: want a timeout, got %v", err)
+	}
+
+	tr := c.Transcript()
+	var tokens, progress, cancelled int
+	for _, r := range tr.Records {
+		m, ok := ParseMessage(r.Msg)
+		switch {
+		case !ok:
+		case r.Dir == sdk.DirClientToServer && m.Method == MethodToolsCall && strings.Contains(string(m.Params), `"progressToken":"mcplint-progress-`):
+			tokens++
+		case r.Dir == sdk.DirServerToClient && m.Method == MethodProgress:
+			progress++
+		case r.Dir == sdk.DirClientToServer && m.Method == MethodCancelled:
+			cancelled++
+		}
+	}
+	if tokens != 2 || progress < 4 || cancelled != 2 {
+		t.Errorf("%d calls with a progress token, %d progress notifications, %d cancellations; want 2, at least 4, 2", tokens, progress, cancelled)
+	}
+}

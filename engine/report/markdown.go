@@ -311,14 +311,18 @@ func mdExercise(b *bufio.Writer, t *result.Target, _ *result.Report) {
 	if ex == nil {
 		return
 	}
-	fmt.Fprintf(b, "\n**Exercised** %s of %s: happy path %s passed, edge cases %s answered.\n",
-		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total), fraction(ex.Edge.Passed, ex.Edge.Total))
+	fmt.Fprintf(b, "\n**Exercised** %s of %s: happy path %s passed%s, edge cases %s answered.\n",
+		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),
+		inconclusive(ex.Happy.Inconclusive+ex.Edge.Inconclusive), fraction(ex.Edge.Passed, ex.Edge.Total))
 	b.WriteString("\n| Tool | Passed | Happy path | Edge | Avg latency | First failure |\n|---|:-:|--:|--:|--:|---|\n")
 	for _, ts := range ex.Tools {
 		var happy, edge [2]int
 		failure := ""
 		for _, r := range ex.Scenarios {
 			if r.Tool != ts.Tool {
+				continue
+			}
+			if r.Inconclusive != "" {
 				continue
 			}
 			tally := &happy
@@ -343,7 +347,10 @@ func mdExercise(b *bufio.Writer, t *result.Target, _ *result.Report) {
 	b.WriteString("| Tool | Scenario | Result | Latency | Arguments | What the model reads |\n|---|---|---|--:|---|---|\n")
 	for _, r := range ex.Scenarios {
 		outcome := "✅ " + r.Outcome
-		if !r.Passed {
+		switch {
+		case r.Inconclusive != "":
+			outcome = "➖ " + r.Outcome + " (inconclusive: " + r.Inconclusive + ")"
+		case !r.Passed:
 			outcome = "❌ " + r.Outcome
 		}
 		name := r.Scenario
@@ -365,10 +372,21 @@ func scenarioProblem(r result.ExerciseCall) string {
 	if r.Outcome == result.OutcomeToolError && r.Excerpt != "" {
 		return "isError: " + r.Excerpt
 	}
+	if r.HiddenError {
+		return "an error without isError: " + r.Excerpt
+	}
 	if r.Error != "" {
 		return r.Error
 	}
 	return r.Outcome
+}
+
+// inconclusive is ", N inconclusive" when there are any.
+func inconclusive(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d inconclusive", n)
 }
 
 // fraction is "3/4", or "—" when there was nothing to count.

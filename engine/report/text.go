@@ -147,8 +147,9 @@ func (p *printer) exercise(t *result.Target) {
 	if ex == nil {
 		return
 	}
-	p.line("  exercised %s of %s: happy path %s passed, edge cases %s answered",
-		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total), fraction(ex.Edge.Passed, ex.Edge.Total))
+	p.line("  exercised %s of %s: happy path %s passed%s, edge cases %s answered",
+		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),
+		inconclusive(ex.Happy.Inconclusive+ex.Edge.Inconclusive), fraction(ex.Edge.Passed, ex.Edge.Total))
 	width := 0
 	for _, ts := range ex.Tools {
 		width = max(width, len(Escape(ts.Tool)))
@@ -159,14 +160,27 @@ func (p *printer) exercise(t *result.Target) {
 			code = ansiRed
 		}
 		line := fmt.Sprintf("    %-*s  %s  avg %s", width, Escape(ts.Tool), p.paint(code, fmt.Sprintf("%d/%d", ts.Passed, ts.Total)), latency(ts.AvgLatencyMs))
-		for _, r := range ex.Scenarios {
-			if r.Tool == ts.Tool && !r.Passed {
-				line += "  " + p.paint(ansiDim, Escape(cut(r.Scenario+": "+scenarioProblem(r), 100)))
-				break
-			}
+		if problem := firstProblem(ex.Scenarios, ts.Tool); problem != "" {
+			line += "  " + p.paint(ansiDim, Escape(cut(problem, 100)))
 		}
 		p.line("%s", line)
 	}
+}
+
+// firstProblem is the first failed scenario of a tool and why, else the
+// first inconclusive one and why; "" when every scenario passed.
+func firstProblem(scenarios []result.ExerciseCall, tool string) string {
+	var inconclusive string
+	for _, r := range scenarios {
+		switch {
+		case r.Tool != tool || r.Passed:
+		case r.Inconclusive == "":
+			return r.Scenario + ": " + scenarioProblem(r)
+		case inconclusive == "":
+			inconclusive = r.Scenario + ": inconclusive, " + r.Inconclusive
+		}
+	}
+	return inconclusive
 }
 
 func (p *printer) gradeText(t *result.Target) string {

@@ -44,7 +44,13 @@ type Exercise struct {
 // Tally counts scenarios and passes.
 type Tally struct {
 	Passed int `json:"passed"`
-	Total  int `json:"total"`
+	// Total counts the conclusive scenarios: those that say something of
+	// the server.
+	Total int `json:"total"`
+	// Inconclusive counts the scenarios left out of Total: failures of the
+	// machine mcplint ran on, and arguments the schema accepts but the tool
+	// refused (a schema finding, not a failed call).
+	Inconclusive int `json:"inconclusive,omitempty"`
 }
 
 // Rate is Passed/Total; ok is false when there were none.
@@ -76,6 +82,14 @@ type ExerciseCall struct {
 	Excerpt string `json:"excerpt,omitempty"`
 	// Error says what went wrong, when something did.
 	Error string `json:"error,omitempty"`
+	// HiddenError marks a result without isError whose text reads as an
+	// error: a model would read a failure the client was told is a success.
+	HiddenError bool `json:"hiddenError,omitempty"`
+	// Inconclusive says why the scenario tells nothing of the server, when
+	// it does not: what the machine lacked, or that the tool refused
+	// arguments its own inputSchema accepts. Such a scenario neither passes
+	// nor fails.
+	Inconclusive string `json:"inconclusive,omitempty"`
 	// Record is the transcript index of the request ("/transcript/records/N").
 	Record int `json:"record"`
 }
@@ -85,6 +99,8 @@ type ToolSummary struct {
 	Tool   string `json:"tool"`
 	Passed int    `json:"passed"`
 	Total  int    `json:"total"`
+	// Inconclusive counts the scenarios left out of Total.
+	Inconclusive int `json:"inconclusive,omitempty"`
 	// AvgLatencyMs is the mean latency of the answered calls; 0 when none
 	// was answered.
 	AvgLatencyMs float64 `json:"avgLatencyMs"`

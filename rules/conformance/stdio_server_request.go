@@ -11,7 +11,8 @@ import (
 // stdioServerRequest reports JSON-RPC requests a 2026-07-28 server wrote
 // to stdout: that revision replaced server-to-client requests with
 // InputRequiredResult answers (multi round-trip requests), and a modern
-// client on stdio no longer answers requests.
+// client on stdio no longer answers requests. Sessions over HTTP are not
+// its business.
 type stdioServerRequest struct{}
 
 func (stdioServerRequest) Meta() sdk.Meta {
@@ -26,7 +27,7 @@ func (stdioServerRequest) Meta() sdk.Meta {
 
 func (stdioServerRequest) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	ss := session(s)
-	if ss == nil || s.Era != sdk.EraModern {
+	if ss == nil || s.Era != sdk.EraModern || overHTTP(ss) {
 		return nil
 	}
 	g := newGrouped()
@@ -38,4 +39,15 @@ func (stdioServerRequest) Check(_ context.Context, s *sdk.Snapshot, report func(
 	}
 	g.report(report, `answer the client's request with {"resultType": "input_required", "inputRequests": {…}} naming what you need (multi round-trip requests), and read the client's inputResponses on its retry`)
 	return nil
+}
+
+// overHTTP reports a session held over Streamable HTTP: its transcript has
+// HTTP exchanges.
+func overHTTP(ss *wire.Session) bool {
+	for _, e := range ss.Events {
+		if e.Kind == sdk.EventHTTP || e.Kind == sdk.EventSSE {
+			return true
+		}
+	}
+	return false
 }

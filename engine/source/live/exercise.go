@@ -38,5 +38,8 @@ func exerciseTools(ctx context.Context, c *mcp.Client, t target.Target, opts Opt
 	if eo.Timeout <= 0 {
 		eo.Timeout = timeout
 	}
+	if len(eo.Roots.Dirs) == 0 {
+		eo.Roots = exercise.RootsFromArgs(t.Command, t.Dir)
+	}
 	exercise.Run(ctx, c, name, listed.Tools, eo)
 }

@@ -1,6 +1,9 @@
 package mcpschema
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -80,5 +83,55 @@ func TestValidate(t *testing.T) {
 		}) {
 			t.Errorf("%s %s %s:\n got %+v\nwant %+v", tt.version, tt.typ, tt.msg, got, tt.want)
 		}
+	}
+}
+
+// The lists that published servers sent (testdata/realservers) validate
+// against the schema of the version each negotiated (2025-11-25 for the
+// two files that do not say): a validator that rejects what real servers
+// send correctly would report noise.
+func TestRealServerListsValidate(t *testing.T) {
+	files, err := filepath.Glob("../../../testdata/realservers/*.json")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("the real servers' lists are missing: %v %q", err, files)
+	}
+	types := map[string]string{"tools": "ListToolsResult", "prompts": "ListPromptsResult", "resources": "ListResourcesResult", "resourceTemplates": "ListResourceTemplatesResult"}
+	lists := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var d map[string]json.RawMessage
+		if err := json.Unmarshal(b, &d); err != nil {
+			t.Fatal(err)
+		}
+		version := "2025-11-25"
+		json.Unmarshal(d["protocolVersion"], &version)
+		s := For(version)
+		if s == nil {
+			t.Fatalf("%s negotiated %s, which has no schema", f, version)
+		}
+		for key, typ := range types {
+			raw, ok := d[key]
+			if !ok {
+				continue
+			}
+			v, err := Decode([]byte(`{"` + key + `":` + string(raw) + `}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Validate(typ, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range got {
+				t.Errorf("%s (%s) %s at /%s%s: %s", filepath.Base(f), version, typ, key, c.At, c.Why)
+			}
+			lists++
+		}
+	}
+	if lists < 30 {
+		t.Errorf("only %d lists validated", lists)
 	}
 }
