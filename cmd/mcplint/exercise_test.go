@@ -125,3 +125,46 @@ func TestExerciseServerEverything(t *testing.T) {
 		t.Errorf("grade %s, components %v, %d scenarios", tg.Grade, tg.Components, len(tg.Exercise.Scenarios))
 	}
 }
+
+// TestExerciseServerFilesystem runs server-filesystem on a folder it
+// serves: file and folder arguments point inside it, head and tail are not
+// combined where the description says they are alternatives, and every
+// happy path that says something of the server passes.
+func TestExerciseServerFilesystem(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "notes.txt", "hello\n")
+	argv := mcptest.NPMServer(t, "@modelcontextprotocol/server-filesystem/dist/index.js", root)
+	stdout, stderr, code := runCLI(t, t.TempDir(), append([]string{"--exercise", "--format", "json", "--"}, argv...)...)
+	if code != exitOK && code != exitIssues {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Targets []struct {
+			Components map[string]float64 `json:"components"`
+			Exercise   struct {
+				Happy     struct{ Passed, Total int } `json:"happy"`
+				Scenarios []struct {
+					Tool, Kind, Outcome string
+					Arguments           map[string]any `json:"arguments"`
+				} `json:"scenarios"`
+			} `json:"exercise"`
+		} `json:"targets"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Targets) != 1 {
+		t.Fatalf("report %v: %s", err, stdout)
+	}
+	tg := rep.Targets[0]
+	if tg.Components["happy-path"] != 1 || tg.Exercise.Happy.Total < 10 {
+		t.Errorf("happy-path %v, tally %+v", tg.Components["happy-path"], tg.Exercise.Happy)
+	}
+	for _, s := range tg.Exercise.Scenarios {
+		if p, ok := s.Arguments["path"].(string); ok && s.Kind == "happy" && !strings.HasPrefix(p, root) {
+			t.Errorf("%s got path %q outside the served folder %s", s.Tool, p, root)
+		}
+		_, head := s.Arguments["head"]
+		_, tail := s.Arguments["tail"]
+		if s.Tool == "read_text_file" && s.Kind == "happy" && head && tail {
+			t.Errorf("read_text_file got head and tail together: %v", s.Arguments)
+		}
+	}
+}
