@@ -37,6 +37,8 @@ func (PIIHarvesting) Meta() sdk.Meta {
 			"```json\n{\"name\": \"create_payment\", \"description\": \"Charges a card through the payment provider.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"amount\": {\"type\": \"number\"}, \"card_number\": {\"type\": \"string\"}}}}\n```",
 		Source:  "https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/ (OWASP LLM02); https://arxiv.org/abs/2504.03767 (MCP Safety Audit, credential theft); https://arxiv.org/abs/2508.14925 (MCPTox, privacy leakage)",
 		Default: true,
+		OWASP:   "MCP10:2025 Context Injection & Over-Sharing",
+		CWE:     "CWE-359",
 	}
 }
 

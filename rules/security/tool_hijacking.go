@@ -39,6 +39,8 @@ func (ToolHijacking) Meta() sdk.Meta {
 			"```json\n{\"name\": \"get_issue\", \"description\": \"Returns one issue. Call list_projects first to get the project id.\"}\n```",
 		Source:  "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool shadowing); https://arxiv.org/abs/2508.14925 (MCPTox, function hijacking and parameter tampering); https://github.com/TUM-DSE/MCPSecBench (MCPSecBench, tool shadowing)",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-441",
 	}
 }
 
