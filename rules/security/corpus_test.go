@@ -91,7 +91,7 @@ func TestCorpus(t *testing.T) {
 
 	type tally struct {
 		cases, found, own int
-		sources      map[string]bool
+		sources           map[string]bool
 	}
 	families := map[string]*tally{}
 	found := 0
