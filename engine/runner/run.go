@@ -92,11 +92,12 @@ func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot, o
 			return
 		}
 		is.Rule, is.Category = meta.Name, meta.Category
+		is.OWASP, is.CWE = meta.OWASP, meta.CWE
 		issues = append(issues, is)
 	})
 	if more > 0 {
 		issues = append(issues, sdk.Issue{
-			Rule: meta.Name, Category: meta.Category, Severity: worst,
+			Rule: meta.Name, Category: meta.Category, OWASP: meta.OWASP, CWE: meta.CWE, Severity: worst,
 			Message: fmt.Sprintf("%d more issues of %s are not shown: a report keeps the first %d of each rule for each target", more, meta.Name, MaxIssues),
 			Fix:     fmt.Sprintf("fix the issues shown and lint again, or turn the rule off with --disable %s if it misfires on this server", meta.Name),
 		})

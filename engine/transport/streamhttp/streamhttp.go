@@ -307,6 +307,16 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 	return nil
 }
 
+// ProtocolHeaders copies the protocol's own headers of a request (response
+// false) or response: never any other, so credentials stay out of what is
+// recorded.
+func ProtocolHeaders(h http.Header, response bool) map[string]string {
+	if response {
+		return protocolHeaderValues(h, responseHeaders)
+	}
+	return protocolHeaderValues(h, requestHeaders)
+}
+
 var requestHeaders = []string{HeaderProtocolVersion, HeaderMethod, HeaderName, HeaderSessionID, "Origin", HeaderLastEventID}
 
 var responseHeaders = []string{HeaderSessionID, "WWW-Authenticate", "Allow", "Location", "X-Accel-Buffering"}
