@@ -325,7 +325,7 @@ func descriptor(m sdk.Meta) sarifDescriptor {
 }
 
 func sarifResultOf(t *result.Target, is sdk.Issue, ruleIndex int, sup *result.Suppressed) sarifResult {
-	text := Escape(strings.TrimSpace(is.Message))
+	text := Escape(strings.TrimSpace(message(&is)))
 	if is.Fix != "" {
 		text = sentence(text) + " Fix: " + Escape(is.Fix)
 	}
