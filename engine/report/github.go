@@ -49,7 +49,7 @@ func WriteGitHub(w io.Writer, r *result.Report) error {
 				where = " at " + Escape(is.Pointer)
 			}
 			props = append(props, [2]string{"title", fmt.Sprintf("%s (%s/%s)", is.Rule, Escape(t.Name), Escape(is.Tool))})
-			msg := Escape(is.Message) + where
+			msg := Escape(message(&is)) + where
 			if is.Fix != "" {
 				msg += "\nfix: " + Escape(is.Fix)
 			}

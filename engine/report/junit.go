@@ -146,7 +146,7 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 				}
 				writeIssueLine(&lines, is)
 			}
-			msg := Escape(list[0].Message)
+			msg := Escape(message(list[0]))
 			if len(list) > 1 {
 				msg = fmt.Sprintf("%d issues; first: %s", len(list), msg)
 			}
@@ -185,7 +185,7 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 // issueLineSize is about how long writeIssueLine makes the line of is: as
 // long exactly when no text needs escaping.
 func issueLineSize(is *sdk.Issue) int {
-	n := len("warning  : \n") + len(is.Tool) + len(is.Message)
+	n := len("warning  : \n") + len(is.Tool) + len(message(is))
 	if l := is.Location; l != nil {
 		n += len(l.File) + 2 + 2*20
 	} else {
@@ -214,7 +214,7 @@ func writeIssueLine(b *strings.Builder, is *sdk.Issue) {
 	b.WriteByte(' ')
 	b.WriteString(Escape(is.Tool))
 	b.WriteString(": ")
-	b.WriteString(Escape(is.Message))
+	b.WriteString(Escape(message(is)))
 	if is.Fix != "" {
 		b.WriteString(" (fix: ")
 		b.WriteString(Escape(is.Fix))

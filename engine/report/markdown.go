@@ -167,7 +167,7 @@ func mdTop(b *bufio.Writer, r *result.Report) {
 	fmt.Fprintf(b, "\n**Top issues to fix**\n\n")
 	for i, x := range top {
 		fmt.Fprintf(b, "%d. %s %s %s / %s: %s", i+1, severityBadge(x.is.Severity), ruleLink(x.is.Rule),
-			mdText(x.target), mdText(x.is.Tool), mdText(x.is.Message))
+			mdText(x.target), mdText(x.is.Tool), mdText(message(x.is)))
 		if x.is.Fix != "" {
 			fmt.Fprintf(b, " — *fix:* %s", mdText(x.is.Fix))
 		}
@@ -229,7 +229,7 @@ func mdIssues(b *bufio.Writer, t *result.Target, r *result.Report) {
 	b.WriteString("\n| Severity | Rule | Tool | Where | Message | Fix |\n|---|---|---|---|---|---|\n")
 	for _, is := range t.Issues {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", severityBadge(is.Severity), ruleLink(is.Rule),
-			mdText(is.Tool), mdWhere(is), mdText(is.Message), mdText(is.Fix))
+			mdText(is.Tool), mdWhere(is), mdText(message(&is)), mdText(is.Fix))
 	}
 }
 

@@ -219,7 +219,7 @@ func (p *printer) issue(is sdk.Issue) {
 		where = fmt.Sprintf("%s:%d:%d", Escape(l.File), l.Line, l.Column)
 	}
 	p.line("    %s %s  %s", sev, is.Rule, p.paint(ansiDim, where))
-	p.block("            ", is.Message)
+	p.block("            ", message(&is))
 	if is.Fix != "" {
 		p.line("            %s %s", p.paint(ansiDim, "fix:"), Escape(is.Fix))
 	}
