@@ -40,6 +40,8 @@ func (ContextHarvestingParameter) Meta() sdk.Meta {
 			"```json\n{\"name\": \"summarize_conversation\", \"description\": \"Summarizes the conversation the user pastes.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"conversation\": {\"type\": \"string\"}}}}\n```",
 		Source:  "https://github.com/TUM-DSE/MCPSecBench (MCPSecBench, tools_list parameter); https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks; https://arxiv.org/abs/2508.14925 (MCPTox)",
 		Default: true,
+		OWASP:   "MCP10:2025 Context Injection & Over-Sharing",
+		CWE:     "CWE-200",
 	}
 }
 
