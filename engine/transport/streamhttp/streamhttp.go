@@ -276,11 +276,11 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 			ev.Sent = env.kind()
 		}
 		if err != nil {
-			ev.Error = err.Error()
+			ev.Error = t.scrub(err)
 			t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, ID: id, HTTP: ev})
 			failed <- err
 			if env != nil && env.isRequest() {
-				t.push(item{err: &transport.Unanswered{ID: id, Reason: fmt.Sprintf("%s %s failed: %v", req.Method, t.url, err)}})
+				t.push(item{err: &transport.Unanswered{ID: id, Reason: fmt.Sprintf("%s failed: %s", req.Method, t.scrub(err))}})
 			}
 			return
 		}
@@ -298,9 +298,9 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 	case err, ok := <-failed:
 		if ok && err != nil && purpose == "" {
 			t.mu.Lock()
-			t.failed = err.Error()
+			t.failed = t.scrub(err)
 			t.mu.Unlock()
-			return &transport.SendError{Doing: "sending a " + req.Method + " request", Err: err}
+			return &transport.SendError{Doing: "sending a " + req.Method + " request", Err: errors.New(t.scrub(err))}
 		}
 	default:
 	}
@@ -333,6 +333,20 @@ func protocolHeaderValues(h http.Header, names []string) map[string]string {
 		}
 	}
 	return out
+}
+
+// scrub is err's text without the endpoint's query or password, which may
+// hold a credential: net/http quotes the URL in its errors.
+func (t *Transport) scrub(err error) string {
+	msg := err.Error()
+	u, perr := url.Parse(t.url)
+	if perr != nil {
+		return msg
+	}
+	for _, form := range []string{t.url, u.Redacted()} {
+		msg = strings.ReplaceAll(msg, form, stripQuery(u))
+	}
+	return msg
 }
 
 func stripQuery(u *url.URL) string {
@@ -440,7 +454,7 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		}
 	}
 	if isRequest && !answered {
-		reason := fmt.Sprintf("%s %s was answered %s with no response to request %s", ev.Method, t.url, resp.Status, id)
+		reason := fmt.Sprintf("%s %s was answered %s with no response to request %s", ev.Method, ev.URL, resp.Status, id)
 		if ev.Stream > 0 {
 			reason = fmt.Sprintf("the SSE stream of %s ended without a response to request %s", *env.Method, id)
 		}
@@ -538,7 +552,7 @@ func (t *Transport) resume(stream int, lastID string, retry int, deliver func([]
 	ev := &sdk.HTTP{Method: http.MethodGet, URL: stripQuery(req.URL), Purpose: sdk.HTTPPurposeResume, Stream: stream, Request: protocolHeaderValues(req.Header, requestHeaders)}
 	resp, err := t.opts.Client.Do(req)
 	if err != nil {
-		ev.Error = err.Error()
+		ev.Error = t.scrub(err)
 		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
 		return "", retry
 	}
@@ -723,7 +737,7 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 	ev := &sdk.HTTP{Method: method, URL: stripQuery(req.URL), Purpose: purpose, Probe: probe, Request: protocolHeaderValues(req.Header, requestHeaders)}
 	resp, err := t.opts.Client.Do(req)
 	if err != nil {
-		ev.Error = err.Error()
+		ev.Error = t.scrub(err)
 		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
 		return ev
 	}
