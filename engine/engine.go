@@ -17,6 +17,7 @@ import (
 	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/pipeline"
+	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
@@ -195,6 +196,9 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		Issues:     nonNil(issues),
 		Suppressed: []result.Suppressed{},
 		RuleErrors: ruleErrs,
+		// A probe that never got an answer is neither a pass nor a
+		// finding: the report says so.
+		Inconclusive: probe.Inconclusive(snap.Transcript),
 	}
 	if snap.Tokens != nil {
 		out.ContextTokens = snap.Tokens.Total
