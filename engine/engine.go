@@ -17,6 +17,7 @@ import (
 	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/pipeline"
+	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
@@ -132,6 +133,9 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			in.Issues = t.Issues
 			res := score.Compute(*in)
 			t.Score, t.Grade, t.Components = res.Score, res.Grade, res.Components
+			if len(t.RuleErrors) > 0 {
+				t.Grade = result.Incomplete // the score stays, for what did run
+			}
 		}
 		for _, is := range t.Issues {
 			switch is.Severity {
@@ -192,6 +196,9 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		Issues:     nonNil(issues),
 		Suppressed: []result.Suppressed{},
 		RuleErrors: ruleErrs,
+		// A probe that never got an answer is neither a pass nor a
+		// finding: the report says so.
+		Inconclusive: probe.Inconclusive(snap.Transcript),
 	}
 	if snap.Tokens != nil {
 		out.ContextTokens = snap.Tokens.Total

@@ -3,11 +3,11 @@ package report
 import (
 	"bufio"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -28,11 +28,14 @@ func WriteGitHub(w io.Writer, r *result.Report) error {
 		if t.Error != nil {
 			command(b, "error", [][2]string{{"title", "mcplint: " + Escape(t.Name) + " could not be linted"}},
 				Escape(t.Input)+": "+Escape(*t.Error))
-			continue
 		}
 		for _, re := range t.RuleErrors {
 			command(b, "error", [][2]string{{"title", "mcplint: rule " + re.Rule + " could not run"}},
 				Escape(t.Name)+": "+Escape(re.Error))
+		}
+		for _, in := range t.Inconclusive {
+			command(b, "notice", [][2]string{{"title", "mcplint: probe " + in.Probe + " inconclusive"}},
+				Escape(t.Name)+": rules "+strings.Join(in.Rules, ", ")+" could not judge the server: "+Escape(in.Reason))
 		}
 		for _, is := range t.Issues {
 			props = props[:0]

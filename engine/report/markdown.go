@@ -23,6 +23,7 @@ var markdownSections = []func(b *bufio.Writer, t *result.Target, r *result.Repor
 	mdFacts,
 	mdExercise,
 	mdRuleErrors,
+	mdInconclusive,
 	mdIssues,
 	mdSuppressed,
 }
@@ -48,6 +49,11 @@ func WriteMarkdown(w io.Writer, r *result.Report) error {
 		fmt.Fprintf(b, "\n### %s\n", mdText(t.Name))
 		if t.Error != nil {
 			fmt.Fprintf(b, "\n**Could not be linted** (%s): %s\n", mdText(t.Input), mdText(*t.Error))
+			// What the server did say before it failed is still judged.
+			if len(t.Issues) == 0 {
+				continue
+			}
+			mdIssues(b, t, r)
 			continue
 		}
 		for _, section := range markdownSections {
@@ -208,6 +214,20 @@ func mdRuleErrors(b *bufio.Writer, t *result.Target, _ *result.Report) {
 	b.WriteString("\n")
 	for _, re := range t.RuleErrors {
 		fmt.Fprintf(b, "- ❗ rule %s could not run: %s\n", ruleLink(re.Rule), mdText(re.Error))
+	}
+}
+
+func mdInconclusive(b *bufio.Writer, t *result.Target, _ *result.Report) {
+	if len(t.Inconclusive) == 0 {
+		return
+	}
+	b.WriteString("\n")
+	for _, in := range t.Inconclusive {
+		links := make([]string, len(in.Rules))
+		for i, r := range in.Rules {
+			links[i] = ruleLink(r)
+		}
+		fmt.Fprintf(b, "- ❔ inconclusive: probe %s could not judge %s: %s\n", mdText(in.Probe), strings.Join(links, ", "), mdText(in.Reason))
 	}
 }
 
