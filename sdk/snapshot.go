@@ -240,6 +240,7 @@ const (
 	HTTPPurposeMissingVersion   = "missing-protocol-version" // a modern request without MCP-Protocol-Version
 	HTTPPurposeHeaderMismatch   = "header-mismatch"          // Mcp-Method that differs from the body's method
 	HTTPPurposeResourceMetadata = "protected-resource-metadata"
+	HTTPPurposeResume           = "resume" // GET with Last-Event-ID to resume a response stream the server closed early
 )
 
 // SSEEvent is one Server-Sent Event's fields other than its data.

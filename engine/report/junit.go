@@ -3,11 +3,11 @@ package report
 import (
 	"encoding/xml"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -25,6 +25,7 @@ type junitSuite struct {
 	Tests      int             `xml:"tests,attr"`
 	Failures   int             `xml:"failures,attr"`
 	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr,omitempty"`
 	Properties []junitProperty `xml:"properties>property,omitempty"`
 	Cases      []junitCase     `xml:"testcase"`
 }
@@ -39,7 +40,13 @@ type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Failure   *junitProblem `xml:"failure,omitempty"`
 	Error     *junitProblem `xml:"error,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+// junitSkipped is a rule an inconclusive probe left unjudged.
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
 }
 
 type junitProblem struct {
@@ -85,14 +92,18 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 			Message: "could not lint " + name, Type: "target", Text: Escape(*t.Error),
 		}}}
 		s.Tests, s.Errors = 1, 1
-		return s
+		// What the server did say before it failed is still judged.
+		if len(t.Issues) == 0 {
+			return s
+		}
+		rules = nil
+	} else {
+		s.Properties = append(s.Properties,
+			junitProperty{"grade", t.Grade},
+			junitProperty{"score", fmt.Sprintf("%.2f", t.Score)},
+			junitProperty{"contextTokens", fmt.Sprint(t.ContextTokens)},
+		)
 	}
-	s.Properties = append(s.Properties,
-		junitProperty{"grade", t.Grade},
-		junitProperty{"score", fmt.Sprintf("%.2f", t.Score)},
-		junitProperty{"contextTokens", fmt.Sprint(t.ContextTokens)},
-	)
-
 	// Pointers, not copies: a large server has thousands of issues.
 	issues := map[string][]*sdk.Issue{}
 	suppressed := map[string][]*result.Suppressed{}
@@ -122,12 +133,23 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 		failed[re.Rule] = Escape(re.Error)
 		add(re.Rule)
 	}
+	unjudged := map[string]string{}
+	for _, in := range t.Inconclusive {
+		for _, rule := range in.Rules {
+			unjudged[rule] = "inconclusive: probe " + in.Probe + " got no answer: " + Escape(in.Reason)
+			add(rule)
+		}
+	}
 
 	for _, rule := range order {
 		c := junitCase{Name: rule, Classname: name}
 		if msg, ok := failed[rule]; ok {
 			c.Error = &junitProblem{Message: "rule " + rule + " could not run", Type: "rule", Text: msg}
 			s.Errors++
+		}
+		if msg, ok := unjudged[rule]; ok && len(issues[rule]) == 0 {
+			c.Skipped = &junitSkipped{Message: msg}
+			s.Skipped++
 		}
 		if list := issues[rule]; len(list) > 0 {
 			worst := sdk.Info
@@ -146,7 +168,7 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 				}
 				writeIssueLine(&lines, is)
 			}
-			msg := Escape(list[0].Message)
+			msg := Escape(message(list[0]))
 			if len(list) > 1 {
 				msg = fmt.Sprintf("%d issues; first: %s", len(list), msg)
 			}
@@ -185,7 +207,7 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 // issueLineSize is about how long writeIssueLine makes the line of is: as
 // long exactly when no text needs escaping.
 func issueLineSize(is *sdk.Issue) int {
-	n := len("warning  : \n") + len(is.Tool) + len(is.Message)
+	n := len("warning  : \n") + len(is.Tool) + len(message(is))
 	if l := is.Location; l != nil {
 		n += len(l.File) + 2 + 2*20
 	} else {
@@ -214,7 +236,7 @@ func writeIssueLine(b *strings.Builder, is *sdk.Issue) {
 	b.WriteByte(' ')
 	b.WriteString(Escape(is.Tool))
 	b.WriteString(": ")
-	b.WriteString(Escape(is.Message))
+	b.WriteString(Escape(message(is)))
 	if is.Fix != "" {
 		b.WriteString(" (fix: ")
 		b.WriteString(Escape(is.Fix))
