@@ -30,6 +30,9 @@ import (
 type Options struct {
 	// Version is mcplint's version, for the report.
 	Version string
+	// Dir is the working directory, which files in the report are named
+	// relative to.
+	Dir     string
 	Targets []target.Target
 	// Config is the effective configuration (defaults when there is no file).
 	Config *config.Config
@@ -86,7 +89,7 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	for i, r := range opt.Rules {
 		metas[i] = r.Meta()
 	}
-	pipe := suppress.New(suppress.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas})
+	pipe := suppress.New(suppress.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, Dir: opt.Dir})
 	inputs := make([]*score.Input, len(opt.Targets))
 	rep := &result.Report{Version: result.Version, Mcplint: opt.Version, Targets: make([]*result.Target, len(opt.Targets)), Skipped: skipped}
 	var progress sync.Mutex
@@ -185,8 +188,12 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	}
 	ran := map[string]bool{}
 	for _, r := range rules {
-		if m := r.Meta(); m.Era == "" || m.Era == snap.Era {
+		m := r.Meta()
+		if m.Era == "" || m.Era == snap.Era {
 			ran[m.Name] = true
+		}
+		if !m.Applies(snap) {
+			out.NotApplicable = append(out.NotApplicable, m.Name)
 		}
 	}
 	pipe.Target(snap, out, func(rule string) bool { return ran[rule] })

@@ -3,11 +3,11 @@ package report
 import (
 	"encoding/xml"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -17,6 +17,7 @@ type junitSuites struct {
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
@@ -25,6 +26,7 @@ type junitSuite struct {
 	Tests      int             `xml:"tests,attr"`
 	Failures   int             `xml:"failures,attr"`
 	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
 	Properties []junitProperty `xml:"properties>property,omitempty"`
 	Cases      []junitCase     `xml:"testcase"`
 }
@@ -37,9 +39,16 @@ type junitProperty struct {
 type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
 	Failure   *junitProblem `xml:"failure,omitempty"`
 	Error     *junitProblem `xml:"error,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+// junitSkipped marks a rule that does not apply to the target: it neither
+// passed nor failed.
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
 }
 
 type junitProblem struct {
@@ -61,6 +70,7 @@ func WriteJUnit(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 		out.Tests += s.Tests
 		out.Failures += s.Failures
 		out.Errors += s.Errors
+		out.Skipped += s.Skipped
 		out.Suites = append(out.Suites, s)
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
@@ -123,8 +133,18 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 		add(re.Rule)
 	}
 
+	notApplicable := map[string]bool{}
+	for _, rule := range t.NotApplicable {
+		notApplicable[rule] = true
+	}
 	for _, rule := range order {
 		c := junitCase{Name: rule, Classname: name}
+		if notApplicable[rule] && len(issues[rule]) == 0 && failed[rule] == "" {
+			c.Skipped = &junitSkipped{Message: notApplicableWhy(t)}
+			s.Skipped++
+			s.Cases = append(s.Cases, c)
+			continue
+		}
 		if msg, ok := failed[rule]; ok {
 			c.Error = &junitProblem{Message: "rule " + rule + " could not run", Type: "rule", Text: msg}
 			s.Errors++
@@ -220,4 +240,12 @@ func writeIssueLine(b *strings.Builder, is *sdk.Issue) {
 		b.WriteString(Escape(is.Fix))
 		b.WriteByte(')')
 	}
+}
+
+// notApplicableWhy says why a rule did not apply to t.
+func notApplicableWhy(t *result.Target) string {
+	if t.Source == sdk.SourceStatic {
+		return "a static file has no session: conformance rules read a live session or a trace"
+	}
+	return "the rule is for the other protocol era than this " + t.Era + " server's"
 }

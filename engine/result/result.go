@@ -52,6 +52,10 @@ type Target struct {
 	Suppressed      []Suppressed        `json:"suppressed"`
 	// RuleErrors are rules that could not run over this target.
 	RuleErrors []RuleError `json:"ruleErrors,omitempty"`
+	// NotApplicable names the enabled rules that cannot say anything about
+	// this target (sdk.Meta.Applies): conformance rules on a static file,
+	// rules of the other protocol era. Reports do not count them as passed.
+	NotApplicable []string `json:"-"`
 	// Exercise is what --exercise called and how each call went; nil when
 	// no tool was called.
 	Exercise *Exercise `json:"exercise,omitempty"`

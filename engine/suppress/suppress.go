@@ -20,6 +20,7 @@ package suppress
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -39,6 +40,9 @@ type Options struct {
 	// Rules are the metas of every rule known to the run, so that an
 	// inline suppression naming no rule is reported with a suggestion.
 	Rules []sdk.Meta
+	// Dir is the working directory: the config file is named relative to
+	// it, as the report names every other file.
+	Dir string
 }
 
 // Run is the pipeline of one lint run. [[ignore]] entries are shared by all
@@ -46,6 +50,7 @@ type Options struct {
 // so call Target for each target (concurrently if you like) and then
 // Finish once, before scoring.
 type Run struct {
+	dir     string
 	cfg     *config.Config
 	base    *baseline.Matcher
 	known   map[string]bool
@@ -67,6 +72,7 @@ type ignoreState struct {
 // New starts a run.
 func New(opts Options) *Run {
 	r := &Run{
+		dir:     opts.Dir,
 		cfg:     opts.Config,
 		base:    opts.Baseline.Matcher(),
 		known:   map[string]bool{},
@@ -256,10 +262,11 @@ func (r *Run) Finish() {
 		}
 		is := r.unusedIssue(sdk.OwnerServer, "")
 		is.Message = fmt.Sprintf("[[ignore]] of %q%s matched no issue", ig.Rule, describe(ig))
-		where := r.cfg.Path
+		file := r.configFile()
+		where := file
 		if ig.Line > 0 {
-			where = fmt.Sprintf("%s:%d", r.cfg.Path, ig.Line)
-			is.Location = &sdk.Location{File: r.cfg.Path, Line: ig.Line, Column: ig.Column}
+			where = fmt.Sprintf("%s:%d", file, ig.Line)
+			is.Location = &sdk.Location{File: file, Line: ig.Line, Column: ig.Column}
 		}
 		is.Fix = fmt.Sprintf("Remove the entry at %s, or correct its rule, tool, server or pointer so it matches the issue it was written for.", where)
 		if r.base.Take(st.home.Name, is) {
@@ -281,4 +288,15 @@ func describe(ig config.Ignore) string {
 		return ""
 	}
 	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+// configFile names the config file relative to the working directory when
+// it is inside it (.mcplint.toml, sub/.mcplint.toml), else as it is.
+func (r *Run) configFile() string {
+	if r.dir != "" {
+		if rel, err := filepath.Rel(r.dir, r.cfg.Path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return rel
+		}
+	}
+	return r.cfg.Path
 }
