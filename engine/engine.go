@@ -23,6 +23,7 @@ import (
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/engine/tokens"
 	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -77,8 +78,8 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
 	if opt.Lock != nil {
 		var loaded []*sdk.Snapshot
-		for _, s := range snaps {
-			if s != nil {
+		for i, s := range snaps {
+			if s != nil && errs[i] == nil {
 				loaded = append(loaded, s)
 			}
 		}
@@ -96,7 +97,14 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	done := 0
 	forEach(len(opt.Targets), func(i int) {
 		t := opt.Targets[i]
-		if errs[i] != nil {
+		if errs[i] != nil && snaps[i] != nil {
+			// A session that failed part way: the rules judge what the
+			// server did say, and the target still grades F.
+			msg := errs[i].Error()
+			rep.Targets[i], _ = lintOne(ctx, t, snaps[i], enabled, opt.Config, pipe)
+			rep.Targets[i].Error, rep.Targets[i].Grade = &msg, "F"
+			rep.Targets[i].Components = map[string]float64{}
+		} else if errs[i] != nil {
 			msg := errs[i].Error()
 			// A target that cannot be read grades F, so --min-grade gates on it.
 			rep.Targets[i] = &result.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
@@ -137,7 +145,8 @@ func lint(ctx context.Context, opt Options) *result.Report {
 
 // LoadAll reads every target concurrently with load (LoadTarget when nil)
 // and links the servers of one client config as each other's peers.
-// snaps[i] is nil exactly when errs[i] is not.
+// snaps[i] is nil when errs[i] is set, except for a live session that
+// failed part way: then both are set.
 func LoadAll(ctx context.Context, targets []target.Target, load func(context.Context, target.Target) (*sdk.Snapshot, error)) ([]*sdk.Snapshot, []error) {
 	if load == nil {
 		load = LoadTarget
@@ -201,7 +210,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	in.Unlisted = in.HasTranscript && !listedTools(snap.Transcript)
 	// Exercise results are read from the transcript, so a saved session
 	// scores as the live run that recorded it did.
-	if ex := exercise.Read(snap.Transcript); ex != nil {
+	if ex := exercise.ReadRedacting(snap.Transcript, toolanswer.NewRedactor(t.Env)); ex != nil {
 		out.Exercise = ex
 		in.Happy = score.Tally{Passed: ex.Happy.Passed, Total: ex.Happy.Total}
 		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}

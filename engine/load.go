@@ -31,7 +31,8 @@ func LoadTarget(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
 }
 
 // Load reads one target: a static file, a recorded trace, or a live
-// session with a server it starts.
+// session with a server it starts. A live session that failed returns its
+// error and, when the server said something, the Snapshot of what it said.
 func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
 	var snap *sdk.Snapshot
 	var err error
@@ -48,12 +49,12 @@ func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error
 	default:
 		return nil, fmt.Errorf("%s: mcplint cannot lint this kind of server", t.Input)
 	}
-	if err != nil {
+	if snap == nil {
 		return nil, err
 	}
 	snap.Input = t.Input
 	snap.Name = stableName(t, snap)
-	return snap, nil
+	return snap, err
 }
 
 // stableName names a loaded server in reports, .mcplint.lock and

@@ -17,7 +17,8 @@ import (
 // BenchmarkPluginOverhead lints one small static file with the built-in
 // rules alone and then with the example policy plugin as well, in one run,
 // so the difference is what a plugin adds to a lint: starting the process,
-// the handshake, Configure, Check and stopping it. Compare the two ns/op.
+// the handshake, Configure, Check and stopping it; and with the plugin's
+// sha256 pinned, which adds hashing the binary once. Compare the ns/op.
 func BenchmarkPluginOverhead(b *testing.B) {
 	dir := b.TempDir()
 	bin := filepath.Join(dir, plugins.BinaryPrefix+"policy")
@@ -28,13 +29,17 @@ func BenchmarkPluginOverhead(b *testing.B) {
 	if err := os.WriteFile(file, []byte(`{"tools":[{"name":"get_user","description":"TODO: describe this tool properly","inputSchema":{"type":"object"}}]}`), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	lint := func(b *testing.B, withPlugin bool) {
+	sum, err := plugins.FileSHA256(bin)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lint := func(b *testing.B, withPlugin bool, pin string) {
 		ctx := context.Background()
 		all := rules.All()
 		var host *plugins.Host
 		if withPlugin {
 			var err error
-			host, err = plugins.Start(ctx, []plugins.Spec{{Name: "policy", Path: bin, Settings: map[string]any{"prefix": "acme_"}}}, plugins.Options{})
+			host, err = plugins.Start(ctx, []plugins.Spec{{Name: "policy", Path: bin, SHA256: pin, Settings: map[string]any{"prefix": "acme_"}}}, plugins.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -54,12 +59,17 @@ func BenchmarkPluginOverhead(b *testing.B) {
 	}
 	b.Run("builtin", func(b *testing.B) {
 		for b.Loop() {
-			lint(b, false)
+			lint(b, false, "")
 		}
 	})
 	b.Run("with-plugin", func(b *testing.B) {
 		for b.Loop() {
-			lint(b, true)
+			lint(b, true, "")
+		}
+	})
+	b.Run("with-pinned-plugin", func(b *testing.B) {
+		for b.Loop() {
+			lint(b, true, sum)
 		}
 	})
 }

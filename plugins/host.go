@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -20,6 +22,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
+	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/sdk"
 	sdkplugin "github.com/mcplint/mcplint/sdk/plugin"
 	"github.com/mcplint/mcplint/sdk/pluginpb"
@@ -57,8 +60,16 @@ type Plugin struct {
 type checkResult struct {
 	once   sync.Once
 	issues map[string][]sdk.Issue
-	errs   map[string]error
-	err    error
+	// dropped counts, per rule, the issues past runner.MaxIssues, which
+	// the report only counts: they are not kept.
+	dropped map[string]dropped
+	errs    map[string]error
+	err     error
+}
+
+type dropped struct {
+	n        int
+	severity sdk.Severity
 }
 
 // Host owns the running plugins.
@@ -81,9 +92,13 @@ func Start(ctx context.Context, specs []Spec, opt Options) (*Host, error) {
 	if len(specs) == 0 {
 		return h, nil
 	}
-	// go-plugin's sockets go in a folder of our own, removed on Close even
-	// when a plugin was killed before it could clean up.
-	dir, err := os.MkdirTemp("", "mcplint-plugins-")
+	// go-plugin's sockets go in a folder of our own, named after this
+	// process so that a later run can tell a folder left by one that was
+	// killed (removeStale), and removed once every plugin is connected:
+	// nothing dials the sockets after that, and a SIGKILL then leaves
+	// nothing behind.
+	removeStale(os.TempDir())
+	dir, err := os.MkdirTemp("", socketDirPrefix+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, fmt.Errorf("plugins: %w", err)
 	}
@@ -102,33 +117,67 @@ func Start(ctx context.Context, specs []Spec, opt Options) (*Host, error) {
 		}(h.Plugins[i])
 	}
 	wg.Wait()
+	os.RemoveAll(dir)
 	return h, nil
 }
 
+// socketDirPrefix starts the name of a socket folder; the pid of the
+// mcplint that made it follows.
+const socketDirPrefix = "mcplint-plugins-"
+
+// removeStale removes the socket folders in tmp whose mcplint is gone: it
+// was killed while its plugins were starting.
+func removeStale(tmp string) {
+	dirs, _ := filepath.Glob(filepath.Join(tmp, socketDirPrefix+"*-*"))
+	for _, d := range dirs {
+		pid, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(d), socketDirPrefix), "-")
+		n, err := strconv.Atoi(pid)
+		if err != nil || n <= 0 || n == os.Getpid() || processExists(n) {
+			continue
+		}
+		if st, err := os.Lstat(d); err == nil && st.IsDir() && ownedByUs(st) {
+			os.RemoveAll(d)
+		}
+	}
+}
+
 func (p *Plugin) start(ctx context.Context, tmpDir string, timeout time.Duration) error {
-	if _, err := os.Stat(p.Path); err != nil {
+	// The binary is opened once: a pinned one is hashed and then run from
+	// this same open file, so that a binary swapped in between (a hard
+	// link renamed over the path) is never the one that runs.
+	bin, err := os.Open(p.Path)
+	if err != nil {
 		return fmt.Errorf("plugin %s: %w", p.Name, err)
 	}
+	defer bin.Close()
+	cmd := exec.Command(p.Path)
 	var secure *plugin.SecureConfig
 	if p.SHA256 != "" {
 		want, err := hex.DecodeString(p.SHA256)
 		if err != nil || len(want) != sha256.Size {
 			return fmt.Errorf("plugin %s: sha256 %q is not 64 hex digits", p.Name, p.SHA256)
 		}
-		got, err := FileSHA256(p.Path)
-		if err != nil {
-			return fmt.Errorf("plugin %s: %w", p.Name, err)
+		key, got := cachedSHA256(bin)
+		if got == "" {
+			h := sha256.New()
+			if _, err := io.Copy(h, bin); err != nil {
+				return fmt.Errorf("plugin %s: %w", p.Name, err)
+			}
+			got = hex.EncodeToString(h.Sum(nil))
+			rememberSHA256(key, got)
 		}
 		if got != p.SHA256 {
 			return fmt.Errorf("plugin %s: refusing to run %s: its sha256 is %s but the config pins %s; "+
 				"if you updated the plugin on purpose, put the new checksum in its [[plugin]] entry", p.Name, p.Path, got, p.SHA256)
 		}
 		p.Pinned = true
-		// go-plugin checks again right before it starts the binary.
-		secure = &plugin.SecureConfig{Checksum: want, Hash: sha256.New()}
+		if !execOpenFile(cmd, bin) {
+			// No way to run an open file here: go-plugin checks the path
+			// again right before it starts it, which narrows the window.
+			secure = &plugin.SecureConfig{Checksum: want, Hash: sha256.New()}
+		}
 	}
 	p.stderr = &tail{max: 8 << 10}
-	cmd := exec.Command(p.Path)
 	// The plugin makes its socket in our folder, which Close removes even
 	// when the plugin was killed before it could clean up.
 	cmd.Env = append(os.Environ(), plugin.EnvUnixSocketDir+"="+tmpDir)
@@ -249,7 +298,7 @@ func (h *Host) Rules() []sdk.Rule {
 			sev, _ := sdk.ParseSeverity(m.Severity)
 			out = append(out, &rule{p: p, own: m.Name, meta: sdk.Meta{
 				Name: p.Name + "/" + m.Name, Category: m.Category, Severity: sev, Summary: m.Summary,
-				Doc: m.Doc, Source: m.Source, Default: m.Default, Era: m.Era,
+				Doc: m.Doc, Source: m.Source, Default: m.Default, Era: m.Era, OWASP: m.Owasp, CWE: m.Cwe,
 			}})
 		}
 	}
@@ -371,7 +420,7 @@ func (p *Plugin) check(ctx context.Context, s *sdk.Snapshot) *checkResult {
 			p.Err = res.err
 			return
 		}
-		res.issues, res.errs = map[string][]sdk.Issue{}, map[string]error{}
+		res.issues, res.errs, res.dropped = map[string][]sdk.Issue{}, map[string]error{}, map[string]dropped{}
 		known := map[string]bool{}
 		for _, m := range p.Info.Rules {
 			known[m.Name] = true
@@ -387,6 +436,13 @@ func (p *Plugin) check(ctx context.Context, s *sdk.Snapshot) *checkResult {
 					res.errs[is.Rule] = fmt.Errorf("plugin returned a bad severity: %v", err)
 					continue
 				}
+			}
+			if len(res.issues[is.Rule]) >= runner.MaxIssues {
+				d := res.dropped[is.Rule]
+				d.n++
+				d.severity = max(d.severity, sev)
+				res.dropped[is.Rule] = d
+				continue
 			}
 			res.issues[is.Rule] = append(res.issues[is.Rule], sdk.Issue{
 				Severity: sev, Tool: is.Tool, Pointer: is.Pointer, Message: is.Message, Fix: is.Fix,
@@ -454,6 +510,12 @@ func (r *rule) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue
 	}
 	for _, is := range res.issues[r.own] {
 		report(is)
+	}
+	// The runner keeps the first runner.MaxIssues issues and counts the
+	// rest: what it counts need not be the issues themselves.
+	d := res.dropped[r.own]
+	for range d.n {
+		report(sdk.Issue{Severity: d.severity})
 	}
 	return res.errs[r.own]
 }

@@ -2,13 +2,17 @@ package plugins
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -262,5 +266,139 @@ func TestDiscover(t *testing.T) {
 	}
 	if _, err := Discover([]Entry{{Name: "ghost"}}, project, home); err == nil || !strings.Contains(err.Error(), "no path given") {
 		t.Errorf("a [[plugin]] without path that is nowhere: %v", err)
+	}
+}
+
+// TestPluginIssueCap runs a plugin that returns a million issues of one
+// rule: the run keeps runner.MaxIssues of them and counts the rest.
+func TestPluginIssueCap(t *testing.T) {
+	build(t, "flood")
+	h, p := startOne(t, spec("flood"), Options{})
+	if p.Err != nil {
+		t.Fatal(p.Err)
+	}
+	rules := h.Rules()
+	h.Configure(context.Background(), rules)
+	issues, errs := runner.Run(context.Background(), rules, snapshot(), nil)
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	if len(issues) != runner.MaxIssues+1 {
+		t.Fatalf("got %d issues, want %d and one counting the rest", len(issues), runner.MaxIssues+1)
+	}
+	want := fmt.Sprintf("%d more issues of flood/everything are not shown", 1_000_000-runner.MaxIssues)
+	if !slices.ContainsFunc(issues, func(is sdk.Issue) bool { return strings.Contains(is.Message, want) }) {
+		t.Errorf("no issue says %q", want)
+	}
+	if n := len(p.checks[snapshotKey(p)].issues["everything"]); n > runner.MaxIssues {
+		t.Errorf("the host keeps %d of the plugin's issues", n)
+	}
+}
+
+// snapshotKey is the one Snapshot p has checked.
+func snapshotKey(p *Plugin) *sdk.Snapshot {
+	for s := range p.checks {
+		return s
+	}
+	return nil
+}
+
+// TestPinnedBinarySwapped starts a pinned plugin fifty times while another
+// goroutine keeps renaming a script over its path and back (hard links,
+// as an attacker with write access to the folder would): whatever starts
+// must be the pinned binary, never the script.
+func TestPinnedBinarySwapped(t *testing.T) {
+	build(t, "policy")
+	dir := t.TempDir()
+	good := filepath.Join(binDir, BinaryPrefix+"policy")
+	ran := filepath.Join(dir, "swapped-ran")
+	evil := filepath.Join(dir, "evil")
+	if err := os.WriteFile(evil, []byte("#!/bin/sh\ntouch "+ran+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, BinaryPrefix+"policy")
+	if err := os.Link(good, path); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	sum, err := FileSHA256(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	var swaps sync.WaitGroup
+	swaps.Add(1)
+	go func() {
+		defer swaps.Done()
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			src := good
+			if i%2 == 0 {
+				src = evil
+			}
+			tmp := path + ".swap"
+			os.Remove(tmp)
+			if os.Link(src, tmp) == nil {
+				os.Rename(tmp, path)
+			}
+		}
+	}()
+	started := 0
+	for range 50 {
+		h, err := Start(context.Background(), []Spec{{Name: "policy", Path: path, SHA256: sum, Origin: OriginConfig}}, Options{StartTimeout: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Plugins[0].Err == nil {
+			started++
+		}
+		h.Close()
+	}
+	close(stop)
+	swaps.Wait()
+	if _, err := os.Stat(ran); err == nil {
+		t.Errorf("the script swapped in after the checksum check ran (%d of 50 pinned starts succeeded)", started)
+	}
+	t.Logf("%d of 50 pinned starts found the pinned binary", started)
+}
+
+// TestPinCache: a pinned binary is hashed once, then known by its file's
+// identity; written to in place, it is hashed again and refused.
+func TestPinCache(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	build(t, "policy")
+	path := filepath.Join(t.TempDir(), BinaryPrefix+"policy")
+	data, err := os.ReadFile(filepath.Join(binDir, BinaryPrefix+"policy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sum, _ := FileSHA256(path)
+	s := Spec{Name: "policy", Path: path, SHA256: sum, Origin: OriginConfig}
+	h, err := Start(context.Background(), []Spec{s}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := h.Plugins[0]
+	h.Close()
+	if p.Err != nil || !p.Pinned {
+		t.Fatalf("pinned start: %v", p.Err)
+	}
+	if entries := readPinCache(); len(entries) != 1 || !strings.HasSuffix(entries[0], " "+sum) {
+		t.Fatalf("cache = %q, want the binary's sha256", entries)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte{0})
+	f.Close()
+	if _, p := startOne(t, s, Options{}); p.Err == nil || !strings.Contains(p.Err.Error(), "but the config pins") {
+		t.Errorf("a binary changed in place started: %v", p.Err)
 	}
 }

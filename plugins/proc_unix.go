@@ -3,20 +3,29 @@
 package plugins
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"os/exec"
 	"syscall"
 )
-
-// ownGroup starts the plugin in a process group of its own, so that killing
-// the group also stops whatever it started (a shell wrapper's children hold
-// its pipes open and would otherwise outlive mcplint).
-func ownGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-}
 
 // killGroup kills the plugin's whole process group.
 func killGroup(cmd *exec.Cmd) {
 	if cmd.Process != nil {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
+}
+
+// processExists reports whether a process numbered pid exists (one of
+// another user counts).
+func processExists(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// ownedByUs reports whether this process's user owns the file.
+func ownedByUs(st fs.FileInfo) bool {
+	s, ok := st.Sys().(*syscall.Stat_t)
+	return ok && int(s.Uid) == os.Getuid()
 }

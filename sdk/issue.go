@@ -18,6 +18,10 @@ type Issue struct {
 	// Rule and Category are filled in by the engine.
 	Rule     string `json:"rule"`
 	Category string `json:"category"`
+	// OWASP and CWE are the rule's, filled in by the engine for security
+	// rules (see Meta), so that a report's reader can triage by them.
+	OWASP string `json:"owasp,omitempty"`
+	CWE   string `json:"cwe,omitempty"`
 	// Severity may be set by the rule when one finding is worse than the
 	// rule's default; the engine fills the default when it is zero, and a
 	// user's [rules.severity] override replaces both.

@@ -60,6 +60,11 @@ type Meta struct {
 	// Era limits the rule to one protocol era (EraLegacy or EraModern);
 	// empty means it applies to both. A rule is silent outside its era.
 	Era string `json:"era,omitempty"`
+	// OWASP is the OWASP MCP Top 10 item a security rule guards against,
+	// its id and name: "MCP03:2025 Tool Poisoning".
+	OWASP string `json:"owasp,omitempty"`
+	// CWE is the weakness a security rule finds, as "CWE-1427".
+	CWE string `json:"cwe,omitempty"`
 }
 
 // Rule is one check. Built-in and plugin rules implement it alike.

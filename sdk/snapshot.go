@@ -52,6 +52,11 @@ type Snapshot struct {
 	// traces; nil for static files, where conformance rules say nothing.
 	Transcript *Transcript `json:"transcript,omitempty"`
 
+	// Relisted are the tool lists other sessions with the same server saw
+	// (live lints' fresh-process probes), for the rules that compare them
+	// with Tools; nil when there were none.
+	Relisted []Listing `json:"relisted,omitempty"`
+
 	// Peers are the other servers linted in the same run from one client
 	// config, for cross-server rules. Their own Peers are nil.
 	Peers []*Snapshot `json:"peers,omitempty"`
@@ -65,6 +70,23 @@ type Snapshot struct {
 
 	// Locator places pointers in the input file; nil when there is no file.
 	Locator Locator `json:"-"`
+}
+
+// Listing is one more session's view of a server's tools.
+type Listing struct {
+	// Probe names the session: "second-session" (a fresh process of the
+	// same server, same client name) or "client-identity" (one whose
+	// client named itself Client).
+	Probe string `json:"probe"`
+	// Client is the clientInfo name the session sent.
+	Client string `json:"client"`
+	// Capabilities are the names of the capabilities the session declared
+	// (the main session declares none).
+	Capabilities []string `json:"capabilities,omitempty"`
+	// Pointer is the first tools/list answer of the session in the
+	// transcript ("/transcript/probes/0/records/9").
+	Pointer string `json:"pointer"`
+	Tools   []Tool `json:"tools"`
 }
 
 // Implementation is the serverInfo (or clientInfo) object.
@@ -144,6 +166,9 @@ const (
 	EventPagination = "pagination-stopped"
 	// EventStderrTruncated: stderr past Bytes bytes was not recorded.
 	EventStderrTruncated = "stderr-truncated"
+	// EventInconclusive: a probe got no answer at all, so the rules it
+	// feeds cannot judge the server; Detail is "PROBE: why".
+	EventInconclusive = "probe-inconclusive"
 	// EventHTTP: an HTTP exchange of the Streamable HTTP transport got its
 	// response head (or failed); HTTP says what was sent and answered, ID
 	// names the JSON-RPC message the request carried. The messages of the
@@ -164,8 +189,15 @@ type HTTP struct {
 	// URL is the request URL without its query string.
 	URL string `json:"url,omitempty"`
 	// Purpose says why mcplint sent a request that was not a message of
-	// the session (a transport probe), e.g. "foreign-origin".
+	// the session (a transport probe): one of the HTTPPurpose constants.
 	Purpose string `json:"purpose,omitempty"`
+	// Sent is what the POST carried: "request", "notification" or
+	// "response"; empty for a probe's or a bodyless request.
+	Sent string `json:"sent,omitempty"`
+	// Probe is what a probe's POST carried, in a few words ("tools/list
+	// with Mcp-Method: prompts/list"); its body is not a message of the
+	// session and is not recorded as one.
+	Probe string `json:"probe,omitempty"`
 	// Request holds the protocol headers sent (MCP-Protocol-Version,
 	// Mcp-Method, Mcp-Name, MCP-Session-Id, Origin, Last-Event-ID).
 	Request map[string]string `json:"request,omitempty"`
@@ -187,7 +219,22 @@ type HTTP struct {
 	// Stream numbers the response streams of a session from 1, so that
 	// the messages of one SSE stream can be told from another's.
 	Stream int `json:"stream,omitempty"`
+	// DuplicateOf, on an EventSSE, is another stream on which the message
+	// that follows (one with an id) already came.
+	DuplicateOf int `json:"duplicate_of,omitempty"`
 }
+
+// Purposes of the transport probes' requests (HTTP.Purpose).
+const (
+	HTTPPurposeSessionEnd       = "session-end"              // DELETE of the legacy session
+	HTTPPurposeAfterSessionEnd  = "after-session-end"        // a request with the ended session's id
+	HTTPPurposeGET              = "get-stream"               // GET for the server's SSE stream
+	HTTPPurposeForeignOrigin    = "foreign-origin"           // a request with an Origin of another site
+	HTTPPurposeBadVersion       = "invalid-protocol-version" // MCP-Protocol-Version naming no version
+	HTTPPurposeMissingVersion   = "missing-protocol-version" // a modern request without MCP-Protocol-Version
+	HTTPPurposeHeaderMismatch   = "header-mismatch"          // Mcp-Method that differs from the body's method
+	HTTPPurposeResourceMetadata = "protected-resource-metadata"
+)
 
 // SSEEvent is one Server-Sent Event's fields other than its data.
 type SSEEvent struct {

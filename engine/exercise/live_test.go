@@ -142,7 +142,8 @@ func TestServerEverythingReadOnly(t *testing.T) {
 	argv := mcptest.NPMServer(t, "@modelcontextprotocol/server-everything/dist/index.js", "stdio")
 	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
 	tg := target.Target{Name: "everything", Kind: target.Command, Command: argv}
-	s, err := live.Load(context.Background(), tg, live.Options{Timeout: 3 * time.Second,
+	// A generous timeout: node starts slowly on a busy machine.
+	s, err := live.Load(context.Background(), tg, live.Options{Timeout: 30 * time.Second,
 		Exercise: exercise.Options{Mode: exercise.ModeReadOnly}})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package exercise
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,6 +14,11 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
+
+// noLoader refuses every document but the schema itself.
+type noLoader struct{}
+
+func (noLoader) Load(url string) (any, error) { return nil, errors.New("no loading " + url) }
 
 // oracle compiles a schema with a fresh compiler, as a test reference.
 func oracle(t *testing.T, schema any) *jsonschema.Schema {
@@ -318,6 +324,19 @@ func TestPathKind(t *testing.T) {
 		if got := pathKind(singular(c.prop), c.tool); got != c.want {
 			t.Errorf("pathKind(%q, %q) = %q, want %q", c.prop, c.tool, got, c.want)
 		}
+	}
+}
+
+// git-mcp-server 2.15.3 describes its "path" as "Path to the Git
+// repository": a folder, the working directory when no root is known.
+func TestPathFromDescription(t *testing.T) {
+	g := &gen{tool: "git_status"}
+	p, ok := g.path(map[string]any{"type": "string", "description": "Path to the Git repository. Defaults to session working directory set via git_set_working_dir."}, "path")
+	if !ok || p != "." {
+		t.Errorf("repository path %q, %v", p, ok)
+	}
+	if p, ok := g.path(map[string]any{"type": "string", "description": "Path to the file to blame (relative to repository root)."}, "filePath"); ok {
+		t.Errorf("file path %q without roots", p)
 	}
 }
 

@@ -39,7 +39,11 @@ const excerptRunes = 300
 // Read finds the exercise scenarios in a transcript (each a probe event
 // from Run followed by its tools/call request) and judges them from the
 // answers. It returns nil when the transcript has none.
-func Read(tr *sdk.Transcript) *Results {
+func Read(tr *sdk.Transcript) *Results { return ReadRedacting(tr, toolanswer.Redactor{}) }
+
+// ReadRedacting is Read with the excerpts redacted by red, which knows the
+// variables a config gave the server on top of mcplint's environment.
+func ReadRedacting(tr *sdk.Transcript, red toolanswer.Redactor) *Results {
 	if tr == nil {
 		return nil
 	}
@@ -109,7 +113,7 @@ func Read(tr *sdk.Transcript) *Results {
 				}
 				delete(open, mcp.IDKey(m.ID))
 				out[j].LatencyMs = round(rec.TMs - sent[j])
-				answer(&out[j], m)
+				answer(&out[j], m, red)
 			}
 		}
 	}
@@ -171,10 +175,10 @@ func unsent(detail string, at int) Result {
 }
 
 // answer judges a response.
-func answer(r *Result, m mcp.Message) {
+func answer(r *Result, m mcp.Message, red toolanswer.Redactor) {
 	if m.Error != nil {
 		r.Outcome = OutcomeProtocolError
-		r.Error = toolanswer.Redact(fmt.Sprintf("JSON-RPC error %d: %s", m.Error.Code, m.Error.Message))
+		r.Error = red.Redact(fmt.Sprintf("JSON-RPC error %d: %s", m.Error.Code, m.Error.Message))
 		return
 	}
 	var res struct {
@@ -183,7 +187,7 @@ func answer(r *Result, m mcp.Message) {
 		IsError    bool             `json:"isError"`
 	}
 	json.Unmarshal(m.Result, &res)
-	r.Excerpt = toolanswer.Redact(excerpt(res.Content, res.Structured))
+	r.Excerpt = red.Redact(excerpt(res.Content, res.Structured))
 	if res.IsError {
 		r.Outcome, r.Error = OutcomeToolError, "the tool reported an error (isError: true)"
 		return

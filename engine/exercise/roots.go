@@ -173,6 +173,20 @@ func pathKind(prop, tool string) string {
 	return ""
 }
 
+// describesFolder reports a description that says its path is a folder:
+// it names a directory, folder or repository before any file.
+func describesFolder(desc string) bool {
+	low := strings.ToLower(desc)
+	at := -1
+	for _, w := range []string{"directory", "folder", "repository", "repo "} {
+		if i := strings.Index(low, w); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	file := strings.Index(low, "file")
+	return at >= 0 && (file < 0 || at < file)
+}
+
 // path is a path inside the roots for a property of kind ("dir" or
 // "file"); a tool that may write gets a new name, so that a write never
 // lands on a file of the user's.

@@ -101,6 +101,9 @@ type Client struct {
 	// channel that tells it the server reported progress.
 	progress map[string]chan struct{}
 	modern   string // protocol version sent in every request's _meta, once chosen
+	// clientName is the clientInfo name of the modern _meta; "" for
+	// ClientName.
+	clientName string
 
 	readDone  chan struct{} // closed when reading from the transport ended
 	closing   chan struct{} // closed when Close or a deadline starts the shutdown
@@ -322,12 +325,17 @@ func (c *Client) fail(u *transport.Unanswered) {
 }
 
 // answer replies to a server request so the server never waits on mcplint:
-// ping succeeds, anything else is a method mcplint does not offer.
+// ping succeeds, roots/list is an empty list (a session that declares
+// roots asks for it, see RootsCapabilities), anything else is a method
+// mcplint does not offer.
 func (c *Client) answer(m Message) {
 	resp := map[string]any{"jsonrpc": "2.0", "id": m.ID}
-	if m.Method == MethodPing {
+	switch m.Method {
+	case MethodPing:
 		resp["result"] = struct{}{}
-	} else {
+	case MethodRootsList:
+		resp["result"] = map[string]any{"roots": []any{}}
+	default:
 		resp["error"] = RPCError{Code: CodeMethodNotFound, Message: "mcplint does not offer " + strconv.Quote(m.Method)}
 	}
 	c.send(resp)
@@ -593,7 +601,11 @@ func (c *Client) withMeta(params map[string]any) map[string]any {
 	if c.modern == "" {
 		return params
 	}
-	return ModernParams(c.modern, params)
+	out := ModernParams(c.modern, params)
+	if c.clientName != "" {
+		out["_meta"].(map[string]any)[MetaClientInfo] = map[string]any{"name": c.clientName, "version": ClientVersion}
+	}
+	return out
 }
 
 // ModernParams returns params (copied) with the per-request _meta fields of

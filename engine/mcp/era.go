@@ -12,10 +12,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// DefaultDiscoverTimeout bounds the server/discover probe. A legacy server
-// may ignore the unknown request instead of answering it, and then only this
-// timeout tells it apart from a modern one, so it is shorter than a normal
-// request's.
+// DefaultDiscoverTimeout is how long the server/discover probe waits alone
+// before initialize is sent beside it (the discover wait, --discover-wait).
+// A legacy server may ignore the unknown request instead of answering it,
+// and then only this wait keeps the handshake short. It decides no era: a
+// server that answers discover later, even after initialize, is still read
+// by that answer (see Handshake).
 const DefaultDiscoverTimeout = 3 * time.Second
 
 // MaxPages is how many pages of one list mcplint follows.
@@ -31,6 +33,12 @@ type Hello struct {
 	Capabilities map[string]any
 	// How says in one sentence how the era was decided.
 	How string
+	// Redo is set when the server proved modern only after initialize had
+	// been sent beside the discover probe. A dual-era server that has seen
+	// initialize may serve the rest of that process in the legacy era, so
+	// the session is not continued: the caller starts a fresh process and
+	// runs Rediscover on it.
+	Redo bool
 
 	offered []string
 }
@@ -79,11 +87,16 @@ func (e *HandshakeError) Unwrap() error { return e.Err }
 //
 // A legacy server may also ignore the probe. After discoverTimeout
 // (DefaultDiscoverTimeout when zero, at most half of Options.Timeout)
-// without an answer, initialize is sent
-// with the probe still open, and the first decisive answer wins: this keeps
-// a slow starter (npx, `go run` compiling) from being misread, and bounds a
-// server that answers nothing at all by Options.Timeout for the whole
-// handshake.
+// without an answer, initialize is sent with the probe still open. The era
+// then does not depend on which answer comes first, or on how long the
+// server took to start: an answer to server/discover that identifies a
+// modern server makes it modern whenever it comes, and since the server
+// has then seen initialize too, the Hello says Redo instead of going on.
+// A legacy answer to discover, or an answered initialize while discover is
+// still unanswered (a server reads its stdin in order, so it ignored the
+// probe), makes it legacy; the exchange on the wire is then the ordinary
+// legacy one. A server that answers nothing at all is bounded by
+// Options.Timeout for the whole handshake.
 //
 // When the handshake fails after the server answered something, the
 // returned Hello is still filled as far as it got, with the error.
@@ -93,7 +106,12 @@ func (c *Client) Handshake(ctx context.Context, discoverTimeout time.Duration) (
 	}
 	// initialize, sent beside an unanswered probe, must keep at least half
 	// of the handshake's time.
-	discoverTimeout = min(discoverTimeout, c.opts.Timeout/2)
+	return c.handshake(ctx, min(discoverTimeout, c.opts.Timeout/2), true)
+}
+
+// handshake is Handshake; beside says whether initialize may be sent next
+// to a probe still unanswered after discoverTimeout.
+func (c *Client) handshake(ctx context.Context, discoverTimeout time.Duration, beside bool) (*Hello, error) {
 	probe, err := c.begin(MethodDiscover, ModernParams(ModernVersion, nil))
 	if err != nil {
 		return nil, err
@@ -102,8 +120,11 @@ func (c *Client) Handshake(ctx context.Context, discoverTimeout time.Duration) (
 	_, m, err := c.await(ctx, earliest(probe.sent.Add(discoverTimeout), hard), probe, nil)
 	var rpcErr *RPCError
 	switch {
-	case err == errDeadline:
+	case err == errDeadline && beside:
 		return c.initializeBeside(ctx, probe, hard, discoverTimeout)
+	case err == errDeadline:
+		c.giveUp(probe)
+		return c.initializeAfter(ctx, fmt.Sprintf("server/discover got no answer in %s, so the server is legacy", discoverTimeout))
 	case err != nil && !errors.As(err, &rpcErr):
 		c.forget(probe.key)
 		return nil, err
@@ -116,11 +137,16 @@ func (c *Client) Handshake(ctx context.Context, discoverTimeout time.Duration) (
 	case NoCommonVersion:
 		return hello, &VersionError{Offered: hello.offered}
 	}
+	return c.initializeAfter(ctx, how)
+}
+
+// initializeAfter is the legacy handshake once the probe is settled.
+func (c *Client) initializeAfter(ctx context.Context, how string) (*Hello, error) {
 	init, err := c.begin(MethodInitialize, initializeParams())
 	if err != nil {
 		return nil, err
 	}
-	_, m, err = c.await(ctx, init.sent.Add(c.opts.Timeout), init, nil)
+	_, m, err := c.await(ctx, init.sent.Add(c.opts.Timeout), init, nil)
 	if err == errDeadline {
 		return nil, c.giveUp(init)
 	}
@@ -165,6 +191,22 @@ func (c *Client) initializeBeside(ctx context.Context, probe *call, hard time.Ti
 			}
 			return nil, err
 		}
+		if first == init && i == 0 && probe != nil {
+			// The reader delivers answers in the order the server wrote
+			// them, but a select between two ready answers picks either:
+			// an answer to the probe written before this one comes first.
+			select {
+			case pm := <-probe.ch:
+				im := m
+				initAnswer, initErr = &im, err
+				m, err = pm, nil
+				if pm.Error != nil {
+					err = pm.Error
+				}
+				first, i = probe, 0
+			default:
+			}
+		}
 		if first == init && i == 0 {
 			if err == nil || probe == nil {
 				if probe != nil {
@@ -181,14 +223,15 @@ func (c *Client) initializeBeside(ctx context.Context, probe *call, hard time.Ti
 		probe = nil
 		verdict, hello, how := ReadProbe(m)
 		switch verdict {
-		case Modern:
+		case Modern, NoCommonVersion:
+			// The server is modern, but it has been sent initialize: its
+			// answers from here on may be those of a dual-era server
+			// serving the legacy era. A clean session in a fresh process
+			// says what a modern client sees.
 			c.forget(init.key)
-			c.setModern(hello.ProtocolVersion)
-			hello.How += " (late, with initialize already sent)"
+			hello.Redo = true
+			hello.How += " after initialize had been sent beside it; the session is redone in a fresh process"
 			return hello, nil
-		case NoCommonVersion:
-			c.forget(init.key)
-			return hello, &VersionError{Offered: hello.offered}
 		}
 		silent = how
 		if initAnswer != nil {
@@ -197,6 +240,19 @@ func (c *Client) initializeBeside(ctx context.Context, probe *call, hard time.Ti
 		// The server is alive and legacy: initialize gets its own full time.
 		deadline = latest(deadline, init.sent.Add(c.opts.Timeout))
 	}
+}
+
+// Rediscover is the handshake of a fresh process of a server that a first
+// Handshake found modern only after sending initialize (Hello.Redo): the
+// discover probe alone, waiting the whole Options.Timeout, so that no
+// initialize reaches this process. Should this process answer differently,
+// it is read by the same rules as Handshake.
+func (c *Client) Rediscover(ctx context.Context) (*Hello, error) {
+	hello, err := c.handshake(ctx, c.opts.Timeout, false)
+	if hello != nil && err == nil {
+		hello.How += " (in a fresh process, with discover alone)"
+	}
+	return hello, err
 }
 
 func earliest(a, b time.Time) time.Time {
@@ -214,11 +270,7 @@ func latest(a, b time.Time) time.Time {
 }
 
 func initializeParams() map[string]any {
-	return map[string]any{
-		"protocolVersion": LegacyVersion,
-		"capabilities":    map[string]any{},
-		"clientInfo":      ClientInfo(),
-	}
+	return InitializeParams(LegacyVersion, ClientName, ClientCapabilities())
 }
 
 // initialized reads the answer to initialize and, when it is one mcplint
@@ -359,4 +411,55 @@ func (c *Client) ListAll(ctx context.Context, method string) (pages int, err err
 		seen[next] = true
 		cursor = next
 	}
+}
+
+// ClientCapabilities is what the main session declares in initialize:
+// nothing. A lint has no model to sample, no user to ask and no workspace
+// to share, and a capability it declared would make some servers send it
+// requests at moments that vary from run to run (the reference server asks
+// for roots 350 ms after the handshake, and a session that ends sooner
+// leaves it waiting for an answer instead of exiting).
+func ClientCapabilities() map[string]any { return map[string]any{} }
+
+// RootsCapabilities is what the second session of the request-before-init
+// probe declares: roots, answered with an empty list. Some servers
+// register tools only for a client that declares roots (the reference
+// server's get-roots-list, which its instructions name); that session
+// lists them, so that they are known as capability-gated instead of
+// missing.
+func RootsCapabilities() map[string]any { return map[string]any{"roots": map[string]any{}} }
+
+// InitializeParams is mcplint's initialize request asking for version,
+// naming the client name and declaring caps.
+func InitializeParams(version, name string, caps map[string]any) map[string]any {
+	return map[string]any{
+		"protocolVersion": version,
+		"capabilities":    caps,
+		"clientInfo":      map[string]any{"name": name, "version": ClientVersion},
+	}
+}
+
+// InitializeVersion is the protocolVersion of an initialize result, when it
+// is a string.
+func InitializeVersion(result json.RawMessage) (string, bool) {
+	var res struct {
+		ProtocolVersion any `json:"protocolVersion"`
+	}
+	if json.Unmarshal(result, &res) != nil {
+		return "", false
+	}
+	v, ok := res.ProtocolVersion.(string)
+	return v, ok
+}
+
+// UseModern makes every later request carry the modern _meta of version,
+// as a session whose era was settled elsewhere (the main session of the
+// same server) needs.
+func (c *Client) UseModern(version string) { c.UseModernAs(version, ClientName) }
+
+// UseModernAs is UseModern with the _meta naming the client name.
+func (c *Client) UseModernAs(version, name string) {
+	c.mu.Lock()
+	c.modern, c.clientName = version, name
+	c.mu.Unlock()
 }

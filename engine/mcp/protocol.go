@@ -32,6 +32,7 @@ const (
 	MethodCancelled         = "notifications/cancelled"
 	MethodProgress          = "notifications/progress"
 	MethodPing              = "ping"
+	MethodRootsList         = "roots/list"
 	MethodToolsList         = "tools/list"
 	MethodToolsCall         = "tools/call"
 	MethodPromptsList       = "prompts/list"

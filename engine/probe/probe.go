@@ -14,16 +14,16 @@ type Set uint8
 
 // Sets of probes. The zero value is Default.
 const (
-	// Default runs the in-session probes: no extra process and no fixed
-	// wait, a round trip or two on top of the listing.
+	// Default runs the in-session probes and the request-before-init probe
+	// in a second server process started beside the main session (which
+	// also lists the tools again, for tool-list-varies): together they
+	// cover mcpkit's 14 conformance checks.
 	Default Set = iota
 	// None runs no probe.
 	None
-	// All adds what costs a process or wall time: the fresh-process probe
-	// (one more server start, run beside the main session) and a pause
-	// after notifications/initialized. A second server starting beside
-	// the first competes with it for the CPU: measured, that put Default
-	// over its budget of 1.2 times a minimal client.
+	// All adds what costs one more process or wall time: the
+	// client-identity probe (a third process whose client names itself
+	// differently) and a pause after notifications/initialized.
 	All
 )
 
@@ -73,7 +73,26 @@ const (
 	// (request-before-init), then initialize asking for an unsupported
 	// version (version-negotiation).
 	RequestBeforeInit = "request-before-init"
+	// SecondSession lists the tools in the fresh process once its
+	// handshake is done: the list must not vary between sessions
+	// (tool-list-varies).
+	SecondSession = "second-session"
+	// ClientIdentity lists the tools in a session whose client names
+	// itself OtherClientName (tool-list-varies); All only.
+	ClientIdentity = "client-identity"
 )
+
+// Judges are the rules each probe feeds: when a probe is inconclusive,
+// these rules could not judge the server.
+var Judges = map[string][]string{
+	UnknownMethod:      {"unknown-method-code"},
+	UnknownTool:        {"unknown-tool-error"},
+	Ping:               {"ping-response"},
+	UnsupportedVersion: {"unsupported-version-error"},
+	RequestBeforeInit:  {"request-before-init", "version-negotiation"},
+	SecondSession:      {"tool-list-varies"},
+	ClientIdentity:     {"tool-list-varies"},
+}
 
 // What the probes send.
 const (
@@ -89,18 +108,5 @@ const (
 	UnsupportedVersionName = "2099-01-01"
 )
 
-// Timings of the probes.
-const (
-	// MaxTimeout bounds each probe request: a server that answered the
-	// listing at once needs no more for an unknown method.
-	MaxTimeout = 3 * time.Second
-	// Settle is the All set's pause after notifications/initialized.
-	Settle = 250 * time.Millisecond
-)
-
-func probeTimeout(timeout time.Duration) time.Duration {
-	if timeout <= 0 || timeout > MaxTimeout {
-		return MaxTimeout
-	}
-	return timeout
-}
+// Settle is the All set's pause after notifications/initialized.
+const Settle = 250 * time.Millisecond

@@ -39,28 +39,29 @@ func Session(ctx context.Context, c *mcp.Client, era string, set Set, timeout ti
 	if set == None {
 		return
 	}
-	timeout = probeTimeout(timeout)
 	rec := c.Recorder()
 	var wg sync.WaitGroup
-	run := func(name string, send func()) {
+	run := func(name string, send func() (mcp.Message, error)) {
 		wg.Go(func() {
 			rec.Event(sdk.Event{Kind: sdk.EventProbe, Detail: name})
 			send()
 		})
 	}
-	run(UnknownMethod, func() { c.Request(ctx, UnknownMethodName, nil, timeout) })
+	run(UnknownMethod, func() (mcp.Message, error) { return c.Request(ctx, UnknownMethodName, nil, timeout) })
 	if listed, ok := toolNames(c.Transcript()); ok {
-		run(UnknownTool, func() {
-			c.Request(ctx, "tools/call", map[string]any{"name": absentName(listed), "arguments": map[string]any{}}, timeout)
+		run(UnknownTool, func() (mcp.Message, error) {
+			return c.Request(ctx, "tools/call", map[string]any{"name": absentName(listed), "arguments": map[string]any{}}, timeout)
 		})
 	}
 	switch era {
 	case sdk.EraLegacy:
-		run(Ping, func() { c.Request(ctx, mcp.MethodPing, nil, timeout) })
+		run(Ping, func() (mcp.Message, error) { return c.Request(ctx, mcp.MethodPing, nil, timeout) })
 	case sdk.EraModern:
 		// server/discover, because the version a session's other requests
 		// carry is the version the session is read as speaking.
-		run(UnsupportedVersion, func() { c.RequestVersion(ctx, UnsupportedVersionName, mcp.MethodDiscover, nil, timeout) })
+		run(UnsupportedVersion, func() (mcp.Message, error) {
+			return c.RequestVersion(ctx, UnsupportedVersionName, mcp.MethodDiscover, nil, timeout)
+		})
 	}
 	wg.Wait()
 	if ctx.Err() != nil {

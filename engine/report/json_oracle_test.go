@@ -230,7 +230,7 @@ func TestAppendersKnowEveryField(t *testing.T) {
 	}
 	want := map[string][]string{
 		"sdk.Issue": {
-			`Rule string json:"rule"`, `Category string json:"category"`,
+			`Rule string json:"rule"`, `Category string json:"category"`, `OWASP string json:"owasp,omitempty"`, `CWE string json:"cwe,omitempty"`,
 			`Severity sdk.Severity json:"severity"`, `Tool string json:"tool"`,
 			`Pointer string json:"pointer"`, `Message string json:"message"`, `Fix string json:"fix"`,
 			`Location *sdk.Location json:"location,omitempty"`,

@@ -52,6 +52,14 @@ func appendIssueMembers(b []byte, is *sdk.Issue, sev string, d int) []byte {
 	b = appendString(b, is.Rule)
 	b = appendKey(b, d, "category")
 	b = appendString(b, is.Category)
+	if is.OWASP != "" {
+		b = appendKey(b, d, "owasp")
+		b = appendString(b, is.OWASP)
+	}
+	if is.CWE != "" {
+		b = appendKey(b, d, "cwe")
+		b = appendString(b, is.CWE)
+	}
 	b = appendKey(b, d, "severity")
 	b = appendString(b, sev)
 	b = appendKey(b, d, "tool")

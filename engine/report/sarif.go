@@ -78,10 +78,15 @@ type sarifRuleProps struct {
 	Tags     []string `json:"tags,omitempty"`
 	// SecuritySeverity (0.0–10.0) is how GitHub code scanning ranks a
 	// security finding as critical, high, medium or low.
-	SecuritySeverity string   `json:"security-severity,omitempty"`
-	Source           string   `json:"source,omitempty"`
-	SourceLinks      []string `json:"sourceLinks,omitempty"`
-	RecommendedOn    bool     `json:"recommended"`
+	SecuritySeverity string `json:"security-severity,omitempty"`
+	// OWASP and CWE are a security rule's OWASP MCP Top 10 item and
+	// weakness; Tags carries them too, in the forms code scanning filters
+	// on ("external/cwe/cwe-1427").
+	OWASP         string   `json:"owasp,omitempty"`
+	CWE           string   `json:"cwe,omitempty"`
+	Source        string   `json:"source,omitempty"`
+	SourceLinks   []string `json:"sourceLinks,omitempty"`
+	RecommendedOn bool     `json:"recommended"`
 }
 
 type sarifMessage struct {
@@ -275,6 +280,8 @@ func descriptor(m sdk.Meta) sarifDescriptor {
 	if m.Category != "" {
 		d.Properties.Tags = []string{m.Category}
 	}
+	d.Properties.Tags = append(d.Properties.Tags, StandardTags(m)...)
+	d.Properties.OWASP, d.Properties.CWE = m.OWASP, m.CWE
 	if m.Category == "security" {
 		d.Properties.SecuritySeverity = securitySeverity(m.Severity)
 	}
@@ -382,6 +389,21 @@ func sarifLevel(s sdk.Severity) string {
 
 // securitySeverity maps a severity onto GitHub's scale: error is high,
 // warning medium, info low.
+// StandardTags are a rule's OWASP MCP Top 10 item and CWE as tags:
+// "external/cwe/cwe-1427", the form GitHub code scanning and CodeQL use,
+// and "external/owasp-mcp/mcp03:2025".
+func StandardTags(m sdk.Meta) []string {
+	var tags []string
+	if m.CWE != "" {
+		tags = append(tags, "external/cwe/"+strings.ToLower(m.CWE))
+	}
+	if m.OWASP != "" {
+		id, _, _ := strings.Cut(m.OWASP, " ")
+		tags = append(tags, "external/owasp-mcp/"+strings.ToLower(id))
+	}
+	return tags
+}
+
 func securitySeverity(s sdk.Severity) string {
 	switch s {
 	case sdk.Error:

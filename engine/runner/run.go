@@ -61,22 +61,47 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot, severity map
 	return issues, errs
 }
 
+// MaxIssues is how many issues of one rule a target's report keeps: a
+// plugin (or a rule on a hostile tool list) reporting ten million issues
+// would otherwise take gigabytes of memory and a report nobody can read.
+// The rest are counted in one more issue of the rule that says how many.
+const MaxIssues = 10000
+
 func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot, override sdk.Severity) (issues []sdk.Issue, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("rule panicked: %v", p)
 		}
 	}()
-	err = r.Check(ctx, snap, func(is sdk.Issue) {
-		is.Rule, is.Category = meta.Name, meta.Category
-		if is.Severity == 0 {
-			is.Severity = meta.Severity
+	severity := func(s sdk.Severity) sdk.Severity {
+		if s == 0 {
+			s = meta.Severity
 		}
 		if override != 0 {
-			is.Severity = override
+			s = override
 		}
+		return s
+	}
+	more := 0
+	var worst sdk.Severity
+	err = r.Check(ctx, snap, func(is sdk.Issue) {
+		is.Severity = severity(is.Severity)
+		if len(issues) >= MaxIssues {
+			more++
+			worst = max(worst, is.Severity)
+			return
+		}
+		is.Rule, is.Category = meta.Name, meta.Category
+		is.OWASP, is.CWE = meta.OWASP, meta.CWE
 		issues = append(issues, is)
 	})
+	if more > 0 {
+		issues = append(issues, sdk.Issue{
+			Rule: meta.Name, Category: meta.Category, OWASP: meta.OWASP, CWE: meta.CWE, Severity: worst,
+			Message: fmt.Sprintf("%d more issues of %s are not shown: a report keeps the first %d of each rule for each target", more, meta.Name, MaxIssues),
+			Fix:     fmt.Sprintf("fix the issues shown and lint again, or turn the rule off with --disable %s if it misfires on this server", meta.Name),
+		})
+	}
 	return issues, err
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -140,5 +141,47 @@ func BenchmarkSort(b *testing.B) {
 	for b.Loop() {
 		copy(work, issues)
 		Sort(work)
+	}
+}
+
+// TestRunCapsIssues runs a rule that reports two million issues: the
+// report keeps MaxIssues of them and one issue counting the rest, and the
+// run never holds the others (what it allocates stays far below them).
+func TestRunCapsIssues(t *testing.T) {
+	const n = 2_000_000
+	flood := fake{meta: pluginRule, check: func(_ *sdk.Snapshot, report func(sdk.Issue)) error {
+		for i := range n {
+			sev := sdk.Warning
+			if i == n-1 {
+				sev = sdk.Error
+			}
+			report(sdk.Issue{Severity: sev, Tool: "a", Pointer: "/tools/0", Message: "flood " + strings.Repeat("x", 40)})
+		}
+		return nil
+	}}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	issues, errs := Run(context.Background(), []sdk.Rule{flood}, &sdk.Snapshot{Tools: []sdk.Tool{{Name: "a"}}}, nil)
+	runtime.ReadMemStats(&after)
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	if len(issues) != MaxIssues+1 {
+		t.Fatalf("got %d issues, want %d and one counting the rest", len(issues), MaxIssues+1)
+	}
+	var summary *sdk.Issue
+	for i := range issues {
+		if strings.Contains(issues[i].Message, "more issues") {
+			summary = &issues[i]
+		}
+	}
+	want := fmt.Sprintf("%d more issues of acme/no-foo are not shown", n-MaxIssues)
+	if summary == nil || !strings.Contains(summary.Message, want) || summary.Severity != sdk.Error || summary.Rule != "acme/no-foo" {
+		t.Errorf("summary = %+v, want an error-level acme/no-foo issue saying %q", summary, want)
+	}
+	// Each dropped issue still costs its message string in the rule; what
+	// must not grow with n is what the runner keeps.
+	if kept := after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc); kept > 64<<20 {
+		t.Errorf("the run kept %d MiB of heap", kept>>20)
 	}
 }

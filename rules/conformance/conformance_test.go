@@ -25,7 +25,7 @@ func TestRules(t *testing.T) {
 // TestCorrectSessionsPass runs every rule over a correct legacy session and
 // a correct modern one: neither may get a finding.
 func TestCorrectSessionsPass(t *testing.T) {
-	for _, f := range []string{"good_legacy.snapshot.json", "good_modern.snapshot.json"} {
+	for _, f := range []string{"good_legacy.snapshot.json", "good_modern.snapshot.json", "good_legacy_http.snapshot.json", "good_modern_http.snapshot.json"} {
 		snap, err := linttest.Load(filepath.Join("testdata", f))
 		if err != nil {
 			t.Fatal(err)

@@ -97,6 +97,13 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 	for _, t := range tools {
 		mark(t)
 	}
+	// A tool another session of the server listed exists, shown only to
+	// a client that declares a capability (capability-gated-tools).
+	for _, l := range s.Relisted {
+		for _, t := range l.Tools {
+			mark(t.Name)
+		}
+	}
 	visible.Texts(s, func(t visible.Text) {
 		switch t.Kind {
 		case visible.KindParamName, visible.KindEnum, visible.KindConst, visible.KindPromptName, visible.KindPromptArgName:

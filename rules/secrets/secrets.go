@@ -10,10 +10,10 @@
 // assigned to an environment-style name such as DB_PASSWORD.
 //
 // Find is cheap on text with no secret: it searches only around runs of
-// token characters long enough to be a secret (at least twelve, with a
-// digit, or twenty, with both cases), around "-----BEGIN" and around
-// "://" and "=" or ":" after a secret's name, so prose costs one pass over
-// its bytes.
+// token characters dense enough to be a secret (twelve letters and digits
+// in a row with both, or twenty with both cases), around "-----BEGIN", and
+// around "://", "Bearer" and a capitalized secret name followed by = or :,
+// so prose costs a pass or two over its bytes.
 package secrets
 
 import (
@@ -40,8 +40,11 @@ func Find(text string) []Match {
 	if strings.Contains(text, "://") {
 		out = append(out, findURLPasswords(text)...)
 	}
-	if strings.IndexByte(text, '=') >= 0 || strings.IndexByte(text, ':') >= 0 {
+	if hasSecretName(text) {
 		out = append(out, findAssignments(text)...)
+	}
+	if containsBearer(text) {
+		out = append(out, findBearers(text)...)
 	}
 	return dedupe(out)
 }
@@ -76,7 +79,7 @@ func rank(kind string) int {
 	switch kind {
 	case "generic-api-key":
 		return 2
-	case "url-password", "secret-assignment":
+	case "url-password", "secret-assignment", "bearer-token":
 		return 1
 	}
 	return 0
@@ -147,15 +150,16 @@ var tokenByte = func() (t [256]bool) {
 }()
 
 // hasCandidate reports whether text holds something gitleaks' rules could
-// match: a private-key header, or a run of token bytes of at least twelve
-// with a digit and a letter, or of at least twenty with both cases. Every
-// default rule's secret is such a run; prose and identifiers rarely are.
+// match: a private-key header, or a run of token bytes holding a dense
+// part, twelve letters and digits in a row with both, or twenty with both
+// cases. Every default rule's secret but a few short ones has such a part;
+// prose and identifiers (snake_case names, "v2-endpoint") rarely do.
 func hasCandidate(text string) bool {
 	return nextCandidate(text, 0) >= 0 || strings.Contains(text, "-----BEGIN")
 }
 
-// nextCandidate returns the start of the first candidate run at or after
-// from, or -1.
+// nextCandidate returns the start of the first run of token bytes at or
+// after from that holds a dense part, or -1.
 func nextCandidate(text string, from int) int {
 	for i := from; i < len(text); {
 		if !tokenByte[text[i]] {
@@ -163,23 +167,39 @@ func nextCandidate(text string, from int) int {
 			continue
 		}
 		start := i
-		digit, lower, upper := false, false, false
-		for ; i < len(text) && tokenByte[text[i]]; i++ {
-			switch c := text[i]; {
-			case c >= '0' && c <= '9':
-				digit = true
-			case c >= 'a' && c <= 'z':
-				lower = true
-			case c >= 'A' && c <= 'Z':
-				upper = true
+		found := false
+		for i < len(text) && tokenByte[text[i]] {
+			// One alphanumeric part of the run.
+			digit, lower, upper, n := false, false, false, 0
+			for ; i < len(text); i++ {
+				c := text[i]
+				if c >= '0' && c <= '9' {
+					digit = true
+				} else if c >= 'a' && c <= 'z' {
+					lower = true
+				} else if c >= 'A' && c <= 'Z' {
+					upper = true
+				} else {
+					break
+				}
+				n++
+			}
+			if n >= 12 && digit && (lower || upper) || n >= 20 && lower && upper {
+				found = true
+			}
+			for i < len(text) && tokenByte[text[i]] && !isAlnum(text[i]) {
+				i++
 			}
 		}
-		n := i - start
-		if n >= 12 && digit && (lower || upper) || n >= 20 && lower && upper {
+		if found {
 			return start
 		}
 	}
 	return -1
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // urlPassword is a URL's user:password@ part. The scheme and host are
@@ -206,6 +226,40 @@ func findURLPasswords(text string) []Match {
 // environment-style name of a secret (DB_PASSWORD, OPENAI_API_KEY,
 // GITHUB_TOKEN, CLIENT_SECRET).
 var assignment = regexp.MustCompile(`\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:API_?KEY|SECRET(?:_KEY)?|TOKEN|PASSWORD|PASSWD|PASS|PWD|ACCESS_?KEY|PRIVATE_?KEY|AUTH)|PASSWORD|SECRET|TOKEN)\s*(?:=|:)\s*["']?([^\s"'\x60,;)(\]\[]{6,256})`)
+
+// secretNameParts are what an environment-style secret name holds.
+var secretNameParts = []string{"KEY", "TOKEN", "SECRET", "PASS", "PWD", "AUTH"}
+
+// hasSecretName reports whether text has a run of capitals, digits and
+// underscores, at least three long, that holds a secretNameParts word and
+// is followed by = or :, as the assignment expression needs. Prose has few
+// runs of two capitals, so this costs one pass.
+func hasSecretName(text string) bool {
+	for i := 0; i+1 < len(text); i++ {
+		if !isUpper(text[i]) || !isUpper(text[i+1]) {
+			continue
+		}
+		j := i
+		for j < len(text) && (isUpper(text[j]) || text[j] == '_' || text[j] >= '0' && text[j] <= '9') {
+			j++
+		}
+		k := j
+		for k < len(text) && (text[k] == ' ' || text[k] == '"' || text[k] == '\'') {
+			k++
+		}
+		if j-i >= 3 && k < len(text) && (text[k] == '=' || text[k] == ':') {
+			for _, p := range secretNameParts {
+				if strings.Contains(text[i:j], p) {
+					return true
+				}
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 func findAssignments(text string) []Match {
 	var out []Match
@@ -242,4 +296,33 @@ func literal(v string) bool {
 		same = same && v[i] == v[0]
 	}
 	return !same && (digit || symbol || lower && upper)
+}
+
+// bearer is an HTTP bearer credential: "Authorization: Bearer <token>".
+var bearer = regexp.MustCompile(`(?i)\bbearer\s+([a-z0-9\-_.~+/]{20,}=*)`)
+
+func containsBearer(text string) bool {
+	for i := strings.IndexByte(text, 'e'); i >= 1 && i+5 < len(text); {
+		if (text[i-1] == 'b' || text[i-1] == 'B') && strings.EqualFold(text[i-1:i+5], "bearer") {
+			return true
+		}
+		k := strings.IndexByte(text[i+1:], 'e')
+		if k < 0 {
+			return false
+		}
+		i += 1 + k
+	}
+	return false
+}
+
+func findBearers(text string) []Match {
+	var out []Match
+	for _, m := range bearer.FindAllStringSubmatchIndex(text, -1) {
+		token := text[m[2]:m[3]]
+		if placeholder.MatchString(token) || !literal(token) || entropy(token) < 3.5 {
+			continue
+		}
+		out = append(out, Match{Kind: "bearer-token", Start: m[2], End: m[3]})
+	}
+	return out
 }

@@ -32,11 +32,13 @@ func TestFind(t *testing.T) {
 		{"Set DB_PASSWORD=hunter2x9 in the shell first.", "secret-assignment", "hunter2x9"},
 		{"OPENAI_API_KEY: 'q8Zr3LmT0vWb'", "secret-assignment", "q8Zr3LmT0vWb"},
 		{"export PGPASSWORD=Winter2024 && psql", "secret-assignment", "Winter2024"},
+		{"Send Authorization: Bearer " + stripe[8:] + "Qx7 with each call.", "bearer-token", stripe[8:] + "Qx7"},
 		// Not secrets: placeholders, references, prose, identifiers.
 		{"Connection string, e.g. postgresql://user:password@localhost:5432/mydb", "", ""},
 		{"Connection string like mongodb://<user>:<pass>@host/db", "", ""},
 		{"Reads GITHUB_TOKEN=${GITHUB_TOKEN} from the environment.", "", ""},
 		{"Set API_KEY=your_api_key_here before starting.", "", ""},
+		{"Pass the header Authorization: Bearer <your-access-token-here>.", "", ""},
 		{"The token parameter takes a GitHub personal access token with repo scope.", "", ""},
 		{"Returns the fields createdAtTimestamp and lastModifiedByUserIdentifier2.", "", ""},
 		{"Example commit 3f2a9c1d8e7b6a5f4c3d2e1f0a9b8c7d6e5f4a3b is a SHA.", "", ""},

@@ -35,6 +35,8 @@ func (BidiControl) Meta() sdk.Meta {
 			"```json\n{\"name\": \"translate\", \"description\": \"Translates text, e.g. \\\"שלום\\u200f!\\\" to English.\"}\n```",
 		Source:  "https://trojansource.codes/ (Boucher and Anderson, Trojan Source, CVE-2021-42574); Unicode UAX #9",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-451",
 	}
 }
 

@@ -41,10 +41,10 @@ func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w
 	})
 }
 
-// directiveGate judges the texts of a Snapshot for both directive rules in
+// directiveGate judges the texts of a Snapshot for all the phrase rules in
 // one pass: they read the same texts, and ruling a text out costs about as
 // much as reading its words once.
-var directiveGate = newPhraseGate(concealmentPhrases, overridePhrases)
+var directiveGate = newPhraseGate(concealmentPhrases, overridePhrases, flowPhrases, hijackPhrases, contextPhrases, piiPhrases, payloadWords)
 
 // phraseGate holds several phrase sets' required parts in one table, so
 // that one pass over a text's words gives each set's mayMatch verdict.

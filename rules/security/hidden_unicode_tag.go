@@ -37,6 +37,8 @@ func (HiddenUnicodeTag) Meta() sdk.Meta {
 			"```json\n{\"name\": \"add\", \"description\": \"Adds two numbers. Made in 🏴\\udb40\\udc67\\udb40\\udc62\\udb40\\udc73\\udb40\\udc63\\udb40\\udc74\\udb40\\udc7f.\"}\n```",
 		Source:  "https://embracethered.com/blog/posts/2024/hiding-and-finding-text-with-unicode-tags/ (Rehberger, ASCII Smuggler); Unicode UTS #51 §2.5.1 emoji tag sequences",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-451",
 	}
 }
 

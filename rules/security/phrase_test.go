@@ -51,7 +51,7 @@ func TestPhrases(t *testing.T) {
 // Every phrase of the rules must have a required part to anchor on, or
 // the one-pass filter is off for the whole set.
 func TestPhrasesAnchored(t *testing.T) {
-	for name, ps := range map[string]*phraseSet{"concealment": concealmentPhrases, "override": overridePhrases} {
+	for name, ps := range map[string]*phraseSet{"concealment": concealmentPhrases, "override": overridePhrases, "flow": flowPhrases, "hijack": hijackPhrases, "context": contextPhrases, "pii": piiPhrases, "payload": payloadWords} {
 		for _, p := range ps.all {
 			if anchorWords(p) == nil {
 				t.Errorf("%s phrase %q has no required part made of plain words", name, p.src)
@@ -81,7 +81,7 @@ func TestMayMatch(t *testing.T) {
 		"ig\u200bnore previous instructions", "\uff49\uff47\uff4e\uff4f\uff52\uff45 previous instructions")
 	found := 0
 	for _, text := range texts {
-		for name, ps := range map[string]*phraseSet{"concealment": concealmentPhrases, "override": overridePhrases} {
+		for name, ps := range map[string]*phraseSet{"concealment": concealmentPhrases, "override": overridePhrases, "flow": flowPhrases, "hijack": hijackPhrases, "context": contextPhrases, "pii": piiPhrases, "payload": payloadWords} {
 			if len(ps.find(split(text))) > 0 {
 				found++
 				if !ps.mayMatch(text, visible.Plain(text)) {

@@ -13,7 +13,8 @@ import (
 
 // TestRealServers runs the security, reference and confusable-name rules
 // over tool lists captured from published servers: they must raise no
-// error there. Warnings are logged (go test -v) for review.
+// error there, and the security rules no warning either. Other findings
+// are logged (go test -v) for review.
 func TestRealServers(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "realservers", "*.json"))
 	if err != nil || len(files) == 0 {
@@ -32,7 +33,9 @@ func TestRealServers(t *testing.T) {
 			}
 			for _, is := range got {
 				line := filepath.Base(f) + ": " + r.Meta().Name + " " + is.Severity + " " + is.Tool + " " + is.Pointer + ": " + is.Message
-				if is.Severity == sdk.Error.String() {
+				// A security warning on a published server is a false
+				// positive a reviewer would reject, as an error is.
+				if is.Severity == sdk.Error.String() || r.Meta().Category == sdk.CategorySecurity && is.Severity == sdk.Warning.String() {
 					t.Errorf("%s", line)
 				} else {
 					t.Logf("%s", line)

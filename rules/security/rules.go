@@ -1,7 +1,9 @@
 // Package security holds the rules that find what is hidden from the user
 // in what a model reads: invisible characters, terminal escapes, directives
-// that hide, override or exfiltrate, shadowing across servers, and
-// definitions that changed after they were pinned.
+// that hide, override or exfiltrate, undisclosed data flows, secrets,
+// destructive payloads, harvesting of personal data and of the model's
+// context, tool hijacking, shadowing across servers, and definitions that
+// changed after they were pinned.
 package security
 
 import "github.com/mcplint/mcplint/sdk"
@@ -12,12 +14,18 @@ func Rules() []sdk.Rule {
 		AnsiEscape{},
 		BidiControl{},
 		ConcealmentDirective{},
+		ContextHarvestingParameter{},
 		CrossServerCollision{},
 		DefinitionChanged{},
+		DestructivePayload{},
 		DirectiveBlock{},
 		HiddenUnicodeTag{},
 		InstructionOverride{},
 		InvisibleCharacter{},
+		PIIHarvesting{},
+		SecretInText{},
 		SensitiveFileReference{},
+		ToolHijacking{},
+		UndisclosedDataFlow{},
 	}
 }

@@ -45,6 +45,8 @@ func (SensitiveFileReference) Meta() sdk.Meta {
 			"```json\n{\"name\": \"ssh_keygen\", \"description\": \"Creates a key pair at ~/.ssh/id_ed25519 unless path says otherwise.\"}\n```",
 		Source:  "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool poisoning)",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-200",
 	}
 }
 
@@ -210,7 +212,7 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 				}
 				tok := w.tokenAt(at)
 				lo, hi := w.sentenceOf(tok)
-				if guarded(w, lo, tok) {
+				if guarded(w, lo, tok) || exampleMention(w, pstart, pend, lo, tok) {
 					continue
 				}
 				seen[path] = true
@@ -227,6 +229,59 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].at < out[j].at })
 	return out
+}
+
+// exampleMention reports whether a path is cited rather than pointed at:
+// inside a quoted phrase ("e.g. 'how do I register the server in
+// mcp.json'"), one of a list of quoted names (".env", "tsconfig.json"),
+// or introduced as an example.
+func exampleMention(w *words, from, to, lo, tok int) bool {
+	t := w.text
+	if open, end, ok := quoteAround(t, from, to); ok {
+		inner := strings.TrimSpace(t[open+1 : end])
+		if inner != t[from:to] {
+			return true
+		}
+		before := strings.TrimRight(t[:open], " ")
+		after := strings.TrimLeft(t[end+1:], " ")
+		if strings.HasSuffix(before, ",") || strings.HasPrefix(after, ",") {
+			return true
+		}
+	}
+	for k := max(lo, tok-8); k < tok; k++ {
+		word := w.lowerWord(k)
+		if word == "example" || word == "examples" || word == "such" || (word == "g" && k > lo && w.lowerWord(k-1) == "e") {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteAround finds the quotation marks or backticks on one line around
+// bytes [from, to) of t.
+func quoteAround(t string, from, to int) (open, end int, ok bool) {
+	lineStart := strings.LastIndexByte(t[:from], '\n') + 1
+	lineEnd := len(t)
+	if k := strings.IndexByte(t[to:], '\n'); k >= 0 {
+		lineEnd = to + k
+	}
+	for _, q := range []byte{'"', '`', '\''} {
+		o := -1
+		for i := lineStart; i < lineEnd; i++ {
+			if t[i] != q || (q == '\'' && !quoteBoundary(t, i, o < 0)) {
+				continue
+			}
+			if o < 0 {
+				o = i
+				continue
+			}
+			if o < from && i >= to {
+				return o, i, true
+			}
+			o = -1
+		}
+	}
+	return 0, 0, false
 }
 
 func (f *secretFile) inDomain(domain map[string]bool) bool {

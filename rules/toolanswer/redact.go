@@ -2,6 +2,7 @@ package toolanswer
 
 import (
 	"cmp"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -27,12 +28,25 @@ func resetEnvReplacer() func() *strings.Replacer {
 	return sync.OnceValue(newEnvReplacer)
 }
 
-func newEnvReplacer() *strings.Replacer {
+func newEnvReplacer() *strings.Replacer { return replacerFor(processEnv()) }
+
+// processEnv is this process's environment as a map.
+func processEnv() map[string]string {
+	env := map[string]string{}
+	for _, kv := range os.Environ() {
+		if name, value, ok := strings.Cut(kv, "="); ok && name != "" {
+			env[name] = value
+		}
+	}
+	return env
+}
+
+// replacerFor hides every value of env of at least minEnvValue bytes.
+func replacerFor(env map[string]string) *strings.Replacer {
 	type pair struct{ name, value string }
 	var pairs []pair
-	for _, kv := range os.Environ() {
-		name, value, ok := strings.Cut(kv, "=")
-		if ok && len(value) >= minEnvValue && name != "" {
+	for name, value := range env {
+		if len(value) >= minEnvValue {
 			pairs = append(pairs, pair{name, value})
 		}
 	}
@@ -59,19 +73,45 @@ var namedValue = regexp.MustCompile(`"([A-Za-z_][A-Za-z0-9_]*)"(\s*:\s*)"([^"\\]
 // Redact hides in text what a report must never hold: the values of the
 // environment mcplint runs in (and its servers inherit), wherever they
 // are long enough to be told from ordinary text and, however short, where
-// they are printed after their name; and whatever the
-// security rules' secret detection finds (API keys, tokens, private keys,
-// passwords in URLs, values assigned to credential names). Each is replaced
-// with a bracketed phrase saying what was there.
-func Redact(text string) string {
+// they are printed after their name; and whatever the security rules'
+// secret detection finds (API keys, tokens, private keys, passwords in
+// URLs, values assigned to credential names). Each is replaced with a
+// bracketed phrase saying what was there.
+func Redact(text string) string { return Redactor{}.Redact(text) }
+
+// Redactor is Redact with more variables to hide: those a config gave a
+// server on top of mcplint's environment. The zero Redactor is Redact.
+type Redactor struct {
+	env      map[string]string
+	replacer *strings.Replacer
+}
+
+// NewRedactor hides env's values too, as Redact hides the environment's;
+// it reads the environment as it is now.
+func NewRedactor(env map[string]string) Redactor {
+	all := processEnv()
+	maps.Copy(all, env)
+	return Redactor{env: env, replacer: replacerFor(all)}
+}
+
+// Redact is the package's Redact with the Redactor's variables.
+func (r Redactor) Redact(text string) string {
 	if text == "" {
 		return text
 	}
-	text = envReplacer().Replace(text)
+	if r.replacer != nil {
+		text = r.replacer.Replace(text)
+	} else {
+		text = envReplacer().Replace(text)
+	}
 	text = namedValue.ReplaceAllStringFunc(text, func(m string) string {
 		sub := namedValue.FindStringSubmatch(m)
 		name, value := sub[1]+sub[4], sub[3]+sub[6]
-		if v, ok := os.LookupEnv(name); !ok || v != value || value == "" {
+		v, ok := r.env[name]
+		if !ok {
+			v, ok = os.LookupEnv(name)
+		}
+		if !ok || v != value || value == "" {
 			return m
 		}
 		return strings.Replace(m, value, "[redacted: environment variable "+name+"]", 1)

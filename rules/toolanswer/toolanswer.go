@@ -57,8 +57,9 @@ var environments = []struct {
 	}},
 	{"a program it runs", []string{
 		"command not found", "executable file not found", "not found in $path",
-		"is not installed", "not a git repository",
+		"is not installed",
 	}},
+	{"a git repository", []string{"not a git repository"}},
 	{"credentials", []string{
 		"unauthorized", "invalid api key", "invalid_api_key", "api key is invalid",
 		"authentication failed", "bad credentials", "invalid token", "invalid_auth",

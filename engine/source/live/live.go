@@ -137,11 +137,14 @@ func shortDuration(d time.Duration) string {
 // with session.Build.
 //
 // A server that will not start, exits or stays silent before the handshake
-// completes, or refuses it, is a *StartError. A server that fails after
-// the handshake (crashes, times out, breaks the protocol) still yields a
-// Snapshot: what it listed, with the failure in the transcript for the
-// conformance rules. A cancelled ctx stops the server and returns ctx's
-// error.
+// completes, or refuses it, is a *StartError; when the server did say
+// something, the Snapshot of that partial session is returned beside the
+// error, so that the conformance rules still judge what it said (ids that
+// match no request, a malformed answer). Its Era is empty unless the
+// server's answers settled it. A server that fails after the handshake
+// (crashes, times out, breaks the protocol) yields a Snapshot and no
+// error: what it listed, with the failure in the transcript. A cancelled
+// ctx stops the server and returns ctx's error.
 func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, error) {
 	remote := t.Kind == target.Remote
 	if opts.Serve == nil && !remote && (t.Kind != target.Command || len(t.Command) == 0) {
@@ -175,16 +178,26 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	}
 	defer c.Close()
 	progress("started %s", c.CommandLine())
-	var fresh *probe.Fresh
-	if remote {
-		fresh = probe.StartFreshWith(ctx, func(ctx context.Context, o mcp.Options) (*mcp.Client, error) { return startHTTP(ctx, t, o) }, mcpOpts, opts.Probes)
-	} else {
-		fresh = probe.StartFresh(ctx, t.Command, mcpOpts, opts.Probes)
-	}
-	// Both servers stop at once on every way out, a hung pair included.
-	defer closeBeside(c, fresh, "")
+	// The second process starts now, so that its start overlaps the main
+	// session's; it sends nothing until the main session has settled the
+	// era.
+	fresh := probe.StartFresh(ctx, func(ctx context.Context, o mcp.Options) (*mcp.Client, error) {
+		return start(ctx, t, opts, o)
+	}, mcpOpts, opts.Probes)
+	// Every server stops on every way out, a hung one included.
+	defer fresh.Stop()
 
 	hello, err := c.Handshake(ctx, opts.DiscoverTimeout)
+	if err == nil && hello.Redo {
+		progress("%s: %s", c.CommandLine(), hello.How)
+		first := c
+		first.Close()
+		if c, err = start(ctx, t, opts, mcpOpts); err != nil {
+			return nil, &StartError{Command: first.CommandLine(), Exit: "did not start", Remote: remote, Err: err}
+		}
+		defer c.Close()
+		hello, err = c.Rediscover(ctx)
+	}
 	var versionErr *mcp.VersionError
 	switch {
 	case ctx.Err() != nil:
@@ -193,15 +206,38 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		// The server answered, in a version mcplint must not continue in:
 		// the conformance rules judge the answer, nothing is listed.
 		progress("%s: %v; nothing listed", c.CommandLine(), err)
+		fresh.Era("")
 		return finish(c, t, fresh, hello.Era)
+	case err != nil && remote && unauthorized(c.Transcript()):
+		// The server wants credentials mcplint was not given: what it
+		// said about its authorization (WWW-Authenticate, the protected
+		// resource metadata) is still for the rules to judge.
+		progress("%s: the server answered 401 Unauthorized; only its authorization posture is linted (pass credentials with --header)", c.CommandLine())
+		return finish(c, t, fresh, "")
 	case err != nil:
+		fresh.Era("")
 		c.Close()
 		exit, _ := c.Exited()
-		if exit == "" {
+		switch {
+		case exit == "" && remote:
+			exit = c.Transport().Status()
+		case exit == "":
 			exit = "still running"
 		}
-		return nil, &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Timeout: timeout, Err: fmt.Errorf("handshake: %w", err)}
+		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Timeout: timeout, Err: fmt.Errorf("handshake: %w", err)}
+		// What the server did say is judged beside the error; an era only
+		// an answer settled is kept, a guessed one is not.
+		era := ""
+		if hello != nil {
+			era = hello.Era
+		}
+		s, buildErr := finish(c, t, fresh, era)
+		if buildErr != nil || !answeredAnything(s.Transcript) {
+			return nil, startErr
+		}
+		return s, startErr
 	}
+	fresh.Era(hello.Era)
 	progress("%s: %s %s (%s)", c.CommandLine(), hello.Era, hello.ProtocolVersion, hello.How)
 	probe.AfterHandshake(ctx, c, hello.Era, opts.Probes)
 
@@ -230,21 +266,40 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		probe.Session(ctx, c, hello.Era, opts.Probes, timeout)
 	}
 	exerciseTools(ctx, c, t, opts, timeout)
+	if ctx.Err() == nil {
+		probe.Transport(c, hello.Era, opts.Probes)
+	}
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}
 	return finish(c, t, fresh, hello.Era)
 }
 
+// unauthorized reports whether an HTTP request of the session was answered
+// 401 Unauthorized.
+func unauthorized(tr *sdk.Transcript) bool {
+	for _, r := range tr.Records {
+		if r.Event != nil && r.Event.HTTP != nil && r.Event.Kind == sdk.EventHTTP && r.Event.HTTP.Status == 401 {
+			return true
+		}
+	}
+	return false
+}
+
 // finish stops the server (so its exit is in the transcript) and builds the
-// Snapshot, with the fresh-process probe's transcript when era has one.
+// Snapshot, with the fresh-process probes' transcripts. era is the era the
+// session settled on; it overrides what the transcript alone suggests.
 func finish(c *mcp.Client, t target.Target, fresh *probe.Fresh, era string) (*sdk.Snapshot, error) {
-	probes := closeBeside(c, fresh, era)
+	probes := closeBeside(c, fresh)
 	s, err := session.Build(c.Transcript())
 	if err != nil {
 		return nil, err
 	}
+	if era == "" {
+		s.Era = ""
+	}
 	s.Transcript.Probes = probes
+	s.Relisted = probe.Listings(probes, s.Era == sdk.EraLegacy)
 	s.Source = sdk.SourceLive
 	s.Input = t.Input
 	if s.Input == "" {

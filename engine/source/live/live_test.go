@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/sdk"
@@ -192,7 +193,9 @@ func TestCancelStopsTheSession(t *testing.T) {
 func TestTraceOfTheSessionBuildsTheSameSnapshot(t *testing.T) {
 	for _, server := range []string{"legacy", "modern", "weather", "banner", "crash"} {
 		t.Run(server, func(t *testing.T) {
-			s, err := load(t, command(mcptest.Server(t, server)), Options{})
+			// A trace records one session: no probe process, whose
+			// listings would be in the live Snapshot only.
+			s, err := load(t, command(mcptest.Server(t, server)), Options{Probes: probe.None})
 			if err != nil {
 				t.Fatal(err)
 			}

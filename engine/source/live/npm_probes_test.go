@@ -13,7 +13,9 @@ import (
 // initialize, where 2025-11-25/basic/lifecycle.mdx says "The
 // initialization phase MUST be the first interaction between client and
 // server."
-var npmExpected = []string{"request-before-init"}
+// The reference server lists get-roots-list only for a client that
+// declares roots, which is information (capability-gated-tools).
+var npmExpected = []string{"request-before-init", "capability-gated-tools"}
 
 // TestNPMServersConformance lints the reference servers with every probe:
 // any conformance finding other than npmExpected is a false alarm to fix in
@@ -25,8 +27,8 @@ func TestNPMServersConformance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(s.Transcript.Probes) != 1 {
-				t.Errorf("%d probe transcripts, want the fresh process's", len(s.Transcript.Probes))
+			if len(s.Transcript.Probes) != 2 {
+				t.Errorf("%d probe transcripts, want the fresh process's and the other client's", len(s.Transcript.Probes))
 			}
 			names, issues := conformanceFindings(t, s)
 			for _, name := range names {

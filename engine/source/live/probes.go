@@ -33,18 +33,27 @@ func (f *listFailures) stuck() bool {
 }
 
 // closeBeside stops the main session's server while the fresh-process
-// probe finishes, and returns the probe transcripts for a session of era.
-func closeBeside(c *mcp.Client, fresh *probe.Fresh, era string) []*sdk.Transcript {
-	var tr *sdk.Transcript
+// probes finish, and returns their transcripts.
+func closeBeside(c *mcp.Client, fresh *probe.Fresh) []*sdk.Transcript {
+	var trs []*sdk.Transcript
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		tr = fresh.Finish(era)
+		trs = fresh.Finish()
 	}()
 	c.Close()
 	<-done
-	if tr == nil {
-		return nil
+	return trs
+}
+
+// answeredAnything reports whether the server wrote anything to stdout
+// (an oversize line included):
+// a session that failed in silence has nothing for the rules to judge.
+func answeredAnything(tr *sdk.Transcript) bool {
+	for _, r := range tr.Records {
+		if r.Dir == sdk.DirServerToClient || r.Event != nil && r.Event.Kind == sdk.EventOversizeLine {
+			return true
+		}
 	}
-	return []*sdk.Transcript{tr}
+	return false
 }

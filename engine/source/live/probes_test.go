@@ -48,7 +48,9 @@ func TestProbesFeedTheirRules(t *testing.T) {
 		{"legacy", probe.Default, nil},
 		{"modern", probe.Default, nil},
 		{"preinit", probe.All, []string{"request-before-init"}},
-		{"preinit", probe.Default, nil},
+		// The default probes run request-before-init in a second process.
+		{"preinit", probe.Default, []string{"request-before-init"}},
+		{"echoversion", probe.Default, []string{"version-negotiation"}},
 		{"echoversion", probe.All, []string{"version-negotiation"}},
 		{"badping", probe.Default, []string{"ping-response"}},
 		{"badunknown", probe.Default, []string{"unknown-method-code"}},
@@ -93,14 +95,28 @@ func TestProbesAreMarked(t *testing.T) {
 	if want := []string{probe.InitializedWait, probe.Notification, probe.Ping, probe.UnknownMethod, probe.UnknownTool}; !slices.Equal(marked, want) {
 		t.Errorf("probes marked in the main transcript: %q, want %q", marked, want)
 	}
-	if len(s.Transcript.Probes) != 1 {
-		t.Fatalf("%d probe transcripts, want the fresh process's", len(s.Transcript.Probes))
+	if len(s.Transcript.Probes) != 2 {
+		t.Fatalf("%d probe transcripts, want the fresh process's and the other client's", len(s.Transcript.Probes))
 	}
-	first := s.Transcript.Probes[0].Records[0]
-	if d, err := load(t, command(mcptest.Server(t, "legacy")), Options{Probes: probe.Default}); err != nil || len(d.Transcript.Probes) != 0 {
-		t.Errorf("the default probes started another process (%v)", err)
+	var firsts []string
+	for _, tr := range s.Transcript.Probes {
+		for _, r := range tr.Records {
+			if r.Event != nil && r.Event.Kind == sdk.EventProbe {
+				firsts = append(firsts, r.Event.Detail)
+			}
+		}
 	}
-	if first.Event == nil || first.Event.Kind != sdk.EventProbe || first.Event.Detail != probe.RequestBeforeInit {
-		t.Errorf("the fresh process's transcript starts with %+v", first)
+	if want := []string{probe.RequestBeforeInit, probe.SecondSession, probe.ClientIdentity}; !slices.Equal(firsts, want) {
+		t.Errorf("probes marked in the probe processes: %q, want %q", firsts, want)
+	}
+	if len(s.Relisted) != 2 || len(s.Relisted[0].Tools) != len(s.Tools) || s.Relisted[1].Client != probe.OtherClientName {
+		t.Errorf("relisted %+v", s.Relisted)
+	}
+	d, err := load(t, command(mcptest.Server(t, "legacy")), Options{Probes: probe.Default})
+	if err != nil || len(d.Transcript.Probes) != 1 {
+		t.Errorf("the default probes ran %d more processes, want 1 (%v)", len(d.Transcript.Probes), err)
+	}
+	if n, err := load(t, command(mcptest.Server(t, "legacy")), Options{Probes: probe.None}); err != nil || len(n.Transcript.Probes) != 0 {
+		t.Errorf("--probes none started another process (%v)", err)
 	}
 }

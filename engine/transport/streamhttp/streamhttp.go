@@ -16,6 +16,7 @@ package streamhttp
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -88,7 +89,11 @@ type Transport struct {
 	more      chan struct{} // signalled when queue grows
 	closed    bool
 	deleted   bool
-	failed    string // why the server is unreachable, once it is
+	// askedMetadata is set once a 401 has sent mcplint to the protected
+	// resource metadata.
+	askedMetadata bool
+	seen          map[[32]byte]int // SSE messages with ids: the stream each came on
+	failed        string           // why the server is unreachable, once it is
 }
 
 type item struct {
@@ -143,6 +148,17 @@ type envelope struct {
 		ProtocolVersion string `json:"protocolVersion"`
 	} `json:"result"`
 	Error json.RawMessage `json:"error"`
+}
+
+// kind is "request", "notification" or "response".
+func (e *envelope) kind() string {
+	switch {
+	case e.isRequest():
+		return "request"
+	case e.Method != nil:
+		return "notification"
+	}
+	return "response"
 }
 
 func (e *envelope) isRequest() bool {
@@ -257,6 +273,7 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 		var id json.RawMessage
 		if env != nil {
 			id = env.ID
+			ev.Sent = env.kind()
 		}
 		if err != nil {
 			ev.Error = err.Error()
@@ -283,11 +300,21 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 			t.mu.Lock()
 			t.failed = err.Error()
 			t.mu.Unlock()
-			return &transport.SendError{Doing: "sending a " + req.Method + " request to " + t.url, Err: err}
+			return &transport.SendError{Doing: "sending a " + req.Method + " request", Err: err}
 		}
 	default:
 	}
 	return nil
+}
+
+// ProtocolHeaders copies the protocol's own headers of a request (response
+// false) or response: never any other, so credentials stay out of what is
+// recorded.
+func ProtocolHeaders(h http.Header, response bool) map[string]string {
+	if response {
+		return protocolHeaderValues(h, responseHeaders)
+	}
+	return protocolHeaderValues(h, requestHeaders)
 }
 
 var requestHeaders = []string{HeaderProtocolVersion, HeaderMethod, HeaderName, HeaderSessionID, "Origin", HeaderLastEventID}
@@ -330,6 +357,15 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 			t.mu.Lock()
 			t.sessionID = sid
 			t.mu.Unlock()
+		}
+	}
+	if resp.StatusCode == http.StatusUnauthorized {
+		t.mu.Lock()
+		first := !t.askedMetadata
+		t.askedMetadata = true
+		t.mu.Unlock()
+		if first {
+			defer t.fetchMetadata(resp.Header.Get("WWW-Authenticate"))
 		}
 	}
 	answered := false
@@ -375,6 +411,11 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		// the transport's answer, not a message of the session, so it
 		// stays in the event (and reaches the session as the request's
 		// failure). A response to the request itself is a message.
+		// Neither is a body on the answer to a notification or response,
+		// which must be a bodiless 202: the rules judge it from the event.
+		if isJSON && env != nil && !isRequest {
+			isJSON = false
+		}
 		if isJSON && resp.StatusCode >= 300 && !answers(trimmed, id) {
 			var got envelope
 			if json.Unmarshal(trimmed, &got) == nil && got.Method == nil {
@@ -435,10 +476,36 @@ func (t *Transport) readStream(body io.Reader, method string, stream int, delive
 			t.rec.Event(sdk.Event{Kind: sdk.EventSSE, HTTP: &sdk.HTTP{Method: method, Stream: stream, SSE: s}})
 		}
 		if data := bytes.TrimSpace(e.Data); len(data) > 0 {
+			if other := t.seenOn(data, stream); other != 0 {
+				t.rec.Event(sdk.Event{Kind: sdk.EventSSE, Detail: fmt.Sprintf("the message that follows also came on stream %d", other),
+					HTTP: &sdk.HTTP{Method: method, Stream: stream, DuplicateOf: other, SSE: &sdk.SSEEvent{ID: e.ID}}})
+			}
 			t.rec.Message(sdk.DirServerToClient, data)
 			deliver(append([]byte(nil), data...))
 		}
 	}
+}
+
+// seenOn notes that msg came on stream and returns another stream the same
+// message (one with an id: a request or response) came on before, 0 for
+// none. A notification may rightly repeat; a message with an id may not
+// (2025-11-25/basic/transports.mdx#multiple-connections).
+func (t *Transport) seenOn(msg []byte, stream int) int {
+	var env envelope
+	if json.Unmarshal(msg, &env) != nil || len(env.ID) == 0 || string(env.ID) == "null" {
+		return 0
+	}
+	sum := sha256.Sum256(msg)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.seen == nil {
+		t.seen = map[[32]byte]int{}
+	}
+	if other, ok := t.seen[sum]; ok && other != stream {
+		return other
+	}
+	t.seen[sum] = stream
+	return 0
 }
 
 func (t *Transport) push(it item) {
@@ -484,9 +551,9 @@ func (t *Transport) Status() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.failed != "" {
-		return "unreachable: " + t.failed
+		return "unreachable"
 	}
-	return "HTTP endpoint " + t.url
+	return "reachable"
 }
 
 // Close ends the session: a legacy session the server assigned an id is
@@ -529,15 +596,15 @@ func (t *Transport) Close(gentle bool) {
 
 // Delete ends the legacy session with DELETE and waits for the answer; it
 // does nothing when there is no session or it was already deleted.
-func (t *Transport) Delete() {
+func (t *Transport) Delete() *sdk.HTTP {
 	t.mu.Lock()
 	session, version, done := t.sessionID, t.version, t.deleted
 	t.deleted = true
 	t.mu.Unlock()
 	if session == "" || done {
-		return
+		return nil
 	}
-	t.Raw(http.MethodDelete, "session-end", nil, func(h http.Header) {
+	return t.Raw(http.MethodDelete, sdk.HTTPPurposeSessionEnd, "", nil, func(h http.Header) {
 		h.Set(HeaderSessionID, session)
 		if version != "" {
 			h.Set(HeaderProtocolVersion, version)
@@ -546,36 +613,44 @@ func (t *Transport) Delete() {
 }
 
 // Raw sends one request outside the session's message flow (a probe of
-// the transport: DELETE, GET, a foreign Origin), records it as an
-// EventHTTP with purpose, and waits for its response, whose messages are
-// recorded but not delivered. set adjusts the headers.
-func (t *Transport) Raw(method, purpose string, body []byte, set func(http.Header)) *sdk.HTTP {
+// the transport: DELETE, GET, a foreign Origin) and waits for the head of
+// its answer. It records one EventHTTP with purpose and probe (what the
+// body carried, in words); the body is not a message of the session, so
+// neither it nor the answer's body is recorded as one: the start of the
+// answer's body is kept in the event. set adjusts the headers. The user's
+// headers are sent as with every request.
+func (t *Transport) Raw(method, purpose, probe string, body []byte, set func(http.Header)) *sdk.HTTP {
+	return t.raw(method, t.url, purpose, probe, body, set, true)
+}
+
+func (t *Transport) raw(method, target, purpose, probe string, body []byte, set func(http.Header), credentials bool) *sdk.HTTP {
 	ctx, cancel := context.WithTimeout(t.ctx, t.opts.Timeout)
 	defer cancel()
 	var r io.Reader
 	if body != nil {
 		r = bytes.NewReader(body)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, t.url, r)
+	req, err := http.NewRequestWithContext(ctx, method, target, r)
 	if err != nil {
 		return nil
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
-		t.rec.Message(sdk.DirClientToServer, body)
 	} else if method == http.MethodGet {
 		req.Header.Set("Accept", "text/event-stream")
 	}
 	if set != nil {
 		set(req.Header)
 	}
-	for k, vs := range t.opts.Header {
-		for _, v := range vs {
-			req.Header.Add(k, v)
+	if credentials {
+		for k, vs := range t.opts.Header {
+			for _, v := range vs {
+				req.Header.Add(k, v)
+			}
 		}
 	}
-	ev := &sdk.HTTP{Method: method, URL: stripQuery(req.URL), Purpose: purpose, Request: protocolHeaderValues(req.Header, requestHeaders)}
+	ev := &sdk.HTTP{Method: method, URL: stripQuery(req.URL), Purpose: purpose, Probe: probe, Request: protocolHeaderValues(req.Header, requestHeaders)}
 	resp, err := t.opts.Client.Do(req)
 	if err != nil {
 		ev.Error = err.Error()
@@ -587,23 +662,70 @@ func (t *Transport) Raw(method, purpose string, body []byte, set func(http.Heade
 	ev.ContentType = resp.Header.Get("Content-Type")
 	ev.Response = protocolHeaderValues(resp.Header, responseHeaders)
 	mediaType := strings.ToLower(strings.TrimSpace(strings.Split(ev.ContentType, ";")[0]))
-	if mediaType == "text/event-stream" {
-		// The stream's head is the answer; a GET stream may stay open for
-		// as long as the session, so it is not read.
-		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
-		return ev
-	}
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, bodyExcerpt*8))
-	trimmed := bytes.TrimSpace(b)
-	isJSON := len(trimmed) > 0 && json.Valid(trimmed)
-	if !isJSON && len(trimmed) > 0 {
-		ev.Body = excerpt(b)
+	// The head of an SSE stream is the answer; a GET stream may stay open
+	// for as long as the session, so it is not read.
+	if mediaType != "text/event-stream" {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, bodyExcerpt+1))
+		if len(bytes.TrimSpace(b)) > 0 {
+			ev.Body = excerpt(b)
+		}
 	}
 	t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
-	if isJSON {
-		t.rec.Message(sdk.DirServerToClient, trimmed)
-	}
 	return ev
+}
+
+// fetchMetadata follows a 401 to the OAuth protected resource metadata
+// (RFC 9728): the resource_metadata URL of the WWW-Authenticate challenge,
+// else the well-known URIs at the endpoint's path and at the root
+// (2025-11-25/basic/authorization.mdx#protected-resource-metadata-discovery-requirements).
+// Each fetch is recorded; the user's headers (credentials) are not sent.
+func (t *Transport) fetchMetadata(challenge string) {
+	var urls []string
+	if u := ResourceMetadataParam(challenge); u != "" {
+		urls = append(urls, u)
+	} else if base, err := url.Parse(t.url); err == nil {
+		root := base.Scheme + "://" + base.Host + "/.well-known/oauth-protected-resource"
+		if p := strings.TrimSuffix(base.EscapedPath(), "/"); p != "" {
+			urls = append(urls, root+p)
+		}
+		urls = append(urls, root)
+	}
+	for _, u := range urls {
+		if !IsHTTPURL(u) {
+			continue
+		}
+		ev := t.raw(http.MethodGet, u, sdk.HTTPPurposeResourceMetadata, "", nil, func(h http.Header) { h.Set("Accept", "application/json") }, false)
+		if ev != nil && ev.Status == http.StatusOK {
+			return
+		}
+	}
+}
+
+// IsHTTPURL reports whether u is an http:// or https:// URL with a host.
+func IsHTTPURL(u string) bool {
+	p, err := url.Parse(u)
+	return err == nil && (p.Scheme == "http" || p.Scheme == "https") && p.Host != ""
+}
+
+// ResourceMetadataParam is the resource_metadata parameter of a
+// WWW-Authenticate challenge (RFC 9728 section 5.1), "" when it has none.
+func ResourceMetadataParam(challenge string) string {
+	l := strings.ToLower(challenge)
+	i := strings.Index(l, "resource_metadata=")
+	if i < 0 {
+		return ""
+	}
+	v := challenge[i+len("resource_metadata="):]
+	if strings.HasPrefix(v, `"`) {
+		if j := strings.IndexByte(v[1:], '"'); j >= 0 {
+			return v[1 : j+1]
+		}
+		return ""
+	}
+	if j := strings.IndexAny(v, ", "); j >= 0 {
+		v = v[:j]
+	}
+	return v
 }
 
 var _ transport.Transport = (*Transport)(nil)

@@ -9,13 +9,18 @@
 //     schema is looser than the tool;
 //   - lookup_record answers "Error: no record …" without isError: an
 //     error dressed as a success;
-//   - print_env prints an environment variable of the server (it
-//     inherits mcplint's), which no report may hold.
+//   - print_env prints two environment variables of the server: one it
+//     inherits from mcplint, one its config gave it. No report may hold
+//     either.
+//
+// ENVFAIL_ONLY, a comma-separated list of tool names, lists only those.
 package main
 
 import (
 	"encoding/json"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/mcplint/mcplint/testdata/servers/internal/rawmcp"
 )
@@ -67,9 +72,18 @@ var tools = []map[string]any{
 }
 
 func main() {
+	listed := tools
+	if only := os.Getenv("ENVFAIL_ONLY"); only != "" {
+		listed = nil
+		for _, t := range tools {
+			if slices.Contains(strings.Split(only, ","), t["name"].(string)) {
+				listed = append(listed, t)
+			}
+		}
+	}
 	rawmcp.Legacy{
 		Name:  "envfail",
-		Tools: tools,
+		Tools: listed,
 		Call: func(s *rawmcp.Server, id json.RawMessage, c rawmcp.ToolCall) {
 			switch c.Name {
 			case "fetch_page":
@@ -87,7 +101,7 @@ func main() {
 			case "lookup_record":
 				s.Reply(id, rawmcp.TextResult("Error: no record with that key", false))
 			case "print_env":
-				s.Reply(id, rawmcp.TextResult("ENVFAIL_SECRET is "+os.Getenv("ENVFAIL_SECRET"), false))
+				s.Reply(id, rawmcp.TextResult("ENVFAIL_SECRET is "+os.Getenv("ENVFAIL_SECRET")+"; ENVFAIL_CONFIG_SECRET="+os.Getenv("ENVFAIL_CONFIG_SECRET"), false))
 			default:
 				s.Fail(id, -32602, "Unknown tool: "+c.Name)
 			}

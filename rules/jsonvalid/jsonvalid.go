@@ -1,9 +1,12 @@
-// Package jsonvalid validates values a server sent (tool arguments it was
-// given, structured results it returned) against the JSON Schemas it
-// declared. It is a full validator (santhosh-tekuri/jsonschema) used where
-// an exact answer matters more than speed: a few values per tool, never a
-// whole tool list. References are followed inside the schema only: a
-// "$ref" to a file or a web address is never read or fetched.
+// Package jsonvalid validates values against the JSON Schemas a server
+// declared: the arguments mcplint generates for a tool (engine/exercise)
+// and the structured results a tool returned (rules/conformance). It is
+// the one full validator of declared schemas (santhosh-tekuri/jsonschema),
+// used where an exact answer matters more than speed: a few values per
+// tool, never a whole tool list (the schema rules' hand-written checks do
+// that; rules/schema's BenchmarkLibraryVsHandWritten says why). References
+// are followed inside the schema only: a "$ref" to a file or a web address
+// is never read or fetched.
 package jsonvalid
 
 import (

@@ -1,0 +1,56 @@
+package probe
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/mcplint/mcplint/engine/mcp"
+	"github.com/mcplint/mcplint/engine/session"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Listings reads the tool lists the fresh-process probes saw from their
+// transcripts (the Snapshot's Transcript.Probes, in order): one Listing
+// for each second-session or client-identity probe whose tools/list
+// succeeded. legacy says whether those sessions declared
+// mcp.RootsCapabilities (the modern era declares nothing).
+func Listings(probes []*sdk.Transcript, legacy bool) []sdk.Listing {
+	var out []sdk.Listing
+	for i, tr := range probes {
+		if tr == nil {
+			continue
+		}
+		for at, r := range tr.Records {
+			if r.Event == nil || r.Event.Kind != sdk.EventProbe || (r.Event.Detail != SecondSession && r.Event.Detail != ClientIdentity) {
+				continue
+			}
+			rest := &sdk.Transcript{Records: tr.Records[at+1:]}
+			first := -1
+			for _, x := range session.Exchanges(rest) {
+				if x.Method == mcp.MethodToolsList && x.Succeeded() {
+					first = at + 1 + x.Response
+					break
+				}
+			}
+			if first < 0 {
+				break
+			}
+			s, err := session.Build(rest)
+			if err != nil {
+				break
+			}
+			l := sdk.Listing{Probe: r.Event.Detail, Client: mcp.ClientName, Tools: s.Tools,
+				Pointer: "/transcript/probes/" + strconv.Itoa(i) + "/records/" + strconv.Itoa(first)}
+			if l.Probe == ClientIdentity {
+				l.Client = OtherClientName
+			}
+			if legacy {
+				l.Capabilities = slices.Sorted(maps.Keys(mcp.RootsCapabilities()))
+			}
+			out = append(out, l)
+			break
+		}
+	}
+	return out
+}

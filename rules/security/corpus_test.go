@@ -1,0 +1,137 @@
+package security_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/rules/security"
+	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/sdk/linttest"
+)
+
+// corpusMeta is the "_meta" of a corpus file: the family a poisoned case
+// belongs to, where it comes from and under what licence.
+type corpusMeta struct {
+	Family  string `json:"family"`
+	Source  string `json:"source"`
+	Licence string `json:"licence"`
+}
+
+// securityFindings returns the warnings and errors the security rules
+// raise on a tool list.
+func securityFindings(t *testing.T, file string) []string {
+	t.Helper()
+	snap, err := linttest.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, r := range security.Rules() {
+		got, err := linttest.Check(r, snap)
+		if err != nil {
+			t.Fatalf("%s on %s: %v", r.Meta().Name, file, err)
+		}
+		for _, is := range got {
+			if is.Severity == sdk.Warning.String() || is.Severity == sdk.Error.String() {
+				out = append(out, r.Meta().Name+" "+is.Severity+" "+is.Tool+" "+is.Pointer+": "+is.Message)
+			}
+		}
+	}
+	return out
+}
+
+func readMeta(t *testing.T, file string) corpusMeta {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Meta corpusMeta `json:"_meta"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return doc.Meta
+}
+
+// TestCorpus runs the security rules over a clean corpus (the tool lists
+// of published servers and other real descriptions), which must raise no
+// warning or error, and over a poisoned corpus of cases from public
+// write-ups, advisories and papers, of which at least 90% must be
+// reported, in every family. go test -v prints the counts.
+func TestCorpus(t *testing.T) {
+	clean, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "realservers", "*.json"))
+	more, _ := filepath.Glob(filepath.Join("testdata", "corpus", "clean", "*.json"))
+	clean = append(clean, more...)
+	poisoned, _ := filepath.Glob(filepath.Join("testdata", "corpus", "poisoned", "*.json"))
+	if len(clean) < 20 || len(poisoned) == 0 {
+		t.Fatalf("corpus incomplete: %d clean files, %d poisoned", len(clean), len(poisoned))
+	}
+
+	flagged := 0
+	for _, f := range clean {
+		if strings.Contains(f, filepath.Join("corpus", "clean")) {
+			if m := readMeta(t, f); m.Source == "" || m.Licence == "" {
+				t.Errorf("%s: _meta needs source and licence", f)
+			}
+		}
+		if got := securityFindings(t, f); len(got) > 0 {
+			flagged++
+			for _, g := range got {
+				t.Errorf("clean %s: %s", filepath.Base(f), g)
+			}
+		}
+	}
+
+	type tally struct {
+		cases, found int
+		sources      map[string]bool
+	}
+	families := map[string]*tally{}
+	found := 0
+	for _, f := range poisoned {
+		m := readMeta(t, f)
+		if m.Family == "" || m.Source == "" || m.Licence == "" {
+			t.Errorf("%s: _meta needs family, source and licence", f)
+		}
+		ft := families[m.Family]
+		if ft == nil {
+			ft = &tally{sources: map[string]bool{}}
+			families[m.Family] = ft
+		}
+		ft.cases++
+		ft.sources[strings.Fields(m.Source + " ?")[0]] = true
+		if got := securityFindings(t, f); len(got) > 0 {
+			ft.found++
+			found++
+		} else {
+			t.Logf("missed %s (%s)", filepath.Base(f), m.Family)
+		}
+	}
+
+	var names []string
+	for name := range families {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	fmt.Fprintf(&b, "clean: %d files, %d with a security warning or error\n", len(clean), flagged)
+	fmt.Fprintf(&b, "poisoned: %d of %d detected (%.0f%%)\n", found, len(poisoned), 100*float64(found)/float64(len(poisoned)))
+	for _, name := range names {
+		ft := families[name]
+		fmt.Fprintf(&b, "  %-30s %d of %d detected, %d sources\n", name, ft.found, ft.cases, len(ft.sources))
+		if ft.cases < 4 || len(ft.sources) < 2 {
+			t.Errorf("family %s has %d cases from %d sources; want at least 4 from 2", name, ft.cases, len(ft.sources))
+		}
+	}
+	t.Log("\n" + b.String())
+	if 10*found < 9*len(poisoned) {
+		t.Errorf("detected %d of %d poisoned cases, want at least 90%%", found, len(poisoned))
+	}
+}

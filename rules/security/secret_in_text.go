@@ -1,0 +1,69 @@
+package security
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mcplint/mcplint/rules/internal/visible"
+	"github.com/mcplint/mcplint/rules/secrets"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// SecretInText reports credentials in model-visible text: API keys,
+// tokens, private keys, passwords in connection strings and KEY=value
+// assignments.
+type SecretInText struct{}
+
+// Meta describes the rule.
+func (SecretInText) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name:     "secret-in-text",
+		Category: sdk.CategorySecurity,
+		Severity: sdk.Error,
+		Summary:  "a credential (API key, token, private key, password) sits in text every client and model reads",
+		Doc: "Checks every model-visible text, defaults and examples included, for credentials: the " +
+			"API keys and tokens of some two hundred services (`sk-…`, `AKIA…`, `ghp_…`, `xoxb-…`, Stripe, " +
+			"Google, Azure, Slack, JWTs…) by gitleaks' maintained rule set, private-key blocks, passwords in " +
+			"connection strings (`postgresql://user:pass@host/db`) and literal values assigned to secret names " +
+			"(`DB_PASSWORD=…`, `OPENAI_API_KEY: …`). A tool list is sent to every client, logged, cached and read " +
+			"by models: a secret in it is published, whatever the intent, and a model that sees one may use it.\n\n" +
+			"Placeholders pass (`<password>`, `${API_KEY}`, `your_api_key_here`, `xxxx`, `user:password@`), and so " +
+			"do the allowlists of gitleaks' rules. The finding names the kind of secret and shows it masked; it " +
+			"never repeats the secret.\n\n" +
+			"**Bad**:\n\n" +
+			"```json\n{\"name\": \"query_db\", \"description\": \"Runs SQL against postgresql://admin:Pr0dP4ss2024@db.internal.example:5432/app.\"}\n```\n\n" +
+			"**Good**:\n\n" +
+			"```json\n{\"name\": \"query_db\", \"description\": \"Runs SQL against the database named by DATABASE_URL, e.g. postgresql://user:password@localhost:5432/app.\"}\n```",
+		Source:  "https://github.com/gitleaks/gitleaks (rule set); https://cwe.mitre.org/data/definitions/798.html (CWE-798, hard-coded credentials)",
+		Default: true,
+		OWASP:   "MCP01:2025 Token Mismanagement & Secret Exposure",
+		CWE:     "CWE-798",
+	}
+}
+
+// Check reports each text with secrets, once.
+func (SecretInText) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	visible.Texts(s, func(t visible.Text) {
+		ms := secrets.Find(t.Value)
+		if len(ms) == 0 {
+			return
+		}
+		var parts []string
+		for i, m := range ms {
+			if i == 3 {
+				parts = append(parts, fmt.Sprintf("and %d more", len(ms)-3))
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%s in %s", m.Kind, strconv.Quote(secrets.Excerpt(t.Value, m, 40))))
+		}
+		report(sdk.Issue{
+			Tool:    t.Owner(),
+			Pointer: t.Pointer(),
+			Message: fmt.Sprintf("%s holds a secret: %s", kindName(t.Kind.String()), strings.Join(parts, ", ")),
+			Fix:     "remove the secret and rotate it, since every client that listed the tools has it; take credentials from the server's environment or configuration, never from what the model reads",
+		})
+	})
+	return nil
+}
