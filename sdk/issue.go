@@ -40,6 +40,10 @@ type Issue struct {
 	// Location is where the offending value sits in an input file, when the
 	// Snapshot came from one. The engine fills it from Snapshot.Locator.
 	Location *Location `json:"location,omitempty"`
+	// Count is how many identical findings this one stands for (same rule,
+	// subject and message, e.g. one server request repeated in a loop)
+	// when it is more than one; the engine collapses them and fills it.
+	Count int `json:"count,omitempty"`
 }
 
 // Location is a position in an input file. Line and Column are 1-based;

@@ -239,6 +239,8 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	}
 	if withBaseline {
 		s.Baseline = f.baseline
+	} else {
+		s.KeepRepeats = true // a baseline records each finding
 	}
 	if c.StderrIsTerminal && !f.quiet {
 		s.Progress, s.ServerStderr, s.ExerciseProgress = c.Stderr, c.Stderr, c.Stderr

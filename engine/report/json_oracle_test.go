@@ -234,6 +234,7 @@ func TestAppendersKnowEveryField(t *testing.T) {
 			`Severity sdk.Severity json:"severity"`, `Tool string json:"tool"`,
 			`Pointer string json:"pointer"`, `Message string json:"message"`, `Fix string json:"fix"`,
 			`Location *sdk.Location json:"location,omitempty"`,
+			`Count int json:"count,omitempty"`,
 		},
 		"sdk.Location": {`File string json:"file"`, `Line int json:"line"`, `Column int json:"column"`},
 		"Suppressed":   {`Issue sdk.Issue `, `By string json:"by"`, `Reason string json:"reason"`},

@@ -82,6 +82,10 @@ func appendIssueMembers(b []byte, is *sdk.Issue, sev string, d int) []byte {
 		b = strconv.AppendInt(b, int64(l.Column), 10)
 		b = appendClose(b, d, '}')
 	}
+	if is.Count != 0 {
+		b = appendKey(b, d, "count")
+		b = strconv.AppendInt(b, int64(is.Count), 10)
+	}
 	return b
 }
 

@@ -210,6 +210,19 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 				Properties:     map[string]any{"target": Escape(t.Name)},
 			})
 		}
+		for _, in := range t.Inconclusive {
+			for _, rule := range in.Rules {
+				n := sarifNotification{
+					Level:      "note",
+					Message:    sarifMessage{Text: sentence("inconclusive: probe " + in.Probe + " could not judge target " + Escape(t.Name) + " for rule " + Escape(rule) + ": " + Escape(in.Reason))},
+					Properties: map[string]any{"target": Escape(t.Name), "inconclusive": true, "probe": in.Probe},
+				}
+				if i := ruleIndex(rule); i >= 0 {
+					n.AssociatedRule = &sarifRuleRef{ID: rule, Index: i}
+				}
+				inv.Notifications = append(inv.Notifications, n)
+			}
+		}
 		for i := range t.Issues {
 			results = append(results, sarifRef{t: t, is: &t.Issues[i], rule: ruleIndex(t.Issues[i].Rule)})
 		}
@@ -312,7 +325,7 @@ func descriptor(m sdk.Meta) sarifDescriptor {
 }
 
 func sarifResultOf(t *result.Target, is sdk.Issue, ruleIndex int, sup *result.Suppressed) sarifResult {
-	text := Escape(strings.TrimSpace(is.Message))
+	text := Escape(strings.TrimSpace(message(&is)))
 	if is.Fix != "" {
 		text = sentence(text) + " Fix: " + Escape(is.Fix)
 	}

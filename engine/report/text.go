@@ -86,15 +86,22 @@ func (p *printer) target(t *result.Target, enabled int) {
 	p.line("%s  %s", head, p.paint(ansiDim, t.Source+" "+Escape(t.Input)))
 	if t.Error != nil {
 		p.block("  "+p.paint(ansiRed, "could not lint:")+" ", *t.Error)
-		return
-	}
-	summary := append([]string{p.gradeText(t)}, facts(t, Escape)...)
-	p.line("  %s", strings.Join(summary, " · "))
-	if enabled > 0 && len(t.NotApplicable) >= enabled {
-		p.line("  %s", p.paint(ansiYellow, "note: no selected rule applies to this target ("+notApplicableWhy(t)+"), so nothing was checked"))
+		// What the server did say before it failed is still judged.
+		if len(t.Issues) == 0 {
+			return
+		}
+	} else {
+		summary := append([]string{p.gradeText(t)}, facts(t, Escape)...)
+		p.line("  %s", strings.Join(summary, " · "))
+		if enabled > 0 && len(t.NotApplicable) >= enabled {
+			p.line("  %s", p.paint(ansiYellow, "note: no selected rule applies to this target ("+notApplicableWhy(t)+"), so nothing was checked"))
+		}
 	}
 	for _, re := range t.RuleErrors {
 		p.block("  "+p.paint(ansiRed, "error:")+" rule "+re.Rule+" could not run: ", re.Error)
+	}
+	for _, in := range t.Inconclusive {
+		p.block("  "+p.paint(ansiYellow, "inconclusive:")+" probe "+in.Probe+" (rules "+strings.Join(in.Rules, ", ")+" could not judge): ", Escape(in.Reason))
 	}
 	p.exercise(t)
 	// Issues come in report order; a definition's issues are printed
@@ -224,7 +231,7 @@ func (p *printer) issue(is sdk.Issue) {
 		where = fmt.Sprintf("%s:%d:%d", Escape(l.File), l.Line, l.Column)
 	}
 	p.line("    %s %s  %s", sev, is.Rule, p.paint(ansiDim, where))
-	p.block("            ", is.Message)
+	p.block("            ", message(&is))
 	if is.Fix != "" {
 		p.line("            %s %s", p.paint(ansiDim, "fix:"), Escape(is.Fix))
 	}

@@ -114,8 +114,7 @@ func (s schemaObj) str(kw string) (string, bool) {
 
 func (s schemaObj) num(kw string) (float64, bool) {
 	v, _ := s.get(kw)
-	x, ok := v.(float64)
-	return x, ok
+	return asFloat(v)
 }
 
 func (s schemaObj) list(kw string) ([]any, bool) {

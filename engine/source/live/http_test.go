@@ -238,3 +238,15 @@ func TestHTTPServerEverything(t *testing.T) {
 	}
 	t.Logf("over HTTP: %s %s, %d tools, %d http events", s.Era, s.ProtocolVersion, len(s.Tools), len(httpEvents(s.Transcript)))
 }
+
+// TestHTTPLegacySSEServerIsNamed points mcplint at a 2024-11-05 HTTP+SSE
+// server (the Go SDK's SSE handler): it is named as such, not misread.
+func TestHTTPLegacySSEServerIsNamed(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "old-sse", Version: "1.0.0"}, nil)
+	srv := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	defer srv.Close()
+	_, err := load(t, target.Target{Kind: target.Remote, URL: srv.URL, Name: "old"}, Options{Timeout: 3 * time.Second})
+	if err == nil || !strings.Contains(err.Error(), "HTTP+SSE") {
+		t.Fatalf("err %v, want one naming the legacy HTTP+SSE transport", err)
+	}
+}

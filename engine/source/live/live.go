@@ -213,7 +213,13 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		// said about its authorization (WWW-Authenticate, the protected
 		// resource metadata) is still for the rules to judge.
 		progress("%s: the server answered 401 Unauthorized; only its authorization posture is linted (pass credentials with --header)", c.CommandLine())
+		fresh.Era("")
 		return finish(c, t, fresh, "")
+	case err != nil && remote && legacySSE(c):
+		fresh.Era("")
+		c.Close()
+		return nil, &StartError{Command: c.CommandLine(), Exit: "a legacy HTTP+SSE server", Remote: true,
+			Err: errors.New("the URL is a 2024-11-05 HTTP+SSE endpoint (a GET opened an SSE stream that began with an endpoint event); mcplint speaks Streamable HTTP, which replaced that transport: lint a trace of it or its tool list instead")}
 	case err != nil:
 		fresh.Era("")
 		c.Close()
@@ -273,6 +279,13 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}
 	return finish(c, t, fresh, hello.Era)
+}
+
+// legacySSE asks c's HTTP transport whether the server is a 2024-11-05
+// HTTP+SSE one, after its POSTs failed.
+func legacySSE(c *mcp.Client) bool {
+	l, ok := c.Transport().(interface{ LegacySSE() bool })
+	return ok && l.LegacySSE()
 }
 
 // unauthorized reports whether an HTTP request of the session was answered

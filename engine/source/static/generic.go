@@ -2,6 +2,8 @@ package static
 
 import (
 	"encoding/binary"
+	"encoding/json"
+	"errors"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
@@ -455,6 +457,11 @@ func (d *decoder) number() (any, bool) {
 		return f, true
 	}
 	f, err := strconv.ParseFloat(unsafe.String(&data[start], i-start), 64)
+	if errors.Is(err, strconv.ErrRange) {
+		// Valid JSON past float64's range (1e400): kept as written, where
+		// encoding/json would fail the whole file.
+		return json.Number(string(data[start:i])), true
+	}
 	if err != nil {
 		return nil, false
 	}

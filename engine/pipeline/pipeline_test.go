@@ -1,4 +1,4 @@
-package suppress
+package pipeline
 
 import (
 	"bytes"
@@ -49,6 +49,7 @@ type outcome struct {
 	Suppressed []result.Suppressed `json:"suppressed"`
 }
 
+// TestPipeline runs the whole standard pipeline over each case of testdata.
 func TestPipeline(t *testing.T) {
 	dirs, _ := filepath.Glob("testdata/*")
 	if len(dirs) == 0 {
@@ -93,8 +94,7 @@ func runCase(t *testing.T, dir string) {
 		}
 		ran = func(r string) bool { return set[r] }
 	}
-	run := New(opts)
-	var targets []*result.Target
+	var targets []*Target
 	for _, ct := range c.Targets {
 		var snap *sdk.Snapshot
 		if len(ct.Snapshot) > 0 {
@@ -103,14 +103,12 @@ func runCase(t *testing.T, dir string) {
 			}
 			snap.Name = ct.Name
 		}
-		tg := &result.Target{Name: ct.Name, Issues: ct.Issues}
-		targets = append(targets, tg)
-		run.Target(snap, tg, ran)
+		targets = append(targets, &Target{Snap: snap, Result: &result.Target{Name: ct.Name, Issues: ct.Issues}, Ran: ran})
 	}
-	run.Finish()
+	Run(New(opts), targets)
 	var out []outcome
 	for _, tg := range targets {
-		out = append(out, outcome{tg.Name, tg.Issues, tg.Suppressed})
+		out = append(out, outcome{tg.Result.Name, tg.Result.Issues, tg.Result.Suppressed})
 	}
 	got, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {
@@ -129,23 +127,5 @@ func runCase(t *testing.T, dir string) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs\n--- got\n%s--- want\n%s", golden, got, want)
-	}
-}
-
-func TestUnderPointer(t *testing.T) {
-	for _, tc := range []struct {
-		p, prefix string
-		want      bool
-	}{
-		{"/tools/1/name", "/tools/1", true},
-		{"/tools/1", "/tools/1", true},
-		{"/tools/10", "/tools/1", false},
-		{"", "", true},
-		{"/instructions", "", true},
-		{"", "/tools/0", false},
-	} {
-		if got := underPointer(tc.p, tc.prefix); got != tc.want {
-			t.Errorf("underPointer(%q, %q) = %v", tc.p, tc.prefix, got)
-		}
 	}
 }
