@@ -136,6 +136,9 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			in.Issues = t.Issues
 			res := score.Compute(*in)
 			t.Score, t.Grade, t.Components = res.Score, res.Grade, res.Components
+			if len(t.RuleErrors) > 0 {
+				t.Grade = result.Incomplete // the score stays, for what did run
+			}
 		}
 		for _, is := range t.Issues {
 			switch is.Severity {

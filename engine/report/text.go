@@ -2,11 +2,11 @@ package report
 
 import (
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -206,7 +206,7 @@ func (p *printer) gradeText(t *result.Target) string {
 	switch t.Grade {
 	case "C", "D":
 		code = ansiYellow
-	case "F":
+	case "F", result.Incomplete:
 		code = ansiRed
 	}
 	g := p.paint(code+ansiBold, "grade "+t.Grade) + " (" + strconv.FormatFloat(t.Score, 'f', 2, 64)

@@ -67,6 +67,11 @@ type Target struct {
 	Error *string `json:"error"`
 }
 
+// Incomplete is the grade of a target on which a rule (or a plugin) could
+// not run: its findings are missing, so no letter would be honest, and
+// --min-grade fails it whatever the minimum.
+const Incomplete = "incomplete"
+
 // RuleError is a rule that failed (or a plugin that crashed) on a target:
 // its findings are missing from the report.
 type RuleError struct {

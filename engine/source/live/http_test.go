@@ -161,7 +161,8 @@ func TestHTTPUnreachable(t *testing.T) {
 	}
 	url := "http://" + l.Addr().String() + "/mcp"
 	l.Close()
-	_, err = load(t, remote(url), Options{Timeout: 2 * time.Second})
+	// A key in the query is a credential too.
+	_, err = load(t, remote(url+"?key="+secret), Options{Timeout: 2 * time.Second})
 	if err == nil || !strings.Contains(err.Error(), url) || !strings.Contains(err.Error(), "refused") {
 		t.Fatalf("err %v, want one naming the URL and the refused connection", err)
 	}

@@ -172,7 +172,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	c, err := start(ctx, t, opts, mcpOpts)
 	if err != nil {
 		if remote {
-			return nil, &StartError{Command: t.URL, Exit: "not connected", Remote: true, Err: err}
+			return nil, &StartError{Command: target.RedactURL(t.URL), Exit: "not connected", Remote: true, Err: err}
 		}
 		return nil, &StartError{Command: cmdline.Display(t.Command), Exit: "did not start", Err: err}
 	}
