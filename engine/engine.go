@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 
@@ -15,11 +16,12 @@ import (
 	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/lock"
+	"github.com/mcplint/mcplint/engine/pipeline"
+	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
-	"github.com/mcplint/mcplint/engine/suppress"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/engine/tokens"
 	"github.com/mcplint/mcplint/plugins"
@@ -31,6 +33,9 @@ import (
 type Options struct {
 	// Version is mcplint's version, for the report.
 	Version string
+	// Dir is the working directory, which files in the report are named
+	// relative to.
+	Dir     string
 	Targets []target.Target
 	// Config is the effective configuration (defaults when there is no file).
 	Config *config.Config
@@ -49,6 +54,8 @@ type Options struct {
 	Plugins *plugins.Host
 	// Progress, when not nil, receives one line per target as it finishes.
 	Progress io.Writer
+	// KeepRepeats leaves repeated findings apart (see pipeline.Options).
+	KeepRepeats bool
 }
 
 // lint runs the whole pipeline over rules Run has configured and returns
@@ -87,18 +94,19 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	for i, r := range opt.Rules {
 		metas[i] = r.Meta()
 	}
-	pipe := suppress.New(suppress.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas})
 	inputs := make([]*score.Input, len(opt.Targets))
 	rep := &result.Report{Version: result.Version, Mcplint: opt.Version, Targets: make([]*result.Target, len(opt.Targets)), Skipped: skipped}
 	var progress sync.Mutex
 	done := 0
+	piped := make([]*pipeline.Target, len(opt.Targets))
 	forEach(len(opt.Targets), func(i int) {
 		t := opt.Targets[i]
 		if errs[i] != nil && snaps[i] != nil {
 			// A session that failed part way: the rules judge what the
 			// server did say, and the target still grades F.
 			msg := errs[i].Error()
-			rep.Targets[i], _ = lintOne(ctx, t, snaps[i], enabled, opt.Config, pipe)
+			piped[i], _ = lintOne(ctx, t, snaps[i], enabled)
+			rep.Targets[i] = piped[i].Result
 			rep.Targets[i].Error, rep.Targets[i].Grade = &msg, "F"
 			rep.Targets[i].Components = map[string]float64{}
 		} else if errs[i] != nil {
@@ -107,7 +115,8 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			rep.Targets[i] = &result.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
 				Issues: []sdk.Issue{}, Suppressed: []result.Suppressed{}, Components: map[string]float64{}}
 		} else {
-			rep.Targets[i], inputs[i] = lintOne(ctx, t, snaps[i], enabled, opt.Config, pipe)
+			piped[i], inputs[i] = lintOne(ctx, t, snaps[i], enabled)
+			rep.Targets[i] = piped[i].Result
 			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
 		}
 		if opt.Progress != nil {
@@ -117,14 +126,19 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			progress.Unlock()
 		}
 	})
-	// Unused [[ignore]] entries are known only once every target is done,
-	// and they count like any issue, so scoring comes after.
-	pipe.Finish()
+	// The pipeline runs once every target is done: an [[ignore]] entry is
+	// unused only when it matched nothing on any of them. Scoring comes
+	// after, since what the pipeline adds counts and what it hides does not.
+	pipeline.Run(pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir}),
+		slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
 	for i, t := range rep.Targets {
 		if in := inputs[i]; in != nil {
 			in.Issues = t.Issues
 			res := score.Compute(*in)
 			t.Score, t.Grade, t.Components = res.Score, res.Grade, res.Components
+			if len(t.RuleErrors) > 0 {
+				t.Grade = result.Incomplete // the score stays, for what did run
+			}
 		}
 		for _, is := range t.Issues {
 			switch is.Severity {
@@ -170,17 +184,14 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 	return out
 }
 
-// lintOne runs the rules over one snapshot and its issues through the
-// suppression pipeline; it returns what scoring will need once the pipeline
-// has finished with every target.
-func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule, cfg *config.Config, pipe *suppress.Run) (*result.Target, *score.Input) {
+// lintOne runs the rules over one snapshot; the pipeline takes the issues
+// from there, and scoring once the pipeline is done.
+func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule) (*pipeline.Target, *score.Input) {
 	if snap.Name == "" {
 		snap.Name = t.Name
 	}
 	snap.Tokens = tokens.CountSnapshot(snap)
-	issues, ruleErrs := runner.Run(ctx, rules, snap, cfg.Rules.Severity)
-	locate(snap, issues)
-	runner.Sort(issues) // again, now that file positions are known
+	issues, ruleErrs := runner.Run(ctx, rules, snap)
 	out := &result.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
 		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,
@@ -188,17 +199,23 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		Issues:     nonNil(issues),
 		Suppressed: []result.Suppressed{},
 		RuleErrors: ruleErrs,
+		// A probe that never got an answer is neither a pass nor a
+		// finding: the report says so.
+		Inconclusive: probe.Inconclusive(snap.Transcript),
 	}
 	if snap.Tokens != nil {
 		out.ContextTokens = snap.Tokens.Total
 	}
 	ran := map[string]bool{}
 	for _, r := range rules {
-		if m := r.Meta(); m.Era == "" || m.Era == snap.Era {
+		m := r.Meta()
+		if m.Era == "" || m.Era == snap.Era {
 			ran[m.Name] = true
 		}
+		if !m.Applies(snap) {
+			out.NotApplicable = append(out.NotApplicable, m.Name)
+		}
 	}
-	pipe.Target(snap, out, func(rule string) bool { return ran[rule] })
 	in := &score.Input{Tools: len(snap.Tools), HasTranscript: snap.Transcript != nil}
 	in.Unlisted = in.HasTranscript && !listedTools(snap.Transcript)
 	// Exercise results are read from the transcript, so a saved session
@@ -208,29 +225,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		in.Happy = score.Tally{Passed: ex.Happy.Passed, Total: ex.Happy.Total}
 		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}
 	}
-	return out, in
-}
-
-// locate fills issue locations in one pass over the input file.
-func locate(snap *sdk.Snapshot, issues []sdk.Issue) {
-	if snap.Locator == nil || len(issues) == 0 {
-		return
-	}
-	pointers := make([]string, 0, len(issues))
-	for _, is := range issues {
-		if is.Location == nil {
-			pointers = append(pointers, is.Pointer)
-		}
-	}
-	found := snap.Locator.Locate(pointers)
-	for i := range issues {
-		if issues[i].Location != nil {
-			continue
-		}
-		if l, ok := found[issues[i].Pointer]; ok {
-			issues[i].Location = &l
-		}
-	}
+	return &pipeline.Target{Snap: snap, Result: out, Ran: func(rule string) bool { return ran[rule] }}, in
 }
 
 // linkPeers lets the servers of one client config see each other.

@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -258,5 +260,119 @@ func TestBrokenHTTPFixtures(t *testing.T) {
 				t.Errorf("breaking %s gave other transport findings too: %q", tc.brk, transport)
 			}
 		})
+	}
+}
+
+// TestHTTPHeaderValuesStayOut sends a credential with --header and [server]
+// headers to servers that refuse it, accept it, or are not there, and
+// checks that neither value is in the report or the error.
+func TestHTTPHeaderValuesStayOut(t *testing.T) {
+	const flagSecret, configSecret = "flag-secret-8d1e", "config-secret-77b0"
+	cfg := config.Default()
+	cfg.Server.Headers = map[string]string{"X-Api-Key": "${env:RAW_TEST_KEY}"}
+	getenv := func(k string) string { return map[string]string{"RAW_TEST_KEY": configSecret}[k] }
+	refusing := httptest.NewServer(&rawHTTPServer{brk: "auth-discovery", sessions: map[string]bool{}})
+	defer refusing.Close()
+	var mu sync.Mutex
+	var got http.Header
+	accepting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = r.Header.Clone()
+		mu.Unlock()
+		(&rawHTTPServer{sessions: map[string]bool{}}).ServeHTTP(w, r)
+	}))
+	defer accepting.Close()
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	for _, url := range []string{refusing.URL, accepting.URL, gone.URL} {
+		rep, err := Run(context.Background(), Settings{Dir: t.TempDir(), Config: cfg, Getenv: getenv, Args: []string{url + "/mcp"},
+			Headers: []string{"Authorization: Bearer " + flagSecret}, Timeout: 5 * time.Second, Plugins: PluginSettings{Off: true}, NoLock: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := json.Marshal(rep)
+		for _, secret := range []string{flagSecret, configSecret} {
+			if strings.Contains(string(out), secret) {
+				t.Errorf("%s: the report holds a header value: %s", url, out)
+			}
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if got.Get("Authorization") != "Bearer "+flagSecret || got.Get("X-Api-Key") != configSecret {
+		t.Errorf("the server did not get the headers: %v", got)
+	}
+	_, err := Run(context.Background(), Settings{Dir: t.TempDir(), Config: cfg, Args: []string{accepting.URL},
+		Headers: []string{"Authorization " + flagSecret}, Plugins: PluginSettings{Off: true}, NoLock: true})
+	if err == nil || strings.Contains(err.Error(), flagSecret) || !strings.Contains(err.Error(), "--header number 1") {
+		t.Errorf("a malformed --header: %v", err)
+	}
+}
+
+// TestVSCodeConfigWithHTTPServers lints a VS Code config whose servers are
+// Streamable HTTP ones, credentials from the environment: both are linted
+// live, concurrently, and the cross-server rules see both.
+func TestVSCodeConfigWithHTTPServers(t *testing.T) {
+	var mu sync.Mutex
+	keys := map[string]bool{}
+	serve := func(modern bool) *httptest.Server {
+		raw := &rawHTTPServer{modern: modern, sessions: map[string]bool{}}
+		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			keys[r.Header.Get("X-Api-Key")] = true
+			mu.Unlock()
+			raw.ServeHTTP(w, r)
+		}))
+	}
+	legacy, modern := serve(false), serve(true)
+	defer legacy.Close()
+	defer modern.Close()
+	dir := t.TempDir()
+	vscode := filepath.Join(dir, ".vscode")
+	if err := os.MkdirAll(vscode, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := fmt.Sprintf(`{
+	  // one server per era, both over HTTP
+	  "servers": {
+	    "old": {"type": "http", "url": %q, "headers": {"X-Api-Key": "${env:TEST_API_KEY}"}},
+	    "new": {"type": "http", "url": %q}
+	  }
+	}`, legacy.URL+"/mcp", modern.URL+"/mcp")
+	if err := os.WriteFile(filepath.Join(vscode, "mcp.json"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), Settings{Dir: dir, Config: config.Default(), Args: []string{".vscode/mcp.json"},
+		Getenv:  func(k string) string { return map[string]string{"TEST_API_KEY": "key-1"}[k] },
+		Timeout: 5 * time.Second, Plugins: PluginSettings{Off: true}, NoLock: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Targets) != 2 || len(rep.Skipped) != 0 {
+		t.Fatalf("%d targets, skipped %+v", len(rep.Targets), rep.Skipped)
+	}
+	eras := map[string]string{}
+	collisions := 0
+	for _, tg := range rep.Targets {
+		if tg.Error != nil {
+			t.Fatalf("%s: %s", tg.Name, *tg.Error)
+		}
+		eras[tg.Name] = tg.Era
+		for _, is := range tg.Issues {
+			if is.Rule == "cross-server-collision" {
+				collisions++
+			}
+		}
+	}
+	if eras["old"] != "legacy" || eras["new"] != "modern" {
+		t.Errorf("eras %v", eras)
+	}
+	if collisions == 0 {
+		t.Error("both servers offer echo, and no cross-server rule saw it")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !keys["key-1"] {
+		t.Errorf("the config's header did not reach its server: %v", keys)
 	}
 }

@@ -45,7 +45,7 @@ func goList(t *testing.T, patterns ...string) []listed {
 func TestFrontEndsUseRun(t *testing.T) {
 	const mod = "github.com/mcplint/mcplint/"
 	banned := []string{"engine/source/", "engine/runner", "engine/probe", "engine/exercise", "engine/target",
-		"engine/session", "engine/suppress", "engine/score", "engine/mcp", "plugins"}
+		"engine/session", "engine/pipeline", "engine/score", "engine/mcp", "plugins"}
 	for _, p := range goList(t, "./cmd/mcplint", "./mcplinttest") {
 		for _, imp := range p.Imports {
 			for _, b := range banned {

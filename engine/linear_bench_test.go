@@ -79,7 +79,7 @@ func BenchmarkLinear(b *testing.B) {
 			// A copy per run: rules share work per Snapshot, and each run
 			// must do that work again, as each lint does.
 			s := *snaps[i]
-			if _, errs := runner.Run(context.Background(), rs, &s, nil); len(errs) > 0 {
+			if _, errs := runner.Run(context.Background(), rs, &s); len(errs) > 0 {
 				b.Fatal(errs)
 			}
 		}

@@ -116,7 +116,7 @@ func processRatio(b *testing.B, bin, measure, config, file string, size int) {
 		decodePeak, cpuDecode = max(decodePeak, peak), cpuDecode+cpu
 		mid := time.Now()
 		peak, cpu = run(b, func(code int) bool { return code == 0 || code == 1 },
-			bin, "--format", "json", "--output", report, "--config", config, file)
+			bin, "--format", "json", "--output", report, "--config", config, "--max-file-size", "1GiB", file)
 		lintPeak, cpuLint = max(lintPeak, peak), cpuLint+cpu
 		inDecode, inLint = inDecode+mid.Sub(start), inLint+time.Since(mid)
 	}

@@ -29,7 +29,7 @@ func BenchmarkRules(b *testing.B) {
 		// A copy per run: rules share work per Snapshot, and each run
 		// must do that work again, as each lint does.
 		s := *snap
-		if _, errs := runner.Run(context.Background(), enabled, &s, nil); len(errs) > 0 {
+		if _, errs := runner.Run(context.Background(), enabled, &s); len(errs) > 0 {
 			b.Fatal(errs)
 		}
 	}

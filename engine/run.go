@@ -71,6 +71,10 @@ type Settings struct {
 	Baseline string
 	// Plugins says which rule plugins start.
 	Plugins PluginSettings
+	// KeepRepeats leaves repeated findings apart instead of collapsing
+	// them into one that counts them: a baseline is recorded from them
+	// (mcplint baseline), because the baseline matches findings one by one.
+	KeepRepeats bool
 	// NoLock ignores .mcplint.lock, so that the result does not depend on
 	// the folder it runs in (mcplinttest).
 	NoLock bool
@@ -171,9 +175,9 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 		loader.Live.Serve = mcp.Serve(s.Serve)
 	}
 	opts := Options{
-		Version: s.Version, Targets: targets, Config: cfg,
+		Version: s.Version, Dir: s.Dir, Targets: targets, Config: cfg,
 		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
-		Progress: s.Progress,
+		Progress: s.Progress, KeepRepeats: s.KeepRepeats,
 	}
 	if s.Baseline != "" {
 		opts.Baseline, err = baseline.Read(resolvePath(s.Dir, s.Baseline))

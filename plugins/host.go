@@ -298,7 +298,7 @@ func (h *Host) Rules() []sdk.Rule {
 			sev, _ := sdk.ParseSeverity(m.Severity)
 			out = append(out, &rule{p: p, own: m.Name, meta: sdk.Meta{
 				Name: p.Name + "/" + m.Name, Category: m.Category, Severity: sev, Summary: m.Summary,
-				Doc: m.Doc, Source: m.Source, Default: m.Default, Era: m.Era,
+				Doc: m.Doc, Source: m.Source, Default: m.Default, Era: m.Era, OWASP: m.Owasp, CWE: m.Cwe,
 			}})
 		}
 	}

@@ -279,7 +279,7 @@ func TestPluginIssueCap(t *testing.T) {
 	}
 	rules := h.Rules()
 	h.Configure(context.Background(), rules)
-	issues, errs := runner.Run(context.Background(), rules, snapshot(), nil)
+	issues, errs := runner.Run(context.Background(), rules, snapshot())
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}

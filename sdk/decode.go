@@ -290,6 +290,8 @@ func kindOf(v any) string {
 		return "a boolean (" + strconv.FormatBool(v) + ")"
 	case float64:
 		return "a number (" + strconv.FormatFloat(v, 'g', -1, 64) + ")"
+	case json.Number:
+		return "a number (" + string(v) + ")"
 	case string:
 		return fmt.Sprintf("a string (%q)", clip(v, 40))
 	case []any:

@@ -18,6 +18,10 @@ type Issue struct {
 	// Rule and Category are filled in by the engine.
 	Rule     string `json:"rule"`
 	Category string `json:"category"`
+	// OWASP and CWE are the rule's, filled in by the engine for security
+	// rules (see Meta), so that a report's reader can triage by them.
+	OWASP string `json:"owasp,omitempty"`
+	CWE   string `json:"cwe,omitempty"`
 	// Severity may be set by the rule when one finding is worse than the
 	// rule's default; the engine fills the default when it is zero, and a
 	// user's [rules.severity] override replaces both.
@@ -36,6 +40,10 @@ type Issue struct {
 	// Location is where the offending value sits in an input file, when the
 	// Snapshot came from one. The engine fills it from Snapshot.Locator.
 	Location *Location `json:"location,omitempty"`
+	// Count is how many identical findings this one stands for (same rule,
+	// subject and message, e.g. one server request repeated in a loop)
+	// when it is more than one; the engine collapses them and fills it.
+	Count int `json:"count,omitempty"`
 }
 
 // Location is a position in an input file. Line and Column are 1-based;

@@ -4,6 +4,9 @@ import "context"
 
 // Categories of rules. A rule belongs to exactly one.
 const (
+	// CategoryConformance rules read the session's transcript: on a target
+	// without one (a static tool list) they do not apply, and reports say
+	// so instead of counting them as passed.
 	CategoryConformance = "conformance"
 	CategorySchema      = "schema"
 	CategorySecurity    = "security"
@@ -24,6 +27,15 @@ const (
 	EraLegacy = "legacy" // 2024-11-05 … 2025-11-25: initialize + notifications/initialized
 	EraModern = "modern" // 2026-07-28 and later: server/discover, per-request _meta
 )
+
+// Applies reports whether a rule can say anything about s: its era is s's
+// (or it has none), and a conformance rule needs a transcript.
+func (m Meta) Applies(s *Snapshot) bool {
+	if m.Era != "" && m.Era != s.Era {
+		return false
+	}
+	return m.Category != CategoryConformance || s.Transcript != nil
+}
 
 // Meta is a rule's data: what users configure it by and what its docs say.
 type Meta struct {
@@ -48,6 +60,11 @@ type Meta struct {
 	// Era limits the rule to one protocol era (EraLegacy or EraModern);
 	// empty means it applies to both. A rule is silent outside its era.
 	Era string `json:"era,omitempty"`
+	// OWASP is the OWASP MCP Top 10 item a security rule guards against,
+	// its id and name: "MCP03:2025 Tool Poisoning".
+	OWASP string `json:"owasp,omitempty"`
+	// CWE is the weakness a security rule finds, as "CWE-1427".
+	CWE string `json:"cwe,omitempty"`
 }
 
 // Rule is one check. Built-in and plugin rules implement it alike.

@@ -118,3 +118,55 @@ func TestStaleSocketFolderRemoved(t *testing.T) {
 		t.Errorf("the stale socket folder is still there (%v)", err)
 	}
 }
+
+// TestDetachedGrandchildReaped lints a server whose child calls setsid:
+// once mcplint has exited, neither the server nor its detached child is
+// left.
+func TestDetachedGrandchildReaped(t *testing.T) {
+	bin := t.TempDir()
+	t.Cleanup(func() { killUnder(bin) })
+	mcplint := buildInto(t, bin, "mcplint", ".")
+	server := buildInto(t, bin, "detach", "../../testdata/servers/detach")
+	cmd := exec.Command(mcplint, "--no-plugins", "--", server)
+	cmd.Dir = t.TempDir()
+	if out, err := cmd.CombinedOutput(); err != nil && cmd.ProcessState.ExitCode() > 1 {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	// Reaped means gone by the time mcplint has exited; a moment for the
+	// kernel to tear the killed processes down.
+	waitFor(t, "the detached child to be gone", func() bool { return len(processesUnder(bin)) == 0 })
+}
+
+// TestKill9DuringLiveLint kills mcplint with SIGKILL while a server it
+// started is answering tools/list: the server dies with it.
+func TestKill9DuringLiveLint(t *testing.T) {
+	bin := t.TempDir()
+	t.Cleanup(func() { killUnder(bin) })
+	mcplint := buildInto(t, bin, "mcplint", ".")
+	server := buildInto(t, bin, "detach", "../../testdata/servers/detach")
+	inList := filepath.Join(t.TempDir(), "in-list")
+	cmd := exec.Command(mcplint, "--no-plugins", "--timeout", "5m", "--", server)
+	cmd.Dir = t.TempDir()
+	cmd.Env = append(os.Environ(), "DETACH_STALL="+inList)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	waitFor(t, "the server to get tools/list", func() bool { _, err := os.Stat(inList); return err == nil })
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	waitFor(t, "the server to die with mcplint", func() bool {
+		for _, p := range processesUnder(bin) {
+			// The detached child is the server's, beyond the reach of a
+			// dead mcplint; the server itself must be gone.
+			pid, _, _ := strings.Cut(p, " ")
+			env, _ := os.ReadFile("/proc/" + pid + "/environ")
+			if !strings.Contains(string(env), "DETACH_CHILD=1") {
+				return false
+			}
+		}
+		return true
+	})
+}

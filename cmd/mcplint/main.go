@@ -11,6 +11,8 @@ import (
 	"os/signal"
 	"sort"
 	"syscall"
+
+	"github.com/mcplint/mcplint/engine/reaper"
 )
 
 // Exit codes, a contract with CI scripts.
@@ -55,9 +57,13 @@ func register(c command) {
 }
 
 func main() {
+	// Orphans of the servers mcplint starts (a child that called setsid)
+	// become mcplint's, and are killed before it exits.
+	reaper.Start()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, newCLI(), os.Args[1:])
 	stop()
+	reaper.KillAdopted()
 	os.Exit(code)
 }
 

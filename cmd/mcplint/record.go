@@ -18,6 +18,7 @@ func init() {
 }
 
 const recordUsage = `Usage: mcplint record -o TRACE.jsonl [flags] [--] COMMAND [ARGS...]
+       mcplint record -o TRACE.jsonl [--listen 127.0.0.1:PORT] https://host/mcp
 
 Runs an MCP server over stdio as a transparent proxy and records the session
 as a trace that mcplint lints later. Give your MCP client (Claude Desktop,
@@ -45,6 +46,14 @@ Example (claude_desktop_config.json):
 
 Then use the server from the client, quit it, and lint what was said:
   mcplint /tmp/weather.jsonl
+
+For a Streamable HTTP server, give its URL instead of a command: mcplint
+record listens on a loopback address (--listen, a free port by default),
+prints the URL to give your client, forwards every request to the server
+unchanged and records the exchanges (the messages, status codes, content
+types, the protocol's headers, SSE ids) in the same trace format. Headers
+other than the protocol's own (credentials) are forwarded, not recorded.
+Ctrl-C ends the recording and writes the trace.
 `
 
 func runRecord(ctx context.Context, c *cli, args []string) int {
@@ -54,6 +63,7 @@ func runRecord(ctx context.Context, c *cli, args []string) int {
 	fs.StringVar(output, "o", "", shorthandPrefix+"output")
 	grace := fs.Duration("grace", record.DefaultGrace, "wait this long for the server to exit before SIGTERM, then SIGKILL")
 	maxLine := fs.Int("max-line", record.DefaultMaxLine, "record lines up to `BYTES`; longer ones are relayed, noted, not kept")
+	listen := fs.String("listen", "127.0.0.1:0", "for a URL: listen on this loopback `ADDRESS` (port 0 picks a free one)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(c.Stdout, recordUsage, printFlags(fs))
@@ -77,6 +87,20 @@ func runRecord(ctx context.Context, c *cli, args []string) int {
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
+	if len(command) == 1 && record.IsURL(command[0]) {
+		res, err := record.RunHTTP(ctx, record.HTTPOptions{
+			Upstream: command[0], Listen: *listen, Output: resolvePath(c.Dir, *output), Signals: sigs, MaxLine: *maxLine,
+			Ready: func(url string) {
+				fmt.Fprintf(c.Stderr, "mcplint record: point your client at %s (it forwards to %s); Ctrl-C ends the recording\n", url, command[0])
+			},
+		})
+		if err != nil {
+			fmt.Fprintf(c.Stderr, "mcplint: %v\n", err)
+			return exitTarget
+		}
+		fmt.Fprintf(c.Stderr, "mcplint record: wrote %d records to %s; lint them with: mcplint %s\n", res.Records, *output, *output)
+		return exitOK
+	}
 	// A client that vanished must not kill the proxy with SIGPIPE before it
 	// has written the trace: asking for SIGPIPE turns the write into EPIPE.
 	pipes := make(chan os.Signal, 1)

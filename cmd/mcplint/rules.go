@@ -28,6 +28,8 @@ type ruleRow struct {
 	Default  bool         `json:"default"`
 	Summary  string       `json:"summary"`
 	Source   string       `json:"source"`
+	OWASP    string       `json:"owasp,omitempty"`
+	CWE      string       `json:"cwe,omitempty"`
 }
 
 func runRules(ctx context.Context, c *cli, args []string) int {
@@ -71,7 +73,7 @@ func runRules(ctx context.Context, c *cli, args []string) int {
 		if o, ok := cfg.Rules.Severity[m.Name]; ok {
 			sev = o
 		}
-		rows = append(rows, ruleRow{Name: m.Name, Category: m.Category, Severity: sev, Enabled: sel.Enabled(m), Default: m.Default, Summary: m.Summary, Source: m.Source})
+		rows = append(rows, ruleRow{Name: m.Name, Category: m.Category, Severity: sev, Enabled: sel.Enabled(m), Default: m.Default, Summary: m.Summary, Source: m.Source, OWASP: m.OWASP, CWE: m.CWE})
 	}
 	if *asJSON {
 		enc := json.NewEncoder(c.Stdout)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/mcplint/mcplint/rules/jsonvalid"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -74,7 +75,7 @@ func planTool(t sdk.Tool, n int, seed uint64, roots Roots) []Scenario {
 		}
 	}
 	g.exclusive = exclusivePairs(t.Description, props, optional)
-	compiled, err := compile(root)
+	compiled, err := jsonvalid.Compile(root)
 	if err != nil {
 		compiled = nil
 	}
@@ -82,7 +83,7 @@ func planTool(t sdk.Tool, n int, seed uint64, roots Roots) []Scenario {
 		if compiled == nil {
 			return false, false
 		}
-		return valid(compiled, args), true
+		return compiled.Validate(args) == nil, true
 	}
 
 	var out []Scenario

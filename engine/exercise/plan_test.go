@@ -3,6 +3,7 @@ package exercise
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,6 +14,11 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
+
+// noLoader refuses every document but the schema itself.
+type noLoader struct{}
+
+func (noLoader) Load(url string) (any, error) { return nil, errors.New("no loading " + url) }
 
 // oracle compiles a schema with a fresh compiler, as a test reference.
 func oracle(t *testing.T, schema any) *jsonschema.Schema {

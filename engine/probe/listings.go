@@ -4,8 +4,10 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/mcplint/mcplint/engine/mcp"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -50,6 +52,29 @@ func Listings(probes []*sdk.Transcript, legacy bool) []sdk.Listing {
 			}
 			out = append(out, l)
 			break
+		}
+	}
+	return out
+}
+
+// Inconclusive reads the probes of tr (its own records and its probe
+// transcripts) that recorded an sdk.EventInconclusive: each with the rules
+// it feeds (Judges) and why.
+func Inconclusive(tr *sdk.Transcript) []result.Inconclusive {
+	if tr == nil {
+		return nil
+	}
+	var out []result.Inconclusive
+	for _, t := range append([]*sdk.Transcript{tr}, tr.Probes...) {
+		if t == nil {
+			continue
+		}
+		for _, r := range t.Records {
+			if r.Event == nil || r.Event.Kind != sdk.EventInconclusive {
+				continue
+			}
+			name, why, _ := strings.Cut(r.Event.Detail, ": ")
+			out = append(out, result.Inconclusive{Probe: name, Rules: append([]string{}, Judges[name]...), Reason: why})
 		}
 	}
 	return out

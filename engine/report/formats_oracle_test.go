@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"math/rand/v2"
 	"sort"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -32,6 +32,9 @@ func writeMarkdownWhole(w io.Writer, r *result.Report) error {
 		fmt.Fprintf(b, "\n### %s\n", mdText(t.Name))
 		if t.Error != nil {
 			fmt.Fprintf(b, "\n**Could not be linted** (%s): %s\n", mdText(t.Input), mdText(*t.Error))
+			if len(t.Issues) > 0 {
+				mdIssues(b, t, r)
+			}
 			continue
 		}
 		for _, section := range markdownSections {
@@ -83,7 +86,6 @@ func writeGitHubWhole(w io.Writer, r *result.Report) error {
 		if t.Error != nil {
 			commandWhole(&b, "error", [][2]string{{"title", "mcplint: " + Escape(t.Name) + " could not be linted"}},
 				Escape(t.Input)+": "+Escape(*t.Error))
-			continue
 		}
 		for _, re := range t.RuleErrors {
 			commandWhole(&b, "error", [][2]string{{"title", "mcplint: rule " + re.Rule + " could not run"}},
@@ -162,13 +164,17 @@ func junitTargetJoined(t *result.Target, rules []sdk.Meta) junitSuite {
 			Message: "could not lint " + name, Type: "target", Text: Escape(*t.Error),
 		}}}
 		s.Tests, s.Errors = 1, 1
-		return s
+		if len(t.Issues) == 0 {
+			return s
+		}
+		rules = nil
+	} else {
+		s.Properties = append(s.Properties,
+			junitProperty{"grade", t.Grade},
+			junitProperty{"score", fmt.Sprintf("%.2f", t.Score)},
+			junitProperty{"contextTokens", fmt.Sprint(t.ContextTokens)},
+		)
 	}
-	s.Properties = append(s.Properties,
-		junitProperty{"grade", t.Grade},
-		junitProperty{"score", fmt.Sprintf("%.2f", t.Score)},
-		junitProperty{"contextTokens", fmt.Sprint(t.ContextTokens)},
-	)
 
 	issues := map[string][]sdk.Issue{}
 	suppressed := map[string][]result.Suppressed{}

@@ -3,11 +3,11 @@ package report
 import (
 	"bufio"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -28,11 +28,14 @@ func WriteGitHub(w io.Writer, r *result.Report) error {
 		if t.Error != nil {
 			command(b, "error", [][2]string{{"title", "mcplint: " + Escape(t.Name) + " could not be linted"}},
 				Escape(t.Input)+": "+Escape(*t.Error))
-			continue
 		}
 		for _, re := range t.RuleErrors {
 			command(b, "error", [][2]string{{"title", "mcplint: rule " + re.Rule + " could not run"}},
 				Escape(t.Name)+": "+Escape(re.Error))
+		}
+		for _, in := range t.Inconclusive {
+			command(b, "notice", [][2]string{{"title", "mcplint: probe " + in.Probe + " inconclusive"}},
+				Escape(t.Name)+": rules "+strings.Join(in.Rules, ", ")+" could not judge the server: "+Escape(in.Reason))
 		}
 		for _, is := range t.Issues {
 			props = props[:0]
@@ -49,7 +52,7 @@ func WriteGitHub(w io.Writer, r *result.Report) error {
 				where = " at " + Escape(is.Pointer)
 			}
 			props = append(props, [2]string{"title", fmt.Sprintf("%s (%s/%s)", is.Rule, Escape(t.Name), Escape(is.Tool))})
-			msg := Escape(is.Message) + where
+			msg := Escape(message(&is)) + where
 			if is.Fix != "" {
 				msg += "\nfix: " + Escape(is.Fix)
 			}

@@ -5,7 +5,6 @@ import (
 	"encoding"
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"math/rand/v2"
 	"reflect"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -230,10 +230,11 @@ func TestAppendersKnowEveryField(t *testing.T) {
 	}
 	want := map[string][]string{
 		"sdk.Issue": {
-			`Rule string json:"rule"`, `Category string json:"category"`,
+			`Rule string json:"rule"`, `Category string json:"category"`, `OWASP string json:"owasp,omitempty"`, `CWE string json:"cwe,omitempty"`,
 			`Severity sdk.Severity json:"severity"`, `Tool string json:"tool"`,
 			`Pointer string json:"pointer"`, `Message string json:"message"`, `Fix string json:"fix"`,
 			`Location *sdk.Location json:"location,omitempty"`,
+			`Count int json:"count,omitempty"`,
 		},
 		"sdk.Location": {`File string json:"file"`, `Line int json:"line"`, `Column int json:"column"`},
 		"Suppressed":   {`Issue sdk.Issue `, `By string json:"by"`, `Reason string json:"reason"`},

@@ -1,11 +1,11 @@
 package report
 
 import (
-	"github.com/mcplint/mcplint/engine/internal/jsonesc"
-	"github.com/mcplint/mcplint/engine/result"
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/engine/internal/jsonesc"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -52,6 +52,14 @@ func appendIssueMembers(b []byte, is *sdk.Issue, sev string, d int) []byte {
 	b = appendString(b, is.Rule)
 	b = appendKey(b, d, "category")
 	b = appendString(b, is.Category)
+	if is.OWASP != "" {
+		b = appendKey(b, d, "owasp")
+		b = appendString(b, is.OWASP)
+	}
+	if is.CWE != "" {
+		b = appendKey(b, d, "cwe")
+		b = appendString(b, is.CWE)
+	}
 	b = appendKey(b, d, "severity")
 	b = appendString(b, sev)
 	b = appendKey(b, d, "tool")
@@ -73,6 +81,10 @@ func appendIssueMembers(b []byte, is *sdk.Issue, sev string, d int) []byte {
 		b = appendKey(b, d+1, "column")
 		b = strconv.AppendInt(b, int64(l.Column), 10)
 		b = appendClose(b, d, '}')
+	}
+	if is.Count != 0 {
+		b = appendKey(b, d, "count")
+		b = strconv.AppendInt(b, int64(is.Count), 10)
 	}
 	return b
 }

@@ -3,11 +3,11 @@ package report
 import (
 	"encoding/xml"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -17,6 +17,7 @@ type junitSuites struct {
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr,omitempty"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
@@ -25,6 +26,7 @@ type junitSuite struct {
 	Tests      int             `xml:"tests,attr"`
 	Failures   int             `xml:"failures,attr"`
 	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr,omitempty"`
 	Properties []junitProperty `xml:"properties>property,omitempty"`
 	Cases      []junitCase     `xml:"testcase"`
 }
@@ -39,7 +41,14 @@ type junitCase struct {
 	Classname string        `xml:"classname,attr"`
 	Failure   *junitProblem `xml:"failure,omitempty"`
 	Error     *junitProblem `xml:"error,omitempty"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+// junitSkipped is a rule that neither passed nor failed: it does not apply
+// to the target, or an inconclusive probe left it unjudged.
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
 }
 
 type junitProblem struct {
@@ -61,6 +70,7 @@ func WriteJUnit(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 		out.Tests += s.Tests
 		out.Failures += s.Failures
 		out.Errors += s.Errors
+		out.Skipped += s.Skipped
 		out.Suites = append(out.Suites, s)
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
@@ -85,14 +95,18 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 			Message: "could not lint " + name, Type: "target", Text: Escape(*t.Error),
 		}}}
 		s.Tests, s.Errors = 1, 1
-		return s
+		// What the server did say before it failed is still judged.
+		if len(t.Issues) == 0 {
+			return s
+		}
+		rules = nil
+	} else {
+		s.Properties = append(s.Properties,
+			junitProperty{"grade", t.Grade},
+			junitProperty{"score", fmt.Sprintf("%.2f", t.Score)},
+			junitProperty{"contextTokens", fmt.Sprint(t.ContextTokens)},
+		)
 	}
-	s.Properties = append(s.Properties,
-		junitProperty{"grade", t.Grade},
-		junitProperty{"score", fmt.Sprintf("%.2f", t.Score)},
-		junitProperty{"contextTokens", fmt.Sprint(t.ContextTokens)},
-	)
-
 	// Pointers, not copies: a large server has thousands of issues.
 	issues := map[string][]*sdk.Issue{}
 	suppressed := map[string][]*result.Suppressed{}
@@ -122,12 +136,33 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 		failed[re.Rule] = Escape(re.Error)
 		add(re.Rule)
 	}
+	unjudged := map[string]string{}
+	for _, in := range t.Inconclusive {
+		for _, rule := range in.Rules {
+			unjudged[rule] = "inconclusive: probe " + in.Probe + " got no answer: " + Escape(in.Reason)
+			add(rule)
+		}
+	}
 
+	notApplicable := map[string]bool{}
+	for _, rule := range t.NotApplicable {
+		notApplicable[rule] = true
+	}
 	for _, rule := range order {
 		c := junitCase{Name: rule, Classname: name}
+		if notApplicable[rule] && len(issues[rule]) == 0 && failed[rule] == "" {
+			c.Skipped = &junitSkipped{Message: notApplicableWhy(t)}
+			s.Skipped++
+			s.Cases = append(s.Cases, c)
+			continue
+		}
 		if msg, ok := failed[rule]; ok {
 			c.Error = &junitProblem{Message: "rule " + rule + " could not run", Type: "rule", Text: msg}
 			s.Errors++
+		}
+		if msg, ok := unjudged[rule]; ok && len(issues[rule]) == 0 {
+			c.Skipped = &junitSkipped{Message: msg}
+			s.Skipped++
 		}
 		if list := issues[rule]; len(list) > 0 {
 			worst := sdk.Info
@@ -146,7 +181,7 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 				}
 				writeIssueLine(&lines, is)
 			}
-			msg := Escape(list[0].Message)
+			msg := Escape(message(list[0]))
 			if len(list) > 1 {
 				msg = fmt.Sprintf("%d issues; first: %s", len(list), msg)
 			}
@@ -185,7 +220,7 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 // issueLineSize is about how long writeIssueLine makes the line of is: as
 // long exactly when no text needs escaping.
 func issueLineSize(is *sdk.Issue) int {
-	n := len("warning  : \n") + len(is.Tool) + len(is.Message)
+	n := len("warning  : \n") + len(is.Tool) + len(message(is))
 	if l := is.Location; l != nil {
 		n += len(l.File) + 2 + 2*20
 	} else {
@@ -214,10 +249,18 @@ func writeIssueLine(b *strings.Builder, is *sdk.Issue) {
 	b.WriteByte(' ')
 	b.WriteString(Escape(is.Tool))
 	b.WriteString(": ")
-	b.WriteString(Escape(is.Message))
+	b.WriteString(Escape(message(is)))
 	if is.Fix != "" {
 		b.WriteString(" (fix: ")
 		b.WriteString(Escape(is.Fix))
 		b.WriteByte(')')
 	}
+}
+
+// notApplicableWhy says why a rule did not apply to t.
+func notApplicableWhy(t *result.Target) string {
+	if t.Source == sdk.SourceStatic {
+		return "a static file has no session: conformance rules read a live session or a trace"
+	}
+	return "the rule is for the other protocol era than this " + t.Era + " server's"
 }

@@ -23,6 +23,7 @@ var markdownSections = []func(b *bufio.Writer, t *result.Target, r *result.Repor
 	mdFacts,
 	mdExercise,
 	mdRuleErrors,
+	mdInconclusive,
 	mdIssues,
 	mdSuppressed,
 }
@@ -48,6 +49,11 @@ func WriteMarkdown(w io.Writer, r *result.Report) error {
 		fmt.Fprintf(b, "\n### %s\n", mdText(t.Name))
 		if t.Error != nil {
 			fmt.Fprintf(b, "\n**Could not be linted** (%s): %s\n", mdText(t.Input), mdText(*t.Error))
+			// What the server did say before it failed is still judged.
+			if len(t.Issues) == 0 {
+				continue
+			}
+			mdIssues(b, t, r)
 			continue
 		}
 		for _, section := range markdownSections {
@@ -167,7 +173,7 @@ func mdTop(b *bufio.Writer, r *result.Report) {
 	fmt.Fprintf(b, "\n**Top issues to fix**\n\n")
 	for i, x := range top {
 		fmt.Fprintf(b, "%d. %s %s %s / %s: %s", i+1, severityBadge(x.is.Severity), ruleLink(x.is.Rule),
-			mdText(x.target), mdText(x.is.Tool), mdText(x.is.Message))
+			mdText(x.target), mdText(x.is.Tool), mdText(message(x.is)))
 		if x.is.Fix != "" {
 			fmt.Fprintf(b, " — *fix:* %s", mdText(x.is.Fix))
 		}
@@ -211,6 +217,20 @@ func mdRuleErrors(b *bufio.Writer, t *result.Target, _ *result.Report) {
 	}
 }
 
+func mdInconclusive(b *bufio.Writer, t *result.Target, _ *result.Report) {
+	if len(t.Inconclusive) == 0 {
+		return
+	}
+	b.WriteString("\n")
+	for _, in := range t.Inconclusive {
+		links := make([]string, len(in.Rules))
+		for i, r := range in.Rules {
+			links[i] = ruleLink(r)
+		}
+		fmt.Fprintf(b, "- ❔ inconclusive: probe %s could not judge %s: %s\n", mdText(in.Probe), strings.Join(links, ", "), mdText(in.Reason))
+	}
+}
+
 // mdIssues writes a target's issues as a table, folded away when the
 // digest at the top already lists every issue of the run.
 func mdIssues(b *bufio.Writer, t *result.Target, r *result.Report) {
@@ -229,7 +249,7 @@ func mdIssues(b *bufio.Writer, t *result.Target, r *result.Report) {
 	b.WriteString("\n| Severity | Rule | Tool | Where | Message | Fix |\n|---|---|---|---|---|---|\n")
 	for _, is := range t.Issues {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", severityBadge(is.Severity), ruleLink(is.Rule),
-			mdText(is.Tool), mdWhere(is), mdText(is.Message), mdText(is.Fix))
+			mdText(is.Tool), mdWhere(is), mdText(message(&is)), mdText(is.Fix))
 	}
 }
 

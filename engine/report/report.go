@@ -3,7 +3,10 @@
 // form (version 1) is a documented contract: see docs/schema/report.v1.json.
 package report
 
-import "github.com/mcplint/mcplint/engine/result"
+import (
+	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/sdk"
+)
 
 // facts are a target's counts and identity as short phrases ("5 tools",
 // "server weather 1.2.0"), with server-supplied text passed through
@@ -51,4 +54,13 @@ func outcomes(r *result.Report) (suppressed, failed int) {
 		}
 	}
 	return suppressed, failed
+}
+
+// message is an issue's message as the text formats show it: with the
+// count of the identical findings it stands for, when there are several.
+func message(is *sdk.Issue) string {
+	if is.Count > 1 {
+		return is.Message + " (" + thousands(is.Count) + " times; the first is shown)"
+	}
+	return is.Message
 }

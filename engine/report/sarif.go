@@ -3,7 +3,6 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -78,10 +78,15 @@ type sarifRuleProps struct {
 	Tags     []string `json:"tags,omitempty"`
 	// SecuritySeverity (0.0–10.0) is how GitHub code scanning ranks a
 	// security finding as critical, high, medium or low.
-	SecuritySeverity string   `json:"security-severity,omitempty"`
-	Source           string   `json:"source,omitempty"`
-	SourceLinks      []string `json:"sourceLinks,omitempty"`
-	RecommendedOn    bool     `json:"recommended"`
+	SecuritySeverity string `json:"security-severity,omitempty"`
+	// OWASP and CWE are a security rule's OWASP MCP Top 10 item and
+	// weakness; Tags carries them too, in the forms code scanning filters
+	// on ("external/cwe/cwe-1427").
+	OWASP         string   `json:"owasp,omitempty"`
+	CWE           string   `json:"cwe,omitempty"`
+	Source        string   `json:"source,omitempty"`
+	SourceLinks   []string `json:"sourceLinks,omitempty"`
+	RecommendedOn bool     `json:"recommended"`
 }
 
 type sarifMessage struct {
@@ -205,6 +210,19 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 				Properties:     map[string]any{"target": Escape(t.Name)},
 			})
 		}
+		for _, in := range t.Inconclusive {
+			for _, rule := range in.Rules {
+				n := sarifNotification{
+					Level:      "note",
+					Message:    sarifMessage{Text: sentence("inconclusive: probe " + in.Probe + " could not judge target " + Escape(t.Name) + " for rule " + Escape(rule) + ": " + Escape(in.Reason))},
+					Properties: map[string]any{"target": Escape(t.Name), "inconclusive": true, "probe": in.Probe},
+				}
+				if i := ruleIndex(rule); i >= 0 {
+					n.AssociatedRule = &sarifRuleRef{ID: rule, Index: i}
+				}
+				inv.Notifications = append(inv.Notifications, n)
+			}
+		}
 		for i := range t.Issues {
 			results = append(results, sarifRef{t: t, is: &t.Issues[i], rule: ruleIndex(t.Issues[i].Rule)})
 		}
@@ -275,6 +293,8 @@ func descriptor(m sdk.Meta) sarifDescriptor {
 	if m.Category != "" {
 		d.Properties.Tags = []string{m.Category}
 	}
+	d.Properties.Tags = append(d.Properties.Tags, StandardTags(m)...)
+	d.Properties.OWASP, d.Properties.CWE = m.OWASP, m.CWE
 	if m.Category == "security" {
 		d.Properties.SecuritySeverity = securitySeverity(m.Severity)
 	}
@@ -305,7 +325,7 @@ func descriptor(m sdk.Meta) sarifDescriptor {
 }
 
 func sarifResultOf(t *result.Target, is sdk.Issue, ruleIndex int, sup *result.Suppressed) sarifResult {
-	text := Escape(strings.TrimSpace(is.Message))
+	text := Escape(strings.TrimSpace(message(&is)))
 	if is.Fix != "" {
 		text = sentence(text) + " Fix: " + Escape(is.Fix)
 	}
@@ -382,6 +402,21 @@ func sarifLevel(s sdk.Severity) string {
 
 // securitySeverity maps a severity onto GitHub's scale: error is high,
 // warning medium, info low.
+// StandardTags are a rule's OWASP MCP Top 10 item and CWE as tags:
+// "external/cwe/cwe-1427", the form GitHub code scanning and CodeQL use,
+// and "external/owasp-mcp/mcp03:2025".
+func StandardTags(m sdk.Meta) []string {
+	var tags []string
+	if m.CWE != "" {
+		tags = append(tags, "external/cwe/"+strings.ToLower(m.CWE))
+	}
+	if m.OWASP != "" {
+		id, _, _ := strings.Cut(m.OWASP, " ")
+		tags = append(tags, "external/owasp-mcp/"+strings.ToLower(id))
+	}
+	return tags
+}
+
 func securitySeverity(s sdk.Severity) string {
 	switch s {
 	case sdk.Error:

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 func TestWriteSARIF(t *testing.T) {
@@ -105,5 +107,22 @@ func TestFileURI(t *testing.T) {
 		if got := fileURI(tc.in); got != tc.want {
 			t.Errorf("fileURI(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// A security rule's OWASP MCP Top 10 item and CWE reach code scanning as
+// tags and properties, beside the security-severity it ranks alerts by.
+func TestSARIFStandardTags(t *testing.T) {
+	d := descriptor(sdk.Meta{Name: "secret-in-text", Category: sdk.CategorySecurity, Severity: sdk.Error,
+		OWASP: "MCP01:2025 Token Mismanagement & Secret Exposure", CWE: "CWE-798"})
+	want := []string{"security", "external/cwe/cwe-798", "external/owasp-mcp/mcp01:2025"}
+	if got := d.Properties.Tags; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("tags = %q, want %q", got, want)
+	}
+	if d.Properties.SecuritySeverity != "8.0" || d.Properties.CWE != "CWE-798" || d.Properties.OWASP == "" {
+		t.Errorf("properties = %+v, want security-severity 8.0 and the CWE and OWASP item", d.Properties)
+	}
+	if plain := descriptor(sdk.Meta{Name: "tool-name-format", Category: sdk.CategoryNaming}); len(plain.Properties.Tags) != 1 {
+		t.Errorf("a rule with no mapping got tags %q", plain.Properties.Tags)
 	}
 }

@@ -2,11 +2,11 @@ package report
 
 import (
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -45,7 +45,7 @@ func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 		if i > 0 {
 			p.line("")
 		}
-		p.target(t)
+		p.target(t, len(r.Enabled))
 	}
 	for _, sk := range r.Skipped {
 		p.line("")
@@ -79,17 +79,29 @@ func (p *printer) paint(code, s string) string {
 	return code + s + ansiReset
 }
 
-func (p *printer) target(t *result.Target) {
+// target prints one target; enabled is how many rules the run selected,
+// to say so when none of them applies to it.
+func (p *printer) target(t *result.Target, enabled int) {
 	head := p.paint(ansiBold, Escape(t.Name))
 	p.line("%s  %s", head, p.paint(ansiDim, t.Source+" "+Escape(t.Input)))
 	if t.Error != nil {
 		p.block("  "+p.paint(ansiRed, "could not lint:")+" ", *t.Error)
-		return
+		// What the server did say before it failed is still judged.
+		if len(t.Issues) == 0 {
+			return
+		}
+	} else {
+		summary := append([]string{p.gradeText(t)}, facts(t, Escape)...)
+		p.line("  %s", strings.Join(summary, " · "))
+		if enabled > 0 && len(t.NotApplicable) >= enabled {
+			p.line("  %s", p.paint(ansiYellow, "note: no selected rule applies to this target ("+notApplicableWhy(t)+"), so nothing was checked"))
+		}
 	}
-	summary := append([]string{p.gradeText(t)}, facts(t, Escape)...)
-	p.line("  %s", strings.Join(summary, " · "))
 	for _, re := range t.RuleErrors {
 		p.block("  "+p.paint(ansiRed, "error:")+" rule "+re.Rule+" could not run: ", re.Error)
+	}
+	for _, in := range t.Inconclusive {
+		p.block("  "+p.paint(ansiYellow, "inconclusive:")+" probe "+in.Probe+" (rules "+strings.Join(in.Rules, ", ")+" could not judge): ", Escape(in.Reason))
 	}
 	p.exercise(t)
 	// Issues come in report order; a definition's issues are printed
@@ -194,7 +206,7 @@ func (p *printer) gradeText(t *result.Target) string {
 	switch t.Grade {
 	case "C", "D":
 		code = ansiYellow
-	case "F":
+	case "F", result.Incomplete:
 		code = ansiRed
 	}
 	g := p.paint(code+ansiBold, "grade "+t.Grade) + " (" + strconv.FormatFloat(t.Score, 'f', 2, 64)
@@ -219,7 +231,7 @@ func (p *printer) issue(is sdk.Issue) {
 		where = fmt.Sprintf("%s:%d:%d", Escape(l.File), l.Line, l.Column)
 	}
 	p.line("    %s %s  %s", sev, is.Rule, p.paint(ansiDim, where))
-	p.block("            ", is.Message)
+	p.block("            ", message(&is))
 	if is.Fix != "" {
 		p.line("            %s %s", p.paint(ansiDim, "fix:"), Escape(is.Fix))
 	}

@@ -52,6 +52,14 @@ type Target struct {
 	Suppressed      []Suppressed        `json:"suppressed"`
 	// RuleErrors are rules that could not run over this target.
 	RuleErrors []RuleError `json:"ruleErrors,omitempty"`
+	// NotApplicable names the enabled rules that cannot say anything about
+	// this target (sdk.Meta.Applies): conformance rules on a static file,
+	// rules of the other protocol era. Reports do not count them as passed.
+	NotApplicable []string `json:"-"`
+	// Inconclusive are the probes that got no answer at all: the rules
+	// they feed could not judge the server, which is neither a pass nor a
+	// finding.
+	Inconclusive []Inconclusive `json:"inconclusive,omitempty"`
 	// Exercise is what --exercise called and how each call went; nil when
 	// no tool was called.
 	Exercise *Exercise `json:"exercise,omitempty"`
@@ -59,11 +67,27 @@ type Target struct {
 	Error *string `json:"error"`
 }
 
+// Incomplete is the grade of a target on which a rule (or a plugin) could
+// not run: its findings are missing, so no letter would be honest, and
+// --min-grade fails it whatever the minimum.
+const Incomplete = "incomplete"
+
 // RuleError is a rule that failed (or a plugin that crashed) on a target:
 // its findings are missing from the report.
 type RuleError struct {
 	Rule  string `json:"rule"`
 	Error string `json:"error"`
+}
+
+// Inconclusive is a probe whose server never answered (a second process
+// that did not start or stayed silent for the whole --timeout).
+type Inconclusive struct {
+	// Probe names the probe ("request-before-init").
+	Probe string `json:"probe"`
+	// Rules are the rules the probe feeds, which could not judge.
+	Rules []string `json:"rules"`
+	// Reason says what happened.
+	Reason string `json:"reason"`
 }
 
 // Counts are how many definitions a target exposes.

@@ -20,6 +20,12 @@ func Markdown(m sdk.Meta) string {
 		preset = "on in the recommended preset"
 	}
 	fmt.Fprintf(&b, "- Category: %s\n- Default severity: %s\n- %s\n", m.Category, m.Severity, upperFirst(preset))
+	if m.OWASP != "" {
+		fmt.Fprintf(&b, "- OWASP MCP Top 10: %s\n", m.OWASP)
+	}
+	if m.CWE != "" {
+		fmt.Fprintf(&b, "- CWE: [%s](https://cwe.mitre.org/data/definitions/%s.html)\n", m.CWE, strings.TrimPrefix(m.CWE, "CWE-"))
+	}
 	if m.Era != "" {
 		fmt.Fprintf(&b, "- Applies to the %s protocol era only\n", m.Era)
 	}

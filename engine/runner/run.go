@@ -15,11 +15,12 @@ import (
 )
 
 // Run checks every rule against snap concurrently, fills each issue's rule,
-// category and severity (its own, else the rule's default, then the user's
-// override from severity), and returns the issues in report order. A rule
+// category and severity (its own, else the rule's default), and returns the
+// issues rule by rule, in the order of rules; the engine's pipeline then
+// overrides severities and sorts. A rule
 // limited to one era is skipped for a Snapshot of another (or of no) era.
 // A rule that fails or panics yields a RuleError; the others still run.
-func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot, severity map[string]sdk.Severity) ([]sdk.Issue, []result.RuleError) {
+func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue, []result.RuleError) {
 	type outcome struct {
 		issues []sdk.Issue
 		err    *result.RuleError
@@ -37,7 +38,7 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot, severity map
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			issues, err := check(ctx, r, meta, snap, severity[meta.Name])
+			issues, err := check(ctx, r, meta, snap)
 			results[i] = outcome{issues: issues}
 			if err != nil {
 				results[i].err = &result.RuleError{Rule: meta.Name, Error: err.Error()}
@@ -57,7 +58,6 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot, severity map
 			errs = append(errs, *res.err)
 		}
 	}
-	Sort(issues)
 	return issues, errs
 }
 
@@ -67,7 +67,7 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot, severity map
 // The rest are counted in one more issue of the rule that says how many.
 const MaxIssues = 10000
 
-func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot, override sdk.Severity) (issues []sdk.Issue, err error) {
+func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot) (issues []sdk.Issue, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("rule panicked: %v", p)
@@ -76,9 +76,6 @@ func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot, o
 	severity := func(s sdk.Severity) sdk.Severity {
 		if s == 0 {
 			s = meta.Severity
-		}
-		if override != 0 {
-			s = override
 		}
 		return s
 	}
@@ -92,11 +89,12 @@ func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot, o
 			return
 		}
 		is.Rule, is.Category = meta.Name, meta.Category
+		is.OWASP, is.CWE = meta.OWASP, meta.CWE
 		issues = append(issues, is)
 	})
 	if more > 0 {
 		issues = append(issues, sdk.Issue{
-			Rule: meta.Name, Category: meta.Category, Severity: worst,
+			Rule: meta.Name, Category: meta.Category, OWASP: meta.OWASP, CWE: meta.CWE, Severity: worst,
 			Message: fmt.Sprintf("%d more issues of %s are not shown: a report keeps the first %d of each rule for each target", more, meta.Name, MaxIssues),
 			Fix:     fmt.Sprintf("fix the issues shown and lint again, or turn the rule off with --disable %s if it misfires on this server", meta.Name),
 		})

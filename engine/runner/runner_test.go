@@ -71,6 +71,8 @@ func (f fake) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) 
 	return f.check(s, report)
 }
 
+// TestRunFillsOrdersAndIsolates: severity overrides are the pipeline's job
+// (engine/pipeline), so the rule's default stands here.
 func TestRunFillsOrdersAndIsolates(t *testing.T) {
 	snap := &sdk.Snapshot{Era: sdk.EraLegacy, Tools: []sdk.Tool{{Name: "a"}, {Name: "b"}}}
 	rules := []sdk.Rule{
@@ -87,13 +89,14 @@ func TestRunFillsOrdersAndIsolates(t *testing.T) {
 		fake{pluginRule, func(*sdk.Snapshot, func(sdk.Issue)) error { panic("boom") }},
 		fake{modernOnly, func(*sdk.Snapshot, func(sdk.Issue)) error { return errors.New("must not run on a legacy snapshot") }},
 	}
-	issues, errs := Run(context.Background(), rules, snap, map[string]sdk.Severity{"tool-name-portable": sdk.Error})
+	issues, errs := Run(context.Background(), rules, snap)
+	Sort(issues)
 	var got []string
 	for _, is := range issues {
 		got = append(got, is.Pointer+" "+is.Rule+" "+is.Category+" "+is.Severity.String())
 	}
 	want := []string{
-		"/instructions tool-name-portable naming error",
+		"/instructions tool-name-portable naming info",
 		"/tools/0/inputSchema input-schema-missing schema warning",
 		"/tools/1/inputSchema input-schema-missing schema error",
 		"/tools/10/inputSchema input-schema-missing schema error",
@@ -161,7 +164,7 @@ func TestRunCapsIssues(t *testing.T) {
 	}}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	issues, errs := Run(context.Background(), []sdk.Rule{flood}, &sdk.Snapshot{Tools: []sdk.Tool{{Name: "a"}}}, nil)
+	issues, errs := Run(context.Background(), []sdk.Rule{flood}, &sdk.Snapshot{Tools: []sdk.Tool{{Name: "a"}}})
 	runtime.ReadMemStats(&after)
 	if len(errs) != 0 {
 		t.Fatal(errs)

@@ -11,7 +11,8 @@ import (
 
 // cacheHintInvalid reports complete results of the cacheable methods
 // without valid caching hints: a ttlMs that is absent, not an integer or
-// negative, a cacheScope that is absent or neither "public" nor "private".
+// negative, a cacheScope that is absent or neither "public" nor "private",
+// or that differs between the pages of one list.
 type cacheHintInvalid struct{}
 
 func (cacheHintInvalid) Meta() sdk.Meta {
@@ -41,6 +42,10 @@ func (cacheHintInvalid) Check(_ context.Context, s *sdk.Snapshot, report func(sd
 		return nil
 	}
 	g := newGrouped()
+	// A paginated list's pages share the first page's cacheScope: each
+	// nextCursor (with its method) maps to the scope of the list it
+	// continues.
+	firstScope := map[string]string{}
 	for _, m := range ss.Msgs {
 		if m.Dir != sdk.DirClientToServer || m.Kind != wire.Request || !cacheableMethods[m.Method] || m.Pair == nil || m.Pair.HasError() {
 			continue
@@ -55,8 +60,24 @@ func (cacheHintInvalid) Check(_ context.Context, s *sdk.Snapshot, report func(sd
 		for _, p := range cacheProblems(res) {
 			g.add(m.Method+"\x00"+p, m.Pair.Index, fmt.Sprintf("the %s result %s", m.Method, p))
 		}
+		var scope, next string
+		json.Unmarshal(res["cacheScope"], &scope)
+		json.Unmarshal(res["nextCursor"], &next)
+		var p struct {
+			Cursor string `json:"cursor"`
+		}
+		m.Params(&p)
+		first, continues := firstScope[m.Method+"\x00"+p.Cursor]
+		if p.Cursor == "" || !continues {
+			first = scope
+		} else if validScope(scope) && validScope(first) && scope != first {
+			g.add(m.Method+"\x00pages", m.Pair.Index, fmt.Sprintf("a later page of the %s result has cacheScope %q, where the list's first page had %q", m.Method, scope, first))
+		}
+		if next != "" {
+			firstScope[m.Method+"\x00"+next] = first
+		}
 	}
-	g.report(report, `put "ttlMs" (an integer of milliseconds, 0 for "do not reuse") and "cacheScope" ("public" when the answer is the same for every user, "private" otherwise) on every complete result of server/discover, the list methods and resources/read`)
+	g.report(report, `put "ttlMs" (an integer of milliseconds, 0 for "do not reuse") and "cacheScope" ("public" when the answer is the same for every user, "private" otherwise) on every complete result of server/discover, the list methods and resources/read, the same cacheScope on every page of a list`)
 	return nil
 }
 
@@ -79,8 +100,17 @@ func cacheProblems(res map[string]json.RawMessage) []string {
 	switch raw, ok := res["cacheScope"]; {
 	case !ok:
 		out = append(out, "has no cacheScope")
-	case string(raw) != `"public"` && string(raw) != `"private"`:
+	case !isScope(raw):
 		out = append(out, `has a cacheScope that is neither "public" nor "private": `+wire.Quote(raw, 40))
 	}
 	return out
+}
+
+// validScope reports the two cache scopes the spec defines.
+func validScope(s string) bool { return s == "public" || s == "private" }
+
+// isScope reports a JSON string that is one of the two cache scopes.
+func isScope(raw json.RawMessage) bool {
+	var s string
+	return json.Unmarshal(raw, &s) == nil && validScope(s)
 }

@@ -40,53 +40,50 @@ type check struct {
 // defect is one finding being gathered: its first place and how many more
 // there are.
 type defect struct {
+	part             part
 	index            int
 	label, typ, at   string
-	why              string
+	why, fix         string
 	places, messages int
-	lastMessage      int
+	last             *wire.Msg
 }
 
 func (wireSchema) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
-	if ss == nil {
-		return nil
-	}
 	sch := mcpschema.For(s.ProtocolVersion)
 	if sch == nil {
 		return nil // version-negotiation reports a version nobody published
 	}
 	found := map[string]*defect{}
 	var order []*defect
-	for _, m := range fromServer(ss) {
-		label, checks := schemaChecks(sch, s.Era, m)
-		if len(checks) == 0 {
-			continue
-		}
-		seen := map[string]bool{}
-		for _, c := range checks {
-			complaints, err := sch.Validate(c.typ, c.value)
-			if err != nil {
-				return err
-			}
-			for _, cp := range complaints {
-				at := c.prefix + cp.At
-				if cp = ownedElsewhere(s.Era, m, at, cp); cp.Why == "" || seen[at+"\x00"+cp.Why] {
-					continue
+	// The probes' sessions are held with the same server in the same
+	// version: their messages are checked alike.
+	for _, p := range parts(s) {
+		for _, m := range fromServer(p.Session) {
+			label, checks := schemaChecks(sch, s.Era, m)
+			seen := map[string]bool{}
+			for _, c := range checks {
+				complaints, err := sch.Validate(c.typ, c.value)
+				if err != nil {
+					return err
 				}
-				seen[at+"\x00"+cp.Why] = true
-				typ := c.typ
-				key := typ + "\x00" + cp.Keyword + "\x00" + cp.Why
-				d := found[key]
-				if d == nil {
-					d = &defect{index: m.Index, label: label, typ: typ, at: at, why: cp.Why, lastMessage: m.Index}
-					found[key] = d
-					order = append(order, d)
-				}
-				d.places++
-				if d.lastMessage != m.Index {
-					d.messages++
-					d.lastMessage = m.Index
+				for _, cp := range complaints {
+					at := c.prefix + cp.At
+					if cp = ownedElsewhere(s.Era, m, at, cp); cp.Why == "" || seen[at+"\x00"+cp.Why] {
+						continue
+					}
+					seen[at+"\x00"+cp.Why] = true
+					key := c.typ + "\x00" + cp.Keyword + "\x00" + cp.Why
+					d := found[key]
+					if d == nil {
+						d = &defect{part: p, index: m.Index, label: label, typ: c.typ, at: at, why: cp.Why, fix: cp.Fix, last: m}
+						found[key] = d
+						order = append(order, d)
+					}
+					d.places++
+					if d.last != m {
+						d.messages++
+						d.last = m
+					}
 				}
 			}
 		}
@@ -96,11 +93,25 @@ func (wireSchema) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issu
 		if d.at == "" {
 			where = "as a whole"
 		}
-		at(report, d.index,
+		d.part.at(report, d.index,
 			fmt.Sprintf("%s does not match %s of the %s schema: %s, %s%s", d.label, d.typ, sch.Version, where, d.why, more(d)),
-			fmt.Sprintf("send %s as the %s schema.json defines %s; the official schema is the contract every client's parser is written against", d.label, sch.Version, d.typ))
+			fixFor(d, sch.Version))
 	}
 	return nil
+}
+
+// fixFor says what to change: the schema's advice for the place when it
+// has one, and the type to read.
+func fixFor(d *defect, version string) string {
+	general := fmt.Sprintf("send %s as the %s schema.json defines %s: the official schema is the contract every client's parser is written against", d.label, version, d.typ)
+	if d.fix == "" {
+		return general
+	}
+	place := "the message"
+	if d.at != "" {
+		place = d.at
+	}
+	return fmt.Sprintf(d.fix, place) + " (and wherever else it occurs); " + general
 }
 
 // more says how many other places and messages share a defect.
@@ -233,7 +244,7 @@ func ownedElsewhere(era string, m *wire.Msg, at string, c mcpschema.Complaint) m
 	if len(left) == 0 {
 		return mcpschema.Complaint{}
 	}
-	c.Missing, c.Why = left, mcpschema.MissingWhy(left)
+	c.Missing, c.Why, c.Fix = left, mcpschema.MissingWhy(left), mcpschema.MissingFix(left)
 	return c
 }
 

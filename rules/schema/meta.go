@@ -363,7 +363,7 @@ func (c *metaChecker) wantBool(kw string, v any) {
 }
 
 func (c *metaChecker) wantNumber(kw string, v any) (float64, bool) {
-	f, ok := v.(float64)
+	f, ok := asFloat(v)
 	if !ok {
 		fix := fmt.Sprintf("write %q as a number", kw)
 		if s, isString := v.(string); isString {
@@ -378,7 +378,7 @@ func (c *metaChecker) wantNumber(kw string, v any) (float64, bool) {
 
 // wantCount checks a non-negative integer ("minLength", "maxItems", …).
 func (c *metaChecker) wantCount(kw string, v any) {
-	f, ok := v.(float64)
+	f, ok := asFloat(v)
 	if ok && f >= 0 && isInteger(f) {
 		return
 	}

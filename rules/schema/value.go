@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"strconv"
 )
@@ -18,6 +19,12 @@ func kindOf(v any) string {
 			return "integer"
 		}
 		return "number"
+	case json.Number:
+		// Past float64's range, kept as written.
+		if f, _ := asFloat(x); isInteger(f) {
+			return "integer"
+		}
+		return "number"
 	case string:
 		return "string"
 	case []any:
@@ -26,6 +33,23 @@ func kindOf(v any) string {
 		return "object"
 	}
 	return "unknown"
+}
+
+// asFloat reads a number: a float64, or a json.Number, which the static
+// reader gives for a number past float64's range (1e400) so that it is
+// kept as written; such a number reads as ±Inf.
+func asFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return 0, false
+		}
+		return f, true
+	}
+	return 0, false
 }
 
 // isInteger is JSON Schema's "integer": a number with no fractional part.
@@ -43,6 +67,8 @@ func describe(v any) string {
 		return strconv.FormatBool(x)
 	case float64:
 		return strconv.FormatFloat(x, 'g', -1, 64)
+	case json.Number:
+		return string(x)
 	case string:
 		return "the string " + quoteShort(x)
 	case []any:
@@ -98,9 +124,10 @@ func equalJSON(a, b any) bool {
 	case bool:
 		y, ok := b.(bool)
 		return ok && x == y
-	case float64:
-		y, ok := b.(float64)
-		return ok && x == y
+	case float64, json.Number:
+		fx, _ := asFloat(x)
+		fy, ok := asFloat(b)
+		return ok && fx == fy
 	case string:
 		y, ok := b.(string)
 		return ok && x == y

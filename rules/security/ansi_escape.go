@@ -36,6 +36,8 @@ func (AnsiEscape) Meta() sdk.Meta {
 			"```json\n{\"name\": \"colorize\", \"description\": \"Wraps text in an ANSI colour code such as \\\\x1b[31m.\"}\n```",
 		Source:  "https://blog.trailofbits.com/2025/04/29/deceiving-users-with-ansi-terminal-codes-in-mcp/ (Trail of Bits); ECMA-48",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-150",
 	}
 }
 

@@ -42,6 +42,8 @@ func (ConcealmentDirective) Meta() sdk.Meta {
 			"```json\n{\"name\": \"scan_prompt\", \"description\": \"Flags text with phrases such as 'do not tell the user'.\"}\n```",
 		Source:  "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool poisoning); 2025-11-25/index.mdx#security-and-trust-safety",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-1427",
 	}
 }
 

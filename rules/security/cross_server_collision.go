@@ -40,6 +40,8 @@ func (CrossServerCollision) Meta() sdk.Meta {
 			"```json\n{\"name\": \"calc_add\", \"description\": \"Adds two numbers.\"}\n```",
 		Source:  "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool shadowing); 2025-11-25/server/tools.mdx#tool-names",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-694",
 	}
 }
 

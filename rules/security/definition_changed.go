@@ -37,6 +37,8 @@ func (DefinitionChanged) Meta() sdk.Meta {
 			"```json\n{\"name\": \"add\", \"description\": \"Adds two numbers.\"}\n```",
 		Source:  "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, rug pulls); RFC 8785",
 		Default: true,
+		OWASP:   "MCP04:2025 Software Supply Chain Attacks & Dependency Tampering",
+		CWE:     "CWE-345",
 	}
 }
 

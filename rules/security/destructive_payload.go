@@ -40,6 +40,8 @@ func (DestructivePayload) Meta() sdk.Meta {
 			"```json\n{\"name\": \"run_command\", \"description\": \"Runs a shell command in the sandbox. Commands such as rm -rf / are rejected.\"}\n```",
 		Source:  "https://arxiv.org/abs/2504.03767 (Radosevich and Halloran, MCP Safety Audit: malicious code execution, remote access, credential theft); https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks",
 		Default: true,
+		OWASP:   "MCP05:2025 Command Injection & Execution",
+		CWE:     "CWE-78",
 	}
 }
 

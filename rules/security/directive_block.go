@@ -42,6 +42,8 @@ func (DirectiveBlock) Meta() sdk.Meta {
 			"```json\n{\"name\": \"sanitize_html\", \"description\": \"Strips the elements <script>, <iframe> and <system> from HTML.\"}\n```",
 		Source:  "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool poisoning)",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-1427",
 	}
 }
 

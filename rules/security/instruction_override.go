@@ -36,6 +36,8 @@ func (InstructionOverride) Meta() sdk.Meta {
 			"```json\n{\"name\": \"scan_prompt\", \"description\": \"Detects injection phrases like \\\"ignore previous instructions\\\" in user text.\"}\n```",
 		Source:  "https://owasp.org/www-project-top-10-for-large-language-model-applications/ (LLM01 Prompt Injection); https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks",
 		Default: true,
+		OWASP:   "MCP06:2025 Prompt Injection via Contextual Payloads",
+		CWE:     "CWE-1427",
 	}
 }
 

@@ -43,6 +43,8 @@ func (InvisibleCharacter) Meta() sdk.Meta {
 			"```json\n{\"name\": \"search\", \"description\": \"Searches the team's notes 👩\u200d💻 ❤\ufe0f\"}\n```",
 		Source:  "Unicode UAX #44 Default_Ignorable_Code_Point and UTS #51 emoji sequences; https://paulbutler.org/2025/smuggling-arbitrary-data-through-an-emoji/ (variation-selector smuggling)",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-451",
 	}
 }
 

@@ -37,6 +37,8 @@ func (PIIHarvesting) Meta() sdk.Meta {
 			"```json\n{\"name\": \"create_payment\", \"description\": \"Charges a card through the payment provider.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"amount\": {\"type\": \"number\"}, \"card_number\": {\"type\": \"string\"}}}}\n```",
 		Source:  "https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/ (OWASP LLM02); https://arxiv.org/abs/2504.03767 (MCP Safety Audit, credential theft); https://arxiv.org/abs/2508.14925 (MCPTox, privacy leakage)",
 		Default: true,
+		OWASP:   "MCP10:2025 Context Injection & Over-Sharing",
+		CWE:     "CWE-359",
 	}
 }
 
@@ -68,8 +70,8 @@ var piiKinds = []piiKind{
 // piiPhrases tell the model to collect such data, or say the tool
 // returns it.
 var piiPhrases = newPhraseSet(
-	"(ask|asks|request|requests|collect|collects|gather|gathers|obtain|obtains|prompt|prompts|require|requires|need|needs|get|include|includes|provide|provides|enter|supply|capture|captures|harvest|extract|extracts|record|records|store|stores|log|logs) ~6 (social security number|social security numbers|social security no|ssn|ssns|passport number|passport numbers|national id number|national identification number|tax id|taxpayer id|driver's license number|drivers license number|driving licence number|credit card number|credit card numbers|credit card details|card number|card numbers|cvv|cvc|cvv2|card security code|card verification|expiry date|expiration date|bank account number|bank account numbers|bank account details|routing number|iban|account password|login password|passwords|password|mother's maiden name|mothers maiden name|security answers|security answer|seed phrase|recovery phrase|pin code|pin number|banking credentials|online banking)",
-	"(returns|return|returning|outputs|output|lists|exposes|expose|includes|reveals|reveal|shows|show|displays|display|prints|print) ~12 (social security number|social security numbers|ssn|ssns|passport number|credit card number|credit card numbers|full card number|card number|card numbers|cvv|cvc|bank account number|routing number|password|passwords|plaintext password|plaintext passwords|password hash|password hashes|mother's maiden name|security answers)",
+	"!!(ask|asks|request|requests|collect|collects|gather|gathers|obtain|obtains|prompt|prompts|require|requires|need|needs|get|include|includes|provide|provides|enter|supply|capture|captures|harvest|extract|extracts|record|records|store|stores|log|logs) ~10 (social security number|social security numbers|social security no|ssn|ssns|passport number|passport numbers|national id number|national identification number|tax id|taxpayer id|driver's license number|drivers license number|driving licence number|credit card number|credit card numbers|credit card details|card number|card numbers|cvv|cvc|cvv2|card security code|card verification|expiry date|expiration date|bank account number|bank account numbers|bank account details|routing number|iban|account password|login password|passwords|password|mother's maiden name|mothers maiden name|security answers|security answer|seed phrase|recovery phrase|pin code|pin number|banking credentials|online banking)",
+	"!!(returns|return|returning|outputs|output|lists|exposes|expose|includes|reveals|reveal|shows|show|displays|display|prints|print) ~12 (social security number|social security numbers|ssn|ssns|passport number|credit card number|credit card numbers|full card number|card number|card numbers|cvv|cvc|bank account number|routing number|password|passwords|plaintext password|plaintext passwords|password hash|password hashes|mother's maiden name|security answers)",
 )
 
 // Check reports parameters and texts that collect sensitive data outside
@@ -79,7 +81,8 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 		if t.Kind != visible.KindParamName {
 			return
 		}
-		words := nameWords(t.Value)
+		var buf [8]string
+		words := nameWords(t.Value, &buf)
 		for i := range piiKinds {
 			k := &piiKinds[i]
 			// The tool's vocabulary is read only for the few parameters

@@ -38,6 +38,8 @@ func (SecretInText) Meta() sdk.Meta {
 			"```json\n{\"name\": \"query_db\", \"description\": \"Runs SQL against the database named by DATABASE_URL, e.g. postgresql://user:password@localhost:5432/app.\"}\n```",
 		Source:  "https://github.com/gitleaks/gitleaks (rule set); https://cwe.mitre.org/data/definitions/798.html (CWE-798, hard-coded credentials)",
 		Default: true,
+		OWASP:   "MCP01:2025 Token Mismanagement & Secret Exposure",
+		CWE:     "CWE-798",
 	}
 }
 

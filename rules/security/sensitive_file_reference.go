@@ -45,6 +45,8 @@ func (SensitiveFileReference) Meta() sdk.Meta {
 			"```json\n{\"name\": \"ssh_keygen\", \"description\": \"Creates a key pair at ~/.ssh/id_ed25519 unless path says otherwise.\"}\n```",
 		Source:  "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool poisoning)",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-200",
 	}
 }
 

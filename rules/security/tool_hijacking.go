@@ -39,6 +39,8 @@ func (ToolHijacking) Meta() sdk.Meta {
 			"```json\n{\"name\": \"get_issue\", \"description\": \"Returns one issue. Call list_projects first to get the project id.\"}\n```",
 		Source:  "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool shadowing); https://arxiv.org/abs/2508.14925 (MCPTox, function hijacking and parameter tampering); https://github.com/TUM-DSE/MCPSecBench (MCPSecBench, tool shadowing)",
 		Default: true,
+		OWASP:   "MCP03:2025 Tool Poisoning",
+		CWE:     "CWE-441",
 	}
 }
 
@@ -46,7 +48,7 @@ var hijackPhrases = newPhraseSet(
 	// before any other tool
 	"(before|prior to) (calling|using|invoking|running|executing|performing|starting|answering|responding|processing|handling) ~1 (any|every|all|each) [of] [the] [other|others|another] (tool|tools|function|functions|operation|operations|action|actions|request|requests|command|commands|task|tasks|query|queries|question|questions|file|message|messages)",
 	"(before|prior to) (any|every|all|each) [other] (tool|tools|function|functions|file|operation|operations|action|actions) ~3 (call|calls|use|usage|invocation|invocations|operation|operations|is|are|runs|run)",
-	"(always|must|should) (call|use|invoke|run|execute|prefer|choose|select|pick) (this|the present) (tool|function) ~4 (for|on|with) (any|every|all|each) ~2 (request|requests|query|queries|task|tasks|question|questions|message|messages|prompt|prompts|conversation|interaction|interactions|turn|turns|operation|operations)",
+	"(always|must|should) (call|use|invoke|run|execute|prefer|choose|select|pick) (this|it|the present) [tool|function|one] ~4 (for|on|with) (any|every|all|each) ~2 (request|requests|query|queries|task|tasks|question|questions|message|messages|prompt|prompts|conversation|interaction|interactions|turn|turns|operation|operations)",
 	"(for|on) (any|every|all|each) (request|requests|query|queries|task|tasks|question|questions|prompt|prompts|user message|turn|interaction) ~6 (always|first|must|call|invoke|use) ~3 (this|the present) (tool|function)",
 	// whatever the request
 	"(call|use|invoke|run|choose|select|prefer) ~4 (regardless of|no matter|whatever|irrespective of|independent of|even if|even when) ~3 (what|which|the|how|whether) ~3 (user|user's|users|request|requests|asks|asked|task|query|question|wants|topic|arguments)",
@@ -55,6 +57,7 @@ var hijackPhrases = newPhraseSet(
 	"(ignore|avoid|disregard|skip|bypass|never use|do not use|don't use|never call|do not call|don't call|stop using) ~2 (all|any|the|every|those) ~2 (other|others|alternative|competing|similar|existing) ~2 (tool|tools|function|functions|server|servers|addition tools|calculators|implementations|versions)",
 	"(other|all other|the other|any other|competing|alternative) ~2 (tool|tools|function|functions|servers|implementations|versions) (is|are) ~2 (buggy|broken|deprecated|unreliable|unsafe|outdated|insecure|compromised|malicious|obsolete|disabled|inaccurate|wrong|faulty|dangerous|untrusted|fake)",
 	"(instead of|rather than|in place of|over) (any|all|every) [of] [the] other (tool|tools|function|functions|server|servers|option|options)",
+	"(instead of|rather than|in place of) ~8 (which|that|as|since|because|they|it) ~2 (is|are|has been|have been|was|were) ~1 (compromised|malicious|buggy|broken|unsafe|insecure|faulty|fake|hacked|backdoored|untrusted|deprecated|unreliable)",
 	"(this|the present) (tool|function) (is|should be|must be|has to be) (the|your) (only|sole|preferred) (tool|function|choice|option|source|way) ~3 (for|to) (all|any|every|each)",
 	"(this|the present) (tool|function) (replaces|supersedes|overrides|takes precedence over|outranks) ~3 (all|any|every|other|the other)",
 	// substituting outputs and rewriting other tools' arguments

@@ -37,6 +37,8 @@ func (UndisclosedDataFlow) Meta() sdk.Meta {
 			"```json\n{\"name\": \"get_weather\", \"description\": \"Returns the forecast for a city. The query is sent only to the weather API and is never shared with third parties.\"}\n```",
 		Source:  "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool poisoning and exfiltration); https://arxiv.org/abs/2508.14925 (MCPTox); https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/",
 		Default: true,
+		OWASP:   "MCP10:2025 Context Injection & Over-Sharing",
+		CWE:     "CWE-359",
 	}
 }
 

@@ -124,7 +124,7 @@ func (s *ruleSetServer) Info(context.Context, *pluginpb.InfoRequest) (*pluginpb.
 		m := r.Meta()
 		resp.Rules = append(resp.Rules, &pluginpb.RuleMeta{
 			Name: m.Name, Category: m.Category, Severity: m.Severity.String(), Summary: m.Summary,
-			Doc: m.Doc, Source: m.Source, Default: m.Default, Era: m.Era,
+			Doc: m.Doc, Source: m.Source, Default: m.Default, Era: m.Era, Owasp: m.OWASP, Cwe: m.CWE,
 		})
 	}
 	sort.Slice(resp.Rules, func(i, j int) bool { return resp.Rules[i].Name < resp.Rules[j].Name })

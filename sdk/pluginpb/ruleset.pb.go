@@ -160,7 +160,11 @@ type RuleMeta struct {
 	Source   string `protobuf:"bytes,6,opt,name=source,proto3" json:"source,omitempty"`
 	Default  bool   `protobuf:"varint,7,opt,name=default,proto3" json:"default,omitempty"`
 	// "", "legacy" or "modern".
-	Era           string `protobuf:"bytes,8,opt,name=era,proto3" json:"era,omitempty"`
+	Era string `protobuf:"bytes,8,opt,name=era,proto3" json:"era,omitempty"`
+	// The OWASP MCP Top 10 item ("MCP03:2025 Tool Poisoning") and the CWE
+	// ("CWE-1427") of a security rule.
+	Owasp         string `protobuf:"bytes,9,opt,name=owasp,proto3" json:"owasp,omitempty"`
+	Cwe           string `protobuf:"bytes,10,opt,name=cwe,proto3" json:"cwe,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -247,6 +251,20 @@ func (x *RuleMeta) GetDefault() bool {
 func (x *RuleMeta) GetEra() string {
 	if x != nil {
 		return x.Era
+	}
+	return ""
+}
+
+func (x *RuleMeta) GetOwasp() string {
+	if x != nil {
+		return x.Owasp
+	}
+	return ""
+}
+
+func (x *RuleMeta) GetCwe() string {
+	if x != nil {
+		return x.Cwe
 	}
 	return ""
 }
@@ -598,7 +616,7 @@ const file_ruleset_proto_rawDesc = "" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x1f\n" +
 	"\vsdk_version\x18\x03 \x01(\tR\n" +
 	"sdkVersion\x121\n" +
-	"\x05rules\x18\x04 \x03(\v2\x1b.mcplint.plugin.v1.RuleMetaR\x05rules\"\xc6\x01\n" +
+	"\x05rules\x18\x04 \x03(\v2\x1b.mcplint.plugin.v1.RuleMetaR\x05rules\"\xee\x01\n" +
 	"\bRuleMeta\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
 	"\bcategory\x18\x02 \x01(\tR\bcategory\x12\x1a\n" +
@@ -607,7 +625,10 @@ const file_ruleset_proto_rawDesc = "" +
 	"\x03doc\x18\x05 \x01(\tR\x03doc\x12\x16\n" +
 	"\x06source\x18\x06 \x01(\tR\x06source\x12\x18\n" +
 	"\adefault\x18\a \x01(\bR\adefault\x12\x10\n" +
-	"\x03era\x18\b \x01(\tR\x03era\"\xf2\x01\n" +
+	"\x03era\x18\b \x01(\tR\x03era\x12\x14\n" +
+	"\x05owasp\x18\t \x01(\tR\x05owasp\x12\x10\n" +
+	"\x03cwe\x18\n" +
+	" \x01(\tR\x03cwe\"\xf2\x01\n" +
 	"\x10ConfigureRequest\x12\x18\n" +
 	"\aenabled\x18\x01 \x03(\tR\aenabled\x12'\n" +
 	"\x0fplugin_settings\x18\x02 \x01(\fR\x0epluginSettings\x12Z\n" +

@@ -161,7 +161,8 @@ func TestHTTPUnreachable(t *testing.T) {
 	}
 	url := "http://" + l.Addr().String() + "/mcp"
 	l.Close()
-	_, err = load(t, remote(url), Options{Timeout: 2 * time.Second})
+	// A key in the query is a credential too.
+	_, err = load(t, remote(url+"?key="+secret), Options{Timeout: 2 * time.Second})
 	if err == nil || !strings.Contains(err.Error(), url) || !strings.Contains(err.Error(), "refused") {
 		t.Fatalf("err %v, want one naming the URL and the refused connection", err)
 	}
@@ -237,4 +238,16 @@ func TestHTTPServerEverything(t *testing.T) {
 			stdio.Era, stdio.ProtocolVersion, len(stdio.Prompts), len(stdio.Resources))
 	}
 	t.Logf("over HTTP: %s %s, %d tools, %d http events", s.Era, s.ProtocolVersion, len(s.Tools), len(httpEvents(s.Transcript)))
+}
+
+// TestHTTPLegacySSEServerIsNamed points mcplint at a 2024-11-05 HTTP+SSE
+// server (the Go SDK's SSE handler): it is named as such, not misread.
+func TestHTTPLegacySSEServerIsNamed(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "old-sse", Version: "1.0.0"}, nil)
+	srv := httptest.NewServer(mcp.NewSSEHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	defer srv.Close()
+	_, err := load(t, target.Target{Kind: target.Remote, URL: srv.URL, Name: "old"}, Options{Timeout: 3 * time.Second})
+	if err == nil || !strings.Contains(err.Error(), "HTTP+SSE") {
+		t.Fatalf("err %v, want one naming the legacy HTTP+SSE transport", err)
+	}
 }

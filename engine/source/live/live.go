@@ -62,11 +62,18 @@ type StartError struct {
 	// Remote is set for a server reached over HTTP, which has no stderr
 	// mcplint can read.
 	Remote bool
+	// Timeout is the --timeout in effect, for the hint of a timeout.
+	Timeout time.Duration
 }
 
 func (e *StartError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "server %s could not be linted: %v (%s); %s", e.Command, e.Err, e.Exit, e.hint())
+	fmt.Fprintf(&b, "server %s could not be linted: %v", e.Command, e.Err)
+	// A GoneError already says how the process ended.
+	if msg := e.Err.Error(); e.Exit != "" && !strings.Contains(msg, "("+e.Exit+")") {
+		fmt.Fprintf(&b, " (%s)", e.Exit)
+	}
+	fmt.Fprintf(&b, "; %s", e.hint())
 	if e.Remote {
 		return b.String()
 	}
@@ -97,13 +104,30 @@ func (e *StartError) hint() string {
 	case e.Exit == "did not start":
 		return "check that the command exists and is executable"
 	case errors.As(e.Err, &timeout):
-		return "the whole handshake must finish within --timeout (10s unless set); if the server only starts slowly, raise it, e.g. --timeout 60s or timeout = \"60s\" in [server]"
+		limit := e.Timeout
+		if limit <= 0 {
+			limit = mcp.DefaultTimeout
+		}
+		more := shortDuration(max(4*limit, time.Minute))
+		return fmt.Sprintf("the whole handshake must finish within --timeout, here %s; if the server only starts slowly, raise it, e.g. --timeout %s or timeout = \"%s\" in [server]", shortDuration(limit), more, more)
 	case errors.As(e.Err, &gone):
 		return "run the command by hand to see why it stops"
 	case errors.As(e.Err, &refused):
 		return "the server must accept an initialize request or server/discover"
 	}
 	return "run the command by hand to see what it does"
+}
+
+// shortDuration writes d as a user would type it: 2m, not 2m0s.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // Load runs the Command target t and returns what it serves. It detects the
@@ -148,7 +172,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	c, err := start(ctx, t, opts, mcpOpts)
 	if err != nil {
 		if remote {
-			return nil, &StartError{Command: t.URL, Exit: "not connected", Remote: true, Err: err}
+			return nil, &StartError{Command: target.RedactURL(t.URL), Exit: "not connected", Remote: true, Err: err}
 		}
 		return nil, &StartError{Command: cmdline.Display(t.Command), Exit: "did not start", Err: err}
 	}
@@ -189,7 +213,13 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		// said about its authorization (WWW-Authenticate, the protected
 		// resource metadata) is still for the rules to judge.
 		progress("%s: the server answered 401 Unauthorized; only its authorization posture is linted (pass credentials with --header)", c.CommandLine())
+		fresh.Era("")
 		return finish(c, t, fresh, "")
+	case err != nil && remote && legacySSE(c):
+		fresh.Era("")
+		c.Close()
+		return nil, &StartError{Command: c.CommandLine(), Exit: "a legacy HTTP+SSE server", Remote: true,
+			Err: errors.New("the URL is a 2024-11-05 HTTP+SSE endpoint (a GET opened an SSE stream that began with an endpoint event); mcplint speaks Streamable HTTP, which replaced that transport: lint a trace of it or its tool list instead")}
 	case err != nil:
 		fresh.Era("")
 		c.Close()
@@ -200,7 +230,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		case exit == "":
 			exit = "still running"
 		}
-		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Err: fmt.Errorf("handshake: %w", err)}
+		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Timeout: timeout, Err: fmt.Errorf("handshake: %w", err)}
 		// What the server did say is judged beside the error; an era only
 		// an answer settled is kept, a guessed one is not.
 		era := ""
@@ -249,6 +279,13 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}
 	return finish(c, t, fresh, hello.Era)
+}
+
+// legacySSE asks c's HTTP transport whether the server is a 2024-11-05
+// HTTP+SSE one, after its POSTs failed.
+func legacySSE(c *mcp.Client) bool {
+	l, ok := c.Transport().(interface{ LegacySSE() bool })
+	return ok && l.LegacySSE()
 }
 
 // unauthorized reports whether an HTTP request of the session was answered

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"path/filepath"
 	"slices"
 	"sort"
 	"testing"
@@ -118,5 +119,27 @@ func TestProbesAreMarked(t *testing.T) {
 	}
 	if n, err := load(t, command(mcptest.Server(t, "legacy")), Options{Probes: probe.None}); err != nil || len(n.Transcript.Probes) != 0 {
 		t.Errorf("--probes none started another process (%v)", err)
+	}
+}
+
+// A second process that cannot run beside the first (it finds the first
+// one's lock and exits) leaves request-before-init inconclusive: neither a
+// finding nor a pass.
+func TestSecondProcessThatCannotStartIsInconclusive(t *testing.T) {
+	tg := command(mcptest.Server(t, "lockholder"))
+	tg.Env = map[string]string{"LOCKHOLDER_FILE": filepath.Join(t.TempDir(), "db.lock")}
+	s, err := load(t, tg, Options{Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := probe.Inconclusive(s.Transcript)
+	if len(in) != 1 || in[0].Probe != probe.RequestBeforeInit || !slices.Contains(in[0].Rules, "request-before-init") {
+		t.Fatalf("inconclusive probes %+v, want request-before-init", in)
+	}
+	if names, issues := conformanceFindings(t, s); len(names) > 0 {
+		t.Errorf("findings %q from a probe that got no answer: %+v", names, issues)
+	}
+	if len(s.Relisted) != 0 {
+		t.Errorf("a second listing from a process that exited: %+v", s.Relisted)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/mcplint/mcplint/rules/conformance"
 	"github.com/mcplint/mcplint/sdk"
 	"github.com/mcplint/mcplint/sdk/linttest"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Each of these fixtures breaks one requirement that a conformance rule
@@ -111,6 +112,40 @@ func TestRealServersMatchTheOfficialSchema(t *testing.T) {
 			t.Logf("%s %s: %d server messages validated, %d tool calls", s.Era, s.ProtocolVersion, messages, calls)
 			if messages < 5 {
 				t.Errorf("only %d server messages: the session validated next to nothing", messages)
+			}
+		})
+	}
+}
+
+// The Go SDK over Streamable HTTP, in both eras, validates too: the
+// messages of a response body are the same messages as on stdio.
+func TestHTTPSessionsMatchTheOfficialSchema(t *testing.T) {
+	rule := wireRule(t)
+	for _, tc := range []struct {
+		name     string
+		versions []string
+		opts     *mcp.StreamableHTTPOptions
+		version  string
+	}{
+		{"legacy SSE", []string{"2025-11-25"}, nil, "2025-11-25"},
+		{"legacy JSON", []string{"2025-06-18"}, &mcp.StreamableHTTPOptions{JSONResponse: true}, "2025-06-18"},
+		{"modern", []string{"2026-07-28"}, &mcp.StreamableHTTPOptions{Stateless: true}, "2026-07-28"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := load(t, remote(goSDKServer(t, tc.versions, tc.opts)), Options{Timeout: 10 * time.Second, Probes: probe.All,
+				Exercise: exercise.Options{Mode: exercise.ModeAll, Timeout: 2 * time.Second}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.ProtocolVersion != tc.version {
+				t.Fatalf("the session spoke %s, want %s", s.ProtocolVersion, tc.version)
+			}
+			got, err := linttest.Check(rule, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range got {
+				t.Errorf("%s: %s", g.Pointer, g.Message)
 			}
 		})
 	}

@@ -2,6 +2,8 @@ package static
 
 import (
 	"encoding/binary"
+	"encoding/json"
+	"errors"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
@@ -37,6 +39,8 @@ type decoder struct {
 	// hole, when not empty, is an array that decodes as an empty one
 	// without being read: the tool list that decodeElements reads apart.
 	hole span
+	// dup is set once an object gave a key twice.
+	dup bool
 }
 
 type pair struct {
@@ -178,6 +182,9 @@ func (d *decoder) object() (any, bool) {
 	// encoding/json.
 	for _, p := range d.pairs[base:] {
 		m[p.key] = p.value
+	}
+	if len(m) < len(d.pairs)-base {
+		d.dup = true
 	}
 	d.pairs = d.pairs[:base]
 	d.depth--
@@ -455,6 +462,11 @@ func (d *decoder) number() (any, bool) {
 		return f, true
 	}
 	f, err := strconv.ParseFloat(unsafe.String(&data[start], i-start), 64)
+	if errors.Is(err, strconv.ErrRange) {
+		// Valid JSON past float64's range (1e400): kept as written, where
+		// encoding/json would fail the whole file.
+		return json.Number(string(data[start:i])), true
+	}
 	if err != nil {
 		return nil, false
 	}

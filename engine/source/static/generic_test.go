@@ -1,6 +1,7 @@
 package static
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -159,6 +160,17 @@ func genericAgreement(data []byte) string {
 	var want any
 	err := json.Unmarshal(data, &want)
 	got, ok := decodeAny(data)
+	if te, isType := err.(*json.UnmarshalTypeError); isType && strings.HasPrefix(te.Value, "number") && ok {
+		// A number past float64's range: decodeAny keeps it as written,
+		// which encoding/json does with UseNumber.
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		var exact any
+		if dec.Decode(&exact) != nil || !sameNumbers(got, exact) {
+			return fmt.Sprintf("decodeAny gave %.200s, encoding/json with UseNumber %.200s", fmt.Sprintf("%#v", got), fmt.Sprintf("%#v", exact))
+		}
+		return ""
+	}
 	switch {
 	case err != nil && ok:
 		return fmt.Sprintf("decodeAny accepted what encoding/json rejects (%v): %.200s", err, fmt.Sprintf("%#v", got))
@@ -204,4 +216,41 @@ func sameTree(a, b any) bool {
 		return a == b
 	}
 	return false
+}
+
+// sameNumbers compares decodeAny's tree with encoding/json's UseNumber
+// one: a json.Number on both sides is the same text, a float64 is the
+// value of the other side's text.
+func sameNumbers(a, b any) bool {
+	switch a := a.(type) {
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for k, v := range a {
+			if w, ok := b[k]; !ok || !sameNumbers(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		b, ok := b.([]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !sameNumbers(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	case json.Number:
+		return a == b
+	case float64:
+		n, ok := b.(json.Number)
+		f, err := n.Float64()
+		return ok && err == nil && f == a
+	}
+	return a == b
 }

@@ -11,9 +11,11 @@ import (
 // isolate puts the server in a process group of its own, so that signals
 // reach everything it spawned (an npx or `go run` wrapper and the real
 // server under it) and a terminal's Ctrl-C reaches mcplint alone, which then
-// stops the group itself.
+// stops the group itself. Where the kernel can, the server also dies with
+// mcplint, even when mcplint is killed with SIGKILL.
 func isolate(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithParent(cmd.SysProcAttr)
 }
 
 // signalGroup sends sig to every process of the group led by pgid. A group

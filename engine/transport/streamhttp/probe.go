@@ -1,10 +1,12 @@
 package streamhttp
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -93,4 +95,44 @@ func IsLoopback(rawURL string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// LegacySSE reports whether the endpoint is a 2024-11-05 HTTP+SSE server
+// rather than a Streamable HTTP one: a GET opens an SSE stream whose first
+// event is "endpoint" (2026-07-28/basic/transports/streamable-http.mdx,
+// "HTTP+SSE Transport (2024-11-05)"). The caller asks once POSTs have failed.
+// The GET is recorded; its stream is closed after the first event.
+func (t *Transport) LegacySSE() bool {
+	ctx, cancel := context.WithTimeout(t.ctx, min(t.opts.Timeout, 5*time.Second))
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.url, nil)
+	if err != nil {
+		return false
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	for k, vs := range t.opts.Header {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	ev := &sdk.HTTP{Method: http.MethodGet, URL: stripQuery(req.URL), Purpose: sdk.HTTPPurposeGET, Request: protocolHeaderValues(req.Header, requestHeaders)}
+	resp, err := t.opts.Client.Do(req)
+	if err != nil {
+		ev.Error = err.Error()
+		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
+		return false
+	}
+	defer resp.Body.Close()
+	ev.Status, ev.ContentType = resp.StatusCode, resp.Header.Get("Content-Type")
+	t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
+	mt, _, _ := strings.Cut(strings.ToLower(ev.ContentType), ";")
+	if resp.StatusCode != http.StatusOK || strings.TrimSpace(mt) != "text/event-stream" {
+		return false
+	}
+	e, err := NewSSEReader(resp.Body, bodyExcerpt).Next()
+	if err != nil {
+		return false
+	}
+	t.rec.Event(sdk.Event{Kind: sdk.EventSSE, HTTP: &sdk.HTTP{Method: http.MethodGet, SSE: &sdk.SSEEvent{ID: e.ID, Event: e.Type}}})
+	return e.Type == "endpoint"
 }

@@ -23,9 +23,10 @@ type Msg struct {
 
 // Server reads messages from stdin and writes lines to stdout.
 type Server struct {
-	in  *bufio.Reader
-	mu  sync.Mutex
-	out io.Writer
+	in   *bufio.Reader
+	back []Msg // messages put back, returned by Next first (last in first)
+	mu   sync.Mutex
+	out  io.Writer
 }
 
 // New serves on the process's stdin and stdout.
@@ -33,8 +34,19 @@ func New() *Server {
 	return &Server{in: bufio.NewReaderSize(os.Stdin, 1<<20), out: os.Stdout}
 }
 
+// Pushback makes m the next message Next returns, and returns s.
+func (s *Server) Pushback(m Msg) *Server {
+	s.back = append(s.back, m)
+	return s
+}
+
 // Next reads the next message; ok is false at the end of stdin.
 func (s *Server) Next() (Msg, bool) {
+	if n := len(s.back); n > 0 {
+		m := s.back[n-1]
+		s.back = s.back[:n-1]
+		return m, true
+	}
 	for {
 		line, err := s.in.ReadBytes('\n')
 		if len(line) > 0 {

@@ -1,0 +1,63 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// An inconclusive probe is in every format, said as such, and is neither
+// an issue nor a pass of the rules it feeds; the issues of a session that
+// failed part way are in every format beside its error.
+func TestInconclusiveAndPartialInEveryFormat(t *testing.T) {
+	r := sample()
+	r.Targets[0].Inconclusive = []result.Inconclusive{{Probe: "request-before-init",
+		Rules: []string{"request-before-init", "version-negotiation"}, Reason: "a second process of the server did not start: lock held"}}
+	failed := "server x could not be linted: handshake: initialize (id 1) got no answer in 10s"
+	r.Targets = append(r.Targets, &result.Target{Name: "broken", Source: sdk.SourceLive, Input: "./broken", Grade: "F", Error: &failed,
+		Components: map[string]float64{}, Suppressed: []result.Suppressed{},
+		Issues: []sdk.Issue{{Rule: "response-id-mismatch", Category: "conformance", Severity: sdk.Error, Tool: sdk.OwnerServer,
+			Pointer: "/transcript/records/2", Message: "response id 1001 matches no request the client sent", Fix: "echo the id"}}})
+	rules := append(sampleMetas(), sdk.Meta{Name: "request-before-init", Category: "conformance", Severity: sdk.Warning},
+		sdk.Meta{Name: "version-negotiation", Category: "conformance", Severity: sdk.Error},
+		sdk.Meta{Name: "response-id-mismatch", Category: "conformance", Severity: sdk.Error})
+	formats := map[string]func(io.Writer) error{
+		"text":     func(w io.Writer) error { return WriteText(w, r, TextOptions{}) },
+		"json":     func(w io.Writer) error { return WriteJSON(w, r) },
+		"sarif":    func(w io.Writer) error { return WriteSARIF(w, r, rules) },
+		"markdown": func(w io.Writer) error { return WriteMarkdown(w, r) },
+		"junit":    func(w io.Writer) error { return WriteJUnit(w, r, rules) },
+		"github":   func(w io.Writer) error { return WriteGitHub(w, r) },
+	}
+	for name, write := range formats {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out := b.String()
+		if !strings.Contains(out, "inconclusive") || !strings.Contains(out, "lock held") {
+			t.Errorf("%s does not say the probe was inconclusive:\n%s", name, out)
+		}
+		if !strings.Contains(out, "1001 matches no request") {
+			t.Errorf("%s drops the finding of the session that failed:\n%s", name, out)
+		}
+		if name == "junit" && (!strings.Contains(out, `<skipped message="inconclusive`) || strings.Contains(out, `<testcase name="request-before-init" classname="server-weather"></testcase>`)) {
+			t.Errorf("junit shows the unjudged rule as passed:\n%s", out)
+		}
+		if name == "json" {
+			var doc struct {
+				Targets []struct {
+					Inconclusive []result.Inconclusive `json:"inconclusive"`
+				} `json:"targets"`
+			}
+			if err := json.Unmarshal(b.Bytes(), &doc); err != nil || len(doc.Targets[0].Inconclusive) != 1 {
+				t.Errorf("json inconclusive: %+v (%v)", doc, err)
+			}
+		}
+	}
+}

@@ -1,0 +1,35 @@
+// Command lockholder is a correct legacy server that holds a lock file
+// (LOCKHOLDER_FILE) from its first message on, as servers that own a
+// database or a port do: a second process started beside the first finds
+// the lock, says so on stderr and exits without answering anything. The
+// lock is taken at the first message, not at start, so that which of two
+// processes started together holds it does not depend on which exec'd
+// first: mcplint's second process sends nothing until the first answered.
+package main
+
+import (
+	"os"
+
+	"github.com/mcplint/mcplint/testdata/servers/internal/rawmcp"
+)
+
+func main() {
+	s := rawmcp.New()
+	first, ok := s.Next()
+	if !ok {
+		return
+	}
+	path := os.Getenv("LOCKHOLDER_FILE")
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		rawmcp.Logf("lockholder: another instance holds %s: %v", path, err)
+		os.Exit(1)
+	}
+	// The lock stays when the process ends, as a stale lock does: a
+	// second process that starts after the first one ended (a slow exec
+	// on a busy machine) finds it too.
+	f.Close()
+	rawmcp.Legacy{Name: "lockholder", Tools: []map[string]any{
+		rawmcp.Tool("read_row", "Read one row of the database by its key."),
+	}}.Serve(s.Pushback(first))
+}
