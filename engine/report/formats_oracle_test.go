@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"math/rand/v2"
 	"sort"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 

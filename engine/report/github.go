@@ -3,11 +3,11 @@ package report
 import (
 	"bufio"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"reflect"
 	"testing"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
