@@ -93,7 +93,10 @@ type Transport struct {
 	// resource metadata.
 	askedMetadata bool
 	seen          map[[32]byte]int // SSE messages with ids: the stream each came on
-	failed        string           // why the server is unreachable, once it is
+	// inflight cancels the exchange of a request by its id: in 2026-07-28
+	// closing the response stream is the cancellation.
+	inflight map[string]context.CancelFunc
+	failed   string // why the server is unreachable, once it is
 }
 
 type item struct {
@@ -140,9 +143,10 @@ type envelope struct {
 	ID     json.RawMessage `json:"id"`
 	Method *string         `json:"method"`
 	Params struct {
-		Name any                        `json:"name"`
-		URI  any                        `json:"uri"`
-		Meta map[string]json.RawMessage `json:"_meta"`
+		RequestID json.RawMessage            `json:"requestId"`
+		Name      any                        `json:"name"`
+		URI       any                        `json:"uri"`
+		Meta      map[string]json.RawMessage `json:"_meta"`
 	} `json:"params"`
 	Result *struct {
 		ProtocolVersion string `json:"protocolVersion"`
@@ -173,9 +177,13 @@ func (e *envelope) modernVersion() string {
 // Send POSTs msg and returns once the request is written; the response is
 // read in the background and its messages come from Receive.
 func (t *Transport) Send(msg []byte) error {
-	t.rec.Message(sdk.DirClientToServer, msg)
 	var env envelope
 	json.Unmarshal(msg, &env)
+	if env.Method != nil && *env.Method == "notifications/cancelled" && env.modernVersion() != "" {
+		t.cancelRequest(env.Params.RequestID)
+		return nil
+	}
+	t.rec.Message(sdk.DirClientToServer, msg)
 	req, err := http.NewRequestWithContext(t.ctx, http.MethodPost, t.url, bytes.NewReader(msg))
 	if err != nil {
 		return &transport.SendError{Doing: "building a POST request", Err: err}
@@ -184,6 +192,23 @@ func (t *Transport) Send(msg []byte) error {
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	t.protocolHeaders(req.Header, &env)
 	return t.exchange(req, &env, "")
+}
+
+// cancelRequest is notifications/cancelled in the modern era, which
+// defines no such notification over HTTP: closing the request's response
+// stream is the cancellation (2026-07-28/basic/transports/streamable-http.mdx#cancellation).
+// It is recorded as what mcplint did instead.
+func (t *Transport) cancelRequest(id json.RawMessage) {
+	key := string(bytes.TrimSpace(id))
+	t.mu.Lock()
+	cancel, ok := t.inflight[key]
+	t.mu.Unlock()
+	if !ok {
+		return
+	}
+	t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, ID: id, Detail: "mcplint closed the response stream of request " + key + " to cancel it (2026-07-28 has no notifications/cancelled over HTTP)",
+		HTTP: &sdk.HTTP{Method: http.MethodPost, Purpose: sdk.HTTPPurposeCancel}})
+	cancel()
 }
 
 // protocolHeaders sets the headers the protocol asks of a POST carrying
@@ -250,6 +275,15 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 		}
 	}
 	ctx, cancel := context.WithTimeout(req.Context(), t.opts.Timeout)
+	tracked := env != nil && env.isRequest() && purpose == ""
+	if tracked {
+		t.mu.Lock()
+		if t.inflight == nil {
+			t.inflight = map[string]context.CancelFunc{}
+		}
+		t.inflight[string(bytes.TrimSpace(env.ID))] = cancel
+		t.mu.Unlock()
+	}
 	written := make(chan struct{})
 	var once sync.Once
 	trace := &httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) { once.Do(func() { close(written) }) }}
@@ -267,6 +301,13 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 	go func() {
 		defer t.flight.Done()
 		defer cancel()
+		if tracked {
+			defer func() {
+				t.mu.Lock()
+				delete(t.inflight, string(bytes.TrimSpace(env.ID)))
+				t.mu.Unlock()
+			}()
+		}
 		resp, err := t.opts.Client.Do(req)
 		once.Do(func() { close(written) })
 		ev := &sdk.HTTP{Method: req.Method, URL: stripQuery(req.URL), Purpose: purpose, Request: sentHeaders}
