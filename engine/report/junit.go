@@ -142,9 +142,9 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 	}
 
 	for _, rule := range order {
-		c := junitCase{Name: rule, Classname: name}
+		c := junitCase{Name: Escape(rule), Classname: name}
 		if msg, ok := failed[rule]; ok {
-			c.Error = &junitProblem{Message: "rule " + rule + " could not run", Type: "rule", Text: msg}
+			c.Error = &junitProblem{Message: "rule " + Escape(rule) + " could not run", Type: "rule", Text: msg}
 			s.Errors++
 		}
 		if msg, ok := unjudged[rule]; ok && len(issues[rule]) == 0 {
