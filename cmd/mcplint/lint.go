@@ -14,7 +14,6 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
-	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/rules"
@@ -454,7 +453,7 @@ func writeReports(c *cli, f *lintFlags, rep *result.Report, verdict report.Verdi
 			textOnStdout = textOnStdout || name == "text"
 			continue
 		}
-		if err := atomicfile.Write(resolvePath(c.Dir, file), 0o644, write); err != nil {
+		if err := writeReportFile(resolvePath(c.Dir, file), file, write); err != nil {
 			return false, err
 		}
 	}

@@ -45,7 +45,7 @@ func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 		if i > 0 {
 			p.line("")
 		}
-		p.target(t)
+		p.target(t, len(r.Enabled))
 	}
 	for _, sk := range r.Skipped {
 		p.line("")
@@ -79,7 +79,9 @@ func (p *printer) paint(code, s string) string {
 	return code + s + ansiReset
 }
 
-func (p *printer) target(t *result.Target) {
+// target prints one target; enabled is how many rules the run selected,
+// to say so when none of them applies to it.
+func (p *printer) target(t *result.Target, enabled int) {
 	head := p.paint(ansiBold, Escape(t.Name))
 	p.line("%s  %s", head, p.paint(ansiDim, t.Source+" "+Escape(t.Input)))
 	if t.Error != nil {
@@ -91,6 +93,9 @@ func (p *printer) target(t *result.Target) {
 	} else {
 		summary := append([]string{p.gradeText(t)}, facts(t, Escape)...)
 		p.line("  %s", strings.Join(summary, " · "))
+		if enabled > 0 && len(t.NotApplicable) >= enabled {
+			p.line("  %s", p.paint(ansiYellow, "note: no selected rule applies to this target ("+notApplicableWhy(t)+"), so nothing was checked"))
+		}
 	}
 	for _, re := range t.RuleErrors {
 		p.block("  "+p.paint(ansiRed, "error:")+" rule "+re.Rule+" could not run: ", re.Error)

@@ -62,11 +62,18 @@ type StartError struct {
 	// Remote is set for a server reached over HTTP, which has no stderr
 	// mcplint can read.
 	Remote bool
+	// Timeout is the --timeout in effect, for the hint of a timeout.
+	Timeout time.Duration
 }
 
 func (e *StartError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "server %s could not be linted: %v (%s); %s", e.Command, e.Err, e.Exit, e.hint())
+	fmt.Fprintf(&b, "server %s could not be linted: %v", e.Command, e.Err)
+	// A GoneError already says how the process ended.
+	if msg := e.Err.Error(); e.Exit != "" && !strings.Contains(msg, "("+e.Exit+")") {
+		fmt.Fprintf(&b, " (%s)", e.Exit)
+	}
+	fmt.Fprintf(&b, "; %s", e.hint())
 	if e.Remote {
 		return b.String()
 	}
@@ -97,13 +104,30 @@ func (e *StartError) hint() string {
 	case e.Exit == "did not start":
 		return "check that the command exists and is executable"
 	case errors.As(e.Err, &timeout):
-		return "the whole handshake must finish within --timeout (10s unless set); if the server only starts slowly, raise it, e.g. --timeout 60s or timeout = \"60s\" in [server]"
+		limit := e.Timeout
+		if limit <= 0 {
+			limit = mcp.DefaultTimeout
+		}
+		more := shortDuration(max(4*limit, time.Minute))
+		return fmt.Sprintf("the whole handshake must finish within --timeout, here %s; if the server only starts slowly, raise it, e.g. --timeout %s or timeout = \"%s\" in [server]", shortDuration(limit), more, more)
 	case errors.As(e.Err, &gone):
 		return "run the command by hand to see why it stops"
 	case errors.As(e.Err, &refused):
 		return "the server must accept an initialize request or server/discover"
 	}
 	return "run the command by hand to see what it does"
+}
+
+// shortDuration writes d as a user would type it: 2m, not 2m0s.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // Load runs the Command target t and returns what it serves. It detects the
@@ -206,7 +230,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		case exit == "":
 			exit = "still running"
 		}
-		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Err: fmt.Errorf("handshake: %w", err)}
+		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Timeout: timeout, Err: fmt.Errorf("handshake: %w", err)}
 		// What the server did say is judged beside the error; an era only
 		// an answer settled is kept, a guessed one is not.
 		era := ""
