@@ -96,7 +96,9 @@ type Transport struct {
 	// inflight cancels the exchange of a request by its id: in 2026-07-28
 	// closing the response stream is the cancellation.
 	inflight map[string]context.CancelFunc
-	failed   string // why the server is unreachable, once it is
+	// params are the x-mcp-header parameters of each listed tool.
+	params map[string][]paramHeader
+	failed string // why the server is unreachable, once it is
 }
 
 type item struct {
@@ -144,6 +146,7 @@ type envelope struct {
 	Method *string         `json:"method"`
 	Params struct {
 		RequestID json.RawMessage            `json:"requestId"`
+		Arguments json.RawMessage            `json:"arguments"`
 		Name      any                        `json:"name"`
 		URI       any                        `json:"uri"`
 		Meta      map[string]json.RawMessage `json:"_meta"`
@@ -225,6 +228,9 @@ func (t *Transport) protocolHeaders(h http.Header, env *envelope) {
 			h.Set(HeaderMethod, *env.Method)
 			if name, ok := nameOf(env); ok {
 				h.Set(HeaderName, EncodeValue(name))
+			}
+			if name, ok := nameOf(env); ok && *env.Method == "tools/call" {
+				t.setParamHeaders(h, name, env.Params.Arguments)
 			}
 		}
 	} else if version != "" {
@@ -431,6 +437,14 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 			if isRequest && got.Method == nil && (got.Result != nil || got.Error != nil) {
 				if bytes.Equal(bytes.TrimSpace(got.ID), bytes.TrimSpace(id)) {
 					answered = true
+					if got.Result != nil && *env.Method == "tools/list" {
+						var full struct {
+							Result json.RawMessage `json:"result"`
+						}
+						if json.Unmarshal(msg, &full) == nil {
+							t.learnTools(full.Result)
+						}
+					}
 					if got.Result != nil && *env.Method == "initialize" && got.Result.ProtocolVersion != "" {
 						t.mu.Lock()
 						t.version = got.Result.ProtocolVersion
