@@ -62,11 +62,19 @@ type StartError struct {
 	// Remote is set for a server reached over HTTP, which has no stderr
 	// mcplint can read.
 	Remote bool
+	// Unreadable says what was wrong with the lines the server did write
+	// that are not messages ("" when there were none): a server that
+	// answers in a form mcplint cannot read is not a slow server.
+	Unreadable string
 }
 
 func (e *StartError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "server %s could not be linted: %v (%s); %s", e.Command, e.Err, e.Exit, e.hint())
+	fmt.Fprintf(&b, "server %s could not be linted: %v (%s)", e.Command, e.Err, e.Exit)
+	if e.Unreadable != "" {
+		b.WriteString("; " + e.Unreadable)
+	}
+	b.WriteString("; " + e.hint())
 	if e.Remote {
 		return b.String()
 	}
@@ -90,6 +98,8 @@ func (e *StartError) hint() string {
 	var gone *mcp.GoneError
 	var refused *mcp.HandshakeError
 	switch {
+	case e.Unreadable != "":
+		return "answer each request with one line of UTF-8 JSON on stdout that carries the request's id, nested no deeper than a few hundred levels, and write logs on stderr"
 	case e.Remote && errors.As(e.Err, &gone):
 		return "check that the server is running and the URL names its MCP endpoint"
 	case e.Remote && errors.As(e.Err, &refused):
@@ -206,7 +216,8 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		case exit == "":
 			exit = "still running"
 		}
-		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Err: fmt.Errorf("handshake: %w", err)}
+		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Err: fmt.Errorf("handshake: %w", err),
+			Unreadable: unreadable(c.Transcript())}
 		// What the server did say is judged beside the error; an era only
 		// an answer settled is kept, a guessed one is not.
 		era := ""
