@@ -33,6 +33,9 @@ import (
 type Options struct {
 	// Version is mcplint's version, for the report.
 	Version string
+	// Dir is the working directory, which files in the report are named
+	// relative to.
+	Dir     string
 	Targets []target.Target
 	// Config is the effective configuration (defaults when there is no file).
 	Config *config.Config
@@ -62,6 +65,7 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	enabled := Enabled(opt.Rules, opt.Selection)
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
+		placeSettingsErrors(opt.Plugins, opt.Config, opt.Dir)
 	}
 	var skipped []result.Skipped
 	var targets []target.Target
@@ -126,13 +130,16 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	// The pipeline runs once every target is done: an [[ignore]] entry is
 	// unused only when it matched nothing on any of them. Scoring comes
 	// after, since what the pipeline adds counts and what it hides does not.
-	pipeline.Run(pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats}),
+	pipeline.Run(pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir}),
 		slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
 	for i, t := range rep.Targets {
 		if in := inputs[i]; in != nil {
 			in.Issues = t.Issues
 			res := score.Compute(*in)
 			t.Score, t.Grade, t.Components = res.Score, res.Grade, res.Components
+			if len(t.RuleErrors) > 0 {
+				t.Grade = result.Incomplete // the score stays, for what did run
+			}
 		}
 		for _, is := range t.Issues {
 			switch is.Severity {
@@ -202,8 +209,12 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	}
 	ran := map[string]bool{}
 	for _, r := range rules {
-		if m := r.Meta(); m.Era == "" || m.Era == snap.Era {
+		m := r.Meta()
+		if m.Era == "" || m.Era == snap.Era {
 			ran[m.Name] = true
+		}
+		if !m.Applies(snap) {
+			out.NotApplicable = append(out.NotApplicable, m.Name)
 		}
 	}
 	in := &score.Input{Tools: len(snap.Tools), HasTranscript: snap.Transcript != nil}

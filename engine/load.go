@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -143,6 +144,9 @@ func loadTrace(t target.Target, display string) (*sdk.Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := serverSilent(tr, display); err != nil {
+		return nil, err
+	}
 	snap, err := session.Build(tr)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -151,6 +155,39 @@ func loadTrace(t target.Target, display string) (*sdk.Snapshot, error) {
 	snap.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	snap.Locator = traceLocator{file: display}
 	return snap, nil
+}
+
+// serverSilent refuses a trace in which the server said nothing at all (it
+// exited before the handshake, or never started): there is nothing to
+// lint, and a clean report of it would pass a server that does not run.
+// A live lint of the same server is a StartError, exit 3; so is this.
+func serverSilent(tr *sdk.Transcript, file string) error {
+	var exit string
+	var stderr []string
+	for _, r := range tr.Records {
+		switch {
+		case r.Dir == sdk.DirServerToClient, r.Event != nil && r.Event.Kind == sdk.EventOversizeLine:
+			return nil // it spoke (an over-long line was still a line)
+		case r.Dir == sdk.DirStderr:
+			stderr = append(stderr, r.Raw)
+		case r.Event != nil && r.Event.Kind == sdk.EventExit:
+			exit = r.Event.Detail
+		}
+	}
+	msg := fmt.Sprintf("%s: the server sent nothing in this recorded session", file)
+	if exit != "" {
+		msg += fmt.Sprintf(" and exited (%s) before the handshake", exit)
+	}
+	msg += "; there is nothing to lint: run the recorded command by hand to see why it stops, then record again"
+	if n := len(stderr); n > 0 {
+		msg += "; its last stderr lines:"
+		for _, l := range stderr[max(0, n-5):] {
+			msg += "\n  " + l
+		}
+	} else {
+		msg += "; it wrote nothing to stderr"
+	}
+	return errors.New(msg)
 }
 
 // traceLocator places transcript records at their line in the trace file:

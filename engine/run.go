@@ -175,7 +175,7 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 		loader.Live.Serve = mcp.Serve(s.Serve)
 	}
 	opts := Options{
-		Version: s.Version, Targets: targets, Config: cfg,
+		Version: s.Version, Dir: s.Dir, Targets: targets, Config: cfg,
 		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
 		Progress: s.Progress, KeepRepeats: s.KeepRepeats,
 	}

@@ -4,6 +4,9 @@ import "context"
 
 // Categories of rules. A rule belongs to exactly one.
 const (
+	// CategoryConformance rules read the session's transcript: on a target
+	// without one (a static tool list) they do not apply, and reports say
+	// so instead of counting them as passed.
 	CategoryConformance = "conformance"
 	CategorySchema      = "schema"
 	CategorySecurity    = "security"
@@ -24,6 +27,15 @@ const (
 	EraLegacy = "legacy" // 2024-11-05 … 2025-11-25: initialize + notifications/initialized
 	EraModern = "modern" // 2026-07-28 and later: server/discover, per-request _meta
 )
+
+// Applies reports whether a rule can say anything about s: its era is s's
+// (or it has none), and a conformance rule needs a transcript.
+func (m Meta) Applies(s *Snapshot) bool {
+	if m.Era != "" && m.Era != s.Era {
+		return false
+	}
+	return m.Category != CategoryConformance || s.Transcript != nil
+}
 
 // Meta is a rule's data: what users configure it by and what its docs say.
 type Meta struct {

@@ -70,6 +70,12 @@ type Snapshot struct {
 
 	// Locator places pointers in the input file; nil when there is no file.
 	Locator Locator `json:"-"`
+
+	// Ambiguous is, for a static Snapshot, the file's bytes when they hold
+	// JSON that parsers read differently (an object that gives a key twice,
+	// bytes that are not UTF-8), for the rules that say where; nil when
+	// there is no such thing to say.
+	Ambiguous []byte `json:"-"`
 }
 
 // Listing is one more session's view of a server's tools.
@@ -234,6 +240,8 @@ const (
 	HTTPPurposeMissingVersion   = "missing-protocol-version" // a modern request without MCP-Protocol-Version
 	HTTPPurposeHeaderMismatch   = "header-mismatch"          // Mcp-Method that differs from the body's method
 	HTTPPurposeResourceMetadata = "protected-resource-metadata"
+	HTTPPurposeCancel           = "cancel" // the client closed a modern request's response stream to cancel it
+	HTTPPurposeResume           = "resume" // GET with Last-Event-ID to resume a response stream the server closed early
 )
 
 // SSEEvent is one Server-Sent Event's fields other than its data.

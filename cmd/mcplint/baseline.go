@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/baseline"
+	"github.com/mcplint/mcplint/engine/cmdline"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 )
@@ -64,8 +65,11 @@ func runBaseline(ctx context.Context, c *cli, args []string) int {
 		return exitUsage
 	}
 	shown := displayPath(c.Dir, path)
-	fmt.Fprintf(c.Stdout, "Recorded %d issue%s of %d server%s in %s.\nLint against it with: mcplint --baseline %s\n",
-		b.Len(), plural(b.Len()), len(targets), plural(len(targets)), shown, shown)
+	// The suggested command lints what was just recorded: the same flags
+	// and targets (a command's environment values hidden).
+	again := cmdline.Display(append([]string{"mcplint", "--baseline", shown}, rest...))
+	fmt.Fprintf(c.Stdout, "Recorded %s of %s in %s.\nLint against it with: %s\n",
+		countOf(b.Len(), "issue"), countOf(len(targets), "server"), shown, again)
 	return exitOK
 }
 

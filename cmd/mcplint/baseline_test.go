@@ -41,7 +41,7 @@ func TestBaselineCommand(t *testing.T) {
 	if want := []string{"--fail-on", "warning", "tools.json"}; !reflect.DeepEqual(*args, want) {
 		t.Errorf("lint got %q, want %q: -o belongs to baseline", *args, want)
 	}
-	if want := "Recorded 2 issues of 1 server in base.json.\nLint against it with: mcplint --baseline base.json\n"; stdout != want {
+	if want := "Recorded 2 issues of 1 server in base.json.\nLint against it with: mcplint --baseline base.json --fail-on warning tools.json\n"; stdout != want {
 		t.Errorf("stdout %q, want %q", stdout, want)
 	}
 	b, err := baseline.Read(filepath.Join(dir, "base.json"))

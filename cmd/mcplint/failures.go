@@ -1,9 +1,15 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 )
@@ -32,4 +38,24 @@ func firstLine(msg string) string {
 		first += " (more in the report)"
 	}
 	return first
+}
+
+// writeReportFile writes a report to path (shown is what the user wrote)
+// through atomicfile, naming the user's file in errors, never the temporary
+// file beside it that atomicfile writes first.
+func writeReportFile(path, shown string, write func(io.Writer) error) error {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("cannot write the report to %s: the folder %s does not exist; create it or name another file", shown, dir)
+	} else if !st.IsDir() {
+		return fmt.Errorf("cannot write the report to %s: %s is not a folder; name another file", shown, dir)
+	}
+	err := atomicfile.Write(path, 0o644, write)
+	if pe, ok := errors.AsType[*fs.PathError](err); ok && pe.Path != path {
+		return fmt.Errorf("cannot write the report to %s: %v", shown, pe.Err)
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write the report to %s: %w", shown, err)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,5 +51,37 @@ func TestGateMinGrade(t *testing.T) {
 	stdout, _, code := runCLI(t, t.TempDir(), "--fail-on", "never", "--min-grade", "A", fixture)
 	if code != exitIssues || !strings.Contains(stdout, "fail: ci-defects: grade D is below --min-grade A\n") {
 		t.Errorf("exit %d, want %d and the failed gate named:\n%s", code, exitIssues, stdout)
+	}
+}
+
+// TestIncompleteGrade: a target on which a rule could not run grades
+// "incomplete", in the text and the JSON report, and fails --min-grade
+// whatever the minimum.
+func TestIncompleteGrade(t *testing.T) {
+	files := map[string]string{"tools.json": emptyTools, ".mcplint.toml": missingPlugin}
+	runGolden(t, []cliCase{
+		{"incomplete-grade", files, []string{"--min-grade", "F", "tools.json"}, nil},
+		{"incomplete-grade-json", files, []string{"-f", "json", "--min-grade", "F", "tools.json"}, nil},
+	})
+}
+
+// TestOutputWithFormatFiles: -o with -f FORMAT=FILE writes both when one
+// format has no file of its own, and is a usage error (exit 2) when every
+// format has one, since -o would then get nothing.
+func TestOutputWithFormatFiles(t *testing.T) {
+	files := map[string]string{"tools.json": emptyTools}
+	runGolden(t, []cliCase{
+		{"output-and-format-files", files, []string{"-f", "json=r.json", "-f", "sarif=r.sarif", "-o", "out.txt", "tools.json"}, nil},
+	})
+	dir := t.TempDir()
+	writeFile(t, dir, "tools.json", emptyTools)
+	if _, stderr, code := runCLI(t, dir, "-f", "json=r.json", "-f", "text", "-o", "out.txt", "tools.json"); code != exitOK {
+		t.Fatalf("exit %d, want 0\n%s", code, stderr)
+	}
+	for name, want := range map[string]string{"r.json": `"version": 1`, "out.txt": "0 errors, 0 warnings, 0 infos in 1 target"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !strings.Contains(string(data), want) {
+			t.Errorf("%s: %v, want it to hold %q:\n%s", name, err, want, data)
+		}
 	}
 }

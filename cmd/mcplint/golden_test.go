@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/xml"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/mcplint/mcplint/engine/mcp/mcptest"
 	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // cliCase is one command line run in a fresh folder holding files, whose
@@ -182,6 +185,15 @@ banned-phrases = ["TODO"]
 bogus = 1
 `
 
+const pluginTypo = `version = 1
+
+[[plugin]]
+name = "policy"
+path = "bin/mcplint-plugin-policy"
+[plugin.settings]
+prefx = "acme_"
+`
+
 const goodPluginConfig = `version = 1
 
 [rules.settings.too-many-tools]
@@ -202,5 +214,121 @@ func TestConfigVerifyOnePass(t *testing.T) {
 		{name: "config-verify-no-plugins", files: map[string]string{".mcplint.toml": badEverywhere}, args: []string{"config", "verify", "--no-plugins"}},
 		{name: "config-verify-plugin-missing", files: map[string]string{".mcplint.toml": goodPluginConfig}, args: []string{"config", "verify"}},
 		{name: "config-verify-ok", files: map[string]string{".mcplint.toml": goodPluginConfig}, args: []string{"config", "verify"}, setup: buildPolicyPlugin},
+		// The lint itself places a plugin's refusal at the key, too.
+		{name: "lint-plugin-settings-typo", files: map[string]string{".mcplint.toml": pluginTypo, "tools.json": emptyTools}, args: []string{"-q", "tools.json"}, setup: buildPolicyPlugin},
 	})
+}
+
+// emptyTrace is what `mcplint record` writes for a server that exits before
+// the handshake: no line from the server at all.
+const emptyTrace = `{"mcplint_trace":1,"command":["./dies"],"started":"2026-12-01T19:42:18.594396345Z"}
+{"t_ms":4.089,"dir":"event","event":{"kind":"stdin-closed","detail":"the client closed the server's stdin"}}
+{"t_ms":4.645,"dir":"stderr","raw":"no config"}
+{"t_ms":4.678,"dir":"event","event":{"kind":"stdout-closed","detail":"the server closed its stdout"}}
+{"t_ms":4.719,"dir":"event","event":{"kind":"exit","code":4,"detail":"exit status 4"}}
+`
+
+const diesScript = "#!/bin/sh\necho 'no config' >&2\nexit 4\n"
+
+const unusedIgnore = "version = 1\n[[ignore]]\nrule = \"tool-name-style\"\ntool = \"zzz\"\nreason = \"kept from an old server\"\n"
+
+// TestSmallerMessages: what a new user met that was wrong or unclear, one
+// golden each.
+func TestSmallerMessages(t *testing.T) {
+	runGolden(t, []cliCase{
+		{"trace-server-silent", map[string]string{"dies.trace.jsonl": emptyTrace}, []string{"dies.trace.jsonl"}, nil},
+		{"server-exits-before-handshake", map[string]string{"dies": diesScript}, []string{"--probes", "none", "--", "./dies"}, nil},
+		{"output-folder-missing", map[string]string{"tools.json": emptyTools}, []string{"-o", "no/such/folder/x.txt", "tools.json"}, nil},
+		{"baseline-suggests-target", map[string]string{"tools.json": emptyTools}, []string{"baseline", "--fail-on", "warning", "tools.json"}, nil},
+		{"unused-suppression-relative", map[string]string{"tools.json": emptyTools, ".mcplint.toml": unusedIgnore}, []string{"--only", "unused-suppression,tool-name-style", "tools.json"}, nil},
+		{"only-conformance-static", map[string]string{"tools.json": emptyTools}, []string{"--only", "conformance", "tools.json"}, nil},
+	})
+}
+
+// TestJUnitNotApplicableIsSkipped: a conformance rule on a static file has
+// nothing to read; JUnit marks it skipped, never passed.
+func TestJUnitNotApplicableIsSkipped(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "tools.json", emptyTools)
+	out, stderr, code := runCLI(t, dir, "--only", "conformance,tool-name-style", "-f", "junit", "tools.json")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, out, stderr)
+	}
+	var suites struct {
+		Skipped int `xml:"skipped,attr"`
+		Suites  []struct {
+			Cases []struct {
+				Name    string    `xml:"name,attr"`
+				Skipped *struct{} `xml:"skipped"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal([]byte(out), &suites); err != nil {
+		t.Fatal(err)
+	}
+	conformance := 0
+	for _, r := range rules.All() {
+		if r.Meta().Category == sdk.CategoryConformance {
+			conformance++
+		}
+	}
+	skipped := 0
+	for _, c := range suites.Suites[0].Cases {
+		if c.Skipped != nil {
+			skipped++
+		}
+		if c.Name == "tool-name-style" && c.Skipped != nil {
+			t.Errorf("tool-name-style applies to a static file and passed: not skipped")
+		}
+	}
+	if conformance == 0 || skipped != conformance || suites.Skipped != conformance {
+		t.Errorf("%d conformance rules, %d cases skipped (total %d): want every conformance rule skipped\n%s", conformance, skipped, suites.Skipped, out)
+	}
+}
+
+// TestTimeoutHintNamesTheTimeout: a handshake that times out under
+// --timeout 1s says 1s, not "(10s unless set)".
+func TestTimeoutHintNamesTheTimeout(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "mute", "#!/bin/sh\nexec sleep 30\n")
+	if err := os.Chmod(filepath.Join(dir, "mute"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI(t, dir, "--timeout", "1s", "--probes", "none", "./mute")
+	if code != exitTarget || !strings.Contains(out, "must finish within --timeout, here 1s") || !strings.Contains(out, "--timeout 1m ") || strings.Contains(out, "unless set") {
+		t.Errorf("exit %d (want 3); want the hint to name --timeout 1s:\n%s%s", code, out, stderr)
+	}
+}
+
+// hostileText has a bidi override, ESC, tag characters and a zero-width
+// space in model-visible text.
+const hostileText = `{"tools":[{"name":"search\u202e","description":"Searches the web. \u001b[31m red \udb40\udc41\udb40\udc42 and \u200b zero width.","inputSchema":{"type":"object"}}]}`
+
+// TestEscapesAsDocumented: the report shows hostile characters in the one
+// style the README documents, and the README's examples are what it prints.
+func TestEscapesAsDocumented(t *testing.T) {
+	runGolden(t, []cliCase{
+		{"escapes", map[string]string{"esc.json": hostileText}, []string{"--only", "security,tool-name-format", "esc.json"}, nil},
+	})
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(readme), "override prints as")
+	if i < 0 {
+		t.Fatal("README no longer documents the escapes")
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, "esc.json", hostileText)
+	out, _, _ := runCLI(t, dir, "--only", "security", "esc.json")
+	for _, ex := range []string{`\u202e`, `\U000e0041`, `\u200b`, `\x1b`} {
+		if !strings.Contains(string(readme[i:i+300]), "`"+ex+"`") || !strings.Contains(out, ex) {
+			t.Errorf("README example %s: documented and printed? report:\n%s", ex, out)
+		}
+	}
+	for _, other := range []string{"[U+", "<U+"} {
+		if strings.Contains(out, other) {
+			t.Errorf("the report mixes in another escape style (%s):\n%s", other, out)
+		}
+	}
 }

@@ -200,3 +200,18 @@ func TestReportOutputs(t *testing.T) {
 		t.Errorf("the FIFO was replaced by a %v", st.Mode())
 	}
 }
+
+// TestAmbiguousStaticFile lints a tool list whose tool gives "name" twice
+// and holds a byte that is not UTF-8: both are findings, placed in the file.
+func TestAmbiguousStaticFile(t *testing.T) {
+	stdout, stderr, code := runCLIBounded(t, "../../testdata/hostile", "ambiguous.json")
+	for _, want := range []string{
+		"duplicate-key  ambiguous.json:1:68",
+		`the key "name" is given twice in the object at /tools/0`,
+		"invalid-utf8  ambiguous.json:1:170",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("exit %d; the report lacks %q\nstdout: %s\nstderr: %s", code, want, stdout, stderr)
+		}
+	}
+}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
-	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/rules"
@@ -228,6 +227,9 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err := f.format.check(); err != nil {
 		return nil, usageError(c, "%v", err)
 	}
+	if err := f.checkOutput(); err != nil {
+		return nil, usageError(c, "%v", err)
+	}
 	s := engine.Settings{
 		Version: mcplintVersion(), Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
 		Args: positional, Command: command, Server: f.server, Headers: f.headers,
@@ -389,6 +391,23 @@ func (f formatFlag) check() error {
 	return nil
 }
 
+// checkOutput refuses --output when every --format names its own file:
+// the file would get no report, and the user would not know.
+func (f *lintFlags) checkOutput() error {
+	if !f.set("output", "o") {
+		return nil // [output] file of the config applies only when it can
+	}
+	var files []string
+	for _, spec := range f.format.specs() {
+		if _, _, toFile := strings.Cut(spec, "="); !toFile {
+			return nil
+		}
+		files = append(files, "--format "+spec)
+	}
+	return fmt.Errorf("--output %s would get no report: every format names its own file (%s); drop --output, or add a --format without =FILE to write there",
+		f.output, strings.Join(files, ", "))
+}
+
 func (f formatFlag) specs() []string {
 	if len(f) == 0 {
 		return []string{"text"}
@@ -434,7 +453,7 @@ func writeReports(c *cli, f *lintFlags, rep *result.Report, verdict report.Verdi
 			textOnStdout = textOnStdout || name == "text"
 			continue
 		}
-		if err := atomicfile.Write(resolvePath(c.Dir, file), 0o644, write); err != nil {
+		if err := writeReportFile(resolvePath(c.Dir, file), file, write); err != nil {
 			return false, err
 		}
 	}

@@ -169,7 +169,9 @@ func (c *Client) initializeBeside(ctx context.Context, probe *call, hard time.Ti
 	if err != nil {
 		return nil, err
 	}
-	silent := fmt.Sprintf("server/discover got no answer in %s, so initialize was sent beside it", discoverTimeout)
+	// The probe's wait is not --timeout (it is at most half of it), so the
+	// note says which wait this was.
+	silent := fmt.Sprintf("server/discover got no answer within the era probe's %s wait (half of --timeout, at most %s), so initialize was sent beside it", discoverTimeout, DefaultDiscoverTimeout)
 	deadline := hard
 	var initAnswer *Message
 	var initErr error

@@ -21,7 +21,9 @@
 package pipeline
 
 import (
+	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/mcplint/mcplint/config"
@@ -63,6 +65,9 @@ type Options struct {
 	// KeepRepeats leaves repeated findings apart (no dedupe): a baseline
 	// is recorded from them, since the baseline step sees them apart too.
 	KeepRepeats bool
+	// Dir is the working directory: the config file is named relative to
+	// it in messages, as the report names every other file.
+	Dir string
 }
 
 // New returns the standard pipeline, in order.
@@ -78,7 +83,7 @@ func New(opt Options) []Processor {
 		Locations{},
 		ignores,
 		inline,
-		&Unused{Ignores: ignores, Inline: inline, Rules: opt.Rules, Severity: cfg.Rules.Severity, ConfigPath: cfg.Path},
+		&Unused{Ignores: ignores, Inline: inline, Rules: opt.Rules, Severity: cfg.Rules.Severity, ConfigPath: relativeTo(opt.Dir, cfg.Path)},
 		&Baseline{Matcher: opt.Baseline.Matcher()},
 	}
 	if !opt.KeepRepeats {
@@ -131,4 +136,15 @@ func suppress(t *result.Target, by string, hide func(is sdk.Issue) (reason strin
 		kept = append(kept, is)
 	}
 	t.Issues = kept
+}
+
+// relativeTo names path relative to dir when it is inside it
+// (.mcplint.toml, sub/.mcplint.toml), else as it is.
+func relativeTo(dir, path string) string {
+	if dir != "" && path != "" {
+		if rel, err := filepath.Rel(dir, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return rel
+		}
+	}
+	return path
 }

@@ -13,7 +13,8 @@ import (
 // see is written out:
 //
 //   - C0 and C1 controls and DEL as \xNN (ESC is \x1b), with \t \n \r as such;
-//   - tag characters (U+E0000–U+E007F) as <U+E0041>;
+//   - tag characters (U+E0000–U+E007F) as \U000e0041, as strconv.Quote
+//     writes them, so that a report has one escape style throughout;
 //   - bidi controls, zero-width and other invisible or format characters,
 //     variation selectors and line/paragraph separators as \uXXXX (or
 //     \U000XXXXX);
@@ -40,7 +41,7 @@ func Escape(s string) string {
 		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
 			fmt.Fprintf(&b, `\x%02x`, r)
 		case r >= 0xE0000 && r <= 0xE007F:
-			fmt.Fprintf(&b, "<U+%04X>", r)
+			fmt.Fprintf(&b, `\U%08x`, r)
 		case Hidden(r):
 			if r > 0xFFFF {
 				fmt.Fprintf(&b, `\U%08x`, r)

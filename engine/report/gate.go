@@ -2,9 +2,9 @@ package report
 
 import (
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -63,7 +63,11 @@ func Gate(rep *result.Report, failOn, minGrade string) Verdict {
 		if n > 0 {
 			fail(ExitIssues, t, "%s at or above --fail-on %s", plural(n, "issue"), failOn)
 		}
-		if !MeetsGrade(t.Grade, minGrade) {
+		switch {
+		case MeetsGrade(t.Grade, minGrade):
+		case t.Grade == result.Incomplete:
+			fail(ExitIssues, t, "grade incomplete (not every rule ran) fails --min-grade %s", minGrade)
+		default:
 			fail(ExitIssues, t, "grade %s is below --min-grade %s", t.Grade, minGrade)
 		}
 	}
@@ -71,5 +75,7 @@ func Gate(rep *result.Report, failOn, minGrade string) Verdict {
 }
 
 // MeetsGrade reports whether grade is at least min ("A" best; "" meets
-// anything).
-func MeetsGrade(grade, min string) bool { return min == "" || grade <= min }
+// anything). result.Incomplete meets no minimum.
+func MeetsGrade(grade, min string) bool {
+	return min == "" || grade != result.Incomplete && grade <= min
+}

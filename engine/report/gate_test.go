@@ -1,10 +1,10 @@
 package report
 
 import (
-	"github.com/mcplint/mcplint/engine/result"
 	"slices"
 	"testing"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -27,6 +27,9 @@ func TestGate(t *testing.T) {
 		{"grade met", []*result.Target{warn}, "never", "B", ExitOK, nil},
 		{"unreadable wins", []*result.Target{warn, {Name: "x\x1b", Grade: "F", Error: &broken}}, "warning", "", ExitTarget,
 			[]string{"w: 1 issue at or above --fail-on warning", "x\\x1b: could not be linted"}},
+		{"incomplete fails any minimum", []*result.Target{{Name: "i", Grade: result.Incomplete}}, "never", "F", ExitIssues,
+			[]string{"i: grade incomplete (not every rule ran) fails --min-grade F"}},
+		{"incomplete without a minimum", []*result.Target{{Name: "i", Grade: result.Incomplete}}, "never", "", ExitOK, nil},
 		{"rule errors", []*result.Target{{Name: "r", Grade: "A", RuleErrors: []result.RuleError{{Rule: "acme/a"}, {Rule: "acme/b"}}}}, "error", "", ExitTarget,
 			[]string{"r: 2 rules could not run (acme/a, acme/b)"}},
 	} {

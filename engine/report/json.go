@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"runtime"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -1,11 +1,11 @@
 package report
 
 import (
-	"github.com/mcplint/mcplint/engine/internal/jsonesc"
-	"github.com/mcplint/mcplint/engine/result"
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/engine/internal/jsonesc"
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 

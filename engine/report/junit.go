@@ -3,11 +3,11 @@ package report
 import (
 	"encoding/xml"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -17,6 +17,7 @@ type junitSuites struct {
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr,omitempty"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
@@ -44,7 +45,8 @@ type junitCase struct {
 	SystemOut string        `xml:"system-out,omitempty"`
 }
 
-// junitSkipped is a rule an inconclusive probe left unjudged.
+// junitSkipped is a rule that neither passed nor failed: it does not apply
+// to the target, or an inconclusive probe left it unjudged.
 type junitSkipped struct {
 	Message string `xml:"message,attr"`
 }
@@ -68,6 +70,7 @@ func WriteJUnit(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 		out.Tests += s.Tests
 		out.Failures += s.Failures
 		out.Errors += s.Errors
+		out.Skipped += s.Skipped
 		out.Suites = append(out.Suites, s)
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
@@ -141,10 +144,20 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 		}
 	}
 
+	notApplicable := map[string]bool{}
+	for _, rule := range t.NotApplicable {
+		notApplicable[rule] = true
+	}
 	for _, rule := range order {
-		c := junitCase{Name: rule, Classname: name}
+		c := junitCase{Name: Escape(rule), Classname: name}
+		if notApplicable[rule] && len(issues[rule]) == 0 && failed[rule] == "" {
+			c.Skipped = &junitSkipped{Message: notApplicableWhy(t)}
+			s.Skipped++
+			s.Cases = append(s.Cases, c)
+			continue
+		}
 		if msg, ok := failed[rule]; ok {
-			c.Error = &junitProblem{Message: "rule " + rule + " could not run", Type: "rule", Text: msg}
+			c.Error = &junitProblem{Message: "rule " + Escape(rule) + " could not run", Type: "rule", Text: msg}
 			s.Errors++
 		}
 		if msg, ok := unjudged[rule]; ok && len(issues[rule]) == 0 {
@@ -242,4 +255,12 @@ func writeIssueLine(b *strings.Builder, is *sdk.Issue) {
 		b.WriteString(Escape(is.Fix))
 		b.WriteByte(')')
 	}
+}
+
+// notApplicableWhy says why a rule did not apply to t.
+func notApplicableWhy(t *result.Target) string {
+	if t.Source == sdk.SourceStatic {
+		return "a static file has no session: conformance rules read a live session or a trace"
+	}
+	return "the rule is for the other protocol era than this " + t.Era + " server's"
 }

@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/mcplint/mcplint/engine/result"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -18,7 +18,7 @@ func TestEscape(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"plain text", "plain text"},
 		{"abc\u202edef", `abc\u202edef`},
-		{"x\U000E0041\U000E0042y", "x<U+E0041><U+E0042>y"},
+		{"x\U000E0041\U000E0042y", `x\U000e0041\U000e0042y`},
 		{"red \x1b[31mX", `red \x1b[31mX`},
 		{`literal \x1b[31m`, `literal \x1b[31m`},
 		{"a\u200bb", `a\u200bb`},

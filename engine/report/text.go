@@ -2,11 +2,11 @@ package report
 
 import (
 	"fmt"
-	"github.com/mcplint/mcplint/engine/result"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -45,7 +45,7 @@ func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 		if i > 0 {
 			p.line("")
 		}
-		p.target(t)
+		p.target(t, len(r.Enabled))
 	}
 	for _, sk := range r.Skipped {
 		p.line("")
@@ -79,7 +79,9 @@ func (p *printer) paint(code, s string) string {
 	return code + s + ansiReset
 }
 
-func (p *printer) target(t *result.Target) {
+// target prints one target; enabled is how many rules the run selected,
+// to say so when none of them applies to it.
+func (p *printer) target(t *result.Target, enabled int) {
 	head := p.paint(ansiBold, Escape(t.Name))
 	p.line("%s  %s", head, p.paint(ansiDim, t.Source+" "+Escape(t.Input)))
 	if t.Error != nil {
@@ -91,9 +93,12 @@ func (p *printer) target(t *result.Target) {
 	} else {
 		summary := append([]string{p.gradeText(t)}, facts(t, Escape)...)
 		p.line("  %s", strings.Join(summary, " · "))
+		if enabled > 0 && len(t.NotApplicable) >= enabled {
+			p.line("  %s", p.paint(ansiYellow, "note: no selected rule applies to this target ("+notApplicableWhy(t)+"), so nothing was checked"))
+		}
 	}
 	for _, re := range t.RuleErrors {
-		p.block("  "+p.paint(ansiRed, "error:")+" rule "+re.Rule+" could not run: ", re.Error)
+		p.block("  "+p.paint(ansiRed, "error:")+" rule "+Escape(re.Rule)+" could not run: ", re.Error)
 	}
 	for _, in := range t.Inconclusive {
 		p.block("  "+p.paint(ansiYellow, "inconclusive:")+" probe "+in.Probe+" (rules "+strings.Join(in.Rules, ", ")+" could not judge): ", Escape(in.Reason))
@@ -128,7 +133,7 @@ func (p *printer) target(t *result.Target) {
 			if sup.Tool == "" {
 				tool = "(a tool without a name)"
 			}
-			p.line("    %s", p.paint(ansiDim, sup.Rule+" on "+tool+", by "+sup.By+": "+Escape(sup.Reason)))
+			p.line("    %s", p.paint(ansiDim, Escape(sup.Rule)+" on "+tool+", by "+Escape(sup.By)+": "+Escape(sup.Reason)))
 		}
 	}
 }
@@ -201,7 +206,7 @@ func (p *printer) gradeText(t *result.Target) string {
 	switch t.Grade {
 	case "C", "D":
 		code = ansiYellow
-	case "F":
+	case "F", result.Incomplete:
 		code = ansiRed
 	}
 	g := p.paint(code+ansiBold, "grade "+t.Grade) + " (" + strconv.FormatFloat(t.Score, 'f', 2, 64)
@@ -225,7 +230,7 @@ func (p *printer) issue(is sdk.Issue) {
 	if l := is.Location; l != nil {
 		where = fmt.Sprintf("%s:%d:%d", Escape(l.File), l.Line, l.Column)
 	}
-	p.line("    %s %s  %s", sev, is.Rule, p.paint(ansiDim, where))
+	p.line("    %s %s  %s", sev, Escape(is.Rule), p.paint(ansiDim, where))
 	p.block("            ", message(&is))
 	if is.Fix != "" {
 		p.line("            %s %s", p.paint(ansiDim, "fix:"), Escape(is.Fix))

@@ -52,6 +52,10 @@ type Target struct {
 	Suppressed      []Suppressed        `json:"suppressed"`
 	// RuleErrors are rules that could not run over this target.
 	RuleErrors []RuleError `json:"ruleErrors,omitempty"`
+	// NotApplicable names the enabled rules that cannot say anything about
+	// this target (sdk.Meta.Applies): conformance rules on a static file,
+	// rules of the other protocol era. Reports do not count them as passed.
+	NotApplicable []string `json:"-"`
 	// Inconclusive are the probes that got no answer at all: the rules
 	// they feed could not judge the server, which is neither a pass nor a
 	// finding.
@@ -62,6 +66,11 @@ type Target struct {
 	// Error says why the target could not be linted; nil when it was.
 	Error *string `json:"error"`
 }
+
+// Incomplete is the grade of a target on which a rule (or a plugin) could
+// not run: its findings are missing, so no letter would be honest, and
+// --min-grade fails it whatever the minimum.
+const Incomplete = "incomplete"
 
 // RuleError is a rule that failed (or a plugin that crashed) on a target:
 // its findings are missing from the report.

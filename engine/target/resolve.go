@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -69,7 +70,7 @@ func (r *resolver) urlTarget(u string, headers map[string]string) Target {
 	if i := strings.LastIndexByte(name, '@'); i >= 0 {
 		name = name[i+1:]
 	}
-	t := Target{Name: name, Input: u, Kind: Remote, URL: u}
+	t := Target{Name: name, Input: RedactURL(u), Kind: Remote, URL: u}
 	for _, k := range slices.Sorted(maps.Keys(headers)) {
 		v, missing := expandEnv(headers[k], r.opts.Getenv)
 		if missing != "" && t.Skip == "" {
@@ -84,6 +85,23 @@ func (r *resolver) urlTarget(u string, headers map[string]string) Target {
 		t.Headers = nil
 	}
 	return t
+}
+
+// RedactURL is u as reports may show it: a password in it and the values
+// of its query (often an API key) are replaced by "xxxxx".
+func RedactURL(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return u
+	}
+	if p.RawQuery != "" {
+		q := p.Query()
+		for k := range q {
+			q[k] = []string{"xxxxx"}
+		}
+		p.RawQuery = q.Encode()
+	}
+	return p.Redacted()
 }
 
 // expandEnv replaces ${env:VAR} and ${VAR} in s; missing names the first

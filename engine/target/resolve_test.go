@@ -159,7 +159,8 @@ func TestResolve(t *testing.T) {
 		{name: "no target", err: "no target: name a server folder, a file (a tool list, a trace, a client config) or -- COMMAND ARGS, or set [server] in .mcplint.toml"},
 		{name: "unknown server", args: []string{"claude.json", "vscode/.vscode/mcp.json"}, opts: func(o *Options) { o.Server = "fss" }, err: "--server fss: no such server (claude.json has fs, local, remote; vscode/.vscode/mcp.json has gh)"},
 		{name: "skipped server", args: []string{"claude.json"}, opts: func(o *Options) { o.Server = "remote" }, err: "--server remote in claude.json: a legacy HTTP+SSE (2024-11-05) server at https://example.com/mcp: mcplint speaks Streamable HTTP, which replaced it; lint a trace of it or its tool list instead"},
-		{name: "url", args: []string{"http://user@127.0.0.1:8080/mcp?x=1"}, want: []Target{{Name: "127.0.0.1:8080", Input: "http://user@127.0.0.1:8080/mcp?x=1", Kind: Remote, URL: "http://user@127.0.0.1:8080/mcp?x=1"}}},
+		{name: "url", args: []string{"http://user@127.0.0.1:8080/mcp?x=1"}, want: []Target{{Name: "127.0.0.1:8080", Input: "http://user@127.0.0.1:8080/mcp?x=xxxxx", Kind: Remote, URL: "http://user@127.0.0.1:8080/mcp?x=1"}}},
+		{name: "url with credentials", args: []string{"https://me:pw-123@mcp.example.com/mcp?api_key=k-456"}, want: []Target{{Name: "mcp.example.com", Input: "https://me:xxxxx@mcp.example.com/mcp?api_key=xxxxx", Kind: Remote, URL: "https://me:pw-123@mcp.example.com/mcp?api_key=k-456"}}},
 		{name: "url from [server] with headers", opts: func(o *Options) {
 			o.Config = ServerConfig{Target: "https://mcp.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer ${env:TOKEN}", "X-Plain": "v"}}
 			o.Getenv = func(k string) string { return map[string]string{"TOKEN": "s3cret"}[k] }

@@ -85,3 +85,37 @@ func TestMeta(t *testing.T) {
 		}
 	}
 }
+
+// One defect is one finding: on the fixtures of the rules that check a
+// message's shape themselves, wire-schema stays silent, except where the
+// schema is stricter than the rule (a null nextCursor, which
+// tools-list-shape lets pass and the schema does not).
+func TestWireSchemaLeavesOwnedDefectsToTheirRule(t *testing.T) {
+	owners := []string{"jsonrpc-version", "error-shape", "init-result-shape", "protocol-version-missing", "server-info-missing",
+		"tools-list-shape", "discover-missing", "ping-response", "notification-answered", "response-id-mismatch",
+		"result-type-missing", "cache-hint-invalid"}
+	stricter := map[string]bool{"tools-list-shape/ok_null_cursor.snapshot.json": true}
+	checked := 0
+	for _, owner := range owners {
+		files, err := filepath.Glob(filepath.Join("testdata", owner, "*.snapshot.json"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s has no fixtures (%v)", owner, err)
+		}
+		for _, f := range files {
+			snap, err := linttest.Load(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := linttest.Check(wireSchema{}, snap)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := owner + "/" + filepath.Base(f)
+			if stricter[name] != (len(got) > 0) {
+				t.Errorf("%s: wire-schema reported %+v", name, got)
+			}
+			checked++
+		}
+	}
+	t.Logf("%d fixtures", checked)
+}

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"unicode/utf8"
@@ -21,6 +22,30 @@ func (invalidUTF8) Meta() sdk.Meta {
 }
 
 func (invalidUTF8) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	if s.Ambiguous != nil && !utf8.Valid(s.Ambiguous) {
+		// A static file: decoding made each bad byte U+FFFD, so what a
+		// model reads depends on the reader. One issue per string.
+		prefix := ""
+		if bytes.Contains(s.Ambiguous, []byte(`"result"`)) {
+			prefix = "/result"
+		}
+		n := 0
+		walkJSON(s.Ambiguous, func(t token) bool {
+			if utf8.Valid(t.raw) {
+				return true
+			}
+			p, _ := cutPointer(t.pointer, prefix)
+			what := "a string"
+			if t.isKey {
+				what = fmt.Sprintf("the key %q", t.key)
+			}
+			report(sdk.Issue{Tool: ownerOf(s, p), Pointer: p,
+				Message: what + " holds bytes that are not UTF-8; readers replace them with U+FFFD or refuse the file, so what a model reads depends on the reader",
+				Fix:     "save the file as UTF-8; binary data goes in base64 strings"})
+			n++
+			return n < maxDuplicateKeys
+		})
+	}
 	ss := session(s)
 	if ss == nil {
 		return nil

@@ -41,6 +41,7 @@ func Rules() []sdk.Rule {
 		initResultShape{},
 		inputSchemaLooserThanTool{},
 		invalidUTF8{},
+		duplicateKey{},
 		jsonrpcVersion{},
 		logMessageUnrequested{},
 		messageTooLarge{},

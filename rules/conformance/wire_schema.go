@@ -43,7 +43,7 @@ type defect struct {
 	part             part
 	index            int
 	label, typ, at   string
-	why              string
+	why, fix         string
 	places, messages int
 	last             *wire.Msg
 }
@@ -75,7 +75,7 @@ func (wireSchema) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issu
 					key := c.typ + "\x00" + cp.Keyword + "\x00" + cp.Why
 					d := found[key]
 					if d == nil {
-						d = &defect{part: p, index: m.Index, label: label, typ: c.typ, at: at, why: cp.Why, last: m}
+						d = &defect{part: p, index: m.Index, label: label, typ: c.typ, at: at, why: cp.Why, fix: cp.Fix, last: m}
 						found[key] = d
 						order = append(order, d)
 					}
@@ -95,9 +95,23 @@ func (wireSchema) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issu
 		}
 		d.part.at(report, d.index,
 			fmt.Sprintf("%s does not match %s of the %s schema: %s, %s%s", d.label, d.typ, sch.Version, where, d.why, more(d)),
-			fmt.Sprintf("send %s as the %s schema.json defines %s; the official schema is the contract every client's parser is written against", d.label, sch.Version, d.typ))
+			fixFor(d, sch.Version))
 	}
 	return nil
+}
+
+// fixFor says what to change: the schema's advice for the place when it
+// has one, and the type to read.
+func fixFor(d *defect, version string) string {
+	general := fmt.Sprintf("send %s as the %s schema.json defines %s: the official schema is the contract every client's parser is written against", d.label, version, d.typ)
+	if d.fix == "" {
+		return general
+	}
+	place := "the message"
+	if d.at != "" {
+		place = d.at
+	}
+	return fmt.Sprintf(d.fix, place) + " (and wherever else it occurs); " + general
 }
 
 // more says how many other places and messages share a defect.
@@ -230,7 +244,7 @@ func ownedElsewhere(era string, m *wire.Msg, at string, c mcpschema.Complaint) m
 	if len(left) == 0 {
 		return mcpschema.Complaint{}
 	}
-	c.Missing, c.Why = left, mcpschema.MissingWhy(left)
+	c.Missing, c.Why, c.Fix = left, mcpschema.MissingWhy(left), mcpschema.MissingFix(left)
 	return c
 }
 

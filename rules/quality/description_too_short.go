@@ -8,6 +8,7 @@ import (
 
 	"github.com/rivo/uniseg"
 
+	"github.com/mcplint/mcplint/rules/internal/plural"
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -78,7 +79,7 @@ func (r *descriptionTooShort) Check(ctx context.Context, s *sdk.Snapshot, report
 		report(sdk.Issue{
 			Tool:    t.Name,
 			Pointer: sdk.ToolPointer(i, "description"),
-			Message: fmt.Sprintf("description of %s is %d characters (%q), fewer than %d", toolLabel(i, t.Name), n, clip(trimmed), limit),
+			Message: fmt.Sprintf("description of %s is %s (%q), fewer than %d", toolLabel(i, t.Name), plural.Count(n, "character"), clip(trimmed), limit),
 			Fix:     fmt.Sprintf("in at least %d characters, say what the tool does, when to use it rather than the server's other tools, and what it returns", limit),
 		})
 	}

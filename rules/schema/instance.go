@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/rules/internal/plural"
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 )
 
@@ -371,12 +372,12 @@ func (c *instanceValidator) str(str string, s schemaObj, at string) (outcome, mi
 	}
 	if m, ok := s.num("minLength"); ok && float64(length()) < m {
 		return c.fail(func() mismatch {
-			return explain(at, fmt.Sprintf("use at least %v characters", m), "%s is %d characters long, shorter than \"minLength\" %v", valueName(at), length(), m)
+			return explain(at, "use at least "+plural.Count(m, "character"), "%s is %s long, shorter than \"minLength\" %v", valueName(at), plural.Count(length(), "character"), m)
 		})
 	}
 	if m, ok := s.num("maxLength"); ok && float64(length()) > m {
 		return c.fail(func() mismatch {
-			return explain(at, fmt.Sprintf("use at most %v characters", m), "%s is %d characters long, longer than \"maxLength\" %v", valueName(at), length(), m)
+			return explain(at, "use at most "+plural.Count(m, "character"), "%s is %s long, longer than \"maxLength\" %v", valueName(at), plural.Count(length(), "character"), m)
 		})
 	}
 	if p, ok := s.str("pattern"); ok {

@@ -57,7 +57,7 @@ func (requiredListMissing) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			report(sdk.Issue{
 				Tool:    d.owner,
 				Pointer: d.pointer(i),
-				Message: fmt.Sprintf("%s has %s but no \"required\" list, so %s", d.location(i), plural(len(props), "1 property", fmt.Sprintf("%d properties", len(props))), plural(len(props), "it reads as optional", "all of them read as optional")),
+				Message: fmt.Sprintf("%s has %s but no \"required\" list, so %s", d.location(i), oneOrMany(len(props), "1 property", fmt.Sprintf("%d properties", len(props))), oneOrMany(len(props), "it reads as optional", "all of them read as optional")),
 				Fix:     fmt.Sprintf("add \"required\": [%s] naming the ones a call must send, or \"required\": [] if all are optional", quotedNames(props, 3)),
 			})
 		}
@@ -91,7 +91,7 @@ func groupRequires(obj map[string]any, depth int) bool {
 	return false
 }
 
-func plural(n int, one, many string) string {
+func oneOrMany(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}

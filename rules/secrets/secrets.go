@@ -36,15 +36,16 @@ func Find(text string) []Match {
 	var out []Match
 	if hasCandidate(text) {
 		out = append(out, findLeaks(text)...)
+		// A bearer token worth reporting is itself a candidate.
+		if containsBearer(text) {
+			out = append(out, findBearers(text)...)
+		}
 	}
 	if strings.Contains(text, "://") {
 		out = append(out, findURLPasswords(text)...)
 	}
 	if hasSecretName(text) {
 		out = append(out, findAssignments(text)...)
-	}
-	if containsBearer(text) {
-		out = append(out, findBearers(text)...)
 	}
 	return dedupe(out)
 }
@@ -159,44 +160,60 @@ func hasCandidate(text string) bool {
 }
 
 // nextCandidate returns the start of the first run of token bytes at or
-// after from that holds a dense part, or -1.
+// after from that holds a dense part, or -1. It reads the twelfth byte
+// ahead first and, when that one or one before it is not a letter or a
+// digit, jumps past it: words shorter than twelve, nearly all of prose,
+// cost a few reads each.
 func nextCandidate(text string, from int) int {
-	for i := from; i < len(text); {
-		if !tokenByte[text[i]] {
-			i++
+	for i := from; i+12 <= len(text); {
+		k := i + 11
+		for k >= i && alnum[text[k]] {
+			k--
+		}
+		if k >= i {
+			i = k + 1
 			continue
 		}
-		start := i
-		found := false
-		for i < len(text) && tokenByte[text[i]] {
-			// One alphanumeric part of the run.
-			digit, lower, upper, n := false, false, false, 0
-			for ; i < len(text); i++ {
-				c := text[i]
-				if c >= '0' && c <= '9' {
-					digit = true
-				} else if c >= 'a' && c <= 'z' {
-					lower = true
-				} else if c >= 'A' && c <= 'Z' {
-					upper = true
-				} else {
-					break
-				}
-				n++
-			}
-			if n >= 12 && digit && (lower || upper) || n >= 20 && lower && upper {
-				found = true
-			}
-			for i < len(text) && tokenByte[text[i]] && !isAlnum(text[i]) {
-				i++
-			}
+		j := i + 12
+		for j < len(text) && alnum[text[j]] {
+			j++
 		}
-		if found {
+		if dense(text[i:j]) {
+			start := i
+			for start > from && tokenByte[text[start-1]] {
+				start--
+			}
 			return start
 		}
+		i = j
 	}
 	return -1
 }
+
+// dense reports whether a run of letters and digits could be a secret:
+// twelve or more with a digit and a letter, or twenty with both cases.
+func dense(part string) bool {
+	digit, lower, upper := false, false, false
+	for i := 0; i < len(part); i++ {
+		switch c := part[i]; {
+		case c <= '9':
+			digit = true
+		case c >= 'a':
+			lower = true
+		default:
+			upper = true
+		}
+	}
+	return digit && (lower || upper) || len(part) >= 20 && lower && upper
+}
+
+// alnum is true for ASCII letters and digits.
+var alnum = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isAlnum(byte(c))
+	}
+	return t
+}()
 
 func isAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
@@ -230,31 +247,36 @@ var assignment = regexp.MustCompile(`\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:API_?K
 // secretNameParts are what an environment-style secret name holds.
 var secretNameParts = []string{"KEY", "TOKEN", "SECRET", "PASS", "PWD", "AUTH"}
 
-// hasSecretName reports whether text has a run of capitals, digits and
-// underscores, at least three long, that holds a secretNameParts word and
-// is followed by = or :, as the assignment expression needs. Prose has few
-// runs of two capitals, so this costs one pass.
+// hasSecretName reports whether text has an = or a : after a run of
+// capitals, digits and underscores, at least three long, that holds a
+// secretNameParts word, as the assignment expression needs. It looks only
+// behind the = and : signs, which prose has few of.
 func hasSecretName(text string) bool {
-	for i := 0; i+1 < len(text); i++ {
-		if !isUpper(text[i]) || !isUpper(text[i+1]) {
-			continue
-		}
-		j := i
-		for j < len(text) && (isUpper(text[j]) || text[j] == '_' || text[j] >= '0' && text[j] <= '9') {
-			j++
-		}
-		k := j
-		for k < len(text) && (text[k] == ' ' || text[k] == '"' || text[k] == '\'') {
-			k++
-		}
-		if j-i >= 3 && k < len(text) && (text[k] == '=' || text[k] == ':') {
+	for _, sign := range []byte{'=', ':'} {
+		for from := 0; ; {
+			k := strings.IndexByte(text[from:], sign)
+			if k < 0 {
+				break
+			}
+			at := from + k
+			from = at + 1
+			end := at
+			for end > 0 && (text[end-1] == ' ' || text[end-1] == '"' || text[end-1] == '\'') {
+				end--
+			}
+			start := end
+			for start > 0 && (isUpper(text[start-1]) || text[start-1] == '_' || text[start-1] >= '0' && text[start-1] <= '9') {
+				start--
+			}
+			if end-start < 3 {
+				continue
+			}
 			for _, p := range secretNameParts {
-				if strings.Contains(text[i:j], p) {
+				if strings.Contains(text[start:end], p) {
 					return true
 				}
 			}
 		}
-		i = j
 	}
 	return false
 }
@@ -301,18 +323,23 @@ func literal(v string) bool {
 // bearer is an HTTP bearer credential: "Authorization: Bearer <token>".
 var bearer = regexp.MustCompile(`(?i)\bbearer\s+([a-z0-9\-_.~+/]{20,}=*)`)
 
+// containsBearer reports whether text has the word bearer in any case;
+// the search is for "earer", which prose almost never holds otherwise.
 func containsBearer(text string) bool {
-	for i := strings.IndexByte(text, 'e'); i >= 1 && i+5 < len(text); {
-		if (text[i-1] == 'b' || text[i-1] == 'B') && strings.EqualFold(text[i-1:i+5], "bearer") {
+	for from := 0; ; {
+		k := strings.Index(text[from:], "earer")
+		if k < 0 {
+			k = strings.Index(text[from:], "EARER")
+			if k < 0 {
+				return false
+			}
+		}
+		at := from + k
+		if at > 0 && (text[at-1] == 'b' || text[at-1] == 'B') {
 			return true
 		}
-		k := strings.IndexByte(text[i+1:], 'e')
-		if k < 0 {
-			return false
-		}
-		i += 1 + k
+		from = at + 1
 	}
-	return false
 }
 
 func findBearers(text string) []Match {

@@ -90,7 +90,11 @@ func (BidiControl) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.I
 		if explicit {
 			is.Message = fmt.Sprintf("%s holds bidirectional controls (%s) that reorder what a reviewer sees while the model reads the stored order", kindName(t.Kind.String()), charList(found))
 			if open > 0 {
-				is.Message += fmt.Sprintf("; %d of them are never closed, so they reorder everything after them", open)
+				if open == 1 {
+					is.Message += "; 1 of them is never closed, so it reorders everything after it"
+				} else {
+					is.Message += fmt.Sprintf("; %d of them are never closed, so they reorder everything after them", open)
+				}
 			}
 			is.Fix = "remove the bidirectional override, embedding and isolate characters (U+202A–U+202E, U+2066–U+2069); write the text in the order it should be read"
 		} else {

@@ -76,11 +76,12 @@ func charList(rs []rune) string {
 // snippetWidth is how many characters of context a message quotes.
 const snippetWidth = 60
 
-// reveal quotes the part of s around byte offset at, with the runes for
-// which hidden is true written as code points ("[U+202E]"), so the message
-// shows where the hidden characters sit without carrying them. A run of
-// more than three is one mark ("[U+E0069…U+E0073, 31 characters]"), so a
-// long payload does not push the visible context out of the message.
+// reveal quotes the part of s around byte offset at, as strconv.Quote
+// would, so the message shows where the hidden characters sit without
+// carrying them, in the one escape style of every report (\u202e,
+// \U000e0041, \x1b). A run of more than three runes for which hidden is
+// true is one mark ("\U000e0069…\U000e0073 (31 characters)"), so a long
+// payload does not push the visible context out of the message.
 func reveal(s string, at int, hidden func(r rune) bool) string {
 	start := at
 	for n := 0; start > 0 && n < snippetWidth/2; n++ {
@@ -88,6 +89,7 @@ func reveal(s string, at int, hidden func(r rune) bool) string {
 		start -= size
 	}
 	var b strings.Builder
+	b.WriteByte('"')
 	if start > 0 {
 		b.WriteString("…")
 	}
@@ -95,7 +97,11 @@ func reveal(s string, at int, hidden func(r rune) bool) string {
 	for shown := 0; i < len(s) && shown < snippetWidth; shown++ {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !hidden(r) {
-			b.WriteRune(r)
+			q := strconv.QuoteRune(r)
+			if r == '"' {
+				q = `'\"'`
+			}
+			b.WriteString(q[1 : len(q)-1])
 			i += size
 			continue
 		}
@@ -110,16 +116,28 @@ func reveal(s string, at int, hidden func(r rune) bool) string {
 		}
 		if len(run) <= 3 {
 			for _, r := range run {
-				fmt.Fprintf(&b, "[%U]", r)
+				b.WriteString(goEscape(r))
 			}
 			continue
 		}
-		fmt.Fprintf(&b, "[%U…%U, %d characters]", run[0], run[len(run)-1], len(run))
+		fmt.Fprintf(&b, "%s…%s (%d characters)", goEscape(run[0]), goEscape(run[len(run)-1]), len(run))
 	}
 	if i < len(s) {
 		b.WriteString("…")
 	}
-	return strconv.Quote(b.String())
+	b.WriteByte('"')
+	return b.String()
+}
+
+// goEscape writes r as strconv.Quote escapes a rune it does not print.
+func goEscape(r rune) string {
+	switch {
+	case r < 0x80:
+		return fmt.Sprintf(`\x%02x`, r)
+	case r > 0xFFFF:
+		return fmt.Sprintf(`\U%08x`, r)
+	}
+	return fmt.Sprintf(`\u%04x`, r)
 }
 
 // truncate cuts s to at most n runes, marking the cut.

@@ -84,10 +84,11 @@ var contextSubjects = []string{"conversation", "conversations", "chat", "chats",
 func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	subject := ownSubject(s)
 	visible.Texts(s, func(t visible.Text) {
-		if t.Kind != visible.KindParamName || subject(t.Tool()) {
+		if t.Kind != visible.KindParamName {
 			return
 		}
-		if words := nameWords(t.Value); containsRun(words, contextParams) {
+		var buf [8]string
+		if words := nameWords(t.Value, &buf); containsRun(words, contextParams) && !subject(t.Tool()) {
 			report(sdk.Issue{
 				Tool:    t.Owner(),
 				Pointer: t.Pointer(),
@@ -130,13 +131,16 @@ func ownSubject(s *sdk.Snapshot) func(tool int) bool {
 	}
 }
 
-// nameWords splits an identifier into lowercase words.
-func nameWords(s string) []string {
-	var out []string
+// nameWords splits an identifier into its words, at _, -, . and camelCase
+// humps, as they are written; containsRun compares them ignoring case. The
+// words are slices of s in buf: every parameter name of a large server
+// passes through here, and most are one or two short words.
+func nameWords(s string, buf *[8]string) []string {
+	out := buf[:0]
 	start := -1
 	flush := func(end int) {
-		if start >= 0 && end > start {
-			out = append(out, strings.ToLower(s[start:end]))
+		if start >= 0 && end > start && len(out) < len(buf) {
+			out = append(out, s[start:end])
 		}
 		start = -1
 	}
@@ -163,13 +167,18 @@ func nameWords(s string) []string {
 }
 
 // containsRun reports whether words hold one of the runs in order and
-// next to each other.
+// next to each other, ignoring case; runs are lowercase. A run's first
+// byte is compared before its words, which rules out nearly all of them.
 func containsRun(words []string, runs [][]string) bool {
-	for _, run := range runs {
-		for i := 0; i+len(run) <= len(words); i++ {
+	for i, w := range words {
+		first := w[0] | 0x20
+		for _, run := range runs {
+			if run[0][0] != first || i+len(run) > len(words) {
+				continue
+			}
 			ok := true
 			for k, r := range run {
-				if words[i+k] != r {
+				if !strings.EqualFold(words[i+k], r) {
 					ok = false
 					break
 				}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/rules/internal/plural"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -53,9 +54,13 @@ func (r HiddenUnicodeTag) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		if count == 0 {
 			return
 		}
-		msg := fmt.Sprintf("%s holds %d invisible Unicode tag characters", kindName(t.Kind.String()), count)
+		msg := fmt.Sprintf("%s holds %s", kindName(t.Kind.String()), plural.Count(count, "invisible Unicode tag character"))
 		if hidden != "" {
-			msg += fmt.Sprintf(" that spell the hidden text %s", strconv.Quote(truncate(hidden, 160)))
+			verb := "spell"
+			if count == 1 {
+				verb = "spells"
+			}
+			msg += fmt.Sprintf(" that %s the hidden text %s", verb, strconv.Quote(truncate(hidden, 160)))
 		}
 		msg += "; the model reads them, the user sees nothing: " + reveal(t.Value, first, isTag)
 		report(sdk.Issue{

@@ -81,7 +81,8 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 		if t.Kind != visible.KindParamName {
 			return
 		}
-		words := nameWords(t.Value)
+		var buf [8]string
+		words := nameWords(t.Value, &buf)
 		for i := range piiKinds {
 			k := &piiKinds[i]
 			// The tool's vocabulary is read only for the few parameters

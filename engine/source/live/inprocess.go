@@ -33,7 +33,7 @@ func startHTTP(ctx context.Context, t target.Target, mopts mcp.Options) (*mcp.Cl
 	for k, v := range t.Headers {
 		header.Set(k, v)
 	}
-	return mcp.Open(ctx, []string{t.URL}, mopts, func(rec transport.Sink) (transport.Transport, error) {
+	return mcp.Open(ctx, []string{target.RedactURL(t.URL)}, mopts, func(rec transport.Sink) (transport.Transport, error) {
 		return streamhttp.New(t.URL, streamhttp.Options{Header: header, Timeout: mopts.Timeout}, rec)
 	})
 }

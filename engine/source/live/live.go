@@ -8,9 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/cmdline"
 	"github.com/mcplint/mcplint/engine/exercise"
@@ -62,19 +64,29 @@ type StartError struct {
 	// Remote is set for a server reached over HTTP, which has no stderr
 	// mcplint can read.
 	Remote bool
-	// Unreadable says what was wrong with the lines the server did write
-	// that are not messages ("" when there were none): a server that
-	// answers in a form mcplint cannot read is not a slow server.
+	// Timeout is the --timeout in effect, for the hint of a timeout.
+	Timeout time.Duration
+	// Unreadable is the first line the server wrote to stdout that is not
+	// JSON, when it wrote one: a timeout then is a malformed answer, not a
+	// slow one.
 	Unreadable string
+	// Said says what was wrong with what the server did answer (lines
+	// that are not messages and why, responses under ids no request had);
+	// "" when it answered nothing.
+	Said string
 }
 
 func (e *StartError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "server %s could not be linted: %v (%s)", e.Command, e.Err, e.Exit)
-	if e.Unreadable != "" {
-		b.WriteString("; " + e.Unreadable)
+	fmt.Fprintf(&b, "server %s could not be linted: %v", e.Command, e.Err)
+	// A GoneError already says how the process ended.
+	if msg := e.Err.Error(); e.Exit != "" && !strings.Contains(msg, "("+e.Exit+")") {
+		fmt.Fprintf(&b, " (%s)", e.Exit)
 	}
-	b.WriteString("; " + e.hint())
+	if e.Said != "" {
+		b.WriteString("; " + e.Said)
+	}
+	fmt.Fprintf(&b, "; %s", e.hint())
 	if e.Remote {
 		return b.String()
 	}
@@ -98,22 +110,67 @@ func (e *StartError) hint() string {
 	var gone *mcp.GoneError
 	var refused *mcp.HandshakeError
 	switch {
-	case e.Unreadable != "":
-		return "answer each request with one line of UTF-8 JSON on stdout that carries the request's id, nested no deeper than a few hundred levels, and write logs on stderr"
 	case e.Remote && errors.As(e.Err, &gone):
 		return "check that the server is running and the URL names its MCP endpoint"
 	case e.Remote && errors.As(e.Err, &refused):
 		return "the server must accept an initialize request or server/discover at this URL"
 	case e.Exit == "did not start":
 		return "check that the command exists and is executable"
+	case errors.As(e.Err, &timeout) && e.Unreadable != "":
+		return fmt.Sprintf("the server did write to stdout, but not JSON: %s; raising --timeout will not help: it must write each message as one line of JSON", quoteLine(e.Unreadable))
+	case errors.As(e.Err, &timeout) && e.Said != "":
+		return "raising --timeout will not help: answer each request with one line of JSON that carries the request's id"
 	case errors.As(e.Err, &timeout):
-		return "the whole handshake must finish within --timeout (10s unless set); if the server only starts slowly, raise it, e.g. --timeout 60s or timeout = \"60s\" in [server]"
+		limit := e.Timeout
+		if limit <= 0 {
+			limit = mcp.DefaultTimeout
+		}
+		more := shortDuration(max(4*limit, time.Minute))
+		return fmt.Sprintf("the whole handshake must finish within --timeout, here %s; if the server only starts slowly, raise it, e.g. --timeout %s or timeout = \"%s\" in [server]", shortDuration(limit), more, more)
 	case errors.As(e.Err, &gone):
 		return "run the command by hand to see why it stops"
 	case errors.As(e.Err, &refused):
 		return "the server must accept an initialize request or server/discover"
 	}
 	return "run the command by hand to see what it does"
+}
+
+// firstUnreadable is the first stdout line of tr that is not JSON.
+func firstUnreadable(tr *sdk.Transcript) string {
+	if tr == nil {
+		return ""
+	}
+	for _, r := range tr.Records {
+		if r.Dir == sdk.DirServerToClient && r.Msg == nil && r.Raw != "" {
+			return r.Raw
+		}
+	}
+	return ""
+}
+
+// quoteLine quotes a line for a message, cut to a readable length.
+func quoteLine(s string) string {
+	const max = 100
+	if len(s) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		return strconv.Quote(s[:cut]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// shortDuration writes d as a user would type it: 2m, not 2m0s.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // Load runs the Command target t and returns what it serves. It detects the
@@ -158,7 +215,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	c, err := start(ctx, t, opts, mcpOpts)
 	if err != nil {
 		if remote {
-			return nil, &StartError{Command: t.URL, Exit: "not connected", Remote: true, Err: err}
+			return nil, &StartError{Command: target.RedactURL(t.URL), Exit: "not connected", Remote: true, Err: err}
 		}
 		return nil, &StartError{Command: cmdline.Display(t.Command), Exit: "did not start", Err: err}
 	}
@@ -216,8 +273,8 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		case exit == "":
 			exit = "still running"
 		}
-		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Err: fmt.Errorf("handshake: %w", err),
-			Unreadable: unreadable(c.Transcript())}
+		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Timeout: timeout,
+			Unreadable: firstUnreadable(c.Transcript()), Said: unreadable(c.Transcript()), Err: fmt.Errorf("handshake: %w", err)}
 		// What the server did say is judged beside the error; an era only
 		// an answer settled is kept, a guessed one is not.
 		era := ""

@@ -39,6 +39,8 @@ type decoder struct {
 	// hole, when not empty, is an array that decodes as an empty one
 	// without being read: the tool list that decodeElements reads apart.
 	hole span
+	// dup is set once an object gave a key twice.
+	dup bool
 }
 
 type pair struct {
@@ -180,6 +182,9 @@ func (d *decoder) object() (any, bool) {
 	// encoding/json.
 	for _, p := range d.pairs[base:] {
 		m[p.key] = p.value
+	}
+	if len(m) < len(d.pairs)-base {
+		d.dup = true
 	}
 	d.pairs = d.pairs[:base]
 	d.depth--

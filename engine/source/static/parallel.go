@@ -25,6 +25,8 @@ type bigArray struct {
 	// depthOK is false when an element nests so deeply that the whole
 	// document might pass the decoder's nesting limit.
 	depthOK bool
+	// dup is set once decoding found an object giving a key twice.
+	dup bool
 }
 
 // decodeParallel decodes data, a document without its byte order mark,
@@ -49,10 +51,11 @@ func decodeParallel(data []byte) (doc any, big bigArray, ok bool) {
 	if !ok {
 		return nil, big, false
 	}
-	elems, ok := decodeElements(data, big.elems)
+	elems, dup, ok := decodeElements(data, big.elems)
 	if !ok {
 		return nil, big, false
 	}
+	big.dup = d.dup || dup
 	if len(big.path) == 0 {
 		return elems, big, true
 	}
@@ -81,15 +84,20 @@ func (a *bigArray) layout(off int) *listLayout {
 // decodeElements decodes each element on its own, on every CPU, keeping
 // their order. Like decodeAny, it shares data's bytes with the strings it
 // gives.
-func decodeElements(data []byte, elems []span) ([]any, bool) {
+func decodeElements(data []byte, elems []span) (_ []any, dup, ok bool) {
 	out := make([]any, len(elems))
 	const batch = 16
 	var next atomic.Int64
-	var failed atomic.Bool
+	var failed, dupSeen atomic.Bool
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			var d decoder
+			defer func() {
+				if d.dup {
+					dupSeen.Store(true)
+				}
+			}()
 			for !failed.Load() {
 				lo := int(next.Add(batch)) - batch
 				if lo >= len(elems) {
@@ -107,7 +115,7 @@ func decodeElements(data []byte, elems []span) ([]any, bool) {
 		})
 	}
 	wg.Wait()
-	return out, !failed.Load()
+	return out, dupSeen.Load(), !failed.Load()
 }
 
 // findBigArray looks for the largest array at the root, as a member of the

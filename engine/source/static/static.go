@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/sdk"
@@ -57,9 +58,15 @@ func Load(path string) (*sdk.Snapshot, error) {
 // must not be modified afterwards: the Snapshot's strings, and those of
 // its schemas, share data's bytes rather than copying them.
 func Decode(file string, data []byte) (*sdk.Snapshot, error) {
-	snap, layout, list, err := decodeSnapshot(data)
+	snap, layout, list, dup, err := decodeSnapshot(data)
 	if err != nil {
 		return nil, describe(file, data, err)
+	}
+	// Both are cheap to know here, and give rules a second look at the
+	// bytes: a key given twice (the decoder noticed) and bytes that are
+	// not UTF-8, which decoding silently made U+FFFD.
+	if dup || !utf8.Valid(data) {
+		snap.Ambiguous = data
 	}
 	snap.Source = sdk.SourceStatic
 	snap.Input = file
@@ -73,19 +80,24 @@ func Decode(file string, data []byte) (*sdk.Snapshot, error) {
 // can. encoding/json decodes what decodeAny gives up on, and words the
 // error. list is where the large array decoded a piece at a time lies in
 // data; nil when there was none.
-func decodeSnapshot(data []byte) (_ *sdk.Snapshot, _ sdk.Layout, list *listLayout, _ error) {
+//
+// dup reports whether an object of the file may give a key twice: the
+// parallel decoder gives up on those, decodeAny notes them, and a file
+// encoding/json decodes is not known not to.
+func decodeSnapshot(data []byte) (_ *sdk.Snapshot, _ sdk.Layout, list *listLayout, dup bool, _ error) {
 	bom := bomLen(data)
 	body := data[bom:]
 	if doc, big, ok := decodeParallel(body); ok {
 		snap, layout, err := sdk.SnapshotFromValue(doc)
-		return snap, layout, big.layout(bom), err
+		return snap, layout, big.layout(bom), big.dup, err
 	}
-	if doc, ok := decodeAny(body); ok {
+	d := decoder{data: body}
+	if doc, ok := d.document(body); ok {
 		snap, layout, err := sdk.SnapshotFromValue(doc)
-		return snap, layout, nil, err
+		return snap, layout, nil, d.dup, err
 	}
 	snap, layout, err := sdk.DecodeSnapshot(data)
-	return snap, layout, nil, err
+	return snap, layout, nil, true, err
 }
 
 // describe turns a decoding error into an *Error placed in the file.

@@ -93,7 +93,12 @@ type Transport struct {
 	// resource metadata.
 	askedMetadata bool
 	seen          map[[32]byte]int // SSE messages with ids: the stream each came on
-	failed        string           // why the server is unreachable, once it is
+	// inflight cancels the exchange of a request by its id: in 2026-07-28
+	// closing the response stream is the cancellation.
+	inflight map[string]context.CancelFunc
+	// params are the x-mcp-header parameters of each listed tool.
+	params map[string][]paramHeader
+	failed string // why the server is unreachable, once it is
 }
 
 type item struct {
@@ -140,9 +145,11 @@ type envelope struct {
 	ID     json.RawMessage `json:"id"`
 	Method *string         `json:"method"`
 	Params struct {
-		Name any                        `json:"name"`
-		URI  any                        `json:"uri"`
-		Meta map[string]json.RawMessage `json:"_meta"`
+		RequestID json.RawMessage            `json:"requestId"`
+		Arguments json.RawMessage            `json:"arguments"`
+		Name      any                        `json:"name"`
+		URI       any                        `json:"uri"`
+		Meta      map[string]json.RawMessage `json:"_meta"`
 	} `json:"params"`
 	Result *struct {
 		ProtocolVersion string `json:"protocolVersion"`
@@ -173,9 +180,13 @@ func (e *envelope) modernVersion() string {
 // Send POSTs msg and returns once the request is written; the response is
 // read in the background and its messages come from Receive.
 func (t *Transport) Send(msg []byte) error {
-	t.rec.Message(sdk.DirClientToServer, msg)
 	var env envelope
 	json.Unmarshal(msg, &env)
+	if env.Method != nil && *env.Method == "notifications/cancelled" && env.modernVersion() != "" {
+		t.cancelRequest(env.Params.RequestID)
+		return nil
+	}
+	t.rec.Message(sdk.DirClientToServer, msg)
 	req, err := http.NewRequestWithContext(t.ctx, http.MethodPost, t.url, bytes.NewReader(msg))
 	if err != nil {
 		return &transport.SendError{Doing: "building a POST request", Err: err}
@@ -184,6 +195,23 @@ func (t *Transport) Send(msg []byte) error {
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	t.protocolHeaders(req.Header, &env)
 	return t.exchange(req, &env, "")
+}
+
+// cancelRequest is notifications/cancelled in the modern era, which
+// defines no such notification over HTTP: closing the request's response
+// stream is the cancellation (2026-07-28/basic/transports/streamable-http.mdx#cancellation).
+// It is recorded as what mcplint did instead.
+func (t *Transport) cancelRequest(id json.RawMessage) {
+	key := string(bytes.TrimSpace(id))
+	t.mu.Lock()
+	cancel, ok := t.inflight[key]
+	t.mu.Unlock()
+	if !ok {
+		return
+	}
+	t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, ID: id, Detail: "mcplint closed the response stream of request " + key + " to cancel it (2026-07-28 has no notifications/cancelled over HTTP)",
+		HTTP: &sdk.HTTP{Method: http.MethodPost, Purpose: sdk.HTTPPurposeCancel}})
+	cancel()
 }
 
 // protocolHeaders sets the headers the protocol asks of a POST carrying
@@ -200,6 +228,9 @@ func (t *Transport) protocolHeaders(h http.Header, env *envelope) {
 			h.Set(HeaderMethod, *env.Method)
 			if name, ok := nameOf(env); ok {
 				h.Set(HeaderName, EncodeValue(name))
+			}
+			if name, ok := nameOf(env); ok && *env.Method == "tools/call" {
+				t.setParamHeaders(h, name, env.Params.Arguments)
 			}
 		}
 	} else if version != "" {
@@ -250,6 +281,15 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 		}
 	}
 	ctx, cancel := context.WithTimeout(req.Context(), t.opts.Timeout)
+	tracked := env != nil && env.isRequest() && purpose == ""
+	if tracked {
+		t.mu.Lock()
+		if t.inflight == nil {
+			t.inflight = map[string]context.CancelFunc{}
+		}
+		t.inflight[string(bytes.TrimSpace(env.ID))] = cancel
+		t.mu.Unlock()
+	}
 	written := make(chan struct{})
 	var once sync.Once
 	trace := &httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) { once.Do(func() { close(written) }) }}
@@ -267,6 +307,13 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 	go func() {
 		defer t.flight.Done()
 		defer cancel()
+		if tracked {
+			defer func() {
+				t.mu.Lock()
+				delete(t.inflight, string(bytes.TrimSpace(env.ID)))
+				t.mu.Unlock()
+			}()
+		}
 		resp, err := t.opts.Client.Do(req)
 		once.Do(func() { close(written) })
 		ev := &sdk.HTTP{Method: req.Method, URL: stripQuery(req.URL), Purpose: purpose, Request: sentHeaders}
@@ -276,11 +323,11 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 			ev.Sent = env.kind()
 		}
 		if err != nil {
-			ev.Error = err.Error()
+			ev.Error = t.scrub(err)
 			t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, ID: id, HTTP: ev})
 			failed <- err
 			if env != nil && env.isRequest() {
-				t.push(item{err: &transport.Unanswered{ID: id, Reason: fmt.Sprintf("%s %s failed: %v", req.Method, t.url, err)}})
+				t.push(item{err: &transport.Unanswered{ID: id, Reason: fmt.Sprintf("%s failed: %s", req.Method, t.scrub(err))}})
 			}
 			return
 		}
@@ -298,9 +345,9 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 	case err, ok := <-failed:
 		if ok && err != nil && purpose == "" {
 			t.mu.Lock()
-			t.failed = err.Error()
+			t.failed = t.scrub(err)
 			t.mu.Unlock()
-			return &transport.SendError{Doing: "sending a " + req.Method + " request", Err: err}
+			return &transport.SendError{Doing: "sending a " + req.Method + " request", Err: errors.New(t.scrub(err))}
 		}
 	default:
 	}
@@ -333,6 +380,20 @@ func protocolHeaderValues(h http.Header, names []string) map[string]string {
 		}
 	}
 	return out
+}
+
+// scrub is err's text without the endpoint's query or password, which may
+// hold a credential: net/http quotes the URL in its errors.
+func (t *Transport) scrub(err error) string {
+	msg := err.Error()
+	u, perr := url.Parse(t.url)
+	if perr != nil {
+		return msg
+	}
+	for _, form := range []string{t.url, u.Redacted()} {
+		msg = strings.ReplaceAll(msg, form, stripQuery(u))
+	}
+	return msg
 }
 
 func stripQuery(u *url.URL) string {
@@ -376,6 +437,14 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 			if isRequest && got.Method == nil && (got.Result != nil || got.Error != nil) {
 				if bytes.Equal(bytes.TrimSpace(got.ID), bytes.TrimSpace(id)) {
 					answered = true
+					if got.Result != nil && *env.Method == "tools/list" {
+						var full struct {
+							Result json.RawMessage `json:"result"`
+						}
+						if json.Unmarshal(msg, &full) == nil {
+							t.learnTools(full.Result)
+						}
+					}
 					if got.Result != nil && *env.Method == "initialize" && got.Result.ProtocolVersion != "" {
 						t.mu.Lock()
 						t.version = got.Result.ProtocolVersion
@@ -395,7 +464,14 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		ev.Stream = t.streams
 		t.mu.Unlock()
 		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, ID: id, HTTP: ev})
-		t.readStream(resp.Body, ev.Method, ev.Stream, deliver)
+		lastID, retry := t.readStream(resp.Body, ev.Method, ev.Stream, deliver)
+		// A legacy server may close the connection before the response,
+		// once it has sent an event id, and expect the client to resume
+		// the stream with GET and Last-Event-ID after retry milliseconds
+		// (2025-11-25/basic/transports.mdx#sending-messages-to-the-server).
+		for tries := 0; isRequest && !answered && lastID != "" && tries < maxResumes && t.ctx.Err() == nil; tries++ {
+			lastID, retry = t.resume(ev.Stream, lastID, retry, deliver)
+		}
 	default:
 		body, err := io.ReadAll(io.LimitReader(resp.Body, int64(t.opts.BodyCap)+1))
 		switch {
@@ -433,7 +509,7 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		}
 	}
 	if isRequest && !answered {
-		reason := fmt.Sprintf("%s %s was answered %s with no response to request %s", ev.Method, t.url, resp.Status, id)
+		reason := fmt.Sprintf("%s %s was answered %s with no response to request %s", ev.Method, ev.URL, resp.Status, id)
 		if ev.Stream > 0 {
 			reason = fmt.Sprintf("the SSE stream of %s ended without a response to request %s", *env.Method, id)
 		}
@@ -457,15 +533,25 @@ func excerpt(body []byte) string {
 
 // readStream records and delivers the events of one SSE response stream
 // until it ends, its deadline passes or the transport closes.
-func (t *Transport) readStream(body io.Reader, method string, stream int, deliver func([]byte)) {
+//
+// It returns the last event id seen ("" for none) and the last retry field
+// (-1 for none), for resuming the stream.
+func (t *Transport) readStream(body io.Reader, method string, stream int, deliver func([]byte)) (lastID string, retry int) {
 	sr := NewSSEReader(body, t.opts.BodyCap)
+	retry = -1
 	for {
 		e, err := sr.Next()
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
 				t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: &sdk.HTTP{Method: method, Stream: stream, Error: "reading the SSE stream: " + err.Error()}})
 			}
-			return
+			return lastID, retry
+		}
+		if e.HasID {
+			lastID = e.ID
+		}
+		if e.Retry >= 0 {
+			retry = e.Retry
 		}
 		if e.HasID || e.Retry >= 0 || (e.Type != "" && e.Type != "message") || !e.HasData || len(bytes.TrimSpace(e.Data)) == 0 {
 			s := &sdk.SSEEvent{ID: e.ID, Event: e.Type, Empty: len(bytes.TrimSpace(e.Data)) == 0}
@@ -484,6 +570,59 @@ func (t *Transport) readStream(body io.Reader, method string, stream int, delive
 			deliver(append([]byte(nil), data...))
 		}
 	}
+}
+
+// maxResumes bounds how often one response stream is resumed, and
+// maxRetryWait how long mcplint honours a retry field before it resumes.
+const (
+	maxResumes   = 3
+	maxRetryWait = 2 * time.Second
+)
+
+// resume waits the stream's retry time (capped) and resumes it with a GET
+// carrying Last-Event-ID, reading what comes as the same stream.
+func (t *Transport) resume(stream int, lastID string, retry int, deliver func([]byte)) (string, int) {
+	wait := time.Duration(max(retry, 0)) * time.Millisecond
+	timer := time.NewTimer(min(wait, maxRetryWait))
+	select {
+	case <-timer.C:
+	case <-t.ctx.Done():
+		timer.Stop()
+		return "", retry
+	}
+	ctx, cancel := context.WithTimeout(t.ctx, t.opts.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.url, nil)
+	if err != nil {
+		return "", retry
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set(HeaderLastEventID, lastID)
+	t.protocolHeaders(req.Header, &envelope{})
+	for k, vs := range t.opts.Header {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	ev := &sdk.HTTP{Method: http.MethodGet, URL: stripQuery(req.URL), Purpose: sdk.HTTPPurposeResume, Stream: stream, Request: protocolHeaderValues(req.Header, requestHeaders)}
+	resp, err := t.opts.Client.Do(req)
+	if err != nil {
+		ev.Error = t.scrub(err)
+		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
+		return "", retry
+	}
+	defer resp.Body.Close()
+	ev.Status, ev.ContentType, ev.Response = resp.StatusCode, resp.Header.Get("Content-Type"), protocolHeaderValues(resp.Header, responseHeaders)
+	t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
+	mt, _, _ := strings.Cut(strings.ToLower(ev.ContentType), ";")
+	if resp.StatusCode != http.StatusOK || strings.TrimSpace(mt) != "text/event-stream" {
+		return "", retry
+	}
+	next, r := t.readStream(resp.Body, http.MethodGet, stream, deliver)
+	if next == lastID {
+		next = "" // no progress: do not ask again
+	}
+	return next, r
 }
 
 // seenOn notes that msg came on stream and returns another stream the same
@@ -653,7 +792,7 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 	ev := &sdk.HTTP{Method: method, URL: stripQuery(req.URL), Purpose: purpose, Probe: probe, Request: protocolHeaderValues(req.Header, requestHeaders)}
 	resp, err := t.opts.Client.Do(req)
 	if err != nil {
-		ev.Error = err.Error()
+		ev.Error = t.scrub(err)
 		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
 		return ev
 	}

@@ -189,6 +189,49 @@ type Complaint struct {
 	// Missing are the members a "required" found absent, for callers that
 	// report some of them elsewhere (see MissingWhy).
 	Missing []string
+	// Fix says what would satisfy the schema, in a few words, with %s
+	// where the place goes ("make %s a boolean", "add 'name' to %s"); ""
+	// when no short advice fits.
+	Fix string
+}
+
+// fixFor is the short advice for a failed keyword, with %s for the place.
+func fixFor(k jsonschema.ErrorKind) string {
+	esc := func(s string) string { return strings.ReplaceAll(s, "%", "%%") }
+	switch k := k.(type) {
+	case *kind.Type:
+		return "make %s " + article(strings.Join(k.Want, " or "))
+	case *kind.Required:
+		return MissingFix(k.Missing)
+	case *kind.AdditionalProperties:
+		return "remove " + esc(quoted(k.Properties)) + " from %s"
+	case *kind.Enum, *kind.Const:
+		return "change %s: its " + esc(k.LocalizedString(printer))
+	case *kind.Minimum:
+		return "raise %s to " + k.Want.RatString() + " or more"
+	}
+	return ""
+}
+
+// article puts "a" or "an" before a JSON type name.
+func article(t string) string {
+	if t != "" && strings.ContainsRune("aeiou", rune(t[0])) {
+		return "an " + t
+	}
+	return "a " + t
+}
+
+func quoted(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "'" + n + "'"
+	}
+	return strings.Join(q, ", ")
+}
+
+// MissingFix is the advice for absent members, as Complaint.Fix.
+func MissingFix(names []string) string {
+	return "add " + strings.ReplaceAll(quoted(names), "%", "%%") + " to %s"
 }
 
 // MissingWhy words absent members as Validate does.
@@ -216,7 +259,7 @@ func (s *Schema) Validate(name string, v any) ([]Complaint, error) {
 	}
 	var out []Complaint
 	for _, e := range s.leaves(ve) {
-		c := Complaint{At: pointer(e.InstanceLocation), Why: s.why(e), Keyword: s.keyword(e.SchemaURL)}
+		c := Complaint{At: pointer(e.InstanceLocation), Why: s.why(e), Keyword: s.keyword(e.SchemaURL), Fix: fixFor(e.ErrorKind)}
 		if r, ok := e.ErrorKind.(*kind.Required); ok {
 			c.Missing = r.Missing
 		}

@@ -54,16 +54,16 @@ func TestValidate(t *testing.T) {
 	}{
 		{"2025-11-25", "ListToolsResult", `{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`, nil},
 		{"2025-11-25", "ListToolsResult", `{"tools":[{"name":"a","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":"yes"}}]}`,
-			[]Complaint{{At: "/tools/0/annotations/readOnlyHint", Why: "got string, want boolean", Keyword: "ToolAnnotations/properties/readOnlyHint"}}},
+			[]Complaint{{At: "/tools/0/annotations/readOnlyHint", Why: "got string, want boolean", Keyword: "ToolAnnotations/properties/readOnlyHint", Fix: "make %s a boolean"}}},
 		// In a choice of content types, the branch the value names is the
 		// one that speaks; a value that names none gets the list.
 		{"2026-07-28", "CallToolResult", `{"resultType":"complete","content":[{"type":"text","text":5},{"type":"picture"}]}`,
 			[]Complaint{
-				{At: "/content/0/text", Why: "got number, want string", Keyword: "TextContent/properties/text"},
+				{At: "/content/0/text", Why: "got number, want string", Keyword: "TextContent/properties/text", Fix: "make %s a string"},
 				{At: "/content/1", Why: "matches none of TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource", Keyword: "ContentBlock"},
 			}},
 		{"2026-07-28", "ListToolsResult", `{"tools":[]}`,
-			[]Complaint{{Why: "missing properties 'cacheScope', 'resultType', 'ttlMs'", Keyword: "ListToolsResult", Missing: []string{"cacheScope", "resultType", "ttlMs"}}}},
+			[]Complaint{{Why: "missing properties 'cacheScope', 'resultType', 'ttlMs'", Keyword: "ListToolsResult", Missing: []string{"cacheScope", "resultType", "ttlMs"}, Fix: "add 'cacheScope', 'resultType', 'ttlMs' to %s"}}},
 		// draft-07 asserts formats: a resource's uri must be a URI. Of the
 		// two kinds of contents, the text one fails least.
 		{"2025-06-18", "ReadResourceResult", `{"contents":[{"uri":"not a uri","text":"x"}]}`,
@@ -79,7 +79,7 @@ func TestValidate(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !slices.EqualFunc(got, tt.want, func(a, b Complaint) bool {
-			return a.At == b.At && a.Why == b.Why && a.Keyword == b.Keyword && slices.Equal(a.Missing, b.Missing)
+			return a.At == b.At && a.Why == b.Why && a.Keyword == b.Keyword && slices.Equal(a.Missing, b.Missing) && a.Fix == b.Fix
 		}) {
 			t.Errorf("%s %s %s:\n got %+v\nwant %+v", tt.version, tt.typ, tt.msg, got, tt.want)
 		}
