@@ -65,6 +65,7 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	enabled := Enabled(opt.Rules, opt.Selection)
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
+		placeSettingsErrors(opt.Plugins, opt.Config, opt.Dir)
 	}
 	var skipped []result.Skipped
 	var targets []target.Target

@@ -247,6 +247,11 @@ func (p *Plugin) startError(err error) error {
 			}
 			return fmt.Errorf("plugin %s speaks plugin protocol %d, older than this mcplint's %d: upgrade the plugin (rebuild it against the current github.com/mcplint/mcplint/sdk)", p.Name, v, sdkplugin.ProtocolVersion)
 		}
+	case strings.Contains(msg, "Unrecognized remote plugin message") && firstLine(strings.TrimPrefix(msg, "Unrecognized remote plugin message: ")) == "":
+		// go-plugin reads stdout a line of at most 64 KiB at a time: a
+		// longer first line (a 100 MB dump) reads as no line at all.
+		return fmt.Errorf("plugin %s (%s) did not answer the plugin handshake: the first thing it wrote to stdout was not a line go-plugin could read (an empty line, or one over 64 KiB), or it wrote nothing and exited; a plugin must call plugin.Serve of sdk/plugin and write nothing else to stdout%s",
+			p.Name, p.Path, detail)
 	case strings.Contains(msg, "Unrecognized remote plugin message"):
 		return fmt.Errorf("plugin %s (%s) did not answer the plugin handshake: it printed %q to stdout first, or is not an mcplint plugin; a plugin must call plugin.Serve of sdk/plugin and write nothing to stdout%s",
 			p.Name, p.Path, firstLine(strings.TrimPrefix(msg, "Unrecognized remote plugin message: ")), detail)
@@ -260,10 +265,7 @@ func (p *Plugin) startError(err error) error {
 
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
-	if len(s) > 120 {
-		s = s[:120] + "…"
-	}
-	return s
+	return sdk.Truncate(s, 120)
 }
 
 // olderThan compares dotted versions ("0.1.0" < "0.2.0"); an unparsable

@@ -2,6 +2,7 @@ package plugins
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -400,5 +401,16 @@ func TestPinCache(t *testing.T) {
 	f.Close()
 	if _, p := startOne(t, s, Options{}); p.Err == nil || !strings.Contains(p.Err.Error(), "but the config pins") {
 		t.Errorf("a binary changed in place started: %v", p.Err)
+	}
+}
+
+// TestHandshakeUnreadableLine: go-plugin gives an empty "message" when the
+// plugin's first stdout line is too long to read; the error says that,
+// not that the plugin printed "".
+func TestHandshakeUnreadableLine(t *testing.T) {
+	p := &Plugin{Spec: Spec{Name: "dump", Path: "/x/mcplint-plugin-dump"}, stderr: &tail{max: 100}}
+	err := p.startError(errors.New("Unrecognized remote plugin message: \nFailed to read any lines from plugin's stdout"))
+	if msg := err.Error(); strings.Contains(msg, `printed ""`) || !strings.Contains(msg, "not a line go-plugin could read (an empty line, or one over 64 KiB)") {
+		t.Errorf("error = %s", msg)
 	}
 }

@@ -185,6 +185,15 @@ banned-phrases = ["TODO"]
 bogus = 1
 `
 
+const pluginTypo = `version = 1
+
+[[plugin]]
+name = "policy"
+path = "bin/mcplint-plugin-policy"
+[plugin.settings]
+prefx = "acme_"
+`
+
 const goodPluginConfig = `version = 1
 
 [rules.settings.too-many-tools]
@@ -205,6 +214,8 @@ func TestConfigVerifyOnePass(t *testing.T) {
 		{name: "config-verify-no-plugins", files: map[string]string{".mcplint.toml": badEverywhere}, args: []string{"config", "verify", "--no-plugins"}},
 		{name: "config-verify-plugin-missing", files: map[string]string{".mcplint.toml": goodPluginConfig}, args: []string{"config", "verify"}},
 		{name: "config-verify-ok", files: map[string]string{".mcplint.toml": goodPluginConfig}, args: []string{"config", "verify"}, setup: buildPolicyPlugin},
+		// The lint itself places a plugin's refusal at the key, too.
+		{name: "lint-plugin-settings-typo", files: map[string]string{".mcplint.toml": pluginTypo, "tools.json": emptyTools}, args: []string{"-q", "tools.json"}, setup: buildPolicyPlugin},
 	})
 }
 

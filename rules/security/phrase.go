@@ -799,8 +799,43 @@ func (p *partSet) covers(q partSet) bool {
 
 // requiredParts returns the words of each part of a phrase that a match
 // cannot do without and that is a plain choice of words (or of sequences
-// starting with a word, whose first words stand for them).
+// starting with a word, whose first words stand for them). A part that
+// can be a function word ("the", "to", "is") is left out when the phrase
+// has two others: nearly every sentence holds one, so it would cost the
+// one-pass filter a hit on most words and rule out nothing.
 func requiredParts(p *phrase) [][]string {
+	all := allRequiredParts(p)
+	var kept [][]string
+	for _, words := range all {
+		if !hasFunctionWord(words) {
+			kept = append(kept, words)
+		}
+	}
+	// A phrase left with one part ("delete" of "delete from") would let
+	// through every sentence with a common word.
+	if len(kept) < 2 {
+		return all
+	}
+	return kept
+}
+
+// functionWords are the words of nearly every English sentence.
+var functionWords = map[string]bool{
+	"the": true, "a": true, "an": true, "to": true, "of": true, "in": true, "on": true, "at": true, "by": true,
+	"for": true, "with": true, "as": true, "and": true, "or": true, "is": true, "are": true, "be": true,
+	"it": true, "this": true, "that": true, "from": true, "into": true,
+}
+
+func hasFunctionWord(words []string) bool {
+	for _, w := range words {
+		if functionWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func allRequiredParts(p *phrase) [][]string {
 	var out [][]string
 	for _, kid := range p.root.kids {
 		var words []string

@@ -51,7 +51,7 @@ var flowPhrases = newPhraseSet(
 	urlFlowPhrase,
 	remotePhrase,
 	"!!(send|sends|sent|forward|forwards|upload|uploads|transmit|transmits|share|shares|copy|copies|relay|relays|post|posts|sync|syncs|stream|streams|report|reports) ~10 (to|with) our (analytics|servers|server|backend|endpoint|collector|collectors|partners|team)",
-	"(collect|collects|collecting|gather|gathers|gathering|harvest|harvests|capture|captures|capturing|record|records|recording|monitor|monitors|log|logs|read|reads|dump|dumps) ~8 (and|then) ~1 (send|sends|upload|uploads|transmit|transmits|forward|forwards|post|posts|sync|syncs|stream|streams|exfiltrate|exfiltrates|beacon|beacons)",
+	"(collect|collects|collecting|gather|gathers|gathering|harvest|harvests|capture|captures|capturing|dump|dumps|scrape|scrapes) ~8 (and|then) ~1 (send|sends|upload|uploads|transmit|transmits|forward|forwards|post|posts|sync|syncs|stream|streams|exfiltrate|exfiltrates|beacon|beacons)",
 	conversationPhrase,
 	"(invisibly|covertly|unnoticed|surreptitiously|stealthily) ~3 (send|sends|upload|uploads|transmit|transmits|sync|syncs|collect|collects|store|stores|forward|forwards|copy|copies|share|shares|post|posts|record|records)",
 	"(in|behind) the (background|scenes) ~3 (send|sends|upload|uploads|transmit|transmits|sync|syncs|collect|collects|forward|forwards|copy|copies|share|shares|post|posts|record|records)",

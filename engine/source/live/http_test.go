@@ -11,10 +11,12 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/exercise"
 	"github.com/mcplint/mcplint/engine/mcp/mcptest"
 	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/target"
@@ -249,5 +251,53 @@ func TestHTTPLegacySSEServerIsNamed(t *testing.T) {
 	_, err := load(t, target.Target{Kind: target.Remote, URL: srv.URL, Name: "old"}, Options{Timeout: 3 * time.Second})
 	if err == nil || !strings.Contains(err.Error(), "HTTP+SSE") {
 		t.Fatalf("err %v, want one naming the legacy HTTP+SSE transport", err)
+	}
+}
+
+// TestHTTPMirrorsXMCPHeaderParameters exercises a 2026-07-28 Go SDK tool
+// whose region parameter the server wants mirrored into Mcp-Param-Region:
+// the SDK refuses a call without the header (HeaderMismatch), so the call
+// succeeds only when mcplint sends it.
+func TestHTTPMirrorsXMCPHeaderParameters(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "headers", Version: "1.0.0"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2026-07-28"}})
+	var mu sync.Mutex
+	var regions []string
+	s.AddTool(&mcp.Tool{Name: "where", Description: "Says which region a query would run in.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+		InputSchema: map[string]any{"type": "object", "required": []string{"region"}, "properties": map[string]any{
+			"region": map[string]any{"type": "string", "description": "The region to run in, e.g. us-west1.", "x-mcp-header": "Region"},
+		}}},
+		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil
+		})
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if v := r.Header.Get("Mcp-Param-Region"); v != "" {
+			mu.Lock()
+			regions = append(regions, v)
+			mu.Unlock()
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	snap, err := load(t, target.Target{Kind: target.Remote, URL: srv.URL, Name: "headers"},
+		Options{Timeout: 5 * time.Second, Exercise: exercise.Options{Mode: "readonly"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls, failed := 0, 0
+	for _, r := range snap.Transcript.Records {
+		if r.Dir != sdk.DirServerToClient || !strings.Contains(string(r.Msg), `"content"`) && !strings.Contains(string(r.Msg), `"error"`) {
+			continue
+		}
+		if strings.Contains(string(r.Msg), "-32020") {
+			failed++
+		}
+		calls++
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(regions) == 0 || failed > 0 {
+		t.Errorf("%d tool answers, %d refused as HeaderMismatch; regions sent %q", calls, failed, regions)
 	}
 }

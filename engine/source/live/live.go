@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -64,6 +65,14 @@ type StartError struct {
 	Remote bool
 	// Timeout is the --timeout in effect, for the hint of a timeout.
 	Timeout time.Duration
+	// Unreadable is the first line the server wrote to stdout that is not
+	// JSON, when it wrote one: a timeout then is a malformed answer, not a
+	// slow one.
+	Unreadable string
+	// Said says what was wrong with what the server did answer (lines
+	// that are not messages and why, responses under ids no request had);
+	// "" when it answered nothing.
+	Said string
 }
 
 func (e *StartError) Error() string {
@@ -72,6 +81,9 @@ func (e *StartError) Error() string {
 	// A GoneError already says how the process ended.
 	if msg := e.Err.Error(); e.Exit != "" && !strings.Contains(msg, "("+e.Exit+")") {
 		fmt.Fprintf(&b, " (%s)", e.Exit)
+	}
+	if e.Said != "" {
+		b.WriteString("; " + e.Said)
 	}
 	fmt.Fprintf(&b, "; %s", e.hint())
 	if e.Remote {
@@ -103,6 +115,10 @@ func (e *StartError) hint() string {
 		return "the server must accept an initialize request or server/discover at this URL"
 	case e.Exit == "did not start":
 		return "check that the command exists and is executable"
+	case errors.As(e.Err, &timeout) && e.Unreadable != "":
+		return fmt.Sprintf("the server did write to stdout, but not JSON: %s; raising --timeout will not help: it must write each message as one line of JSON", quoteLine(e.Unreadable))
+	case errors.As(e.Err, &timeout) && e.Said != "":
+		return "raising --timeout will not help: answer each request with one line of JSON that carries the request's id"
 	case errors.As(e.Err, &timeout):
 		limit := e.Timeout
 		if limit <= 0 {
@@ -116,6 +132,24 @@ func (e *StartError) hint() string {
 		return "the server must accept an initialize request or server/discover"
 	}
 	return "run the command by hand to see what it does"
+}
+
+// firstUnreadable is the first stdout line of tr that is not JSON.
+func firstUnreadable(tr *sdk.Transcript) string {
+	if tr == nil {
+		return ""
+	}
+	for _, r := range tr.Records {
+		if r.Dir == sdk.DirServerToClient && r.Msg == nil && r.Raw != "" {
+			return r.Raw
+		}
+	}
+	return ""
+}
+
+// quoteLine quotes a line for a message, cut to a readable length.
+func quoteLine(s string) string {
+	return strconv.Quote(sdk.Truncate(s, 100))
 }
 
 // shortDuration writes d as a user would type it: 2m, not 2m0s.
@@ -230,7 +264,8 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		case exit == "":
 			exit = "still running"
 		}
-		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Timeout: timeout, Err: fmt.Errorf("handshake: %w", err)}
+		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Timeout: timeout,
+			Unreadable: firstUnreadable(c.Transcript()), Said: unreadable(c.Transcript()), Err: fmt.Errorf("handshake: %w", err)}
 		// What the server did say is judged beside the error; an era only
 		// an answer settled is kept, a guessed one is not.
 		era := ""

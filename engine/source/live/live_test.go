@@ -138,8 +138,8 @@ func TestHangingServerIsAStartError(t *testing.T) {
 	if took := time.Since(began); took > timeout+2*mcp.DefaultGrace+4*time.Second {
 		t.Errorf("a hanging server cost %s with a %s timeout", took, timeout)
 	}
-	if !strings.Contains(se.Exit, "SIGKILL") {
-		t.Errorf("exit %q should say the server was killed", se.Exit)
+	if !strings.Contains(se.Exit, "mcplint sent SIGTERM, then SIGKILL") {
+		t.Errorf("exit %q should say the server ignored SIGTERM and was killed", se.Exit)
 	}
 }
 
@@ -236,4 +236,18 @@ func snapshotJSON(t *testing.T, s *sdk.Snapshot) string {
 		t.Fatal(err)
 	}
 	return fmt.Sprintf("%s (has instructions: %v)", b, c.HasInstructions)
+}
+
+// TestMalformedAnswerIsNotATimeout: a server that answers at once, with a
+// line that is not JSON, is told so, not told to raise --timeout.
+func TestMalformedAnswerIsNotATimeout(t *testing.T) {
+	_, err := load(t, command(mcptest.Server(t, "garbled")), Options{Timeout: time.Second})
+	var se *StartError
+	if !errors.As(err, &se) {
+		t.Fatalf("want a *StartError, got %v", err)
+	}
+	msg := se.Error()
+	if strings.Contains(msg, "raise it") || !strings.Contains(msg, `the server did write to stdout, but not JSON: "{\"jsonrpc\":\"2.0\",\"id\":1,`) {
+		t.Errorf("the error does not say the answer was malformed:\n%s", msg)
+	}
 }

@@ -81,7 +81,7 @@ type Transport struct {
 	writeMu        sync.Mutex
 
 	mu       sync.Mutex
-	signaled string // the last signal mcplint sent the group, for the exit event
+	signaled string // the signals mcplint sent the group, in order, for the exit event
 
 	tail *stderrTail
 	// local is set when the server is a function in this process
@@ -256,6 +256,7 @@ func (t *Transport) Close(gentle bool) {
 		// too. SIGKILL cannot be refused, and the dead orphans are their
 		// new parent's to reap, so there is nothing to wait for.
 		if groupAlive(t.pgid) {
+			t.rec.Event(sdk.Event{Kind: sdk.EventSignal, Detail: "SIGKILL to what the server left running in its process group"})
 			signalGroup(t.pgid, sigKill)
 		}
 		// With the group gone the pipes reach EOF on their own, unless a
@@ -280,7 +281,13 @@ func (t *Transport) signal(sig syscall.Signal, name string) {
 		return
 	}
 	t.mu.Lock()
-	t.signaled = name
+	// Every signal, not the last: "SIGTERM" alone would hide that the
+	// server ignored it and had to be killed.
+	if t.signaled == "" {
+		t.signaled = name
+	} else {
+		t.signaled += ", then " + name
+	}
 	t.mu.Unlock()
 	t.rec.Event(sdk.Event{Kind: sdk.EventSignal, Detail: name + " to the process group"})
 	signalGroup(t.pgid, sig)

@@ -28,6 +28,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/transport"
 	"github.com/mcplint/mcplint/sdk"
@@ -42,7 +43,8 @@ const (
 	// closeGrace is how long Close waits for answers still coming before
 	// it ends the session.
 	closeGrace = 500 * time.Millisecond
-	// bodyExcerpt is how much of a body that is not JSON-RPC is recorded.
+	// bodyExcerpt is how many characters of a body that is not JSON-RPC
+	// are recorded.
 	bodyExcerpt = 2 << 10
 )
 
@@ -93,7 +95,12 @@ type Transport struct {
 	// resource metadata.
 	askedMetadata bool
 	seen          map[[32]byte]int // SSE messages with ids: the stream each came on
-	failed        string           // why the server is unreachable, once it is
+	// inflight cancels the exchange of a request by its id: in 2026-07-28
+	// closing the response stream is the cancellation.
+	inflight map[string]context.CancelFunc
+	// params are the x-mcp-header parameters of each listed tool.
+	params map[string][]paramHeader
+	failed string // why the server is unreachable, once it is
 }
 
 type item struct {
@@ -140,9 +147,11 @@ type envelope struct {
 	ID     json.RawMessage `json:"id"`
 	Method *string         `json:"method"`
 	Params struct {
-		Name any                        `json:"name"`
-		URI  any                        `json:"uri"`
-		Meta map[string]json.RawMessage `json:"_meta"`
+		RequestID json.RawMessage            `json:"requestId"`
+		Arguments json.RawMessage            `json:"arguments"`
+		Name      any                        `json:"name"`
+		URI       any                        `json:"uri"`
+		Meta      map[string]json.RawMessage `json:"_meta"`
 	} `json:"params"`
 	Result *struct {
 		ProtocolVersion string `json:"protocolVersion"`
@@ -173,9 +182,13 @@ func (e *envelope) modernVersion() string {
 // Send POSTs msg and returns once the request is written; the response is
 // read in the background and its messages come from Receive.
 func (t *Transport) Send(msg []byte) error {
-	t.rec.Message(sdk.DirClientToServer, msg)
 	var env envelope
 	json.Unmarshal(msg, &env)
+	if env.Method != nil && *env.Method == "notifications/cancelled" && env.modernVersion() != "" {
+		t.cancelRequest(env.Params.RequestID)
+		return nil
+	}
+	t.rec.Message(sdk.DirClientToServer, msg)
 	req, err := http.NewRequestWithContext(t.ctx, http.MethodPost, t.url, bytes.NewReader(msg))
 	if err != nil {
 		return &transport.SendError{Doing: "building a POST request", Err: err}
@@ -184,6 +197,23 @@ func (t *Transport) Send(msg []byte) error {
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	t.protocolHeaders(req.Header, &env)
 	return t.exchange(req, &env, "")
+}
+
+// cancelRequest is notifications/cancelled in the modern era, which
+// defines no such notification over HTTP: closing the request's response
+// stream is the cancellation (2026-07-28/basic/transports/streamable-http.mdx#cancellation).
+// It is recorded as what mcplint did instead.
+func (t *Transport) cancelRequest(id json.RawMessage) {
+	key := string(bytes.TrimSpace(id))
+	t.mu.Lock()
+	cancel, ok := t.inflight[key]
+	t.mu.Unlock()
+	if !ok {
+		return
+	}
+	t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, ID: id, Detail: "mcplint closed the response stream of request " + key + " to cancel it (2026-07-28 has no notifications/cancelled over HTTP)",
+		HTTP: &sdk.HTTP{Method: http.MethodPost, Purpose: sdk.HTTPPurposeCancel}})
+	cancel()
 }
 
 // protocolHeaders sets the headers the protocol asks of a POST carrying
@@ -200,6 +230,9 @@ func (t *Transport) protocolHeaders(h http.Header, env *envelope) {
 			h.Set(HeaderMethod, *env.Method)
 			if name, ok := nameOf(env); ok {
 				h.Set(HeaderName, EncodeValue(name))
+			}
+			if name, ok := nameOf(env); ok && *env.Method == "tools/call" {
+				t.setParamHeaders(h, name, env.Params.Arguments)
 			}
 		}
 	} else if version != "" {
@@ -250,6 +283,15 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 		}
 	}
 	ctx, cancel := context.WithTimeout(req.Context(), t.opts.Timeout)
+	tracked := env != nil && env.isRequest() && purpose == ""
+	if tracked {
+		t.mu.Lock()
+		if t.inflight == nil {
+			t.inflight = map[string]context.CancelFunc{}
+		}
+		t.inflight[string(bytes.TrimSpace(env.ID))] = cancel
+		t.mu.Unlock()
+	}
 	written := make(chan struct{})
 	var once sync.Once
 	trace := &httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) { once.Do(func() { close(written) }) }}
@@ -267,6 +309,13 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 	go func() {
 		defer t.flight.Done()
 		defer cancel()
+		if tracked {
+			defer func() {
+				t.mu.Lock()
+				delete(t.inflight, string(bytes.TrimSpace(env.ID)))
+				t.mu.Unlock()
+			}()
+		}
 		resp, err := t.opts.Client.Do(req)
 		once.Do(func() { close(written) })
 		ev := &sdk.HTTP{Method: req.Method, URL: stripQuery(req.URL), Purpose: purpose, Request: sentHeaders}
@@ -390,6 +439,14 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 			if isRequest && got.Method == nil && (got.Result != nil || got.Error != nil) {
 				if bytes.Equal(bytes.TrimSpace(got.ID), bytes.TrimSpace(id)) {
 					answered = true
+					if got.Result != nil && *env.Method == "tools/list" {
+						var full struct {
+							Result json.RawMessage `json:"result"`
+						}
+						if json.Unmarshal(msg, &full) == nil {
+							t.learnTools(full.Result)
+						}
+					}
 					if got.Result != nil && *env.Method == "initialize" && got.Result.ProtocolVersion != "" {
 						t.mu.Lock()
 						t.version = got.Result.ProtocolVersion
@@ -470,10 +527,10 @@ func answers(body []byte, id json.RawMessage) bool {
 }
 
 func excerpt(body []byte) string {
-	if len(body) > bodyExcerpt {
-		return strings.ToValidUTF8(string(body[:bodyExcerpt]), "") + "…"
-	}
-	return strings.ToValidUTF8(string(body), "\uFFFD")
+	// bodyExcerpt characters are at most this many bytes; one more shows
+	// whether there is more.
+	body = body[:min(len(body), bodyExcerpt*utf8.UTFMax+1)]
+	return sdk.Truncate(strings.ToValidUTF8(string(body), "\uFFFD"), bodyExcerpt)
 }
 
 // readStream records and delivers the events of one SSE response stream
@@ -749,7 +806,7 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 	// The head of an SSE stream is the answer; a GET stream may stay open
 	// for as long as the session, so it is not read.
 	if mediaType != "text/event-stream" {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, bodyExcerpt+1))
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, bodyExcerpt*utf8.UTFMax+1))
 		if len(bytes.TrimSpace(b)) > 0 {
 			ev.Body = excerpt(b)
 		}

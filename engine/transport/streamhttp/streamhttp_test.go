@@ -134,3 +134,49 @@ func TestEncodeValue(t *testing.T) {
 		}
 	}
 }
+
+// TestModernCancelClosesTheStream: in 2026-07-28 a cancellation closes the
+// request's response stream; no notifications/cancelled is POSTed.
+func TestModernCancelClosesTheStream(t *testing.T) {
+	cancelled := make(chan struct{})
+	var mu sync.Mutex
+	var methods []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		methods = append(methods, r.Header.Get(HeaderMethod))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+		close(cancelled)
+	}))
+	defer srv.Close()
+	rec := &sink{}
+	tr, _ := New(srv.URL, Options{Timeout: 10 * time.Second}, rec)
+	defer tr.Close(false)
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`
+	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"slow",` + meta + `}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Send([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4,` + meta + `}}`)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-cancelled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the server never saw the request's stream close")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(methods) != 1 || methods[0] != "tools/call" {
+		t.Errorf("the server got POSTs for %q; want the tools/call alone", methods)
+	}
+	var noted bool
+	for _, e := range rec.events(sdk.EventHTTP) {
+		noted = noted || e.HTTP.Purpose == sdk.HTTPPurposeCancel
+	}
+	if !noted {
+		t.Error("the cancellation is not recorded")
+	}
+}
