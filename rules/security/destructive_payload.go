@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/rules/internal/reliteral"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -66,6 +67,17 @@ var payloads = []payload{
 	{"database destruction", regexp.MustCompile(`\bdrop\s+(?:database|schema|table)\s+(?:if\s+exists\s+)?[\w."` + "`" + `]+|\btruncate\s+table\s+\w+|\bdelete\s+from\s+\w+\s*(?:;|$)`)},
 	{"password file read", regexp.MustCompile(`\b(?:cat|type|less|more|head|tail|read|reads|open|opens|dump|print|send|upload|copy|cp|scp|curl|get|fetch|include|attach|paste|exfiltrate|grep|base64)\b[^\n.;]{0,60}/etc/(?:passwd|shadow|gshadow|sudoers|master\.passwd)\b`)},
 }
+
+// payloadNeeds holds, per payload, strings of which every match has one
+// (package reliteral): a text with none of them skips the expression, as
+// most texts do for most of them.
+var payloadNeeds = func() [][]string {
+	out := make([][]string, len(payloads))
+	for i, p := range payloads {
+		out[i] = reliteral.Required(p.re)
+	}
+	return out
+}()
 
 // payloadWords are the words every payload but the fork bomb has, as
 // phrases: the directive rules' one pass over a text's words tells which
@@ -134,7 +146,10 @@ func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		}
 		var found []string
 		seen := map[string]bool{}
-		for _, p := range payloads {
+		for i, p := range payloads {
+			if !reliteral.ContainsAny(text, payloadNeeds[i]) {
+				continue
+			}
 			for _, loc := range p.re.FindAllStringIndex(text, -1) {
 				if payloadGuarded(w, loc[0], loc[1]) {
 					continue
@@ -144,7 +159,7 @@ func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 					continue
 				}
 				seen[q] = true
-				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(truncate(q, 80)), p.label))
+				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
 			}
 		}
 		if len(found) == 0 {
