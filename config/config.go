@@ -96,6 +96,9 @@ type Server struct {
 	Headers map[string]string
 	// Timeout is the per-request deadline; zero means the default.
 	Timeout time.Duration
+	// DiscoverWait is how long server/discover waits alone before
+	// initialize is sent beside it (--discover-wait); zero means 3s.
+	DiscoverWait time.Duration
 	// Name picks one server of a client config (--server).
 	Name string
 	// Probes is one of ProbeSets (--probes); empty means the default.
