@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/rules/internal/reliteral"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -67,6 +68,17 @@ var payloads = []payload{
 	{"database destruction", regexp.MustCompile(`\bdrop\s+(?:database|schema|table)\s+(?:if\s+exists\s+)?[\w."` + "`" + `]+|\btruncate\s+table\s+\w+|\bdelete\s+from\s+\w+\s*(?:;|$)`)},
 	{"password file read", regexp.MustCompile(`\b(?:cat|type|less|more|head|tail|read|reads|open|opens|dump|print|send|upload|copy|cp|scp|curl|get|fetch|include|attach|paste|exfiltrate|grep|base64)\b[^\n.;]{0,60}/etc/(?:passwd|shadow|gshadow|sudoers|master\.passwd)\b`)},
 }
+
+// payloadNeeds holds, per payload, strings of which every match has one
+// (package reliteral): a text with none of them skips the expression, as
+// most texts do for most of them.
+var payloadNeeds = func() [][]string {
+	out := make([][]string, len(payloads))
+	for i, p := range payloads {
+		out[i] = reliteral.Required(p.re)
+	}
+	return out
+}()
 
 // payloadWords are the words every payload but the fork bomb has, as
 // phrases: the directive rules' one pass over a text's words tells which
@@ -137,7 +149,10 @@ func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		seen := map[string]bool{}
 		for _, span := range payloadSpans(w, text) {
 			part := text[span[0]:span[1]]
-			for _, p := range payloads {
+			for i, p := range payloads {
+				if !reliteral.ContainsAny(part, payloadNeeds[i]) {
+					continue
+				}
 				for _, loc := range p.re.FindAllStringIndex(part, -1) {
 					loc[0], loc[1] = loc[0]+span[0], loc[1]+span[0]
 					if payloadGuarded(w, loc[0], loc[1]) {

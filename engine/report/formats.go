@@ -1,0 +1,45 @@
+package report
+
+import (
+	"io"
+
+	"github.com/mcplint/mcplint/engine/result"
+)
+
+// Format is one report format: its name (--format NAME) and its writer.
+type Format struct {
+	Name string
+	// Write renders r; opt shapes the text report and is ignored by the
+	// others.
+	Write func(w io.Writer, r *result.Report, opt TextOptions) error
+}
+
+// Formats are every report format, in the order the help lists them. A
+// new format is a writer in this package and a line here.
+var Formats = []Format{
+	{"text", WriteText},
+	{"json", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJSON(w, r) }},
+	{"sarif", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteSARIF(w, r, r.Rules) }},
+	{"junit", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJUnit(w, r, r.Enabled) }},
+	{"github", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteGitHub(w, r) }},
+	{"markdown", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteMarkdown(w, r) }},
+}
+
+// FormatNames are the names of Formats, in order.
+func FormatNames() []string {
+	names := make([]string, len(Formats))
+	for i, f := range Formats {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// FormatNamed returns the format called name.
+func FormatNamed(name string) (Format, bool) {
+	for _, f := range Formats {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Format{}, false
+}
