@@ -163,7 +163,7 @@ func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 						continue
 					}
 					seen[q] = true
-					found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(truncate(q, 80)), p.label))
+					found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
 				}
 			}
 		}

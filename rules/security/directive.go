@@ -171,7 +171,7 @@ func quoteMatches(w *words, ms []match) string {
 			qs = append(qs, fmt.Sprintf("and %d more", len(ms)-3))
 			break
 		}
-		qs = append(qs, strconv.Quote(truncate(q, 80)))
+		qs = append(qs, strconv.Quote(sdk.Truncate(q, 80)))
 	}
 	return strings.Join(qs, ", ")
 }

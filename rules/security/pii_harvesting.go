@@ -94,7 +94,7 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 				Tool:     t.Owner(),
 				Pointer:  t.Pointer(),
 				Severity: sdk.Warning,
-				Message:  fmt.Sprintf("parameter %s collects a %s, which nothing in the tool's name, title or other parameters needs", strconv.Quote(truncate(t.Value, 60)), k.label),
+				Message:  fmt.Sprintf("parameter %s collects a %s, which nothing in the tool's name, title or other parameters needs", strconv.Quote(sdk.Truncate(t.Value, 60)), k.label),
 				Fix:      "remove the parameter; if the tool's job needs it, say so in the tool's name and description and take it from the user through the client, not the model",
 			})
 			return

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/cmdline"
 	"github.com/mcplint/mcplint/engine/exercise"
@@ -150,15 +149,7 @@ func firstUnreadable(tr *sdk.Transcript) string {
 
 // quoteLine quotes a line for a message, cut to a readable length.
 func quoteLine(s string) string {
-	const max = 100
-	if len(s) > max {
-		cut := max
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		return strconv.Quote(s[:cut]) + "…"
-	}
-	return strconv.Quote(s)
+	return strconv.Quote(sdk.Truncate(s, 100))
 }
 
 // shortDuration writes d as a user would type it: 2m, not 2m0s.
