@@ -150,6 +150,15 @@ sed -i 's/"description": "Returns/"name": "get_weather", "description": "Returns
 run git add tools.json
 expect 0 git commit -qm "add tools"
 expect 0 pre-commit try-repo "$root" mcplint --all-files
+# A tool list that is not JSON: mcplint exits 3 under the hook's -q, and
+# the refused commit must still say why.
+printf '{"tools": [\n' >broken.tools.json
+run git add broken.tools.json
+: >"$log"
+expect 1 git commit -qm "add a broken tool list"
+grep -q 'could not lint: broken.tools.json:2:1' "$log" || fail "commit: the hook (-q) refused a malformed tool list without saying why"
+run git rm -q --cached broken.tools.json
+rm broken.tools.json
 
 # 4. The other hooks, on a repository whose .mcplint.toml names its server:
 # mcplint-server lints that server whatever is committed, and

@@ -265,10 +265,7 @@ func (p *Plugin) startError(err error) error {
 
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
-	if len(s) > 120 {
-		s = s[:120] + "…"
-	}
-	return s
+	return sdk.Truncate(s, 120)
 }
 
 // olderThan compares dotted versions ("0.1.0" < "0.2.0"); an unparsable

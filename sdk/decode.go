@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Layout says where a decoded Snapshot sat in its JSON document, so that a
@@ -250,7 +249,7 @@ func rpcErrorText(e any) string {
 	if msg == "" {
 		return ""
 	}
-	return fmt.Sprintf(" (%q)", clip(msg, 80))
+	return fmt.Sprintf(" (%q)", Truncate(msg, 80))
 }
 
 // keyList describes an object by its first few keys, so that a user sees
@@ -293,22 +292,11 @@ func kindOf(v any) string {
 	case json.Number:
 		return "a number (" + string(v) + ")"
 	case string:
-		return fmt.Sprintf("a string (%q)", clip(v, 40))
+		return fmt.Sprintf("a string (%q)", Truncate(v, 40))
 	case []any:
 		return "an array"
 	case map[string]any:
 		return "an object"
 	}
 	return fmt.Sprintf("a %T", v)
-}
-
-// clip shortens s to at most n bytes without splitting a character.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }

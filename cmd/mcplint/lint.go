@@ -95,7 +95,7 @@ func newLintFlags() *lintFlags {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&f.config, "config", "", "read `FILE` instead of the nearest .mcplint.toml (also MCPLINT_CONFIG)")
 	fs.StringVar(&f.config, "c", "", shorthandPrefix+"config")
-	fs.Var(&f.format, "format", "report `FORMAT`: text, json, sarif, junit, github or markdown; FORMAT=FILE writes that one to FILE (repeatable)")
+	fs.Var(&f.format, "format", "report `FORMAT`: "+strings.Join(formatNames, ", ")+"; FORMAT=FILE writes that one to FILE (repeatable)")
 	fs.Var(&f.format, "f", shorthandPrefix+"format")
 	fs.StringVar(&f.output, "output", "", "write the report to `FILE` instead of stdout")
 	fs.StringVar(&f.output, "o", "", shorthandPrefix+"output")
@@ -360,7 +360,7 @@ func (e *exerciseFlag) Choices() []string { return config.ExerciseModes }
 // that report to a file while another goes to stdout.
 type formatFlag []string
 
-var formatNames = []string{"text", "json", "sarif", "junit", "github", "markdown"}
+var formatNames = report.FormatNames()
 
 func (f *formatFlag) String() string { return strings.Join(*f, ",") }
 
@@ -424,21 +424,10 @@ func writeReports(c *cli, f *lintFlags, rep *result.Report, verdict report.Verdi
 		if !toFile {
 			file = f.output
 		}
+		format, _ := report.FormatNamed(name) // check() refused unknown names
 		write := func(w io.Writer) error {
-			switch name {
-			case "json":
-				return report.WriteJSON(w, rep)
-			case "sarif":
-				return report.WriteSARIF(w, rep, rep.Rules)
-			case "junit":
-				return report.WriteJUnit(w, rep, rep.Enabled)
-			case "github":
-				return report.WriteGitHub(w, rep)
-			case "markdown":
-				return report.WriteMarkdown(w, rep)
-			}
 			useColor := f.color.value == "always" || (f.color.value == "auto" && file == "" && c.StdoutIsTerminal && c.Getenv("NO_COLOR") == "")
-			return report.WriteText(w, rep, report.TextOptions{Color: useColor, Quiet: f.quiet, Gate: verdict.Reasons})
+			return format.Write(w, rep, report.TextOptions{Color: useColor, Quiet: f.quiet, Gate: verdict.Reasons})
 		}
 		// Reports are written as they are made: the report of a large
 		// server runs to tens of megabytes.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/result"
@@ -254,14 +253,7 @@ func excerpt(content []map[string]any, structured json.RawMessage) string {
 	if len(parts) == 0 && len(structured) > 0 {
 		parts = append(parts, string(compact(structured)))
 	}
-	return cut(strings.Join(parts, "\n"), excerptRunes)
-}
-
-func cut(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n]) + "…"
+	return sdk.Truncate(strings.Join(parts, "\n"), excerptRunes)
 }
 
 func compact(raw json.RawMessage) json.RawMessage {

@@ -137,7 +137,16 @@ func (c *Client) handshake(ctx context.Context, discoverTimeout time.Duration, b
 	case NoCommonVersion:
 		return hello, &VersionError{Offered: hello.offered}
 	}
-	return c.initializeAfter(ctx, how)
+	hello, err = c.initializeAfter(ctx, how)
+	var refused *HandshakeError
+	if verdict == NotDiscoverResult && errors.As(err, &refused) {
+		// It answered discover with a result and refuses initialize: a
+		// modern server whose DiscoverResult is malformed.
+		c.setModern(ModernVersion)
+		return &Hello{Era: sdk.EraModern, ProtocolVersion: ModernVersion,
+			How: "server/discover was answered with a result that is not a DiscoverResult, and initialize was refused (" + refused.Err.Error() + "), so the server is modern"}, nil
+	}
+	return hello, err
 }
 
 // initializeAfter is the legacy handshake once the probe is settled.
@@ -322,6 +331,12 @@ const (
 	// NoCommonVersion: a modern server that offers no version mcplint
 	// speaks.
 	NoCommonVersion
+	// NotDiscoverResult: a result that is not a DiscoverResult (no
+	// supportedVersions list). Read as legacy, so initialize follows; if
+	// the server refuses initialize too, it is a modern server with a
+	// broken DiscoverResult, and the session goes on in the modern era so
+	// that the rules judge that result (discover-missing).
+	NotDiscoverResult
 )
 
 // ReadProbe reads the answer to server/discover as the stdio
@@ -357,7 +372,7 @@ func ReadProbe(m Message) (v Verdict, hello *Hello, how string) {
 		Capabilities      map[string]any `json:"capabilities"`
 	}
 	if json.Unmarshal(m.Result, &res) != nil || res.SupportedVersions == nil {
-		return Legacy, nil, "server/discover was answered with something that is not a DiscoverResult (no supportedVersions list), so the server is legacy"
+		return NotDiscoverResult, nil, "server/discover was answered with something that is not a DiscoverResult (no supportedVersions list), so the server is legacy"
 	}
 	switch {
 	case slices.Contains(res.SupportedVersions, ModernVersion):

@@ -67,7 +67,7 @@ func TestReadProbe(t *testing.T) {
 		{"unsupported version sharing nothing", `{"id":1,"error":{"code":-32022,"message":"x","data":{"supported":["2099-01-01"],"requested":"2026-07-28"}}}`, NoCommonVersion, ""},
 		{"missing client capability", `{"id":1,"error":{"code":-32021,"message":"x","data":{"requiredCapabilities":{"sampling":{}}}}}`, Modern, ModernVersion},
 		{"header mismatch is HTTP's", `{"id":1,"error":{"code":-32020,"message":"x"}}`, Legacy, ""},
-		{"empty result from a catch-all handler", `{"id":1,"result":{}}`, Legacy, ""},
+		{"empty result from a catch-all handler", `{"id":1,"result":{}}`, NotDiscoverResult, ""},
 		{"discover result with legacy versions only", `{"id":1,"result":{"supportedVersions":["2025-11-25"]}}`, ModernLegacyVersions, ""},
 		{"discover result sharing nothing", `{"id":1,"result":{"supportedVersions":["2099-01-01"]}}`, NoCommonVersion, ""},
 	}

@@ -107,6 +107,9 @@ type freshRun struct {
 // never settled; a process that would not start is an inconclusive probe.
 func runFresh(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun) *sdk.Transcript {
 	c, startErr := start(ctx, opts)
+	if startErr == nil {
+		yieldCPU(c.PGID())
+	}
 	era := <-eras
 	if startErr != nil {
 		if era == "" {

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/engine/transport/streamhttp"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -70,7 +71,8 @@ func RunHTTP(ctx context.Context, opts HTTPOptions) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("record: listen on %s: %w", opts.Listen, err)
 	}
-	rec, err := newRecorder(opts.Output, []string{opts.Upstream})
+	// The trace names the server without a password or query key.
+	rec, err := newRecorder(opts.Output, []string{target.RedactURL(opts.Upstream)})
 	if err != nil {
 		l.Close()
 		return Result{}, err

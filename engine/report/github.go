@@ -30,7 +30,7 @@ func WriteGitHub(w io.Writer, r *result.Report) error {
 				Escape(t.Input)+": "+Escape(*t.Error))
 		}
 		for _, re := range t.RuleErrors {
-			command(b, "error", [][2]string{{"title", "mcplint: rule " + re.Rule + " could not run"}},
+			command(b, "error", [][2]string{{"title", "mcplint: rule " + Escape(re.Rule) + " could not run"}},
 				Escape(t.Name)+": "+Escape(re.Error))
 		}
 		for _, in := range t.Inconclusive {
@@ -51,7 +51,7 @@ func WriteGitHub(w io.Writer, r *result.Report) error {
 			} else {
 				where = " at " + Escape(is.Pointer)
 			}
-			props = append(props, [2]string{"title", fmt.Sprintf("%s (%s/%s)", is.Rule, Escape(t.Name), Escape(is.Tool))})
+			props = append(props, [2]string{"title", fmt.Sprintf("%s (%s/%s)", Escape(is.Rule), Escape(t.Name), Escape(is.Tool))})
 			msg := Escape(message(&is)) + where
 			if is.Fix != "" {
 				msg += "\nfix: " + Escape(is.Fix)

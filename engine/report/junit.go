@@ -149,7 +149,7 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 		notApplicable[rule] = true
 	}
 	for _, rule := range order {
-		c := junitCase{Name: rule, Classname: name}
+		c := junitCase{Name: Escape(rule), Classname: name}
 		if notApplicable[rule] && len(issues[rule]) == 0 && failed[rule] == "" {
 			c.Skipped = &junitSkipped{Message: notApplicableWhy(t)}
 			s.Skipped++
@@ -157,7 +157,7 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 			continue
 		}
 		if msg, ok := failed[rule]; ok {
-			c.Error = &junitProblem{Message: "rule " + rule + " could not run", Type: "rule", Text: msg}
+			c.Error = &junitProblem{Message: "rule " + Escape(rule) + " could not run", Type: "rule", Text: msg}
 			s.Errors++
 		}
 		if msg, ok := unjudged[rule]; ok && len(issues[rule]) == 0 {

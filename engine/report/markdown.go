@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
@@ -361,7 +360,7 @@ func mdExercise(b *bufio.Writer, t *result.Target, _ *result.Report) {
 			mark = "❌"
 		}
 		fmt.Fprintf(b, "| %s | %s %d/%d | %s | %s | %s | %s |\n", mdText(ts.Tool), mark, ts.Passed, ts.Total,
-			fraction(happy[0], happy[1]), fraction(edge[0], edge[1]), latency(ts.AvgLatencyMs), mdText(cut(failure, 160)))
+			fraction(happy[0], happy[1]), fraction(edge[0], edge[1]), latency(ts.AvgLatencyMs), mdText(sdk.Truncate(failure, 160)))
 	}
 	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", plural(len(ex.Scenarios), "scenario"))
 	b.WriteString("| Tool | Scenario | Result | Latency | Arguments | What the model reads |\n|---|---|---|--:|---|---|\n")
@@ -382,7 +381,7 @@ func mdExercise(b *bufio.Writer, t *result.Target, _ *result.Report) {
 			read = r.Error
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", mdText(r.Tool), mdText(name), outcome,
-			latency(r.LatencyMs), mdText(cut(string(r.Arguments), 80)), mdText(cut(read, 120)))
+			latency(r.LatencyMs), mdText(sdk.Truncate(string(r.Arguments), 80)), mdText(sdk.Truncate(read, 120)))
 	}
 	b.WriteString("\n</details>\n")
 }
@@ -431,12 +430,4 @@ func latency(ms float64) string {
 		return strconv.FormatFloat(ms, 'f', 0, 64) + " ms"
 	}
 	return strconv.FormatFloat(ms/1000, 'f', 1, 64) + " s"
-}
-
-// cut keeps at most n runes of s, marking the cut.
-func cut(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n]) + "…"
 }

@@ -98,7 +98,7 @@ func (p *printer) target(t *result.Target, enabled int) {
 		}
 	}
 	for _, re := range t.RuleErrors {
-		p.block("  "+p.paint(ansiRed, "error:")+" rule "+re.Rule+" could not run: ", re.Error)
+		p.block("  "+p.paint(ansiRed, "error:")+" rule "+Escape(re.Rule)+" could not run: ", re.Error)
 	}
 	for _, in := range t.Inconclusive {
 		p.block("  "+p.paint(ansiYellow, "inconclusive:")+" probe "+in.Probe+" (rules "+strings.Join(in.Rules, ", ")+" could not judge): ", Escape(in.Reason))
@@ -133,7 +133,7 @@ func (p *printer) target(t *result.Target, enabled int) {
 			if sup.Tool == "" {
 				tool = "(a tool without a name)"
 			}
-			p.line("    %s", p.paint(ansiDim, sup.Rule+" on "+tool+", by "+sup.By+": "+Escape(sup.Reason)))
+			p.line("    %s", p.paint(ansiDim, Escape(sup.Rule)+" on "+tool+", by "+Escape(sup.By)+": "+Escape(sup.Reason)))
 		}
 	}
 }
@@ -173,7 +173,7 @@ func (p *printer) exercise(t *result.Target) {
 		}
 		line := fmt.Sprintf("    %-*s  %s  avg %s", width, Escape(ts.Tool), p.paint(code, fmt.Sprintf("%d/%d", ts.Passed, ts.Total)), latency(ts.AvgLatencyMs))
 		if problem := firstProblem(ex.Scenarios, ts.Tool); problem != "" {
-			line += "  " + p.paint(ansiDim, Escape(cut(problem, 100)))
+			line += "  " + p.paint(ansiDim, Escape(sdk.Truncate(problem, 100)))
 		}
 		p.line("%s", line)
 	}
@@ -230,7 +230,7 @@ func (p *printer) issue(is sdk.Issue) {
 	if l := is.Location; l != nil {
 		where = fmt.Sprintf("%s:%d:%d", Escape(l.File), l.Line, l.Column)
 	}
-	p.line("    %s %s  %s", sev, is.Rule, p.paint(ansiDim, where))
+	p.line("    %s %s  %s", sev, Escape(is.Rule), p.paint(ansiDim, where))
 	p.block("            ", message(&is))
 	if is.Fix != "" {
 		p.line("            %s %s", p.paint(ansiDim, "fix:"), Escape(is.Fix))

@@ -156,6 +156,21 @@ func readEra(s *sdk.Snapshot, xs []Exchange) {
 	if discover != nil && initialize != nil && initialize.Response < discover.Response {
 		discover = nil
 	}
+	// A result to discover that is not a DiscoverResult, with initialize
+	// refused, is a modern server with a malformed DiscoverResult, as the
+	// live client reads it.
+	if discover == nil && initialize == nil && tried {
+		for i := range xs {
+			if x := &xs[i]; x.Method == mcp.MethodDiscover && x.Succeeded() {
+				if v, _, _ := mcp.ReadProbe(x.message()); v == mcp.NotDiscoverResult {
+					s.Era = sdk.EraModern
+					s.ProtocolVersion = modernVersion(xs, x.Index)
+					s.Server = modernServerInfo(xs)
+					return
+				}
+			}
+		}
+	}
 	switch {
 	case discover != nil:
 		s.Era = sdk.EraModern
@@ -253,17 +268,30 @@ func implementation(v any) *sdk.Implementation {
 func lastListing(xs []Exchange, method, key string) []map[string]any {
 	var last, current []map[string]any
 	started, got := false, false
+	// The cursors this listing sent, and the items it holds (as JSON): a
+	// page whose nextCursor is one already sent is a loop (pagination-loop
+	// reports it), and what it repeats of the listing is left out rather
+	// than listed twice (tool-name-duplicate would report each).
+	var sent, listed map[string]bool
 	for _, x := range xs {
 		if x.Method != method {
 			continue
 		}
-		if !hasCursor(x.Params) {
+		cursor, ok := cursorOf(x.Params)
+		if !ok {
 			if got {
 				last = current
 			}
 			current, started, got = nil, true, false
+			sent, listed = map[string]bool{}, map[string]bool{}
 		}
-		if !started || !x.Succeeded() {
+		if !started {
+			continue
+		}
+		if ok {
+			sent[cursor] = true
+		}
+		if !x.Succeeded() {
 			continue
 		}
 		var page map[string]json.RawMessage
@@ -274,12 +302,21 @@ func lastListing(xs []Exchange, method, key string) []map[string]any {
 		if json.Unmarshal(page[key], &items) != nil || page[key] == nil {
 			continue
 		}
+		var next string
+		json.Unmarshal(page["nextCursor"], &next)
+		repeated := next != "" && sent[next]
 		got = true
 		for _, raw := range items {
 			var def map[string]any
-			if json.Unmarshal(raw, &def) == nil && def != nil {
-				current = append(current, def)
+			if json.Unmarshal(raw, &def) != nil || def == nil {
+				continue
 			}
+			canon, _ := json.Marshal(def)
+			if repeated && listed[string(canon)] {
+				continue
+			}
+			listed[string(canon)] = true
+			current = append(current, def)
 		}
 	}
 	if got {
@@ -288,13 +325,15 @@ func lastListing(xs []Exchange, method, key string) []map[string]any {
 	return last
 }
 
-func hasCursor(params json.RawMessage) bool {
+// cursorOf is the cursor a list request sent; ok is false when it sent
+// none, which starts a listing.
+func cursorOf(params json.RawMessage) (cursor string, ok bool) {
 	var p struct {
 		Cursor any `json:"cursor"`
 	}
 	if json.Unmarshal(params, &p) != nil {
-		return false
+		return "", false
 	}
-	_, ok := p.Cursor.(string)
-	return ok
+	cursor, ok = p.Cursor.(string)
+	return cursor, ok
 }

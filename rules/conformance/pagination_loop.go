@@ -3,13 +3,17 @@ package conformance
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/mcplint/mcplint/sdk"
 )
 
 // paginationLoop reports a list answer whose nextCursor the client has
 // already followed for that method (or that is the cursor of the very
-// request it answers): a client that trusts it never finishes.
+// request it answers): a client that trusts it never finishes. A list
+// whose every page sends a new cursor is endless too: the client's page
+// cap (an sdk.EventPagination that says it "stopped after" so many pages)
+// is what ended it, and that is reported as well.
 type paginationLoop struct{}
 
 func (paginationLoop) Meta() sdk.Meta {
@@ -27,6 +31,15 @@ func (paginationLoop) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 	ss := session(s)
 	if ss == nil {
 		return nil
+	}
+	for _, e := range ss.Events {
+		if e.Kind != sdk.EventPagination || !strings.Contains(e.Detail, "stopped after") {
+			continue
+		}
+		method, _, _ := strings.Cut(e.Detail, ":")
+		at(report, e.Index, fmt.Sprintf("%s did not end: every page sent a new nextCursor, and the client stopped at its page cap (%s)", method, e.Detail),
+			"omit nextCursor on the last page; a list that never ends cannot be read whole by any client")
+		break
 	}
 	seen := map[string]map[string]bool{} // method -> cursors already sent
 	for _, m := range ss.Msgs {

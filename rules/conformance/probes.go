@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/internal/wire"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -17,21 +18,25 @@ type part struct {
 	base string
 }
 
-// parts reads the main transcript and every probe transcript; nil when
-// there is no transcript. Rules that judge something any exchange can show,
-// wherever it happened, read them all.
+// parts reads the main transcript and every probe transcript, once per
+// Snapshot; nil when there is no transcript. Rules that judge something any
+// exchange can show, wherever it happened, read them all.
 func parts(s *sdk.Snapshot) []part {
 	if s.Transcript == nil {
 		return nil
 	}
-	out := []part{{wire.Parse(s.Transcript), "/transcript"}}
-	for i, tr := range s.Transcript.Probes {
-		if tr != nil {
-			out = append(out, part{wire.Parse(tr), "/transcript/probes/" + strconv.Itoa(i)})
+	return probeParts.Get(s, stampOf(s.Transcript), func() []part {
+		out := []part{{session(s), "/transcript"}}
+		for i, tr := range s.Transcript.Probes {
+			if tr != nil {
+				out = append(out, part{wire.Parse(tr), "/transcript/probes/" + strconv.Itoa(i)})
+			}
 		}
-	}
-	return out
+		return out
+	})
 }
+
+var probeParts snapmemo.Cache[stamp, []part]
 
 // at reports an issue about record index of the part's transcript.
 func (p part) at(report func(sdk.Issue), index int, msg, fix string) {

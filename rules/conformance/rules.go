@@ -7,6 +7,7 @@ import (
 	"embed"
 
 	"github.com/mcplint/mcplint/rules/internal/ruledocs"
+	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/internal/wire"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -74,12 +75,28 @@ func Rules() []sdk.Rule {
 	}
 }
 
-// session parses the Snapshot's transcript; nil when there is none.
+// session is the Snapshot's transcript read as JSON-RPC; nil when there is
+// none. Every rule of this package reads it, so it is parsed once per
+// Snapshot and shared: rules only read a wire.Session.
 func session(s *sdk.Snapshot) *wire.Session {
 	if s.Transcript == nil {
 		return nil
 	}
-	return wire.Parse(s.Transcript)
+	return sessions.Get(s, stampOf(s.Transcript), func() *wire.Session { return wire.Parse(s.Transcript) })
+}
+
+var sessions snapmemo.Cache[stamp, *wire.Session]
+
+// stamp says which transcript a parse was made from, so that a Snapshot
+// reused with another transcript is parsed afresh.
+type stamp struct {
+	tr      *sdk.Transcript
+	records int
+	probes  int
+}
+
+func stampOf(tr *sdk.Transcript) stamp {
+	return stamp{tr, len(tr.Records), len(tr.Probes)}
 }
 
 // at reports an issue about one transcript record.

@@ -106,7 +106,7 @@ func errorOf(m *wire.Msg) (code int, message string) {
 	return e.Code, e.Message
 }
 
-// quoteCut quotes at most n bytes of s.
+// quoteCut quotes s, cut to n characters.
 func quoteCut(s string, n int) string {
 	return wire.Quote([]byte(mustMarshal(s)), n)
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// toolsListShape reports tools/list answers that clients cannot read: no
-// "tools" array, tools that are not objects or lack a string name or an
+// toolsListShape reports tools/list answers that clients cannot read: a
+// JSON-RPC error instead of a result, no "tools" array, tools that are not objects or lack a string name or an
 // object inputSchema, a nextCursor that is not a string.
 type toolsListShape struct{}
 
@@ -29,7 +29,14 @@ func (toolsListShape) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 		return nil
 	}
 	for _, m := range ss.Msgs {
-		if m.Dir != sdk.DirClientToServer || m.Method != "tools/list" || m.Pair == nil || m.Pair.HasError() {
+		if m.Dir != sdk.DirClientToServer || m.Method != "tools/list" || m.Pair == nil {
+			continue
+		}
+		if m.Pair.HasError() {
+			// The client gets no tools at all, and no way to tell an empty
+			// server from a broken one but this error.
+			at(report, m.Pair.Index, "tools/list was answered with an error, so no client can list the tools: "+wire.Quote(m.Pair.Bytes, 200),
+				"serve tools/list once the session is initialized; a tool that cannot work now is still listed, and fails with isError when called")
 			continue
 		}
 		if problem := toolsListProblem(m.Pair); problem != "" {

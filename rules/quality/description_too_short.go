@@ -125,9 +125,5 @@ func asciiGraphemesUpTo(s string, limit int) (n int, ok bool) {
 // clip shortens a quoted description when min-length is set high, so the
 // message stays one readable line.
 func clip(s string) string {
-	const limit = 80
-	if utf8.RuneCountInString(s) <= limit {
-		return s
-	}
-	return string([]rune(s)[:limit]) + "…"
+	return sdk.Truncate(s, 80)
 }

@@ -3,9 +3,9 @@ package schema
 import (
 	"runtime"
 	"sync"
-	"weak"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -47,24 +47,11 @@ type index struct {
 
 // The rules of this package run concurrently on one Snapshot and all walk
 // the same schemas; the first to ask flattens them and the others reuse
-// that. Entries are keyed weakly and removed when their Snapshot is
-// collected, so the cache holds nothing a lint no longer uses.
-var indexes sync.Map // weak.Pointer[sdk.Snapshot] -> *indexEntry
-
-type indexEntry struct {
-	once sync.Once
-	idx  *index
-}
+// that, until the Snapshot is collected.
+var indexes snapmemo.Cache[struct{}, *index]
 
 func indexOf(s *sdk.Snapshot) *index {
-	key := weak.Make(s)
-	v, loaded := indexes.LoadOrStore(key, &indexEntry{})
-	if !loaded {
-		runtime.AddCleanup(s, func(k weak.Pointer[sdk.Snapshot]) { indexes.Delete(k) }, key)
-	}
-	e := v.(*indexEntry)
-	e.once.Do(func() { e.idx = buildIndex(s) })
-	return e.idx
+	return indexes.Get(s, struct{}{}, func() *index { return buildIndex(s) })
 }
 
 // toolsPerWorker is the fewest tools worth a goroutine of their own.

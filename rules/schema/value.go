@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math"
 	"strconv"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // kindOf names a decoded JSON value's type as JSON Schema does.
@@ -95,25 +97,11 @@ func jsonText(v any) string {
 // quoteShort quotes s, cut at 80 runes so that a hostile value does not
 // flood a report.
 func quoteShort(s string) string {
-	c, cut := cutRunes(s)
-	if cut {
-		return strconv.Quote(c) + "…"
-	}
-	return strconv.Quote(c)
+	return strconv.Quote(sdk.Truncate(s, excerptRunes))
 }
 
-// cutRunes cuts s to its first 80 runes.
-func cutRunes(s string) (string, bool) {
-	const max = 80
-	n := 0
-	for i := range s {
-		if n == max {
-			return s[:i], true
-		}
-		n++
-	}
-	return s, false
-}
+// excerptRunes is how much of a value a message quotes.
+const excerptRunes = 80
 
 // equalJSON is JSON Schema equality: same type and value, objects and
 // arrays compared member by member, numbers by value.
@@ -217,9 +205,5 @@ func compactJSON(v any) string {
 	if err != nil {
 		return describe(v)
 	}
-	c, cut := cutRunes(string(b))
-	if cut {
-		return c + "…"
-	}
-	return c
+	return sdk.Truncate(string(b), excerptRunes)
 }

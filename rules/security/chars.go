@@ -140,22 +140,6 @@ func goEscape(r rune) string {
 	return fmt.Sprintf(`\u%04x`, r)
 }
 
-// truncate cuts s to at most n runes, marking the cut.
-func truncate(s string, n int) string {
-	i := 0
-	for k := 0; k < n; k++ {
-		if i >= len(s) {
-			return s
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	if i >= len(s) {
-		return s
-	}
-	return s[:i] + "…"
-}
-
 // kindName says in words where a text sits, for messages.
 func kindName(k string) string {
 	return strings.ReplaceAll(k, "-", " ")

@@ -92,7 +92,7 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 			report(sdk.Issue{
 				Tool:    t.Owner(),
 				Pointer: t.Pointer(),
-				Message: fmt.Sprintf("parameter %s asks the model for its own context, which the tool's name does not say it works on", strconv.Quote(truncate(t.Value, 60))),
+				Message: fmt.Sprintf("parameter %s asks the model for its own context, which the tool's name does not say it works on", strconv.Quote(sdk.Truncate(t.Value, 60))),
 				Fix:     "remove the parameter; a tool takes the values its job needs, never the model's prompt, conversation or tool list",
 			})
 		}

@@ -69,10 +69,10 @@ func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func
 			Message: "the server no longer sends the instructions that were pinned", Fix: relock})
 	case pinned.Instructions != cur.Instructions && pinned.Instructions == "":
 		report(sdk.Issue{Tool: sdk.OwnerInstructions, Pointer: "/instructions",
-			Message: "the server now sends instructions, and none were pinned: " + strconv.Quote(truncate(s.Instructions, 120)), Fix: relock})
+			Message: "the server now sends instructions, and none were pinned: " + strconv.Quote(sdk.Truncate(s.Instructions, 120)), Fix: relock})
 	case pinned.Instructions != cur.Instructions:
 		report(sdk.Issue{Tool: sdk.OwnerInstructions, Pointer: "/instructions",
-			Message: "the instructions changed since they were pinned; they now read: " + strconv.Quote(truncate(s.Instructions, 120)), Fix: relock})
+			Message: "the instructions changed since they were pinned; they now read: " + strconv.Quote(sdk.Truncate(s.Instructions, 120)), Fix: relock})
 	}
 	seen := map[string]bool{}
 	for i, t := range s.Tools {

@@ -3,12 +3,10 @@ package security
 import (
 	"fmt"
 	"math/bits"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"weak"
 
+	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -57,15 +55,10 @@ type phraseGate struct {
 	// byLowest[p] holds the indices in union.needs of the needs whose
 	// lowest part is p.
 	byLowest [maxParts][]int
-	// verdicts holds, per Snapshot (keyed weakly and dropped when it is
-	// collected), each set's verdict on each text in visible.Texts order.
-	cache sync.Map // weak.Pointer[sdk.Snapshot] -> *gateEntry
-}
-
-type gateEntry struct {
-	once sync.Once
-	// maybe[j][i] is sets[j].mayMatch of text i; resource URIs are false.
-	maybe [][]bool
+	// cache holds, per Snapshot until it is collected, each set's verdict
+	// on each text in visible.Texts order: [j][i] is sets[j].mayMatch of
+	// text i; resource URIs are false.
+	cache snapmemo.Cache[struct{}, [][]bool]
 }
 
 func newPhraseGate(sets ...*phraseSet) *phraseGate {
@@ -114,14 +107,7 @@ func (g *phraseGate) verdicts(s *sdk.Snapshot, ps *phraseSet) []bool {
 	if j < 0 {
 		return nil
 	}
-	key := weak.Make(s)
-	v, loaded := g.cache.LoadOrStore(key, &gateEntry{})
-	if !loaded {
-		runtime.AddCleanup(s, func(k weak.Pointer[sdk.Snapshot]) { g.cache.Delete(k) }, key)
-	}
-	e := v.(*gateEntry)
-	e.once.Do(func() { e.maybe = g.judge(s) })
-	return e.maybe[j]
+	return g.cache.Get(s, struct{}{}, func() [][]bool { return g.judge(s) })[j]
 }
 
 // judge finds every set's verdict on every text of s, on every core: the
@@ -185,7 +171,7 @@ func quoteMatches(w *words, ms []match) string {
 			qs = append(qs, fmt.Sprintf("and %d more", len(ms)-3))
 			break
 		}
-		qs = append(qs, strconv.Quote(truncate(q, 80)))
+		qs = append(qs, strconv.Quote(sdk.Truncate(q, 80)))
 	}
 	return strings.Join(qs, ", ")
 }

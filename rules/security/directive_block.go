@@ -324,7 +324,7 @@ func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 		w := split(t.Value)
 		for _, b := range directiveBlocks(w) {
 			is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
-			quoted := strconv.Quote(truncate(strings.Join(strings.Fields(b.content), " "), 120))
+			quoted := strconv.Quote(sdk.Truncate(strings.Join(strings.Fields(b.content), " "), 120))
 			directive := blockDirective(b.content)
 			switch {
 			case directive != "":

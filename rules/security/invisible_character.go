@@ -100,7 +100,7 @@ func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		} else {
 			is.Message = fmt.Sprintf("%s holds %d invisible characters (%s)", kindName(t.Kind.String()), len(found), charList(found))
 			if decoded := decodeInvisible(found); decoded != "" {
-				is.Message += fmt.Sprintf(" that encode the hidden text %s", strconv.Quote(truncate(decoded, 160)))
+				is.Message += fmt.Sprintf(" that encode the hidden text %s", strconv.Quote(sdk.Truncate(decoded, 160)))
 			}
 			is.Message += ": " + reveal(t.Value, first, isInvisible)
 		}

@@ -801,7 +801,7 @@ func (p *partSet) covers(q partSet) bool {
 // cannot do without and that is a plain choice of words (or of sequences
 // starting with a word, whose first words stand for them). A part that
 // can be a function word ("the", "to", "is") is left out when the phrase
-// has another: nearly every sentence holds one, so it would cost the
+// has two others: nearly every sentence holds one, so it would cost the
 // one-pass filter a hit on most words and rule out nothing.
 func requiredParts(p *phrase) [][]string {
 	all := allRequiredParts(p)
@@ -811,7 +811,9 @@ func requiredParts(p *phrase) [][]string {
 			kept = append(kept, words)
 		}
 	}
-	if len(kept) == 0 {
+	// A phrase left with one part ("delete" of "delete from") would let
+	// through every sentence with a common word.
+	if len(kept) < 2 {
 		return all
 	}
 	return kept

@@ -426,7 +426,7 @@ func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
 	var moved string
 	weak := true
 	for _, m := range ms {
-		parts = append(parts, fmt.Sprintf("%s (%s)", strconv.Quote(truncate(m.path, 80)), m.file.label))
+		parts = append(parts, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(m.path, 80)), m.file.label))
 		if m.moved != "" && moved == "" {
 			moved = m.moved
 		}

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/cmdline"
 	"github.com/mcplint/mcplint/engine/exercise"
@@ -70,6 +69,10 @@ type StartError struct {
 	// JSON, when it wrote one: a timeout then is a malformed answer, not a
 	// slow one.
 	Unreadable string
+	// Said says what was wrong with what the server did answer (lines
+	// that are not messages and why, responses under ids no request had);
+	// "" when it answered nothing.
+	Said string
 }
 
 func (e *StartError) Error() string {
@@ -78,6 +81,9 @@ func (e *StartError) Error() string {
 	// A GoneError already says how the process ended.
 	if msg := e.Err.Error(); e.Exit != "" && !strings.Contains(msg, "("+e.Exit+")") {
 		fmt.Fprintf(&b, " (%s)", e.Exit)
+	}
+	if e.Said != "" {
+		b.WriteString("; " + e.Said)
 	}
 	fmt.Fprintf(&b, "; %s", e.hint())
 	if e.Remote {
@@ -111,6 +117,8 @@ func (e *StartError) hint() string {
 		return "check that the command exists and is executable"
 	case errors.As(e.Err, &timeout) && e.Unreadable != "":
 		return fmt.Sprintf("the server did write to stdout, but not JSON: %s; raising --timeout will not help: it must write each message as one line of JSON", quoteLine(e.Unreadable))
+	case errors.As(e.Err, &timeout) && e.Said != "":
+		return "raising --timeout will not help: answer each request with one line of JSON that carries the request's id"
 	case errors.As(e.Err, &timeout):
 		limit := e.Timeout
 		if limit <= 0 {
@@ -141,15 +149,7 @@ func firstUnreadable(tr *sdk.Transcript) string {
 
 // quoteLine quotes a line for a message, cut to a readable length.
 func quoteLine(s string) string {
-	const max = 100
-	if len(s) > max {
-		cut := max
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		return strconv.Quote(s[:cut]) + "…"
-	}
-	return strconv.Quote(s)
+	return strconv.Quote(sdk.Truncate(s, 100))
 }
 
 // shortDuration writes d as a user would type it: 2m, not 2m0s.
@@ -265,7 +265,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 			exit = "still running"
 		}
 		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Timeout: timeout,
-			Unreadable: firstUnreadable(c.Transcript()), Err: fmt.Errorf("handshake: %w", err)}
+			Unreadable: firstUnreadable(c.Transcript()), Said: unreadable(c.Transcript()), Err: fmt.Errorf("handshake: %w", err)}
 		// What the server did say is judged beside the error; an era only
 		// an answer settled is kept, a guessed one is not.
 		era := ""

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // maxDepth is the nesting limit of encoding/json, which decodes the file.
@@ -382,10 +384,7 @@ func (c *checker) quoted(start int) string {
 	if err := json.Unmarshal(c.data[start:c.i], &s); err != nil {
 		s = string(c.data[start+1 : c.i-1])
 	}
-	if r := []rune(s); len(r) > 60 {
-		s = string(r[:59]) + "…"
-	}
-	return strconv.Quote(s)
+	return strconv.Quote(sdk.Truncate(s, 60))
 }
 
 // where is an offset as line:column.

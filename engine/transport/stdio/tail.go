@@ -3,6 +3,8 @@ package stdio
 import (
 	"strings"
 	"sync"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // Bounds of the stderr tail kept for error messages.
@@ -28,9 +30,7 @@ func newStderrTail() *stderrTail { return &stderrTail{} }
 
 func (t *stderrTail) add(line string) {
 	line = strings.TrimRight(line, "\r")
-	if len(line) > tailLineDisplay {
-		line = line[:tailLineDisplay] + "…"
-	}
+	line = sdk.Truncate(line, tailLineDisplay)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.buf = append(t.buf, line)

@@ -63,3 +63,43 @@ func TestSSEReaderCapsAnEvent(t *testing.T) {
 		t.Fatalf("got %v, want ErrEventTooLarge", err)
 	}
 }
+
+// FuzzSSEReader writes an event with the fuzzer's id and data lines in
+// the line ending the fuzzer picks and reads it back, and reads the
+// fuzzer's raw bytes without failing other than by the cap.
+func FuzzSSEReader(f *testing.F) {
+	f.Add("ev-1", "{\"a\":1}\nsecond line", uint8(0), []byte("data: x\r\n\r\n"))
+	f.Add("", "", uint8(2), []byte(":c\rid\rretry: 5\n\n"))
+	f.Fuzz(func(t *testing.T, id, data string, ending uint8, raw []byte) {
+		sr := NewSSEReader(strings.NewReader(string(raw)), 1<<10)
+		for i := 0; i < 1000; i++ {
+			ev, err := sr.Next()
+			if err != nil {
+				if !errors.Is(err, io.EOF) && !errors.Is(err, ErrEventTooLarge) {
+					t.Fatalf("raw stream: %v", err)
+				}
+				break
+			}
+			if len(ev.Data) > 1<<10 {
+				t.Fatalf("an event of %d bytes passed the cap", len(ev.Data))
+			}
+		}
+		if strings.ContainsAny(id, "\r\n\x00") || strings.ContainsAny(data, "\r") {
+			return
+		}
+		eol := []string{"\n", "\r\n", "\r"}[ending%3]
+		var b strings.Builder
+		b.WriteString("id: " + id + eol)
+		for _, line := range strings.Split(data, "\n") {
+			b.WriteString("data: " + line + eol)
+		}
+		b.WriteString(eol)
+		ev, err := NewSSEReader(strings.NewReader(b.String()), 1<<20).Next()
+		if err != nil {
+			t.Fatalf("%q: %v", b.String(), err)
+		}
+		if ev.ID != id || string(ev.Data) != data || !ev.HasData {
+			t.Fatalf("%q read back as id %q data %q", b.String(), ev.ID, ev.Data)
+		}
+	})
+}

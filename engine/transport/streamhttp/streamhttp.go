@@ -28,6 +28,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/transport"
 	"github.com/mcplint/mcplint/sdk"
@@ -42,7 +43,8 @@ const (
 	// closeGrace is how long Close waits for answers still coming before
 	// it ends the session.
 	closeGrace = 500 * time.Millisecond
-	// bodyExcerpt is how much of a body that is not JSON-RPC is recorded.
+	// bodyExcerpt is how many characters of a body that is not JSON-RPC
+	// are recorded.
 	bodyExcerpt = 2 << 10
 )
 
@@ -525,10 +527,10 @@ func answers(body []byte, id json.RawMessage) bool {
 }
 
 func excerpt(body []byte) string {
-	if len(body) > bodyExcerpt {
-		return strings.ToValidUTF8(string(body[:bodyExcerpt]), "") + "…"
-	}
-	return strings.ToValidUTF8(string(body), "\uFFFD")
+	// bodyExcerpt characters are at most this many bytes; one more shows
+	// whether there is more.
+	body = body[:min(len(body), bodyExcerpt*utf8.UTFMax+1)]
+	return sdk.Truncate(strings.ToValidUTF8(string(body), "\uFFFD"), bodyExcerpt)
 }
 
 // readStream records and delivers the events of one SSE response stream
@@ -804,7 +806,7 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 	// The head of an SSE stream is the answer; a GET stream may stay open
 	// for as long as the session, so it is not read.
 	if mediaType != "text/event-stream" {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, bodyExcerpt+1))
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, bodyExcerpt*utf8.UTFMax+1))
 		if len(bytes.TrimSpace(b)) > 0 {
 			ev.Body = excerpt(b)
 		}

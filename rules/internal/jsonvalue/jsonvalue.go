@@ -6,7 +6,8 @@ package jsonvalue
 import (
 	"encoding/json"
 	"fmt"
-	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // Kind names v's JSON type with its article: "a string", "an object",
@@ -44,9 +45,5 @@ func Snippet(v any) string {
 	if err != nil {
 		return fmt.Sprint(v)
 	}
-	const limit = 40
-	if s := string(b); utf8.RuneCountInString(s) > limit {
-		return string([]rune(s)[:limit]) + "…"
-	}
-	return string(b)
+	return sdk.Truncate(string(b), 40)
 }

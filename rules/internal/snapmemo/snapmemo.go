@@ -1,7 +1,7 @@
-// Package snapmemo keeps work that several rules share, such as a listing
-// of a Snapshot's texts or a flattening of its schemas, once per Snapshot:
-// made by the first rule to ask, shared by the rules that run on it at
-// once, and dropped when the Snapshot is.
+// Package snapmemo is the one place rules keep work per Snapshot, such as a
+// listing of its texts, a flattening of its schemas or a parse of its
+// transcript: made by the first rule to ask, shared by the rules that run
+// on it at once, and dropped when the Snapshot is collected.
 package snapmemo
 
 import (

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -179,21 +178,14 @@ func (m *Msg) Params(v any) bool {
 }
 
 // Quote shows a line in a message: JSON compacted and shown as it is,
-// anything else as a quoted string; at most n bytes, valid UTF-8 kept.
+// anything else as a quoted string; cut by sdk.Truncate to n characters.
 func Quote(b []byte, n int) string {
 	var c bytes.Buffer
 	isJSON := json.Compact(&c, b) == nil
 	if isJSON {
 		b = c.Bytes()
 	}
-	s := string(b)
-	if len(s) > n {
-		cut := n
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
+	s := sdk.Truncate(string(b), n)
 	if isJSON {
 		return s
 	}

@@ -1,0 +1,38 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// TestStableName: a config key wins, then serverInfo.name (when it is
+// visible text), then the resolved name; two servers that call themselves
+// the same keep their resolved names, so each keeps its own lock entry.
+func TestStableName(t *testing.T) {
+	named := func(n string) *sdk.Snapshot { return &sdk.Snapshot{Server: &sdk.Implementation{Name: n}} }
+	for _, tc := range []struct {
+		t    target.Target
+		snap *sdk.Snapshot
+		want string
+	}{
+		{target.Target{Name: "notes", Keyed: true}, named("notes-server"), "notes"},
+		{target.Target{Name: "server"}, named("notes-server"), "notes-server"},
+		{target.Target{Name: "server"}, &sdk.Snapshot{}, "server"},
+		{target.Target{Name: "server"}, named("evil\u202eserver"), "server"},
+		{target.Target{Name: "server"}, named(" padded "), "server"},
+		{target.Target{Name: "server"}, named(""), "server"},
+	} {
+		if got := stableName(tc.t, tc.snap); got != tc.want {
+			t.Errorf("stableName(%+v, %+v) = %q, want %q", tc.t, tc.snap.Server, got, tc.want)
+		}
+	}
+
+	targets := []target.Target{{Name: "a"}, {Name: "b"}, {Name: "c"}}
+	snaps := []*sdk.Snapshot{{Name: "mcp-server"}, {Name: "mcp-server"}, {Name: "weather"}}
+	uniqueNames(targets, snaps)
+	if snaps[0].Name != "a" || snaps[1].Name != "b" || snaps[2].Name != "weather" {
+		t.Errorf("names %q %q %q, want a b weather", snaps[0].Name, snaps[1].Name, snaps[2].Name)
+	}
+}
