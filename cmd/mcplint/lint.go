@@ -96,7 +96,7 @@ func newLintFlags() *lintFlags {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&f.config, "config", "", "read `FILE` instead of the nearest .mcplint.toml (also MCPLINT_CONFIG)")
 	fs.StringVar(&f.config, "c", "", shorthandPrefix+"config")
-	fs.Var(&f.format, "format", "report `FORMAT`: text, json, sarif, junit, github or markdown; FORMAT=FILE writes that one to FILE (repeatable)")
+	fs.Var(&f.format, "format", "report `FORMAT`: "+strings.Join(formatNames, ", ")+"; FORMAT=FILE writes that one to FILE (repeatable)")
 	fs.Var(&f.format, "f", shorthandPrefix+"format")
 	fs.StringVar(&f.output, "output", "", "write the report to `FILE` instead of stdout")
 	fs.StringVar(&f.output, "o", "", shorthandPrefix+"output")
