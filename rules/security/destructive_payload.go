@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -146,20 +147,24 @@ func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		}
 		var found []string
 		seen := map[string]bool{}
-		for i, p := range payloads {
-			if !reliteral.ContainsAny(text, payloadNeeds[i]) {
-				continue
-			}
-			for _, loc := range p.re.FindAllStringIndex(text, -1) {
-				if payloadGuarded(w, loc[0], loc[1]) {
+		for _, span := range payloadSpans(w, text) {
+			part := text[span[0]:span[1]]
+			for i, p := range payloads {
+				if !reliteral.ContainsAny(part, payloadNeeds[i]) {
 					continue
 				}
-				q := strings.TrimSpace(text[loc[0]:loc[1]])
-				if seen[q] {
-					continue
+				for _, loc := range p.re.FindAllStringIndex(part, -1) {
+					loc[0], loc[1] = loc[0]+span[0], loc[1]+span[0]
+					if payloadGuarded(w, loc[0], loc[1]) {
+						continue
+					}
+					q := strings.TrimSpace(text[loc[0]:loc[1]])
+					if seen[q] {
+						continue
+					}
+					seen[q] = true
+					found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
 				}
-				seen[q] = true
-				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
 			}
 		}
 		if len(found) == 0 {
@@ -176,6 +181,48 @@ func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		})
 	})
 	return nil
+}
+
+// payloadSpans returns the byte ranges of text, folded as w is, that the
+// expressions read: the lines holding a match of payloadWords, and every
+// line with ":()" for the fork bomb, which has no words. Real servers'
+// descriptions name curl, bash and rm often enough that running every
+// expression over every such text costs more than the rest of the lint.
+func payloadSpans(w *words, text string) [][2]int {
+	var spans [][2]int
+	add := func(at int) {
+		lo := strings.LastIndexByte(text[:at], '\n') + 1
+		hi := len(text)
+		if k := strings.IndexByte(text[at:], '\n'); k >= 0 {
+			hi = at + k
+		}
+		if n := len(spans); n > 0 && lo <= spans[n-1][1] {
+			spans[n-1][1] = max(spans[n-1][1], hi)
+			return
+		}
+		spans = append(spans, [2]int{lo, hi})
+	}
+	for _, m := range payloadWords.find(w) {
+		add(w.toks[m.start].start)
+	}
+	for from := 0; ; {
+		k := strings.Index(text[from:], ":()")
+		if k < 0 {
+			break
+		}
+		add(from + k)
+		from += k + 3
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	merged := spans[:0]
+	for _, sp := range spans {
+		if n := len(merged); n > 0 && sp[0] <= merged[n-1][1] {
+			merged[n-1][1] = max(merged[n-1][1], sp[1])
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	return merged
 }
 
 // payloadGuarded reports whether the sentence around bytes [at, end)
