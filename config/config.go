@@ -30,8 +30,10 @@ const (
 // Presets lists the accepted [rules] preset values.
 var Presets = []string{PresetRecommended, PresetAll, PresetNone}
 
-// Formats lists the report formats [output] format accepts.
-var Formats = []string{"text", "json", "sarif", "markdown", "junit", "github"}
+// Formats are the names of the report formats, in the order the help lists
+// them: the one list that [output] format, --format and the help accept
+// (engine/report has a writer for each).
+var Formats = []string{"text", "json", "sarif", "junit", "github", "markdown"}
 
 // FailOns lists the [output] fail-on values, strictest first.
 var FailOns = []string{"info", "warning", "error", "never"}
@@ -96,6 +98,9 @@ type Server struct {
 	Headers map[string]string
 	// Timeout is the per-request deadline; zero means the default.
 	Timeout time.Duration
+	// DiscoverWait is how long server/discover waits alone before
+	// initialize is sent beside it (--discover-wait); zero means 3s.
+	DiscoverWait time.Duration
 	// Name picks one server of a client config (--server).
 	Name string
 	// Probes is one of ProbeSets (--probes); empty means the default.

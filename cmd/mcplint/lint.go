@@ -63,25 +63,26 @@ Exit codes:
 
 // lintFlags are the lint command's flags.
 type lintFlags struct {
-	fs       *flag.FlagSet
-	config   string
-	format   formatFlag
-	output   string
-	failOn   choiceFlag
-	minGrade choiceFlag
-	enable   listFlag
-	disable  listFlag
-	only     listFlag
-	color    choiceFlag
-	probes   choiceFlag
-	quiet    bool
-	noPlugin bool
-	server   string
-	headers  listLines
-	baseline string
-	timeout  time.Duration
-	exercise exerciseFlag
-	maxSize  int64
+	fs           *flag.FlagSet
+	config       string
+	format       formatFlag
+	output       string
+	failOn       choiceFlag
+	minGrade     choiceFlag
+	enable       listFlag
+	disable      listFlag
+	only         listFlag
+	color        choiceFlag
+	probes       choiceFlag
+	quiet        bool
+	noPlugin     bool
+	server       string
+	headers      listLines
+	baseline     string
+	timeout      time.Duration
+	discoverWait time.Duration
+	exercise     exerciseFlag
+	maxSize      int64
 }
 
 func newLintFlags() *lintFlags {
@@ -95,7 +96,7 @@ func newLintFlags() *lintFlags {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&f.config, "config", "", "read `FILE` instead of the nearest .mcplint.toml (also MCPLINT_CONFIG)")
 	fs.StringVar(&f.config, "c", "", shorthandPrefix+"config")
-	fs.Var(&f.format, "format", "report `FORMAT`: text, json, sarif, junit, github or markdown; FORMAT=FILE writes that one to FILE (repeatable)")
+	fs.Var(&f.format, "format", "report `FORMAT`: "+strings.Join(formatNames, ", ")+"; FORMAT=FILE writes that one to FILE (repeatable)")
 	fs.Var(&f.format, "f", shorthandPrefix+"format")
 	fs.StringVar(&f.output, "output", "", "write the report to `FILE` instead of stdout")
 	fs.StringVar(&f.output, "o", "", shorthandPrefix+"output")
@@ -109,6 +110,7 @@ func newLintFlags() *lintFlags {
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
+	fs.Var(durationFlag{&f.discoverWait}, "discover-wait", "`DURATION` server/discover waits alone before initialize is sent beside it (default 3s); a late answer still decides the era")
 	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): alone (or readonly) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool; as --exercise all or --exercise=all")
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
@@ -151,6 +153,9 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	}
 	if !f.set("server") && cfg.Server.Name != "" {
 		f.server = cfg.Server.Name
+	}
+	if !f.set("discover-wait") && cfg.Server.DiscoverWait != 0 {
+		f.discoverWait = cfg.Server.DiscoverWait
 	}
 	if !f.set("timeout") && cfg.Server.Timeout != 0 {
 		f.timeout = cfg.Server.Timeout
@@ -234,7 +239,7 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 		Version: mcplintVersion(), Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
 		Args: positional, Command: command, Server: f.server, Headers: f.headers,
 		Enable: f.enable, Disable: f.disable, Only: f.only,
-		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout,
+		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout, DiscoverWait: f.discoverWait,
 		Plugins: engine.PluginSettings{Off: f.noPlugin},
 		// The notice of risky calls goes to stderr even when it is not a
 		// terminal: it is the user's last word on what is about to run.

@@ -32,7 +32,7 @@ import (
 const (
 	DefaultTimeout        = 10 * time.Second
 	DefaultSessionTimeout = 2 * time.Minute
-	DefaultGrace          = 500 * time.Millisecond
+	DefaultGrace          = 2 * time.Second
 	// DefaultStderrRecord bounds the stderr bytes kept in the transcript.
 	DefaultStderrRecord = 1 << 20
 	// DefaultLineCap is the longest stdout line kept (8 MiB).

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/probe"
 	mcpsession "github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/target"
@@ -56,8 +57,10 @@ func TestRecordHTTP(t *testing.T) {
 		res, runErr = RunHTTP(ctx, HTTPOptions{Upstream: upstream.URL + "/mcp", Output: out, Ready: func(u string) { ready <- u }})
 	}()
 	proxyURL := <-ready
+	// No probes: the default ones open a second session, which would go
+	// through the same recorder and interleave with the first in one trace.
 	snap, err := live.Load(context.Background(), target.Target{Kind: target.Remote, URL: proxyURL, Headers: map[string]string{"Authorization": secret}},
-		live.Options{Timeout: 5 * time.Second})
+		live.Options{Timeout: 5 * time.Second, Probes: probe.None})
 	if err != nil {
 		t.Fatal(err)
 	}

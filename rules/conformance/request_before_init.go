@@ -12,7 +12,7 @@ import (
 // served with a result before any initialize request reached it. Requests
 // that declare a modern protocol version in their _meta are left out: a
 // dual-era server serves those without a handshake, as 2026-07-28 allows.
-// The request-before-init probe (--probes all) feeds it from a fresh
+// The request-before-init probe (on by default) feeds it from a fresh
 // server process.
 type requestBeforeInit struct{}
 

@@ -25,7 +25,7 @@ import (
 // Defaults of Options.
 const (
 	DefaultTimeout = 10 * time.Second
-	DefaultGrace   = 500 * time.Millisecond
+	DefaultGrace   = 2 * time.Second
 	// DefaultStderrRecord bounds the stderr bytes kept in the transcript.
 	DefaultStderrRecord = 1 << 20
 )
