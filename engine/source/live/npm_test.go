@@ -168,8 +168,10 @@ func minimalList(tg target.Target) ([]string, error) {
 }
 
 // BenchmarkLoadVsMinimal times Load and the minimal client on the same
-// server in one run, alternating, and reports both and their ratio
-// (target: at most 1.2, never above 1.5).
+// server in one run, alternating, and reports both and their ratio. Load
+// runs the default probes, the second server process included: the target
+// for server-everything is at most 1.05. The Go fixtures answer in a few
+// milliseconds, so a second process weighs more there.
 func BenchmarkLoadVsMinimal(b *testing.B) {
 	b.Run("npm-everything", func(b *testing.B) { benchPair(b, npmServers[0].target(b)) })
 	b.Run("go-weather", func(b *testing.B) { benchPair(b, command(mcptest.Server(b, "weather"))) })
