@@ -126,7 +126,8 @@ func TestQuote(t *testing.T) {
 		{`{ "a" : [1, 2] }`, 100, `{"a":[1,2]}`},
 		{`{"a":"bcdefgh"}`, 8, `{"a":"bc…`},
 		{`not json`, 100, `"not json"`},
-		{"caf\xc3\xa9 au lait", 4, `"caf…"`}, // the cut does not split é
+		{"caf\xc3\xa9 au lait", 4, `"café…"`}, // n counts characters, not bytes
+		{"caf\xc3\xa9 au lait", 3, `"caf…"`},
 		{"caf\xc3\xa9", 5, `"café"`},
 		{"a\x1bb", 10, `"a\x1bb"`},
 	} {
