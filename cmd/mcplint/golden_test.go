@@ -228,7 +228,10 @@ const emptyTrace = `{"mcplint_trace":1,"command":["./dies"],"started":"2026-12-0
 {"t_ms":4.719,"dir":"event","event":{"kind":"exit","code":4,"detail":"exit status 4"}}
 `
 
-const diesScript = "#!/bin/sh\necho 'no config' >&2\nexit 4\n"
+// diesScript reads mcplint's first message before it dies, so that it
+// always dies while mcplint waits for the answer: dying at once raced with
+// mcplint's first write, and the message named either.
+const diesScript = "#!/bin/sh\nread -r line\necho 'no config' >&2\nexit 4\n"
 
 const unusedIgnore = "version = 1\n[[ignore]]\nrule = \"tool-name-style\"\ntool = \"zzz\"\nreason = \"kept from an old server\"\n"
 
