@@ -32,14 +32,7 @@ func (inputSchemaLooserThanTool) Check(_ context.Context, s *sdk.Snapshot, repor
 		return nil
 	}
 	inputs := newSchemas(s.Tools, func(t sdk.Tool) any { return t.InputSchema })
-	type finding struct {
-		first  *toolCall
-		phrase string
-		text   string
-		n      int
-	}
-	byTool := map[int]*finding{}
-	var order []int
+	var found firstPerTool
 	calls := toolCalls(s, ss)
 	for k := range calls {
 		c := &calls[k]
@@ -57,25 +50,17 @@ func (inputSchemaLooserThanTool) Check(_ context.Context, s *sdk.Snapshot, repor
 		if _, env := toolanswer.EnvironmentOf(text); env {
 			continue
 		}
-		phrase, refused := toolanswer.Rejection(text)
-		if !refused {
+		if _, refused := toolanswer.Rejection(text); !refused {
 			continue
 		}
-		f := byTool[c.tool]
-		if f == nil {
-			f = &finding{first: c, phrase: phrase, text: text}
-			byTool[c.tool] = f
-			order = append(order, c.tool)
-		}
-		f.n++
+		found.add(c, text)
 	}
-	for _, i := range order {
-		f := byTool[i]
+	found.each(func(f *toolFinding) {
 		c := f.first
 		report(sdk.Issue{Tool: c.name, Pointer: sdk.ToolPointer(c.tool, "inputSchema"),
 			Message: fmt.Sprintf("%q refused arguments its inputSchema accepts (%s) with %s%s; a model that follows the schema makes calls that fail",
 				c.name, wire.Quote(c.args, 80), quoteCut(toolanswer.Redact(firstLine(f.text)), 120), times(f.n)),
 			Fix: `state the constraint in inputSchema so that it rejects these arguments too: "not": {"required": ["a", "b"]} for options that exclude each other, "required" for a value the tool needs, "dependentRequired", "enum", "minimum"; or make the tool accept them`})
-	}
+	})
 	return nil
 }

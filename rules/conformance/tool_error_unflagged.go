@@ -29,13 +29,7 @@ func (toolErrorUnflagged) Check(_ context.Context, s *sdk.Snapshot, report func(
 	if ss == nil {
 		return nil
 	}
-	type finding struct {
-		first *toolCall
-		text  string
-		n     int
-	}
-	byTool := map[int]*finding{}
-	var order []int
+	var found firstPerTool
 	calls := toolCalls(s, ss)
 	for k := range calls {
 		c := &calls[k]
@@ -43,22 +37,15 @@ func (toolErrorUnflagged) Check(_ context.Context, s *sdk.Snapshot, report func(
 		if !ok || !hidesError(c, text, isError) {
 			continue
 		}
-		f := byTool[c.tool]
-		if f == nil {
-			f = &finding{first: c, text: text}
-			byTool[c.tool] = f
-			order = append(order, c.tool)
-		}
-		f.n++
+		found.add(c, text)
 	}
-	for _, i := range order {
-		f := byTool[i]
+	found.each(func(f *toolFinding) {
 		c := f.first
 		report(sdk.Issue{Tool: c.name, Pointer: c.resp.Pointer(),
 			Message: fmt.Sprintf("calling %q returned %s without \"isError\": true%s; a client that trusts the flag tells the model the call succeeded",
 				c.name, quoteCut(toolanswer.Redact(firstLine(f.text)), 120), times(f.n)),
 			Fix: `set "isError": true on a result that reports a failure, so that clients and models can tell it from a success`})
-	}
+	})
 	return nil
 }
 

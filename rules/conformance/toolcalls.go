@@ -115,3 +115,40 @@ func mustMarshal(v any) []byte {
 	b, _ := json.Marshal(v)
 	return b
 }
+
+// firstPerTool keeps, for each tool, the first call of a kind a rule
+// reports, what its answer said, and how many calls like it there were,
+// in the order the tools were first seen: one finding per tool.
+type firstPerTool struct {
+	order []int
+	by    map[int]*toolFinding
+}
+
+// toolFinding is one tool's first call of a kind and how many there were.
+type toolFinding struct {
+	first *toolCall
+	// text is what the first call's answer said.
+	text string
+	n    int
+}
+
+// add counts c, keeping it with text if it is its tool's first.
+func (f *firstPerTool) add(c *toolCall, text string) {
+	if f.by == nil {
+		f.by = map[int]*toolFinding{}
+	}
+	tf := f.by[c.tool]
+	if tf == nil {
+		tf = &toolFinding{first: c, text: text}
+		f.by[c.tool] = tf
+		f.order = append(f.order, c.tool)
+	}
+	tf.n++
+}
+
+// each calls fn with every tool's finding, in order.
+func (f *firstPerTool) each(fn func(*toolFinding)) {
+	for _, i := range f.order {
+		fn(f.by[i])
+	}
+}
