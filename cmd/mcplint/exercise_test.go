@@ -17,27 +17,7 @@ func TestExerciseInconclusive(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, ".mcplint.toml", "version = 1\n[server]\ncommand = ["+strings.Join([]string{
 		quoteTOML(mcptest.Server(t, "envfail"))}, ", ")+"]\nenv = { ENVFAIL_ONLY = \"fetch_page,get_status\" }\n")
-	stdout, stderr, code := runCLI(t, dir, "--exercise", "--format", "json")
-	if code != exitOK && code != exitIssues {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	var rep struct {
-		Targets []struct {
-			Components map[string]float64 `json:"components"`
-			Exercise   struct {
-				Happy struct {
-					Passed, Total, Inconclusive int
-				} `json:"happy"`
-				Scenarios []struct {
-					Tool, Kind, Inconclusive string
-				} `json:"scenarios"`
-			} `json:"exercise"`
-		} `json:"targets"`
-	}
-	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Targets) != 1 {
-		t.Fatalf("report %v: %s", err, stdout)
-	}
-	tg := rep.Targets[0]
+	tg, stderr := exercise(t, dir)
 	if tg.Components["happy-path"] != 1 || tg.Exercise.Happy.Inconclusive == 0 || tg.Exercise.Happy.Passed != tg.Exercise.Happy.Total {
 		t.Errorf("happy-path %v, tally %+v", tg.Components["happy-path"], tg.Exercise.Happy)
 	}
@@ -81,6 +61,35 @@ func TestExerciseReportsHoldNoSecret(t *testing.T) {
 	}
 }
 
+// exercisedTarget is what the tests read of a target's JSON report.
+type exercisedTarget struct {
+	Grade      string                  `json:"grade"`
+	Components map[string]float64      `json:"components"`
+	Issues     []struct{ Rule string } `json:"issues"`
+	Exercise   struct {
+		Happy     struct{ Passed, Total, Inconclusive int } `json:"happy"`
+		Scenarios []struct {
+			Tool, Scenario, Kind, Outcome, Inconclusive string
+			Arguments                                   map[string]any `json:"arguments"`
+		} `json:"scenarios"`
+	} `json:"exercise"`
+}
+
+// exercise runs mcplint --exercise --format json in dir with args and
+// reads back its one target; it also returns what mcplint wrote on stderr.
+func exercise(t *testing.T, dir string, args ...string) (exercisedTarget, string) {
+	t.Helper()
+	stdout, stderr, code := runCLI(t, dir, append([]string{"--exercise", "--format", "json"}, args...)...)
+	if code != exitOK && code != exitIssues {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct{ Targets []exercisedTarget }
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Targets) != 1 {
+		t.Fatalf("report %v: %s", err, stdout)
+	}
+	return rep.Targets[0], stderr
+}
+
 func quoteTOML(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
@@ -91,26 +100,7 @@ func quoteTOML(s string) string {
 // out, and with nothing missing from this machine every happy path passes.
 func TestExerciseServerEverything(t *testing.T) {
 	argv := mcptest.NPMServer(t, "@modelcontextprotocol/server-everything/dist/index.js", "stdio")
-	stdout, stderr, code := runCLI(t, t.TempDir(), append([]string{"--exercise", "--format", "json", "--"}, argv...)...)
-	if code != exitOK && code != exitIssues {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	var rep struct {
-		Targets []struct {
-			Grade      string                  `json:"grade"`
-			Components map[string]float64      `json:"components"`
-			Issues     []struct{ Rule string } `json:"issues"`
-			Exercise   struct {
-				Scenarios []struct {
-					Tool, Scenario, Outcome, Inconclusive string
-				} `json:"scenarios"`
-			} `json:"exercise"`
-		} `json:"targets"`
-	}
-	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Targets) != 1 {
-		t.Fatalf("report %v: %s", err, stdout)
-	}
-	tg := rep.Targets[0]
+	tg, _ := exercise(t, t.TempDir(), append([]string{"--"}, argv...)...)
 	for _, s := range tg.Exercise.Scenarios {
 		if s.Outcome == "timeout" || s.Inconclusive != "" {
 			t.Errorf("%s %s: %s %s", s.Tool, s.Scenario, s.Outcome, s.Inconclusive)
@@ -134,26 +124,7 @@ func TestExerciseServerFilesystem(t *testing.T) {
 	root := t.TempDir()
 	writeFile(t, root, "notes.txt", "hello\n")
 	argv := mcptest.NPMServer(t, "@modelcontextprotocol/server-filesystem/dist/index.js", root)
-	stdout, stderr, code := runCLI(t, t.TempDir(), append([]string{"--exercise", "--format", "json", "--"}, argv...)...)
-	if code != exitOK && code != exitIssues {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	var rep struct {
-		Targets []struct {
-			Components map[string]float64 `json:"components"`
-			Exercise   struct {
-				Happy     struct{ Passed, Total int } `json:"happy"`
-				Scenarios []struct {
-					Tool, Kind, Outcome string
-					Arguments           map[string]any `json:"arguments"`
-				} `json:"scenarios"`
-			} `json:"exercise"`
-		} `json:"targets"`
-	}
-	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Targets) != 1 {
-		t.Fatalf("report %v: %s", err, stdout)
-	}
-	tg := rep.Targets[0]
+	tg, _ := exercise(t, t.TempDir(), append([]string{"--"}, argv...)...)
 	if tg.Components["happy-path"] != 1 || tg.Exercise.Happy.Total < 10 {
 		t.Errorf("happy-path %v, tally %+v", tg.Components["happy-path"], tg.Exercise.Happy)
 	}
