@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/transport/stdio"
+
 	"github.com/mcplint/mcplint/engine/trace"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -111,18 +113,8 @@ func start(opts Options, rec *recorder) (*session, error) {
 	cmd := exec.Command(opts.Command[0], opts.Command[1:]...)
 	cmd.Env = opts.Env
 	cmd.Dir = opts.Dir
-	inR, inW, err := os.Pipe()
+	inR, inW, outR, outW, errR, errW, err := stdio.Pipes()
 	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW)
-		return nil, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW, outR, outW)
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW

@@ -42,21 +42,11 @@ type inProcess struct {
 // returns, and the exit event says that serve did not return.
 func StartInProcess(ctx context.Context, serve Serve, opts Options, rec transport.Sink) (*Transport, error) {
 	t := newTransport(opts, rec)
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW)
-		return nil, err
-	}
 	// The server has no stderr of its own (it logs where its process
 	// does), but the stderr reader expects a stream: an empty one ends at
 	// once.
-	errR, errW, err := os.Pipe()
+	inR, inW, outR, outW, errR, errW, err := Pipes()
 	if err != nil {
-		closeAll(inR, inW, outR, outW)
 		return nil, err
 	}
 	errW.Close()

@@ -122,18 +122,8 @@ func Start(argv []string, opts Options, rec transport.Sink) (*Transport, error) 
 	cmd.Env = environ(t.opts.Env)
 	isolate(cmd)
 
-	inR, inW, err := os.Pipe()
+	inR, inW, outR, outW, errR, errW, err := Pipes()
 	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW)
-		return nil, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW, outR, outW)
 		return nil, err
 	}
 	// Handing *os.File ends to the child means Wait copies nothing: the
@@ -175,6 +165,23 @@ func environ(overlay map[string]string) []string {
 		env = append(env, k+"="+overlay[k])
 	}
 	return env
+}
+
+// Pipes opens the three pipes of a child's standard streams and returns
+// the ends: the child reads inR and writes outW and errW; the parent keeps
+// inW, outR and errR. On an error none of them is left open.
+func Pipes() (inR, inW, outR, outW, errR, errW *os.File, err error) {
+	if inR, inW, err = os.Pipe(); err != nil {
+		return
+	}
+	if outR, outW, err = os.Pipe(); err != nil {
+		closeAll(inR, inW)
+		return
+	}
+	if errR, errW, err = os.Pipe(); err != nil {
+		closeAll(inR, inW, outR, outW)
+	}
+	return
 }
 
 func closeAll(files ...*os.File) {
