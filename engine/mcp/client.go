@@ -100,7 +100,10 @@ type Client struct {
 	// progress maps the progress token of a call still waiting to the
 	// channel that tells it the server reported progress.
 	progress map[string]chan struct{}
-	modern   string // protocol version sent in every request's _meta, once chosen
+	// progressSeq numbers progress tokens, so that concurrent calls never
+	// share one.
+	progressSeq int64
+	modern      string // protocol version sent in every request's _meta, once chosen
 	// clientName is the clientInfo name of the modern _meta; "" for
 	// ClientName.
 	clientName string
@@ -401,7 +404,8 @@ func (c *Client) RequestWithProgress(ctx context.Context, method string, params 
 		timeout = c.opts.Timeout
 	}
 	c.mu.Lock()
-	token := "mcplint-progress-" + strconv.FormatInt(c.nextID+1, 10)
+	c.progressSeq++
+	token := "mcplint-progress-" + strconv.FormatInt(c.progressSeq, 10)
 	signal := make(chan struct{}, 1)
 	c.progress[IDKey(json.RawMessage(strconv.Quote(token)))] = signal
 	c.mu.Unlock()
