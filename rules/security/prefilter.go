@@ -110,16 +110,26 @@ func newPhraseSet(srcs ...string) *phraseSet {
 	return ps
 }
 
-// mayMatch reports whether s can hold a match of ps, judged on the raw
-// text before folding and splitting it, which cost far more; plain is
-// visible.Plain(s). Folding leaves plain text as it is, with no invisible
-// characters to join words, so a phrase matches plain text only if every
-// one of its required parts has one of its words in one sentence; words
-// and sentences are cut as words.reset cuts plain text. Other text is
-// always tried.
+// mayMatch reports whether s can hold a match of ps, judged before its
+// words are cut, which costs far more; plain is visible.Plain(s). Folding
+// leaves plain text as it is, with no invisible characters to join words,
+// so a phrase matches plain text only if every one of its required parts
+// has one of its words in one sentence; words and sentences are cut as
+// words.reset cuts plain text. Other text is folded first and judged the
+// same way, unless folding left a soft mark, which may join the parts of
+// a word: such a text is always tried. In folded text without one, a
+// word of a phrase (ASCII) is a word the scan reads too, since a word
+// with a letter beyond ASCII is no word of a phrase and the scan's
+// sentences end where words.reset's do.
 func (ps *phraseSet) mayMatch(s string, plain bool) bool {
-	if ps.unanchored || !plain {
+	if ps.unanchored {
 		return true
+	}
+	if !plain {
+		s = fold(s)
+		if strings.IndexByte(s, softMark) >= 0 {
+			return true
+		}
 	}
 	return ps.scan(s, func(hit partSet) bool { return ps.covered(&hit) })
 }

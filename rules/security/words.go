@@ -67,6 +67,13 @@ func fold(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
+		// Most of a text that is not plain is still ASCII: one lookup
+		// lowers or blanks a byte.
+		if c := s[i]; c < 0x80 && c != 0x1b {
+			b.WriteByte(asciiFold[c])
+			i++
+			continue
+		}
 		// A terminal escape sequence renders as nothing, so it hides in a
 		// word ("\x1b[8mIgnore") the way a zero-width character does.
 		if n := escapeLen(s[i:]); n > 0 {
@@ -97,6 +104,20 @@ func fold(s string) string {
 	}
 	return b.String()
 }
+
+// asciiFold is fold's mapping of ASCII bytes other than ESC: controls
+// become spaces, capitals lowercase.
+var asciiFold = func() (t [0x80]byte) {
+	for c := range rune(0x80) {
+		switch {
+		case isControl(c):
+			t[c] = ' '
+		default:
+			t[c] = byte(unicode.ToLower(c))
+		}
+	}
+	return t
+}()
 
 // escapeLen is the length of the terminal escape sequence s starts with,
 // or 0: CSI (ESC [ or U+009B, parameters, a final byte), OSC (ESC ], up to
@@ -220,10 +241,17 @@ func split(s string) *words {
 // reset makes w the words of s, reusing w's storage: a rule that reads
 // every text of a large server splits them all into one words value.
 func (w *words) reset(s string) {
-	*w = words{text: fold(s), toks: w.toks[:0], sentences: w.sentences[:0]}
 	if visible.Plain(s) {
-		w.orig = s
+		w.resetFolded(s, s)
+		return
 	}
+	w.resetFolded(fold(s), "")
+}
+
+// resetFolded makes w the words of a text already folded, as reset does;
+// orig is the text as written when folding kept it, else "".
+func (w *words) resetFolded(folded, orig string) {
+	*w = words{text: folded, orig: orig, toks: w.toks[:0], sentences: w.sentences[:0]}
 	t := w.text
 	w.sentences = append(w.sentences, 0)
 	soft := false
