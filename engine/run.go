@@ -162,6 +162,7 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer limitMemory(targets)()
 	var pins *lock.File
 	if !s.NoLock {
 		if pins, err = readLock(s.configDir(cfg)); err != nil {
