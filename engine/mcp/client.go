@@ -32,15 +32,7 @@ import (
 const (
 	DefaultTimeout        = 10 * time.Second
 	DefaultSessionTimeout = 2 * time.Minute
-	DefaultGrace          = 2 * time.Second
-	// DefaultStderrRecord bounds the stderr bytes kept in the transcript.
-	DefaultStderrRecord = 1 << 20
-	// DefaultLineCap is the longest stdout line kept (8 MiB).
-	DefaultLineCap = stdio.DefaultLineCap
 )
-
-// tailLines is how many lines StderrTail keeps at most.
-const tailLines = stdio.TailLines
 
 // exitDrain is how long a request still waits for its response after the
 // server process exited: output written just before exit is still in the
@@ -49,23 +41,16 @@ const exitDrain = 200 * time.Millisecond
 
 // Options configure a Client. The zero value is usable.
 type Options struct {
-	// Env overlays the current environment.
-	Env map[string]string
-	// Dir is the working directory; empty for the current one.
-	Dir string
 	// Timeout bounds each request (DefaultTimeout when zero).
 	Timeout time.Duration
 	// SessionTimeout bounds the whole session (DefaultSessionTimeout when
 	// zero): when it passes, the server is stopped and waits end.
 	SessionTimeout time.Duration
-	// LineCap is the longest stdout line kept (DefaultLineCap when zero).
-	LineCap int
-	// Grace is how long the server has to exit after stdin is closed, and
-	// again after SIGTERM, before the next step (DefaultGrace when zero).
-	Grace time.Duration
-	// StderrRecord bounds the stderr bytes recorded in the transcript
-	// (DefaultStderrRecord when zero).
-	StderrRecord int
+	// Stdio is how Start and StartInProcess run the server and read its
+	// streams (environment, directory, line cap, grace, stderr record),
+	// with stdio's defaults where zero. Its Timeout, which bounds each
+	// write to the server's stdin, is Timeout when zero.
+	Stdio stdio.Options
 }
 
 func (o *Options) fill() {
@@ -75,14 +60,8 @@ func (o *Options) fill() {
 	if o.SessionTimeout <= 0 {
 		o.SessionTimeout = DefaultSessionTimeout
 	}
-	if o.LineCap <= 0 {
-		o.LineCap = DefaultLineCap
-	}
-	if o.Grace <= 0 {
-		o.Grace = DefaultGrace
-	}
-	if o.StderrRecord <= 0 {
-		o.StderrRecord = DefaultStderrRecord
+	if o.Stdio.Timeout <= 0 {
+		o.Stdio.Timeout = o.Timeout
 	}
 }
 
@@ -115,11 +94,6 @@ type Client struct {
 	stopped   chan struct{} // closed when the shutdown is complete
 }
 
-// stdio is the part of o that the stdio transport reads.
-func (o Options) stdio() stdio.Options {
-	return stdio.Options{Env: o.Env, Dir: o.Dir, Timeout: o.Timeout, LineCap: o.LineCap, Grace: o.Grace, StderrRecord: o.StderrRecord}
-}
-
 // Start runs argv (never through a shell) as a child process spoken to
 // over stdio (transport/stdio) and begins recording. The session ends, and
 // the server is stopped, when ctx is done, when SessionTimeout passes, or
@@ -130,7 +104,7 @@ func Start(ctx context.Context, argv []string, opts Options) (*Client, error) {
 	}
 	opts.fill()
 	c, err := Open(ctx, argv, opts, func(rec transport.Sink) (transport.Transport, error) {
-		return stdio.Start(argv, opts.stdio(), rec)
+		return stdio.Start(argv, opts.Stdio, rec)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("start server %s: %w", quoteArgv(argv), err)
@@ -230,8 +204,8 @@ func (c *Client) watch(ctx context.Context) {
 }
 
 // Close ends the session and closes its transport. For stdio that closes
-// the server's stdin, waits Grace for it to exit, then sends SIGTERM to its
-// process group, waits Grace again, then SIGKILL; it returns once the
+// the server's stdin, waits Stdio.Grace for it to exit, then sends SIGTERM
+// to its process group, waits Grace again, then SIGKILL; it returns once the
 // process is reaped and SIGKILL has gone to whatever else is left of its
 // group.
 func (c *Client) Close() error {

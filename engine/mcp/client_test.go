@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/transport/stdio"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -58,7 +59,7 @@ func writeHelper(out, stderr, exit string) Options {
 	if exit != "" {
 		env["MCPTEST_EXIT"] = exit
 	}
-	return Options{Env: env, Timeout: 2 * time.Second}
+	return Options{Timeout: 2 * time.Second, Stdio: stdio.Options{Env: env}}
 }
 
 // start runs a server and registers its shutdown and the leftover check.
@@ -137,7 +138,7 @@ func TestHandshakeEras(t *testing.T) {
 
 func TestHangingServerCostsTheTimeout(t *testing.T) {
 	const timeout = 600 * time.Millisecond
-	c := start(t, []string{mcptest.Server(t, "hang")}, Options{Timeout: timeout, Grace: 100 * time.Millisecond})
+	c := start(t, []string{mcptest.Server(t, "hang")}, Options{Timeout: timeout, Stdio: stdio.Options{Grace: 100 * time.Millisecond}})
 	began := time.Now()
 	_, err := c.Handshake(context.Background(), 0)
 	var te *TimeoutError
@@ -175,7 +176,7 @@ func TestHangingServerCostsTheTimeout(t *testing.T) {
 
 func TestContextCancelStopsTheServer(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	c, err := Start(ctx, []string{mcptest.Server(t, "hang")}, Options{Timeout: time.Minute, Grace: 100 * time.Millisecond})
+	c, err := Start(ctx, []string{mcptest.Server(t, "hang")}, Options{Timeout: time.Minute, Stdio: stdio.Options{Grace: 100 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +193,7 @@ func TestContextCancelStopsTheServer(t *testing.T) {
 }
 
 func TestSessionDeadline(t *testing.T) {
-	c := start(t, []string{mcptest.Server(t, "hang")}, Options{Timeout: time.Minute, SessionTimeout: 300 * time.Millisecond, Grace: 100 * time.Millisecond})
+	c := start(t, []string{mcptest.Server(t, "hang")}, Options{Timeout: time.Minute, SessionTimeout: 300 * time.Millisecond, Stdio: stdio.Options{Grace: 100 * time.Millisecond}})
 	began := time.Now()
 	_, err := c.Request(context.Background(), MethodPing, nil, 0)
 	var gone *GoneError
@@ -238,7 +239,7 @@ func TestServerRequestsAreAnswered(t *testing.T) {
 }
 
 func TestOversizeLineIsSkippedNotHeld(t *testing.T) {
-	c := start(t, []string{mcptest.Server(t, "bigline")}, Options{Timeout: 20 * time.Second, LineCap: 1 << 20})
+	c := start(t, []string{mcptest.Server(t, "bigline")}, Options{Timeout: 20 * time.Second, Stdio: stdio.Options{LineCap: 1 << 20}})
 	if _, err := c.Handshake(context.Background(), 0); err != nil {
 		t.Fatal(err)
 	}
@@ -344,7 +345,7 @@ func TestRecordsKeepBytes(t *testing.T) {
 }
 
 func TestEnvironmentOverlay(t *testing.T) {
-	c := start(t, helperArgv(), Options{Env: map[string]string{"MCPTEST_HELPER": "env", "MCPTEST_PROBE": "overlaid"}})
+	c := start(t, helperArgv(), Options{Stdio: stdio.Options{Env: map[string]string{"MCPTEST_HELPER": "env", "MCPTEST_PROBE": "overlaid"}}})
 	time.Sleep(300 * time.Millisecond)
 	c.Close()
 	for _, r := range c.Transcript().Records {
@@ -356,7 +357,7 @@ func TestEnvironmentOverlay(t *testing.T) {
 }
 
 func TestStderrIsBounded(t *testing.T) {
-	c := start(t, helperArgv(), Options{Env: map[string]string{"MCPTEST_HELPER": "stderr-flood"}, StderrRecord: 10_000})
+	c := start(t, helperArgv(), Options{Stdio: stdio.Options{Env: map[string]string{"MCPTEST_HELPER": "stderr-flood"}, StderrRecord: 10_000}})
 	time.Sleep(500 * time.Millisecond)
 	c.Close()
 	var n, bytes int
@@ -373,8 +374,8 @@ func TestStderrIsBounded(t *testing.T) {
 		t.Error("want one stderr-truncated event")
 	}
 	tail := c.StderrTail()
-	if len(tail) != tailLines || !strings.HasPrefix(tail[len(tail)-1], "199 ") {
-		t.Errorf("tail has %d lines ending %.10q; want the last %d", len(tail), tail[len(tail)-1], tailLines)
+	if len(tail) != stdio.TailLines || !strings.HasPrefix(tail[len(tail)-1], "199 ") {
+		t.Errorf("tail has %d lines ending %.10q; want the last %d", len(tail), tail[len(tail)-1], stdio.TailLines)
 	}
 }
 

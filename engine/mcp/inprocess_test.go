@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/transport/stdio"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -120,7 +121,7 @@ func TestInProcessStopSteps(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			release := make(chan struct{})
 			defer close(release)
-			c, err := StartInProcess(context.Background(), "stuck", tc.serve(release), Options{Timeout: 200 * time.Millisecond, Grace: grace})
+			c, err := StartInProcess(context.Background(), "stuck", tc.serve(release), Options{Timeout: 200 * time.Millisecond, Stdio: stdio.Options{Grace: grace}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -152,7 +153,7 @@ func TestInProcessCancelledContext(t *testing.T) {
 	c, err := StartInProcess(ctx, "", func(ctx context.Context, _ io.ReadCloser, _ io.WriteCloser) error {
 		<-ctx.Done()
 		return nil
-	}, Options{Timeout: time.Minute, Grace: 50 * time.Millisecond})
+	}, Options{Timeout: time.Minute, Stdio: stdio.Options{Grace: 50 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}

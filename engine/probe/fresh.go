@@ -56,7 +56,7 @@ func StartFresh(ctx context.Context, start Starter, opts mcp.Options, set Set) *
 	}
 	// No rule judges how a probe process exits, and the lint waits for
 	// it: it gets little time to leave on its own.
-	opts.Grace = freshGrace
+	opts.Stdio.Grace = freshGrace
 	ctx, cancel := context.WithCancel(ctx)
 	f := &Fresh{cancel: cancel, era: make(chan string, 1), done: make(chan struct{})}
 	runs := []freshRun{{RequestBeforeInit, beforeInit}}

@@ -10,10 +10,12 @@
 package config
 
 import (
+	"embed"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/rules/internal/ruledocs"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -128,6 +130,12 @@ func (s Suppression) Covers(is sdk.Issue) bool {
 	}
 	return is.Pointer == s.Scope || strings.HasPrefix(is.Pointer, s.Scope+"/")
 }
+
+//go:embed docs/*.md
+var docs embed.FS
+
+// doc is a rule's documentation, kept as Markdown next to the code.
+var doc = ruledocs.Loader(docs, "config")
 
 // Rules returns the config category's rules in name order.
 func Rules() []sdk.Rule {

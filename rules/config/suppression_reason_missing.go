@@ -18,18 +18,9 @@ func (SuppressionReasonMissing) Meta() sdk.Meta {
 		Category: sdk.CategoryConfig,
 		Severity: sdk.Error,
 		Summary:  "an inline mcplint/ignore entry gives no reason",
-		Doc: "Checks every inline suppression, `\"_meta\": {\"mcplint/ignore\": {\"RULE\": \"reason\"}}` " +
-			"on a tool, prompt, resource or resource template, for a reason: a non-empty string.\n\n" +
-			"A suppression without a reason is a finding nobody can review: the next maintainer " +
-			"cannot tell a considered exception from a silenced bug. An entry without a reason " +
-			"suppresses nothing, so the issue it meant to hide is reported as well.\n\n" +
-			"**Bad**\n\n```json\n" +
-			`{"name": "searchWeb", "_meta": {"mcplint/ignore": {"tool-name-style": ""}}}` +
-			"\n```\n\n**Good**\n\n```json\n" +
-			`{"name": "searchWeb", "_meta": {"mcplint/ignore": {"tool-name-style": "clients already call it searchWeb; renaming breaks them"}}}` +
-			"\n```\n",
-		Source:  "2025-11-25/basic/index.mdx#_meta",
-		Default: true,
+		Doc:      doc("suppression-reason-missing"),
+		Source:   "2025-11-25/basic/index.mdx#_meta",
+		Default:  true,
 	}
 }
 

@@ -27,23 +27,9 @@ func (UnusedSuppression) Meta() sdk.Meta {
 		Category: sdk.CategoryConfig,
 		Severity: sdk.Warning,
 		Summary:  "a suppression that matches no issue",
-		Doc: "Reports suppressions that silence nothing:\n\n" +
-			"- an `[[ignore]]` entry of `.mcplint.toml` that matched no issue in the run;\n" +
-			"- an inline `\"_meta\": {\"mcplint/ignore\": {\"RULE\": \"reason\"}}` entry that matched " +
-			"no issue of its definition, or names a rule that does not exist;\n" +
-			"- an `mcplint/ignore` that is not an object of rule names to reasons, is empty, or is " +
-			"placed where mcplint does not read it (only the `_meta` of a tool, prompt, resource " +
-			"or resource template counts, not `_meta` inside a schema or the definition itself).\n\n" +
-			"A suppression that outlives its issue hides the next, unrelated one under the same " +
-			"rule. Suppressions of rules that did not run (disabled, or not applicable to the " +
-			"source) are not reported.\n\n" +
-			"**Bad**\n\n```json\n" +
-			`{"name": "search", "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "_meta": {"mcplint/ignore": {"parameter-description-missing": "self-explanatory"}}}}}}` +
-			"\n```\n\n**Good**\n\n```json\n" +
-			`{"name": "search", "_meta": {"mcplint/ignore": {"parameter-description-missing": "q is self-explanatory"}}, "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}` +
-			"\n```\n",
-		Source:  "2025-11-25/basic/index.mdx#_meta",
-		Default: true,
+		Doc:      doc("unused-suppression"),
+		Source:   "2025-11-25/basic/index.mdx#_meta",
+		Default:  true,
 	}
 }
 

@@ -25,26 +25,9 @@ func (ConfusableName) Meta() sdk.Meta {
 		Category: sdk.CategoryNaming,
 		Severity: sdk.Error,
 		Summary:  "a tool name mixes scripts or looks the same as another tool's name",
-		Doc: "Applies Unicode TR39 confusable detection to tool names. It reports:\n\n" +
-			"- a name that mixes scripts (`rеad_file` with a Cyrillic `е`): letters of more than one script, " +
-			"other than the combinations TR39 calls highly restrictive (Latin with Han and Japanese kana, " +
-			"Latin with Han and Bopomofo, Latin with Han and Hangul); digits, `_`, `-` and `.` belong to every " +
-			"script;\n" +
-			"- two names, in this server or across the servers of one client config, whose TR39 skeletons are " +
-			"equal while the names differ (`read_file` and `rеad_file`, `list_issues` and `Iist_issues` with a capital i);\n" +
-			"- a name written wholly in one non-Latin script that looks like a Latin name (`сору`, all " +
-			"Cyrillic, reads as `copy`), as a warning.\n\n" +
-			"A homoglyph name lets a server stand in for a trusted tool in the user's approval dialog and in the " +
-			"model's choice, and is the usual disguise of tool shadowing. Identical names are `tool-name-duplicate` " +
-			"and `cross-server-collision`, not this rule.\n\n" +
-			"Skeletons come from the Unicode confusables table (confusables.txt, Unicode 17) as packaged by " +
-			"go.mau.fi/util/confusable.\n\n" +
-			"**Bad**:\n\n" +
-			"```json\n{\"tools\": [{\"name\": \"read_file\"}, {\"name\": \"r\\u0435ad_file\"}]}\n```\n\n" +
-			"**Good**:\n\n" +
-			"```json\n{\"tools\": [{\"name\": \"read_file\"}, {\"name\": \"read_files\"}]}\n```",
-		Source:  "Unicode UTS #39 §4 Confusable Detection and §5.2 Restriction-Level Detection; 2025-11-25/server/tools.mdx#tool-names",
-		Default: true,
+		Doc:      doc("confusable-name"),
+		Source:   "Unicode UTS #39 §4 Confusable Detection and §5.2 Restriction-Level Detection; 2025-11-25/server/tools.mdx#tool-names",
+		Default:  true,
 	}
 }
 

@@ -22,26 +22,9 @@ func (DanglingToolReference) Meta() sdk.Meta {
 		Category: sdk.CategoryReference,
 		Severity: sdk.Warning,
 		Summary:  "text names a tool that the server does not expose",
-		Doc: "Reads every model-visible text for references to tools and reports each name that is not a " +
-			"tool of the server. A name counts as a tool reference only in phrasing that names a tool:\n\n" +
-			"- a quoted name followed by \"tool\": `the \"get_forecast\" tool`, ``the `search` tool``;\n" +
-			"- a quoted snake_case or kebab-case name after use, call, invoke, run or try: ``call `list_files` " +
-			"first`` (so ``use `endCursor` `` or `try 'add'` are not read as tools);\n" +
-			"- an unquoted snake_case name between use, call or invoke and \"tool\": `use the get_forecast tool`.\n\n" +
-			"Names that exist anywhere in the server as a tool, a parameter, an allowed parameter value " +
-			"(`enum`, `const`), a prompt or a prompt argument are not reported, nor are tools of other servers " +
-			"in the same client config. Each missing name is reported once per owner (a tool, a prompt, a " +
-			"resource or the instructions).\n\n" +
-			"A model told to call a tool that does not exist either fails the call or guesses another tool; " +
-			"both waste a turn, and the second does something the user did not ask for. Dangling references " +
-			"usually mean a tool was renamed, removed, or only registered under conditions the listing did not " +
-			"meet.\n\n" +
-			"**Bad**:\n\n" +
-			"```json\n{\"tools\": [{\"name\": \"get_forecast\", \"description\": \"Call `get_location` first to find the city id.\"}]}\n```\n\n" +
-			"**Good**:\n\n" +
-			"```json\n{\"tools\": [{\"name\": \"get_forecast\", \"description\": \"Call `find_city` first to find the city id.\"}, {\"name\": \"find_city\"}]}\n```",
-		Source:  "2025-11-25/server/tools.mdx#listing-tools",
-		Default: true,
+		Doc:      doc("dangling-tool-reference"),
+		Source:   "2025-11-25/server/tools.mdx#listing-tools",
+		Default:  true,
 	}
 }
 

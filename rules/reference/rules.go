@@ -2,7 +2,18 @@
 // to: tools named in descriptions and instructions must exist.
 package reference
 
-import "github.com/mcplint/mcplint/sdk"
+import (
+	"embed"
+
+	"github.com/mcplint/mcplint/rules/internal/ruledocs"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+//go:embed docs/*.md
+var docs embed.FS
+
+// doc is a rule's documentation, kept as Markdown next to the code.
+var doc = ruledocs.Loader(docs, "reference")
 
 // Rules returns the reference rules in name order.
 func Rules() []sdk.Rule {

@@ -19,29 +19,7 @@ func (defaultInvalid) Meta() sdk.Meta {
 		Summary:  "A \"default\" or an example does not validate against its own schema",
 		Source:   "https://json-schema.org/draft/2020-12/json-schema-validation#section-9.2",
 		Default:  true,
-		Doc: "Validates every `default`, and every item of `examples`, against the schema it " +
-			"sits in, in input and output schemas at any depth: `type`, `enum`, `const`, numeric " +
-			"bounds (`minimum`, `exclusiveMaximum`, … in the dialect's form), `multipleOf`, " +
-			"`minLength`/`maxLength` (in characters), `pattern`, array and object keywords " +
-			"(`items`/`prefixItems`, `uniqueItems`, `required`, `properties`, " +
-			"`additionalProperties`, …), `allOf`/`anyOf`/`oneOf`/`not`, `if`/`then`/`else`, and " +
-			"local `$ref`s. A keyword it does not evaluate (`format`, `unevaluated*`, a remote or " +
-			"dynamic reference, a pattern Go's RE2 cannot run) counts as satisfied, as does a " +
-			"schema whose references loop back so often that checking one value would visit " +
-			"more than 10,000 subschemas; so the rule can miss a bad default but does not report " +
-			"a good one. `\"default\": null` beside " +
-			"a `type` without `\"null\"` is reported: write `[\"string\", \"null\"]` if null is " +
-			"allowed.\n\n" +
-			"JSON Schema recommends that a default be valid against its schema, and models copy " +
-			"defaults and examples into their calls: an invalid one teaches the model to send a " +
-			"value the server rejects, and a client that fills in defaults sends it for the " +
-			"model. The schema is still valid, so this is a warning.\n\n" +
-			"**Bad**\n\n```json\n{\"type\": \"object\", \"properties\": {\n" +
-			"  \"limit\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 100, \"default\": 0},\n" +
-			"  \"order\": {\"type\": \"string\", \"enum\": [\"asc\", \"desc\"], \"default\": \"ascending\"}}}\n```\n\n" +
-			"**Good**\n\n```json\n{\"type\": \"object\", \"properties\": {\n" +
-			"  \"limit\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 100, \"default\": 20},\n" +
-			"  \"order\": {\"type\": \"string\", \"enum\": [\"asc\", \"desc\"], \"default\": \"asc\"}}}\n```\n",
+		Doc:      ruleDoc("default-invalid"),
 	}
 }
 

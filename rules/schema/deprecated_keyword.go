@@ -18,23 +18,7 @@ func (deprecatedKeyword) Meta() sdk.Meta {
 		Summary:  "A schema uses a keyword its dialect deprecated or replaced",
 		Source:   "2025-11-25/basic/index.mdx#schema-dialect",
 		Default:  true,
-		Doc: "Reports keywords that the schema's dialect (its `$schema`, else 2020-12, MCP's " +
-			"default) has deprecated or replaced, and names the replacement:\n\n" +
-			"| keyword | in | use instead | severity |\n|---|---|---|---|\n" +
-			"| `definitions` | 2019-09, 2020-12 | `$defs` (and `#/$defs/…` in `$ref`s) | info: still resolved as a location |\n" +
-			"| `dependencies` | 2019-09, 2020-12 | `dependentRequired` (name lists), `dependentSchemas` (schemas) | warning: no longer a keyword, validators may ignore it |\n" +
-			"| `additionalItems` | 2020-12 | `items` after `prefixItems` | warning: ignored |\n" +
-			"| `$recursiveRef`, `$recursiveAnchor` | 2020-12 | `$dynamicRef`, `$dynamicAnchor` | warning: ignored |\n" +
-			"| `id` | draft-06 and later | `$id` | info: ignored |\n\n" +
-			"The array form of `items` under 2020-12 is not merely deprecated but invalid, and is " +
-			"reported by `schema-invalid`. The MCP JSON Schema usage section makes 2020-12 the " +
-			"default dialect, so a schema written for draft-07 without saying so is read as " +
-			"2020-12, and its draft-07 keywords silently stop constraining anything. Declaring " +
-			"`\"$schema\": \"http://json-schema.org/draft-07/schema#\"` is the other fix.\n\n" +
-			"**Bad**\n\n```json\n{\"type\": \"object\", \"properties\": {\"to\": {\"$ref\": \"#/definitions/Address\"}},\n" +
-			" \"definitions\": {\"Address\": {\"type\": \"string\"}}}\n```\n\n" +
-			"**Good**\n\n```json\n{\"type\": \"object\", \"properties\": {\"to\": {\"$ref\": \"#/$defs/Address\"}},\n" +
-			" \"$defs\": {\"Address\": {\"type\": \"string\"}}}\n```\n",
+		Doc:      ruleDoc("deprecated-keyword"),
 	}
 }
 

@@ -18,17 +18,7 @@ func (inputSchemaMissing) Meta() sdk.Meta {
 		Summary:  "A tool has no inputSchema",
 		Source:   "2025-11-25/server/tools.mdx#tool",
 		Default:  true,
-		Doc: "Reports a tool whose definition has no `inputSchema` key at all. " +
-			"An `inputSchema` that is present but `null` or not an object schema is " +
-			"`input-schema-not-object` instead; a tool gets one or the other, never both.\n\n" +
-			"`inputSchema` is one of the two fields the MCP schema requires of every `Tool` " +
-			"(in every protocol version), and the tools page says it **MUST** be a valid JSON " +
-			"Schema object, so this is an error. Clients that validate `tools/list` drop or " +
-			"reject the tool, and a model is left to guess what arguments it takes. A tool " +
-			"without parameters still needs a schema that says so.\n\n" +
-			"**Bad**\n\n```json\n{\"name\": \"get_time\", \"description\": \"Returns the current server time\"}\n```\n\n" +
-			"**Good**\n\n```json\n{\"name\": \"get_time\", \"description\": \"Returns the current server time\",\n" +
-			" \"inputSchema\": {\"type\": \"object\", \"additionalProperties\": false}}\n```\n",
+		Doc:      ruleDoc("input-schema-missing"),
 	}
 }
 

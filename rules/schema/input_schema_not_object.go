@@ -19,19 +19,7 @@ func (inputSchemaNotObject) Meta() sdk.Meta {
 		Summary:  "A tool's inputSchema is not an object schema with \"type\": \"object\"",
 		Source:   "2025-11-25/server/tools.mdx#tool",
 		Default:  true,
-		Doc: "Reports an `inputSchema` that is present but is not a JSON object (`null`, an array, " +
-			"a string, or the boolean schemas `true`/`false`), and an object schema whose root " +
-			"`\"type\"` is missing or is anything but the string `\"object\"` (`\"array\"`, or a " +
-			"list such as `[\"object\", \"null\"]`). A tool with no `inputSchema` at all is " +
-			"`input-schema-missing` instead.\n\n" +
-			"Tool arguments are always a JSON object. The tools page says `inputSchema` **MUST** " +
-			"be a valid JSON Schema object (not `null`), and the MCP schema of every version " +
-			"requires `\"type\": \"object\"` at its root (`\"const\": \"object\"`), so this is an " +
-			"error: SDKs that validate `tools/list` reject the whole list or the tool, and a " +
-			"model given a non-object schema cannot build a call.\n\n" +
-			"**Bad**\n\n```json\n{\"name\": \"search\", \"inputSchema\": {\"type\": \"string\"}}\n```\n\n" +
-			"**Good**\n\n```json\n{\"name\": \"search\", \"inputSchema\": {\"type\": \"object\",\n" +
-			"  \"properties\": {\"query\": {\"type\": \"string\"}}, \"required\": [\"query\"]}}\n```\n",
+		Doc:      ruleDoc("input-schema-not-object"),
 	}
 }
 

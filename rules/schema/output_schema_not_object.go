@@ -21,22 +21,7 @@ func (outputSchemaNotObject) Meta() sdk.Meta {
 		Summary:  "A tool's outputSchema is not an object schema",
 		Source:   "2025-11-25/server/tools.mdx#output-schema",
 		Default:  true,
-		Doc: "Reports an `outputSchema` that is present but is not a JSON object (`null`, an " +
-			"array, a string, a boolean schema), in every protocol version, and an object schema " +
-			"whose root `\"type\"` is missing or not `\"object\"`, up to protocol version 2025-11-25.\n\n" +
-			"Up to 2025-11-25, `structuredContent` is a JSON object and the MCP schema restricts " +
-			"`outputSchema` to `\"type\": \"object\"` at its root, so a client validating the tool " +
-			"list rejects anything else: those findings are errors, as is a value that is not an " +
-			"object in any version. Version 2026-07-28 lets `structuredContent` be any JSON value " +
-			"and `outputSchema` any JSON Schema object, so there the root type is not checked. A " +
-			"static file says which version it speaks only with a `\"protocolVersion\"` beside " +
-			"`\"tools\"`; without one the root-type finding is a warning (the rule's default), " +
-			"since most clients in use still speak an earlier version.\n\n" +
-			"**Bad**\n\n```json\n{\"name\": \"list_users\", \"inputSchema\": {\"type\": \"object\"},\n" +
-			" \"outputSchema\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}}\n```\n\n" +
-			"**Good**\n\n```json\n{\"name\": \"list_users\", \"inputSchema\": {\"type\": \"object\"},\n" +
-			" \"outputSchema\": {\"type\": \"object\", \"properties\": {\"users\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}},\n" +
-			"   \"required\": [\"users\"]}}\n```\n",
+		Doc:      ruleDoc("output-schema-not-object"),
 	}
 }
 

@@ -18,26 +18,7 @@ func (propertyMissingType) Meta() sdk.Meta {
 		Summary:  "A parameter's schema does not say what type of value it takes",
 		Source:   "2025-11-25/server/tools.mdx#tool",
 		Default:  true,
-		Doc: "Reports a property schema in an `inputSchema` (under `\"properties\"`, at any depth) " +
-			"that has none of the keywords that fix what kind of value it takes: `type`, `enum`, " +
-			"`const`, a reference (`$ref`, `$dynamicRef`, `$recursiveRef`) or a composition " +
-			"(`anyOf`, `oneOf`, `allOf`, whose branches say it). `not` and `if`/`then`/`else` do " +
-			"not count: they narrow a type, they do not state one. Two spellings of \"any JSON " +
-			"value\" are taken as meant and not reported: the boolean schema `true` and the empty " +
-			"schema `{}`. A schema with only a `description` (or a `default`, `format`, " +
-			"`properties`, …) is reported, since that is how a forgotten `type` looks; the fix " +
-			"names the type its other keywords imply. Properties under `not` or `if` are conditions, " +
-			"not parameters, and are not checked.\n\n" +
-			"`inputSchema` is what a model reads to build arguments. Without a type it guesses " +
-			"(a number or the string `\"5\"`? an array or a comma-separated string?), and some " +
-			"clients reject or rewrite schemas without types for their model's function-calling " +
-			"format. This is a warning: the schema is valid, the contract is vague. Output " +
-			"schemas are not checked; nothing has to produce a value from them.\n\n" +
-			"**Bad**\n\n```json\n{\"type\": \"object\", \"properties\": {\n" +
-			"  \"limit\": {\"description\": \"How many results to return\", \"default\": 10}}}\n```\n\n" +
-			"**Good**\n\n```json\n{\"type\": \"object\", \"properties\": {\n" +
-			"  \"limit\": {\"type\": \"integer\", \"description\": \"How many results to return\", \"default\": 10},\n" +
-			"  \"payload\": true}}\n```\n",
+		Doc:      ruleDoc("property-missing-type"),
 	}
 }
 

@@ -20,23 +20,7 @@ func (requiredListMissing) Meta() sdk.Meta {
 		Summary:  "An object in an inputSchema lists properties but no \"required\"",
 		Source:   "2025-11-25/server/tools.mdx#tool",
 		Default:  true,
-		Doc: "Reports an object schema in an `inputSchema` (the root or a nested object) that has " +
-			"a non-empty `properties` but no `required` keyword, neither on itself nor on any " +
-			"schema applied to the same object (`allOf`/`anyOf`/`oneOf` branches, " +
-			"`if`/`then`/`else`). An explicit `\"required\": []` says every parameter is optional " +
-			"and is not reported. A `required` that is not an array of strings (for example " +
-			"draft-03's `\"required\": true` on a property) is `schema-invalid`; the object that " +
-			"holds such properties is also reported here, since it has no real list. Output " +
-			"schemas are not checked.\n\n" +
-			"Without `required` every parameter is optional, which is rarely what a tool means: " +
-			"models then leave out arguments the tool needs, and the call fails at run time " +
-			"instead of being built right. Every example in the MCP tools page states its " +
-			"`required` list. The schema is valid either way, so this is only informational, " +
-			"once per object.\n\n" +
-			"**Bad**\n\n```json\n{\"type\": \"object\", \"properties\": {\"path\": {\"type\": \"string\"},\n" +
-			"  \"encoding\": {\"type\": \"string\", \"default\": \"utf-8\"}}}\n```\n\n" +
-			"**Good**\n\n```json\n{\"type\": \"object\", \"properties\": {\"path\": {\"type\": \"string\"},\n" +
-			"  \"encoding\": {\"type\": \"string\", \"default\": \"utf-8\"}}, \"required\": [\"path\"]}\n```\n",
+		Doc:      ruleDoc("required-list-missing"),
 	}
 }
 

@@ -23,27 +23,7 @@ func (requiredNotInProperties) Meta() sdk.Meta {
 		Summary:  "A name in \"required\" is not defined in \"properties\"",
 		Source:   "2025-11-25/server/tools.mdx#tool",
 		Default:  true,
-		Doc: "Reports each name in a `required` array, at every object level of input and output " +
-			"schemas, that the object does not define. A name counts as defined when it is a key " +
-			"of `properties`, matches a `patternProperties` regular expression, or is covered by " +
-			"an `additionalProperties` schema that says something (not `true` or `{}`), in the " +
-			"schema that holds `required` or in any schema applied to the same object: the " +
-			"branches of `allOf`/`anyOf`/`oneOf`, `if`/`then`/`else`, `dependentSchemas`, the " +
-			"object they sit in, and local `$ref` targets. So the common \"at least one of\" " +
-			"form, `\"anyOf\": [{\"required\": [\"id\"]}, {\"required\": [\"email\"]}]` beside " +
-			"`properties`, is fine. A `required` under `not` forbids names rather than asks for " +
-			"them and is not checked; when a remote or dynamic reference could define the name, " +
-			"nothing is reported; nor is a `$defs` entry that defines no properties of its own " +
-			"(a fragment such as `{\"required\": [\"id\"]}` meant to be combined through `$ref`).\n\n" +
-			"A required parameter without a definition is usually a typo or a renamed property: " +
-			"the model is told to send a name it knows nothing about (and the fix suggests the " +
-			"nearest defined name). It is a warning, since JSON Schema allows it, and an error " +
-			"when `\"additionalProperties\": false` also rejects the name, because then no call " +
-			"can satisfy the schema.\n\n" +
-			"**Bad**\n\n```json\n{\"type\": \"object\", \"properties\": {\"user_id\": {\"type\": \"string\"}},\n" +
-			" \"required\": [\"userid\"]}\n```\n\n" +
-			"**Good**\n\n```json\n{\"type\": \"object\", \"properties\": {\"user_id\": {\"type\": \"string\"}},\n" +
-			" \"required\": [\"user_id\"]}\n```\n",
+		Doc:      ruleDoc("required-not-in-properties"),
 	}
 }
 

@@ -10,10 +10,19 @@ package schema
 
 import (
 	"context"
+	"embed"
 
+	"github.com/mcplint/mcplint/rules/internal/ruledocs"
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
+
+//go:embed docs/*.md
+var docs embed.FS
+
+// ruleDoc is a rule's documentation, kept as Markdown next to the code
+// (doc is taken: it names the index's view of one tool schema).
+var ruleDoc = ruledocs.Loader(docs, "schema")
 
 // Rules returns the schema rules in name order.
 func Rules() []sdk.Rule {

@@ -18,25 +18,7 @@ func (unresolvedRef) Meta() sdk.Meta {
 		Summary:  "A local $ref points at nothing in the tool's schema",
 		Source:   "2026-07-28/basic/index.mdx#ref-resolution",
 		Default:  true,
-		Doc: "Reports a `$ref` (and `$dynamicRef` in 2020-12, `$recursiveRef` in 2019-09) meant " +
-			"for the tool's own schema that resolves to nothing there. A reference is local when " +
-			"it is only a fragment (`#/$defs/Address`, `#address`, `#`) or when, resolved against " +
-			"the `$id`s in effect, it names the schema itself or a subschema with its own `$id`. " +
-			"A fragment starting with `/` is a JSON pointer, read after percent-decoding and with " +
-			"`~1`/`~0` unescaped; it must reach a schema (an object or a boolean), not a string " +
-			"or a number. Any other fragment is an anchor, which some subschema must declare " +
-			"with `$anchor`, `$dynamicAnchor` or (draft-06/07) `$id: \"#name\"`. References to " +
-			"other documents are `remote-ref`.\n\n" +
-			"A validator cannot compile a schema whose reference leads nowhere: the MCP 2026-07-28 " +
-			"JSON Schema section says such schemas **SHOULD** be rejected rather than treated as " +
-			"permissive, and every schema **MUST** be valid in its dialect. So the tool is " +
-			"unusable with a strict client, and a lenient one validates nothing for that part; " +
-			"an error. The message says which step of the path is missing and suggests the " +
-			"nearest name.\n\n" +
-			"**Bad**\n\n```json\n{\"type\": \"object\", \"properties\": {\"to\": {\"$ref\": \"#/$defs/Adress\"}},\n" +
-			" \"$defs\": {\"Address\": {\"type\": \"string\"}}}\n```\n\n" +
-			"**Good**\n\n```json\n{\"type\": \"object\", \"properties\": {\"to\": {\"$ref\": \"#/$defs/Address\"}},\n" +
-			" \"$defs\": {\"Address\": {\"type\": \"string\"}}}\n```\n",
+		Doc:      ruleDoc("unresolved-ref"),
 	}
 }
 

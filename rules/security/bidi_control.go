@@ -21,22 +21,11 @@ func (BidiControl) Meta() sdk.Meta {
 		Category: sdk.CategorySecurity,
 		Severity: sdk.Error,
 		Summary:  "bidirectional control characters make text display differently from what the model reads",
-		Doc: "Checks every model-visible text for the Unicode Bidi_Control characters: the embeddings and " +
-			"overrides U+202A–U+202E, the isolates U+2066–U+2069, and the marks U+200E LEFT-TO-RIGHT MARK, " +
-			"U+200F RIGHT-TO-LEFT MARK and U+061C ARABIC LETTER MARK.\n\n" +
-			"Overrides, embeddings and isolates reorder what a reviewer sees on screen while the model reads " +
-			"the characters in their stored order: the Trojan Source attack (CVE-2021-42574) applied to " +
-			"descriptions. They are errors wherever they appear. The marks are invisible too, but right-to-left " +
-			"text (Hebrew, Arabic, …) needs them, so they are reported, as warnings, only in text that has no " +
-			"right-to-left letters.\n\n" +
-			"**Bad** (displays as `delete_user: reads a user`, stored as something else):\n\n" +
-			"```json\n{\"name\": \"delete_user\", \"description\": \"Reads a user \\u202eresu eht seteled yllaer\\u202c\"}\n```\n\n" +
-			"**Good** (marks inside right-to-left text):\n\n" +
-			"```json\n{\"name\": \"translate\", \"description\": \"Translates text, e.g. \\\"שלום\\u200f!\\\" to English.\"}\n```",
-		Source:  "https://trojansource.codes/ (Boucher and Anderson, Trojan Source, CVE-2021-42574); Unicode UAX #9",
-		Default: true,
-		OWASP:   "MCP03:2025 Tool Poisoning",
-		CWE:     "CWE-451",
+		Doc:      doc("bidi-control"),
+		Source:   "https://trojansource.codes/ (Boucher and Anderson, Trojan Source, CVE-2021-42574); Unicode UAX #9",
+		Default:  true,
+		OWASP:    "MCP03:2025 Tool Poisoning",
+		CWE:      "CWE-451",
 	}
 }
 

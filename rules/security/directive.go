@@ -14,19 +14,26 @@ import (
 // phraseFindings calls found for each text of s in which ps matches at
 // least once outside a quotation or an example, with those matches.
 func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w *words, ms []match)) {
-	maybe := directiveGate.verdicts(s, ps)
+	j := directiveGate.index(ps)
+	var v *judgement
+	if j >= 0 {
+		v = directiveGate.judged(s)
+	}
 	w := &words{}
 	i := -1
 	visible.Texts(s, func(t visible.Text) {
 		i++
-		if maybe != nil {
-			if !maybe[i] {
+		switch {
+		case v != nil:
+			if !v.maybe[j][i] {
 				return
 			}
-		} else if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
+			v.words(w, i, t)
+		case t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()):
 			return
+		default:
+			w.reset(t.Value)
 		}
-		w.reset(t.Value)
 		var used []match
 		for _, m := range ps.find(w) {
 			if !w.mentioned(m) {
@@ -55,10 +62,29 @@ type phraseGate struct {
 	// byLowest[p] holds the indices in union.needs of the needs whose
 	// lowest part is p.
 	byLowest [maxParts][]int
-	// cache holds, per Snapshot until it is collected, each set's verdict
-	// on each text in visible.Texts order: [j][i] is sets[j].mayMatch of
-	// text i; resource URIs are false.
-	cache snapmemo.Cache[struct{}, [][]bool]
+	// cache holds each Snapshot's judgement until it is collected.
+	cache snapmemo.Cache[struct{}, *judgement]
+}
+
+// judgement is a gate's verdicts on the texts of one Snapshot, in
+// visible.Texts order.
+type judgement struct {
+	// maybe[j][i] is whether text i can hold a match of the gate's set
+	// j; resource URIs are false.
+	maybe [][]bool
+	// folded[i] is text i folded when it is not plain, else "": folding
+	// costs more than the rest of a phrase rule's work on such a text,
+	// and every phrase rule reads it.
+	folded []string
+}
+
+// words makes w the words of text i, t, folded once for all the rules.
+func (v *judgement) words(w *words, i int, t visible.Text) {
+	if t.Plain() {
+		w.resetFolded(t.Value, t.Value)
+		return
+	}
+	w.resetFolded(v.folded[i], "")
 }
 
 func newPhraseGate(sets ...*phraseSet) *phraseGate {
@@ -94,29 +120,40 @@ func newPhraseGate(sets ...*phraseSet) *phraseGate {
 	return g
 }
 
+// index returns the index of ps among the gate's sets, or -1.
+func (g *phraseGate) index(ps *phraseSet) int {
+	for j, set := range g.sets {
+		if set == ps {
+			return j
+		}
+	}
+	return -1
+}
+
+// judged returns the gate's judgement of s, made once for all its rules.
+func (g *phraseGate) judged(s *sdk.Snapshot) *judgement {
+	return g.cache.Get(s, struct{}{}, func() *judgement { return g.judge(s) })
+}
+
 // verdicts returns ps's mayMatch verdict on each text of s, in
 // visible.Texts order, found for all the gate's sets at once; nil when ps
 // is not one of them.
 func (g *phraseGate) verdicts(s *sdk.Snapshot, ps *phraseSet) []bool {
-	j := -1
-	for k, set := range g.sets {
-		if set == ps {
-			j = k
-		}
-	}
+	j := g.index(ps)
 	if j < 0 {
 		return nil
 	}
-	return g.cache.Get(s, struct{}{}, func() [][]bool { return g.judge(s) })[j]
+	return g.judged(s).maybe[j]
 }
 
 // judge finds every set's verdict on every text of s, on every core: the
 // other directive rule waits for it, holding one of the runner's slots.
-func (g *phraseGate) judge(s *sdk.Snapshot) [][]bool {
+// Texts that are not plain are folded here, once, as mayMatch folds them.
+func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 	n := visible.Len(s)
-	maybe := make([][]bool, len(g.sets))
-	for j := range maybe {
-		maybe[j] = make([]bool, n)
+	v := &judgement{maybe: make([][]bool, len(g.sets)), folded: make([]string, n)}
+	for j := range v.maybe {
+		v.maybe[j] = make([]bool, n)
 	}
 	all := uint64(1)<<len(g.sets) - 1
 	var always uint64
@@ -127,34 +164,41 @@ func (g *phraseGate) judge(s *sdk.Snapshot) [][]bool {
 	}
 	visible.Indexed(s, func(i int, t visible.Text) {
 		var got uint64
-		switch {
-		case t.Kind == visible.KindResourceURI:
-		case !t.Plain():
-			got = all
-		default:
-			got = always
-			if got != all {
-				g.union.scan(t.Value, func(hit partSet) bool {
-					// A need is covered only if its lowest part is hit,
-					// and a sentence hits few parts.
-					for w, set := range hit {
-						for ; set != 0; set &= set - 1 {
-							for _, k := range g.byLowest[w*64+bits.TrailingZeros64(set)] {
-								if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(g.union.needs[k]) {
-									got |= bit
-								}
+		text := t.Value
+		if t.Kind == visible.KindResourceURI {
+			return
+		}
+		if !t.Plain() {
+			text = fold(text)
+			v.folded[i] = text
+			if strings.IndexByte(text, softMark) >= 0 {
+				got = all
+			}
+		}
+		if got != all {
+			got |= always
+		}
+		if got != all {
+			g.union.scan(text, func(hit partSet) bool {
+				// A need is covered only if its lowest part is hit,
+				// and a sentence hits few parts.
+				for w, set := range hit {
+					for ; set != 0; set &= set - 1 {
+						for _, k := range g.byLowest[w*64+bits.TrailingZeros64(set)] {
+							if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(g.union.needs[k]) {
+								got |= bit
 							}
 						}
 					}
-					return got == all
-				})
-			}
+				}
+				return got == all
+			})
 		}
-		for j := range maybe {
-			maybe[j][i] = got&(1<<j) != 0
+		for j := range v.maybe {
+			v.maybe[j][i] = got&(1<<j) != 0
 		}
 	})
-	return maybe
+	return v
 }
 
 // quoteMatches quotes up to three distinct matched phrases.

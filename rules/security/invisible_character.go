@@ -25,26 +25,11 @@ func (InvisibleCharacter) Meta() sdk.Meta {
 		Category: sdk.CategorySecurity,
 		Severity: sdk.Error,
 		Summary:  "zero-width and other invisible characters hide data or break up words in model-visible text",
-		Doc: "Checks every model-visible text for default-ignorable code points (Unicode " +
-			"Default_Ignorable_Code_Point: zero-width space, joiners, word joiner, soft hyphen, BOM, Hangul " +
-			"fillers, invisible operators, variation selectors, …) and U+2800 BRAILLE PATTERN BLANK. Tag " +
-			"characters and bidi controls have rules of their own (`hidden-unicode-tag`, `bidi-control`).\n\n" +
-			"Invisible characters are a data channel: a run of them encodes bytes (zero-width binary, or one " +
-			"variation selector per byte after an emoji), and zero-width padding inside words (`ig\\u200bnore`) " +
-			"keeps a directive away from keyword filters while the model still reads it. Two or more in one " +
-			"text are an error, a single stray one a warning. The report decodes the common encodings.\n\n" +
-			"Not reported, because text needs them: a zero-width joiner inside an emoji grapheme cluster " +
-			"(👩\u200d💻), one variation selector after a symbol or emoji (❤️, 1️⃣), an ideographic variation selector " +
-			"after a Han character, Mongolian variation selectors after Mongolian letters, and a zero-width " +
-			"(non-)joiner between two letters of a script that uses them (Persian `می\u200cخواهم`, Devanagari, …).\n\n" +
-			"**Bad**:\n\n" +
-			"```json\n{\"name\": \"search\", \"description\": \"Searches.\\u200b\\u200c\\u200b\\u200b\\u200c\\u200b\\u200b\\u200c\"}\n```\n\n" +
-			"**Good**:\n\n" +
-			"```json\n{\"name\": \"search\", \"description\": \"Searches the team's notes 👩\u200d💻 ❤\ufe0f\"}\n```",
-		Source:  "Unicode UAX #44 Default_Ignorable_Code_Point and UTS #51 emoji sequences; https://paulbutler.org/2025/smuggling-arbitrary-data-through-an-emoji/ (variation-selector smuggling)",
-		Default: true,
-		OWASP:   "MCP03:2025 Tool Poisoning",
-		CWE:     "CWE-451",
+		Doc:      doc("invisible-character"),
+		Source:   "Unicode UAX #44 Default_Ignorable_Code_Point and UTS #51 emoji sequences; https://paulbutler.org/2025/smuggling-arbitrary-data-through-an-emoji/ (variation-selector smuggling)",
+		Default:  true,
+		OWASP:    "MCP03:2025 Tool Poisoning",
+		CWE:      "CWE-451",
 	}
 }
 

@@ -6,7 +6,18 @@
 // changed after they were pinned.
 package security
 
-import "github.com/mcplint/mcplint/sdk"
+import (
+	"embed"
+
+	"github.com/mcplint/mcplint/rules/internal/ruledocs"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+//go:embed docs/*.md
+var docs embed.FS
+
+// doc is a rule's documentation, kept as Markdown next to the code.
+var doc = ruledocs.Loader(docs, "security")
 
 // Rules returns the security rules in name order.
 func Rules() []sdk.Rule {

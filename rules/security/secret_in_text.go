@@ -23,23 +23,11 @@ func (SecretInText) Meta() sdk.Meta {
 		Category: sdk.CategorySecurity,
 		Severity: sdk.Error,
 		Summary:  "a credential (API key, token, private key, password) sits in text every client and model reads",
-		Doc: "Checks every model-visible text, defaults and examples included, for credentials: the " +
-			"API keys and tokens of some two hundred services (`sk-…`, `AKIA…`, `ghp_…`, `xoxb-…`, Stripe, " +
-			"Google, Azure, Slack, JWTs…) by gitleaks' maintained rule set, private-key blocks, passwords in " +
-			"connection strings (`postgresql://user:pass@host/db`) and literal values assigned to secret names " +
-			"(`DB_PASSWORD=…`, `OPENAI_API_KEY: …`). A tool list is sent to every client, logged, cached and read " +
-			"by models: a secret in it is published, whatever the intent, and a model that sees one may use it.\n\n" +
-			"Placeholders pass (`<password>`, `${API_KEY}`, `your_api_key_here`, `xxxx`, `user:password@`), and so " +
-			"do the allowlists of gitleaks' rules. The finding names the kind of secret and shows it masked; it " +
-			"never repeats the secret.\n\n" +
-			"**Bad**:\n\n" +
-			"```json\n{\"name\": \"query_db\", \"description\": \"Runs SQL against postgresql://admin:Pr0dP4ss2024@db.internal.example:5432/app.\"}\n```\n\n" +
-			"**Good**:\n\n" +
-			"```json\n{\"name\": \"query_db\", \"description\": \"Runs SQL against the database named by DATABASE_URL, e.g. postgresql://user:password@localhost:5432/app.\"}\n```",
-		Source:  "https://github.com/gitleaks/gitleaks (rule set); https://cwe.mitre.org/data/definitions/798.html (CWE-798, hard-coded credentials)",
-		Default: true,
-		OWASP:   "MCP01:2025 Token Mismanagement & Secret Exposure",
-		CWE:     "CWE-798",
+		Doc:      doc("secret-in-text"),
+		Source:   "https://github.com/gitleaks/gitleaks (rule set); https://cwe.mitre.org/data/definitions/798.html (CWE-798, hard-coded credentials)",
+		Default:  true,
+		OWASP:    "MCP01:2025 Token Mismanagement & Secret Exposure",
+		CWE:      "CWE-798",
 	}
 }
 

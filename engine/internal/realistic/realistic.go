@@ -35,17 +35,17 @@ package realistic
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/engine/internal/orderedjson"
 )
 
 // Dir is the folder of captured tool lists, found from this source file's
@@ -82,7 +82,7 @@ func Load(dir string) ([]*Server, error) {
 		if err != nil {
 			return nil, err
 		}
-		v, err := decode(data)
+		v, err := orderedjson.Decode(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
@@ -92,15 +92,15 @@ func Load(dir string) ([]*Server, error) {
 		}
 		s := &Server{Name: strings.TrimSuffix(filepath.Base(f), ".json"), names: map[string]bool{}}
 		for _, m := range doc {
-			switch m.key {
+			switch m.Key {
 			case "instructions":
-				s.Instructions, _ = m.value.(string)
+				s.Instructions, _ = m.Value.(string)
 			case "tools":
-				arr, _ := m.value.(array)
+				arr, _ := m.Value.(array)
 				for _, t := range arr {
 					if o, ok := t.(object); ok {
 						s.Tools = append(s.Tools, o)
-						if n, ok := o.get("name").(string); ok {
+						if n, ok := o.Get("name").(string); ok {
 							s.names[n] = true
 						}
 					}
@@ -139,24 +139,17 @@ func Build(servers []*Server, n int, seed int64) []byte {
 	instances := (n + per - 1) / per * len(servers)
 	prefixes := makePrefixes(r, instances)
 
-	var b bytes.Buffer
-	b.Grow(n * 2100)
-	b.WriteString("{")
+	var doc object
 	for i, s := range servers {
 		if s.Instructions != "" {
 			// The instructions are those of the server's first instance.
 			v := &variant{server: s, prefix: prefixes[i], drift: -1}
-			newline(&b, 1)
-			b.WriteString(`"instructions": `)
-			writeString(&b, v.text(s.Instructions))
-			b.WriteByte(',')
+			doc = append(doc, member{"instructions", v.text(s.Instructions)})
 			break
 		}
 	}
-	newline(&b, 1)
-	b.WriteString(`"tools": [`)
-	written := 0
-	for i := 0; written < n; i++ {
+	tools := make(array, 0, n)
+	for i := 0; len(tools) < n; i++ {
 		s := servers[i%len(servers)]
 		v := &variant{server: s, prefix: prefixes[i], drift: -1, phrase: phrases[r.IntN(len(phrases))]}
 		if s.mentions > 0 {
@@ -168,21 +161,17 @@ func Build(servers []*Server, n int, seed int64) []byte {
 			}
 		}
 		for _, t := range s.Tools {
-			if written == n {
+			if len(tools) == n {
 				break
 			}
-			if written > 0 {
-				b.WriteByte(',')
-			}
-			newline(&b, 2)
-			write(&b, v.value("", t), 2)
-			written++
+			tools = append(tools, v.value("", t))
 		}
 	}
-	newline(&b, 1)
-	b.WriteString("]")
-	newline(&b, 0)
-	b.WriteString("}\n")
+	doc = append(doc, member{"tools", tools})
+	var b bytes.Buffer
+	b.Grow(n * 2100)
+	orderedjson.Write(&b, doc, 0)
+	b.WriteByte('\n')
 	return b.Bytes()
 }
 
@@ -270,7 +259,7 @@ func (v *variant) value(key string, x any) any {
 	case object:
 		out := make(object, len(x))
 		for i, m := range x {
-			out[i] = member{m.key, v.member(m.key, m.value)}
+			out[i] = member{m.Key, v.member(m.Key, m.Value)}
 		}
 		return out
 	case array:
@@ -359,162 +348,10 @@ func isNameByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 }
 
-// object keeps its members in order, as servers write them.
-type object []member
-
-type member struct {
-	key   string
-	value any
-}
-
-func (o object) get(key string) any {
-	for _, m := range o {
-		if m.key == key {
-			return m.value
-		}
-	}
-	return nil
-}
-
-type array []any
-
-// decode reads JSON into objects that keep their key order and numbers
-// as written.
-func decode(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := decodeValue(dec)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err == nil {
-		return nil, fmt.Errorf("more than one JSON value")
-	}
-	return v, nil
-}
-
-func decodeValue(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch tok := tok.(type) {
-	case json.Delim:
-		switch tok {
-		case '{':
-			o := object{}
-			for dec.More() {
-				k, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				val, err := decodeValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				o = append(o, member{k.(string), val})
-			}
-			_, err := dec.Token()
-			return o, err
-		case '[':
-			a := array{}
-			for dec.More() {
-				val, err := decodeValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				a = append(a, val)
-			}
-			_, err := dec.Token()
-			return a, err
-		}
-	}
-	return tok, nil
-}
-
-// write writes x as indented JSON.
-func write(b *bytes.Buffer, x any, indent int) {
-	switch x := x.(type) {
-	case object:
-		if len(x) == 0 {
-			b.WriteString("{}")
-			return
-		}
-		b.WriteByte('{')
-		for i, m := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			newline(b, indent+1)
-			writeString(b, m.key)
-			b.WriteString(": ")
-			write(b, m.value, indent+1)
-		}
-		newline(b, indent)
-		b.WriteByte('}')
-	case array:
-		if len(x) == 0 {
-			b.WriteString("[]")
-			return
-		}
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			newline(b, indent+1)
-			write(b, e, indent+1)
-		}
-		newline(b, indent)
-		b.WriteByte(']')
-	case string:
-		writeString(b, x)
-	case json.Number:
-		b.WriteString(string(x))
-	case bool:
-		b.WriteString(strconv.FormatBool(x))
-	case nil:
-		b.WriteString("null")
-	default:
-		panic(fmt.Sprintf("realistic: cannot write a %T", x))
-	}
-}
-
-func newline(b *bytes.Buffer, indent int) {
-	b.WriteByte('\n')
-	for range indent {
-		b.WriteString("  ")
-	}
-}
-
-// writeString quotes s as servers do, without escaping HTML characters.
-func writeString(b *bytes.Buffer, s string) {
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c < 0x20:
-			fmt.Fprintf(b, `\u%04x`, c)
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				b.WriteString(`\ufffd`)
-			} else {
-				b.WriteString(s[i : i+size])
-			}
-			i += size
-			continue
-		}
-		i++
-	}
-	b.WriteByte('"')
-}
+// The lists are read into ordered JSON values and written back from them,
+// so that key order and numbers stay as the servers sent them.
+type (
+	object = orderedjson.Object
+	member = orderedjson.Member
+	array  = orderedjson.Array
+)

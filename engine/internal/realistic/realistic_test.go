@@ -103,7 +103,7 @@ func TestToolListKeepsTheServers(t *testing.T) {
 				break
 			}
 			got := doc.Tools[i]
-			oname, _ := orig.get("name").(string)
+			oname, _ := orig.Get("name").(string)
 			if !strings.HasSuffix(strings.ToLower(got["name"].(string)), strings.ToLower(oname)) {
 				t.Fatalf("tool %d is %q, want a variant of %s's %q", i, got["name"], s.Name, oname)
 			}

@@ -24,11 +24,12 @@ package synth
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/engine/internal/orderedjson"
 )
 
 // ToolList returns a tools/list result of n tools generated from seed.
@@ -44,20 +45,18 @@ func ToolList(n int, seed int64) []byte {
 	}
 	var b bytes.Buffer
 	b.Grow(n * 1600)
-	write(&b, doc, 0)
+	orderedjson.Write(&b, doc, 0)
 	b.WriteByte('\n')
 	return b.Bytes()
 }
 
-// object keeps its members in order, as servers write them.
-type object []member
-
-type member struct {
-	key   string
-	value any
-}
-
-type array []any
+// The tool list is built of ordered JSON values, so that it keeps its
+// members in the order servers write them.
+type (
+	object = orderedjson.Object
+	member = orderedjson.Member
+	array  = orderedjson.Array
+)
 
 type gen struct {
 	r    *rand.Rand
@@ -114,7 +113,7 @@ func (g *gen) inputSchema() object {
 	props, required := g.properties(1+g.r.IntN(4), 1, defs)
 	if g.chance(0.025) && len(props) > 0 {
 		k := g.r.IntN(len(props))
-		props[k].value = withoutType(props[k].value.(object))
+		props[k].Value = withoutType(props[k].Value.(object))
 	}
 	if g.chance(0.025) {
 		required = append(required, g.pick(paramNames)+"_id")
@@ -135,7 +134,7 @@ func (g *gen) inputSchema() object {
 func withoutType(o object) object {
 	out := object{}
 	for _, m := range o {
-		if m.key != "type" {
+		if m.Key != "type" {
 			out = append(out, m)
 		}
 	}
@@ -172,7 +171,7 @@ func (g *gen) properties(n, depth int, defs object) (object, array) {
 
 func (g *gen) property(name string, depth int, defs object) object {
 	if len(defs) > 0 && g.chance(0.4) {
-		return object{{"$ref", "#/$defs/" + defs[g.r.IntN(len(defs))].key}}
+		return object{{"$ref", "#/$defs/" + defs[g.r.IntN(len(defs))].Key}}
 	}
 	kind := g.r.IntN(12)
 	if depth > 1 && kind >= 10 {
@@ -310,80 +309,4 @@ func title(s string) string {
 		words[i] = strings.ToUpper(w[:1]) + w[1:]
 	}
 	return strings.Join(words, " ")
-}
-
-// write writes v as indented JSON.
-func write(b *bytes.Buffer, v any, indent int) {
-	switch v := v.(type) {
-	case object:
-		if len(v) == 0 {
-			b.WriteString("{}")
-			return
-		}
-		b.WriteByte('{')
-		for i, m := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			newline(b, indent+1)
-			writeString(b, m.key)
-			b.WriteString(": ")
-			write(b, m.value, indent+1)
-		}
-		newline(b, indent)
-		b.WriteByte('}')
-	case array:
-		if len(v) == 0 {
-			b.WriteString("[]")
-			return
-		}
-		b.WriteByte('[')
-		for i, e := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			newline(b, indent+1)
-			write(b, e, indent+1)
-		}
-		newline(b, indent)
-		b.WriteByte(']')
-	case string:
-		writeString(b, v)
-	case int:
-		b.WriteString(strconv.Itoa(v))
-	case float64:
-		b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
-	case bool:
-		b.WriteString(strconv.FormatBool(v))
-	default:
-		panic(fmt.Sprintf("synth: cannot write a %T", v))
-	}
-}
-
-func newline(b *bytes.Buffer, indent int) {
-	b.WriteByte('\n')
-	for range indent {
-		b.WriteString("  ")
-	}
-}
-
-// writeString quotes s as servers do, without escaping HTML characters.
-func writeString(b *bytes.Buffer, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r < 0x20:
-			b.WriteString(`\u00`)
-			b.WriteByte("0123456789abcdef"[r>>4])
-			b.WriteByte("0123456789abcdef"[r&15])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/transport/stdio"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -33,7 +34,7 @@ type Options struct {
 	// before initialize is sent beside it (mcp.DefaultDiscoverTimeout when
 	// zero, at most half of Timeout).
 	DiscoverTimeout time.Duration
-	// LineCap is the longest stdout line kept (mcp.DefaultLineCap when zero).
+	// LineCap is the longest stdout line kept (stdio.DefaultLineCap when zero).
 	LineCap int
 	// Stderr receives one-line progress notes; nil for none.
 	Stderr io.Writer
@@ -198,7 +199,8 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	}
 
 	mcpOpts := mcp.Options{
-		Env: t.Env, Dir: t.Dir, Timeout: timeout, SessionTimeout: opts.sessionTimeout(), LineCap: opts.LineCap,
+		Timeout: timeout, SessionTimeout: opts.sessionTimeout(),
+		Stdio: stdio.Options{Env: t.Env, Dir: t.Dir, LineCap: opts.LineCap},
 	}
 	if remote && t.URL == "" {
 		return nil, fmt.Errorf("live source: target %q has no URL", t.Name)

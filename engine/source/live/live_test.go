@@ -12,11 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/mcp/mcptest"
 	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/transport/stdio"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -135,7 +135,7 @@ func TestHangingServerIsAStartError(t *testing.T) {
 	}
 	// The handshake costs the timeout; stopping a server that ignores
 	// SIGTERM costs two grace periods.
-	if took := time.Since(began); took > timeout+2*mcp.DefaultGrace+4*time.Second {
+	if took := time.Since(began); took > timeout+2*stdio.DefaultGrace+4*time.Second {
 		t.Errorf("a hanging server cost %s with a %s timeout", took, timeout)
 	}
 	if !strings.Contains(se.Exit, "mcplint sent SIGTERM, then SIGKILL") {

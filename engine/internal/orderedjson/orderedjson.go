@@ -1,0 +1,181 @@
+// Package orderedjson holds JSON values that keep what encoding/json's
+// maps lose: the order of an object's members and numbers as written. The
+// benchmark corpora (engine/internal/synth, engine/internal/realistic) build
+// tool lists of them and write them out pretty-printed, as servers do.
+package orderedjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/engine/internal/jsonesc"
+)
+
+// Object is a JSON object whose members keep their order.
+type Object []Member
+
+// Member is one member of an Object. It is an unnamed struct type so that
+// an Object reads as JSON does, {"type", "string"}, without field names.
+type Member = struct {
+	Key   string
+	Value any
+}
+
+// Get returns the value of the first member named key, or nil.
+func (o Object) Get(key string) any {
+	for _, m := range o {
+		if m.Key == key {
+			return m.Value
+		}
+	}
+	return nil
+}
+
+// Array is a JSON array.
+type Array []any
+
+// Decode reads one JSON value into Objects, Arrays, strings, json.Numbers,
+// bools and nils.
+func Decode(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := decodeValue(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, errors.New("more than one JSON value")
+	}
+	return v, nil
+}
+
+func decodeValue(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok {
+	case json.Delim('{'):
+		o := Object{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			val, err := decodeValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			o = append(o, Member{k.(string), val})
+		}
+		_, err := dec.Token()
+		return o, err
+	case json.Delim('['):
+		a := Array{}
+		for dec.More() {
+			val, err := decodeValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, val)
+		}
+		_, err := dec.Token()
+		return a, err
+	}
+	return tok, nil
+}
+
+// Write writes v as JSON indented by two spaces a level, as if it stood
+// depth levels deep. Besides Objects and Arrays it writes strings,
+// json.Numbers (as written), ints, float64s, bools and nil.
+func Write(b *bytes.Buffer, v any, depth int) {
+	switch v := v.(type) {
+	case Object:
+		if len(v) == 0 {
+			b.WriteString("{}")
+			return
+		}
+		b.WriteByte('{')
+		for i, m := range v {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			newline(b, depth+1)
+			writeString(b, m.Key)
+			b.WriteString(": ")
+			Write(b, m.Value, depth+1)
+		}
+		newline(b, depth)
+		b.WriteByte('}')
+	case Array:
+		if len(v) == 0 {
+			b.WriteString("[]")
+			return
+		}
+		b.WriteByte('[')
+		for i, e := range v {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			newline(b, depth+1)
+			Write(b, e, depth+1)
+		}
+		newline(b, depth)
+		b.WriteByte(']')
+	case string:
+		writeString(b, v)
+	case json.Number:
+		b.WriteString(string(v))
+	case int:
+		b.WriteString(strconv.Itoa(v))
+	case float64:
+		b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+	case bool:
+		b.WriteString(strconv.FormatBool(v))
+	case nil:
+		b.WriteString("null")
+	default:
+		panic(fmt.Sprintf("orderedjson: cannot write a %T", v))
+	}
+}
+
+func newline(b *bytes.Buffer, depth int) {
+	b.WriteByte('\n')
+	for range depth {
+		b.WriteString("  ")
+	}
+}
+
+// writeString quotes s as encoding/json does with HTML escaping off, as
+// servers write their strings: '<', '>' and '&' stay as they are.
+func writeString(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	var esc [6]byte
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == '"' || c == '\\' {
+				b.Write(jsonesc.AppendASCII(esc[:0], c))
+			} else {
+				b.WriteByte(c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\ufffd`)
+		case r == '\u2028' || r == '\u2029':
+			fmt.Fprintf(b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('"')
+}

@@ -1,0 +1,82 @@
+package security
+
+import "strings"
+
+// A phrase that a text quotes or gives as an example is talked about, not
+// said: these heuristics tell a mention from a directive.
+
+// mentionCues are words that, shortly before a phrase in the same
+// sentence, say the text talks about the phrase rather than uses it: a
+// prompt-injection scanner that "detects phrases such as ignore previous
+// instructions".
+var mentionCues = map[string]bool{
+	"detect": true, "detects": true, "detecting": true, "detection": true, "detector": true,
+	"scan": true, "scans": true, "scanning": true, "scanner": true,
+	"flag": true, "flags": true, "flagging": true, "block": true, "blocks": true, "blocking": true,
+	"filter": true, "filters": true, "filtering": true, "identify": true, "identifies": true,
+	"recognize": true, "recognizes": true, "classify": true, "classifies": true,
+	"phrase": true, "phrases": true, "pattern": true, "patterns": true, "injection": true, "injections": true,
+	"jailbreak": true, "jailbreaks": true, "attack": true, "attacks": true, "malicious": true,
+	"suspicious": true, "such": true, "keyword": true, "keywords": true,
+}
+
+// mentioned reports whether a match is quoted or introduced as an
+// example, so the text talks about the phrase instead of saying it.
+func (w *words) mentioned(m match) bool {
+	if w.quoted(w.toks[m.start].start, w.toks[m.end-1].end) {
+		return true
+	}
+	lo, _ := w.sentenceOf(m.start)
+	for k := m.start - 1; k >= lo && k >= m.start-8; k-- {
+		word := w.lowerWord(k)
+		if mentionCues[word] {
+			return true
+		}
+		// "for example", "e.g."
+		if k > lo && ((word == "example" && w.lowerWord(k-1) == "for") || (word == "g" && w.lowerWord(k-1) == "e")) {
+			return true
+		}
+	}
+	return false
+}
+
+// quoted reports whether the bytes [from, to) of the folded text sit
+// between a pair of quotation marks or backticks on one line.
+func (w *words) quoted(from, to int) bool {
+	t := w.text
+	lineStart := strings.LastIndexByte(t[:from], '\n') + 1
+	lineEnd := len(t)
+	if k := strings.IndexByte(t[to:], '\n'); k >= 0 {
+		lineEnd = to + k
+	}
+	for _, q := range []byte{'"', '`', '\''} {
+		open := -1
+		for i := lineStart; i < lineEnd; i++ {
+			if t[i] != q {
+				continue
+			}
+			if q == '\'' && !quoteBoundary(t, i, open < 0) {
+				continue
+			}
+			if open < 0 {
+				open = i
+				continue
+			}
+			if open < from && i >= to {
+				return true
+			}
+			open = -1
+		}
+	}
+	return false
+}
+
+// quoteBoundary tells an apostrophe ("don't", "user's") from a single
+// quotation mark: an opening mark follows no letter, a closing one is
+// followed by none.
+func quoteBoundary(t string, i int, opening bool) bool {
+	if opening {
+		return i == 0 || !isWordByte(t[i-1])
+	}
+	return i+1 >= len(t) || !isWordByte(t[i+1])
+}
