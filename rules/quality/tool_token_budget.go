@@ -2,9 +2,9 @@ package quality
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
+	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -114,10 +114,11 @@ func trimAdvice(t sdk.Tool) string {
 	return fmt.Sprintf("%s (%s is %d%% of the definition)", parts[best].advice, parts[best].key, bestSize*100/whole)
 }
 
+// jsonSize is the length of v's JSON; a tool's is its definition's, as
+// sdk.Tool marshals.
 func jsonSize(v any) int {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return 0
+	if t, ok := v.(sdk.Tool); ok && t.Def != nil {
+		v = t.Def
 	}
-	return len(b)
+	return jsonvalue.Size(v)
 }

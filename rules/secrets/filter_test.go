@@ -53,3 +53,40 @@ func TestFiltersMatchPlainForms(t *testing.T) {
 		}
 	}
 }
+
+// hasURLPassword must hold wherever urlPassword matches, and rule out text
+// with URLs but no user:password@ part.
+func TestURLPasswordFilter(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	alphabet := "ab9:/@ .'\"`<>{}\t-+"
+	matched := 0
+	part := func(n int) string {
+		b := make([]byte, r.IntN(n))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for n := 0; n < 50000; n++ {
+		// Pieces of a URL with a user part, each of them random text of
+		// the bytes the expression and the filter care about.
+		s := part(8) + "db://" + part(6) + ":" + part(6) + "@" + part(6)
+		if r.IntN(3) == 0 {
+			s = part(20) + "://" + part(20)
+		}
+		if urlPassword.MatchString(s) {
+			matched++
+			if !hasURLPassword(s) {
+				t.Fatalf("hasURLPassword(%q) is false, but urlPassword matches", s)
+			}
+		}
+	}
+	if matched < 100 {
+		t.Errorf("only %d random texts match urlPassword; the test no longer exercises the filter", matched)
+	}
+	for _, s := range []string{"See https://example.com/docs and ftp://host:21/x.", "Connects to postgres://localhost:5432/app", "mailto:a@b and https://x.y/@user"} {
+		if hasURLPassword(s) {
+			t.Errorf("hasURLPassword(%q) is true; it has no user:password@ part", s)
+		}
+	}
+}

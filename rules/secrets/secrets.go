@@ -41,7 +41,7 @@ func Find(text string) []Match {
 			out = append(out, findBearers(text)...)
 		}
 	}
-	if strings.Contains(text, "://") {
+	if hasURLPassword(text) {
 		out = append(out, findURLPasswords(text)...)
 	}
 	if hasSecretName(text) {
@@ -226,6 +226,36 @@ var urlPassword = regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]{1,20}://([^\s:/@'"\
 // placeholder matches values that stand for a secret rather than being
 // one: <password>, ${DB_PASS}, {{token}}, xxxx, ****, your_password.
 var placeholder = regexp.MustCompile(`(?i)^(?:<[^>]*>|\[[^\]]*\]|\{+[^}]*\}+|\$\{?[\w.-]+\}?|%[\w.-]+%|x{3,}|\*{3,}|\.{3,}|…|your[-_ ]?\w*|my[-_]?(?:pass\w*|secret\w*|key|token)|\w*[-_]?(?:password|passwd|pass|pwd|secret|token|key)(?:[-_]?here)?|changeme|example\w*|sample\w*|placeholder\w*|redacted|dummy\w*|test|none|null|true|false|undefined|empty|string)$`)
+
+// hasURLPassword reports whether text can hold a match of urlPassword,
+// before the expression runs, which costs far more than this on the many
+// descriptions that hold a URL: after some "://", the first whitespace,
+// slash, quotation mark or @ is an @, within the user part's and the
+// password's lengths, and a colon comes before it.
+func hasURLPassword(text string) bool {
+	for from := 0; ; {
+		k := strings.Index(text[from:], "://")
+		if k < 0 {
+			return false
+		}
+		from += k + 3
+		colon := false
+	scan:
+		for j := from; j < len(text) && j <= from+64+1+128; j++ {
+			switch text[j] {
+			case '@':
+				if colon {
+					return true
+				}
+				break scan
+			case ':':
+				colon = true
+			case ' ', '\t', '\n', '\f', '\r', '/', '\'', '"', '`':
+				break scan
+			}
+		}
+	}
+}
 
 func findURLPasswords(text string) []Match {
 	var out []Match

@@ -72,10 +72,27 @@ type judgement struct {
 	// maybe[j][i] is whether text i can hold a match of the gate's set
 	// j; resource URIs are false.
 	maybe [][]bool
-	// folded[i] is text i folded when it is not plain, else "": folding
-	// costs more than the rest of a phrase rule's work on such a text,
-	// and every phrase rule reads it.
+	// folded is foldedTexts of the Snapshot.
 	folded []string
+}
+
+// foldCache holds each Snapshot's foldedTexts until it is collected.
+var foldCache snapmemo.Cache[struct{}, []string]
+
+// foldedTexts returns, for each text of s in visible.Texts order, the
+// text folded when it is not plain, else "": folding costs more than the
+// rest of a phrase rule's work on such a text, and every rule that reads
+// words needs it. The texts are folded once, on every core.
+func foldedTexts(s *sdk.Snapshot) []string {
+	return foldCache.Get(s, struct{}{}, func() []string {
+		folded := make([]string, visible.Len(s))
+		visible.Indexed(s, func(i int, t visible.Text) {
+			if !t.Plain() && t.Kind != visible.KindResourceURI {
+				folded[i] = fold(t.Value)
+			}
+		})
+		return folded
+	})
 }
 
 // words makes w the words of text i, t, folded once for all the rules.
@@ -148,10 +165,10 @@ func (g *phraseGate) verdicts(s *sdk.Snapshot, ps *phraseSet) []bool {
 
 // judge finds every set's verdict on every text of s, on every core: the
 // other directive rule waits for it, holding one of the runner's slots.
-// Texts that are not plain are folded here, once, as mayMatch folds them.
+// Texts that are not plain are judged folded, as mayMatch judges them.
 func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 	n := visible.Len(s)
-	v := &judgement{maybe: make([][]bool, len(g.sets)), folded: make([]string, n)}
+	v := &judgement{maybe: make([][]bool, len(g.sets)), folded: foldedTexts(s)}
 	for j := range v.maybe {
 		v.maybe[j] = make([]bool, n)
 	}
@@ -169,8 +186,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 			return
 		}
 		if !t.Plain() {
-			text = fold(text)
-			v.folded[i] = text
+			text = v.folded[i]
 			if strings.IndexByte(text, softMark) >= 0 {
 				got = all
 			}

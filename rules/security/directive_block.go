@@ -189,6 +189,42 @@ func directiveBlocks(w *words) []block {
 	return out
 }
 
+// mayHoldBlock reports whether directiveBlocks can find a block in text t
+// (plain, or folded, lowered and without soft marks), before t is cut
+// into words, which costs more: it needs a role
+// marker, an HTML comment or a directive tag, and the words only tell
+// the quoted and documented ones apart. Most texts with a < or a [ hold
+// none.
+func mayHoldBlock(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] != '<' && t[i] != '[' {
+			continue
+		}
+		// A marker or a tag is short; lowering a window around it costs
+		// no allocation unless it has capitals.
+		window := strings.ToLower(t[i:min(len(t), i+maxTagSpan)])
+		if _, _, ok := roleMarker(window, 0); ok {
+			return true
+		}
+		if window[0] != '<' {
+			continue
+		}
+		if strings.HasPrefix(window, "<!--") {
+			return true
+		}
+		if name, closing, _, ok := tagAt(window, 0); ok && !closing {
+			if directive, _ := directiveTag(name); directive {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxTagSpan is the most bytes roleMarker and tagAt read from where they
+// start: "<", "/", a name of 40 bytes, and attributes up to 120 more.
+const maxTagSpan = 2 + 40 + 120 + 1
+
 // article is the indefinite article a tag name takes when read aloud.
 func article(name string) string {
 	lower := strings.ToLower(name)
@@ -298,13 +334,29 @@ func blockDirective(content string) string {
 
 // Check reports each directive block.
 func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	folded := foldedTexts(s)
+	i := -1
 	visible.Texts(s, func(t visible.Text) {
+		i++
 		// Two byte searches run far faster than ContainsAny's test of
 		// every byte against a set.
 		if strings.IndexByte(t.Value, '<') < 0 && strings.IndexByte(t.Value, '[') < 0 {
 			return
 		}
-		w := split(t.Value)
+		w := &words{}
+		if t.Plain() {
+			if !mayHoldBlock(t.Value) {
+				return
+			}
+			w.resetFolded(t.Value, t.Value)
+		} else {
+			// directiveBlocks reads the folded text lowered, without
+			// its soft marks.
+			if !mayHoldBlock(strings.ToLower(strings.ReplaceAll(folded[i], string(softMark), ""))) {
+				return
+			}
+			w.resetFolded(folded[i], "")
+		}
 		for _, b := range directiveBlocks(w) {
 			is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 			quoted := strconv.Quote(sdk.Truncate(strings.Join(strings.Fields(b.content), " "), 120))

@@ -99,6 +99,12 @@ func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report fun
 // sequence needs, and the byte offset of the first.
 func invisibles(s string) (found []rune, first int) {
 	first = -1
+	// Only invisible characters are ever found, and most texts beyond
+	// ASCII have none: one pass over the runes costs far less than
+	// cutting the text into grapheme clusters.
+	if !hasInvisible(s) {
+		return nil, first
+	}
 	offset := 0
 	state := -1
 	rest := s
@@ -138,6 +144,23 @@ func invisibles(s string) (found []rune, first int) {
 		offset += len(cluster)
 	}
 	return found, first
+}
+
+// hasInvisible reports whether s holds a character isInvisible reports.
+func hasInvisible(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0xC2 {
+			// ASCII, or a byte inside a character: no invisible character
+			// starts there (the first, U+00AD, is 0xC2 0xAD).
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if isInvisible(r) {
+			return true
+		}
+		i += size - 1
+	}
+	return false
 }
 
 // needed reports whether the invisible r at byte offset at of s does a

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"math"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
@@ -41,6 +42,14 @@ type decoder struct {
 	hole span
 	// dup is set once an object gave a key twice.
 	dup bool
+	// leaves holds the objects read so far whose members are all scalars,
+	// by their members, so that an object given again ({"type":
+	// "string"}, in thousands of schemas) is the same map rather than one
+	// more: every map costs hundreds of bytes whatever its size, and
+	// these are half of a tool list's objects. key is scratch space for
+	// looking one up.
+	leaves map[string]map[string]any
+	key    []byte
 }
 
 type pair struct {
@@ -177,18 +186,90 @@ func (d *decoder) object() (any, bool) {
 			break
 		}
 	}
-	m := make(map[string]any, len(d.pairs)-base)
-	// In order, so that a key given twice keeps its last value, as in
-	// encoding/json.
-	for _, p := range d.pairs[base:] {
-		m[p.key] = p.value
-	}
-	if len(m) < len(d.pairs)-base {
-		d.dup = true
+	m, key := d.leaf(d.pairs[base:])
+	if m == nil {
+		m = make(map[string]any, len(d.pairs)-base)
+		// In order, so that a key given twice keeps its last value, as in
+		// encoding/json.
+		for _, p := range d.pairs[base:] {
+			m[p.key] = p.value
+		}
+		if len(m) < len(d.pairs)-base {
+			d.dup = true
+		}
+		if key != nil {
+			d.leaves[string(key)] = m
+		}
 	}
 	d.pairs = d.pairs[:base]
 	d.depth--
 	return m, true
+}
+
+// Bounds on the objects leaf shares: small ones, which are most of a
+// list's objects, and a table that a file of only distinct objects does
+// not grow past a few megabytes.
+const (
+	leafMaxPairs = 8
+	leafMaxKey   = 256
+	leafMaxCount = 1 << 15
+)
+
+// leaf returns the map of an earlier object with the same members as
+// pairs, when all of them are scalars. When there is none but the object
+// is one to share, it returns the key to record the caller's new map
+// under; nil otherwise.
+//
+// Sharing is safe because nothing changes a decoded tree (rules must not
+// change a Snapshot), and it is invisible to anything that reads one: the
+// members are the same, and a key given twice gives the same map its last
+// value either way.
+func (d *decoder) leaf(pairs []pair) (map[string]any, []byte) {
+	if len(pairs) > leafMaxPairs {
+		return nil, nil
+	}
+	k := d.key[:0]
+	for _, p := range pairs {
+		if len(p.key) > leafMaxKey {
+			return nil, nil
+		}
+		k = append(k, byte(len(p.key)))
+		k = append(k, p.key...)
+		switch v := p.value.(type) {
+		case string:
+			if len(v) > leafMaxKey {
+				return nil, nil
+			}
+			k = append(k, 's', byte(len(v)))
+			k = append(k, v...)
+		case float64:
+			k = binary.LittleEndian.AppendUint64(append(k, 'f'), math.Float64bits(v))
+		case bool:
+			if v {
+				k = append(k, 't')
+			} else {
+				k = append(k, 'F')
+			}
+		case nil:
+			k = append(k, 'n')
+		default:
+			return nil, nil
+		}
+		if len(k) > leafMaxKey {
+			return nil, nil
+		}
+	}
+	d.key = k
+	if m, ok := d.leaves[string(k)]; ok {
+		return m, nil
+	}
+	if d.leaves == nil {
+		d.leaves = make(map[string]map[string]any)
+	}
+	if len(d.leaves) >= leafMaxCount {
+		return nil, nil
+	}
+	return nil, k
 }
 
 // separator reads what follows a member or an element: the container's

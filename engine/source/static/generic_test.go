@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -36,6 +37,10 @@ var genericCases = []string{
 	`[1,]`, `[,1]`, `{,}`, `{"a"}`, `{"a":}`, `{"a" 1}`, `{1:1}`, `{'a':1}`, `[1 2]`, `{"a":1 "b":2}`, `[`, `{`,
 	`]`, `}`, `[[]]`, `[{}]`, `{"":""}`, `{"a":[1,{"b":[null,true,false]}]}`, "{\"\xff\":1}", `{"k":"v"}x`,
 	"\xef\xbb\xbf{}",
+	// Objects of scalars, which the decoder shares when they repeat.
+	`[{"a":1,"a":2},{"a":1,"a":2},{"a":2}]`, `[{"a":"x"},{"a":"x"},{"a":"y"},{"a":1},{"a":"1"},{"a":1}]`,
+	`[{"a":null},{"a":false},{"a":true},{"a":null},{"a":false}]`, `[{"ab":"c"},{"a":"bc"},{"ab":"c"}]`,
+	`[{},{},[{}],{"a":{}},{"a":{}}]`, `[{"a":[1]},{"a":[1]},{"a":1e400},{"a":1e400}]`,
 	// Nesting at and past encoding/json's limit.
 	strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth),
 	strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1),
@@ -253,4 +258,34 @@ func sameNumbers(a, b any) bool {
 		return ok && err == nil && f == a
 	}
 	return a == b
+}
+
+// TestDecodeSharesLeaves checks that objects of scalars given again are
+// one map, that objects holding containers are not shared, and that the
+// table of shared objects stays bounded.
+func TestDecodeSharesLeaves(t *testing.T) {
+	v, ok := decodeAny([]byte(`[{"type":"string"},{"type":"string"},{"type":"number"},{"a":[1]},{"a":[1]}]`))
+	if !ok {
+		t.Fatal("not decoded")
+	}
+	a := v.([]any)
+	same := func(i, j int) bool {
+		return reflect.ValueOf(a[i]).UnsafePointer() == reflect.ValueOf(a[j]).UnsafePointer()
+	}
+	if !same(0, 1) || same(0, 2) || same(3, 4) {
+		t.Errorf("shared: 0 and 1 %v (want true), 0 and 2 %v, 3 and 4 %v (want false)", same(0, 1), same(0, 2), same(3, 4))
+	}
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 2 * leafMaxCount {
+		fmt.Fprintf(&b, `{"n":%d},`, i)
+	}
+	b.WriteString("{}]")
+	d := decoder{}
+	if _, ok := d.document([]byte(b.String())); !ok {
+		t.Fatal("not decoded")
+	}
+	if len(d.leaves) > leafMaxCount {
+		t.Errorf("%d shared objects kept, want at most %d", len(d.leaves), leafMaxCount)
+	}
 }

@@ -1,0 +1,115 @@
+package jsonvalue
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Size is the length of json.Marshal(v), or 0 when v does not marshal,
+// counted without writing the JSON: a rule that weighs the parts of
+// thousands of large definitions should not build each of them as text.
+// The generic tree's types are counted here; any other value is
+// marshalled.
+func Size(v any) int {
+	var scratch [32]byte
+	n, ok := size(v, scratch[:0])
+	if !ok {
+		return 0
+	}
+	return n
+}
+
+func size(v any, scratch []byte) (int, bool) {
+	switch v := v.(type) {
+	case nil:
+		return len("null"), true
+	case bool:
+		if v {
+			return len("true"), true
+		}
+		return len("false"), true
+	case string:
+		return stringSize(v), true
+	case float64:
+		return floatSize(v, scratch)
+	case map[string]any:
+		if v == nil {
+			return len("null"), true
+		}
+		n := len("{}") + max(0, len(v)-1) // the commas
+		for k, e := range v {
+			m, ok := size(e, scratch)
+			if !ok {
+				return 0, false
+			}
+			n += stringSize(k) + len(":") + m
+		}
+		return n, true
+	case []any:
+		if v == nil {
+			return len("null"), true
+		}
+		n := len("[]") + max(0, len(v)-1)
+		for _, e := range v {
+			m, ok := size(e, scratch)
+			if !ok {
+				return 0, false
+			}
+			n += m
+		}
+		return n, true
+	}
+	b, err := json.Marshal(v)
+	return len(b), err == nil
+}
+
+// stringSize is the length of s as encoding/json writes it: quoted, with
+// the HTML characters, control characters, bytes that are not UTF-8 and
+// the line and paragraph separators escaped as \uXXXX.
+func stringSize(s string) int {
+	n := len(`""`)
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			switch {
+			case b == '\\' || b == '"' || b == '\b' || b == '\f' || b == '\n' || b == '\r' || b == '\t':
+				n += 2
+			case b < 0x20 || b == '<' || b == '>' || b == '&':
+				n += len(`\u0000`)
+			default:
+				n++
+			}
+			i++
+			continue
+		}
+		r, width := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && width == 1 || r == '\u2028' || r == '\u2029' {
+			n += len(`\u0000`)
+		} else {
+			n += width
+		}
+		i += width
+	}
+	return n
+}
+
+// floatSize is the length of f as encoding/json writes a float64: the
+// shortest form, in exponent notation below 1e-6 and from 1e21, with a
+// one-digit exponent not padded. NaN and the infinities do not marshal.
+func floatSize(f float64, scratch []byte) (int, bool) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b := strconv.AppendFloat(scratch, f, format, -1, 64)
+	n := len(b)
+	if format == 'e' && n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+		n--
+	}
+	return n, true
+}

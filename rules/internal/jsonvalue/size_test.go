@@ -1,0 +1,51 @@
+package jsonvalue
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestSize holds Size to json.Marshal on the values that make it differ
+// from a plain byte count, and on the tool lists of published servers.
+func TestSize(t *testing.T) {
+	values := []any{
+		nil, true, false, "", "plain", `quote " and \ backslash`, "\b\f\n\r\t", "\x00\x1f\x7f",
+		"<a href='x'>&amp;</a>", "é€😀", "\xff\xfe bad \xc3", "line\u2028para\u2029", "\u2027\u202a",
+		0.0, math.Copysign(0, -1), 1.0, -1.5, 1e20, 1e21, 123456789012345678901234.0, 1e-6, 1e-7, 1.5e-10,
+		5e-324, math.MaxFloat64, 0.1, 1.0 / 3,
+		map[string]any{}, map[string]any(nil), []any{}, []any(nil),
+		map[string]any{"a<": []any{1.0, "x", nil, map[string]any{"k": false}}, "b": map[string]any{}},
+		json.Number("1e400"), []string{"typed", "slice"}, math.NaN(), []any{math.Inf(1)},
+	}
+	for _, v := range values {
+		b, err := json.Marshal(v)
+		want := len(b)
+		if err != nil {
+			want = 0
+		}
+		if got := Size(v); got != want {
+			t.Errorf("Size(%#v) = %d, json.Marshal gives %d bytes (err %v)", v, got, want, err)
+		}
+	}
+	files, _ := filepath.Glob("../../../testdata/realservers/*.json")
+	if len(files) == 0 {
+		t.Fatal("no tool lists of published servers found")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(v)
+		if got := Size(v); got != len(b) {
+			t.Errorf("%s: Size = %d, json.Marshal gives %d bytes", f, got, len(b))
+		}
+	}
+}
