@@ -12,6 +12,7 @@ import (
 // that matter.
 var (
 	denseRun   = regexp.MustCompile(`[A-Za-z0-9]{12,}`)
+	longRun    = regexp.MustCompile(`[A-Za-z0-9]{12}`)
 	secretName = regexp.MustCompile(`[A-Z0-9_]{3,}["' ]*[=:]`)
 )
 
@@ -47,6 +48,11 @@ func TestFiltersMatchPlainForms(t *testing.T) {
 		s := string(b)
 		if got, want := nextCandidate(s, 0) >= 0, plainCandidate(s); got != want {
 			t.Fatalf("nextCandidate(%q) found=%v, want %v", s, got, want)
+		}
+		// FindScreened's promise: a text without a long run holds no
+		// dense part.
+		if nextCandidate(s, 0) >= 0 && !longRun.MatchString(s) {
+			t.Fatalf("nextCandidate(%q) found a dense part without a run of twelve letters and digits", s)
 		}
 		if got, want := hasSecretName(s), plainSecretName(s); got != want {
 			t.Fatalf("hasSecretName(%q) = %v, want %v", s, got, want)

@@ -32,16 +32,25 @@ type Match struct {
 }
 
 // Find returns the secrets in text, in order, without overlaps.
-func Find(text string) []Match {
+func Find(text string) []Match { return FindScreened(text, true, true) }
+
+// FindScreened is Find for a caller that has already read every byte of
+// text. candidate says whether text holds a run of twelve or more ASCII
+// letters and digits or a private key's "-----BEGIN": every secret of
+// gitleaks' rules holds one or the other (see hasCandidate). url says
+// whether it holds a "://". Either may be true of a text without one; it
+// must not be false of a text with one. What they rule out is not
+// searched for.
+func FindScreened(text string, candidate, url bool) []Match {
 	var out []Match
-	if hasCandidate(text) {
+	if candidate && hasCandidate(text) {
 		out = append(out, findLeaks(text)...)
 		// A bearer token worth reporting is itself a candidate.
 		if containsBearer(text) {
 			out = append(out, findBearers(text)...)
 		}
 	}
-	if hasURLPassword(text) {
+	if url && hasURLPassword(text) {
 		out = append(out, findURLPasswords(text)...)
 	}
 	if hasSecretName(text) {

@@ -74,6 +74,9 @@ type judgement struct {
 	maybe [][]bool
 	// folded is foldedTexts of the Snapshot.
 	folded []string
+	// marks[i] is what the scan found of text i's bytes for other
+	// rules' filters, found apart for the texts it does not read raw.
+	marks []byteMarks
 }
 
 // foldCache holds each Snapshot's foldedTexts until it is collected.
@@ -168,7 +171,7 @@ func (g *phraseGate) verdicts(s *sdk.Snapshot, ps *phraseSet) []bool {
 // Texts that are not plain are judged folded, as mayMatch judges them.
 func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 	n := visible.Len(s)
-	v := &judgement{maybe: make([][]bool, len(g.sets)), folded: foldedTexts(s)}
+	v := &judgement{maybe: make([][]bool, len(g.sets)), folded: foldedTexts(s), marks: make([]byteMarks, n)}
 	for j := range v.maybe {
 		v.maybe[j] = make([]bool, n)
 	}
@@ -182,6 +185,14 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 	visible.Indexed(s, func(i int, t visible.Text) {
 		var got uint64
 		text := t.Value
+		// The marks are of the raw text: the scan reads a plain one
+		// raw, and sees every byte of it unless every set is settled
+		// before it starts.
+		marks := &v.marks[i]
+		if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
+			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true}
+			marks = nil
+		}
 		if t.Kind == visible.KindResourceURI {
 			return
 		}
@@ -195,7 +206,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 			got |= always
 		}
 		if got != all {
-			g.union.scan(text, func(hit partSet) bool {
+			g.union.scan(text, marks, func(hit partSet) bool {
 				// A need is covered only if its lowest part is hit,
 				// and a sentence hits few parts.
 				for w, set := range hit {
@@ -207,7 +218,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 						}
 					}
 				}
-				return got == all
+				return got == all && (marks == nil || marks.done())
 			})
 		}
 		for j := range v.maybe {

@@ -131,23 +131,55 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 			return true
 		}
 	}
-	return ps.scan(s, func(hit partSet) bool { return ps.covered(&hit) })
+	return ps.scan(s, nil, func(hit partSet) bool { return ps.covered(&hit) })
 }
+
+// byteMarks is what other rules' filters want of a text's bytes, read by
+// scan on its way through them (see judge) so that those rules need not
+// read every byte again.
+type byteMarks struct {
+	// secretFile is mayNameSecretFile of the text.
+	secretFile bool
+	// candidate and url are as secrets.FindScreened takes them: whether
+	// the text holds a run of twelve or more ASCII letters and digits
+	// (or such a word joined by an apostrophe) or a "-----BEGIN", and
+	// whether it holds a "://".
+	candidate, url bool
+}
+
+// done reports whether m is all true, so that reading on cannot change it.
+func (m *byteMarks) done() bool { return m.secretFile && m.candidate && m.url }
 
 // scan collects, sentence by sentence, the required parts of ps that the
 // words of plain text s hold, as mayMatch describes, and hands each
 // sentence's parts to sentence, stopping when it returns true; it reports
 // whether it stopped. Sentences that hold no part, most of them, are not
 // handed on: every phrase with no required part makes its set unanchored,
-// which both callers settle without scanning.
-func (ps *phraseSet) scan(s string, sentence func(hit partSet) bool) bool {
+// which both callers settle without scanning. When m is not nil, scan
+// also sets its marks, true as it meets them; sentence decides whether
+// stopping leaves any unread.
+func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet) bool) bool {
 	var hit partSet
 	var buf [64]byte
 	for i := 0; i < len(s); {
 		if wordLower[s[i]] == 0 {
+			c := s[i]
+			// Every hook byte of mayNameSecretFile is a byte between
+			// words, so each of them is met here.
+			if m != nil && i+1 < len(s) {
+				if hookPairs.Has(c, s[i+1]) && !m.secretFile && hookedAt(s, i) {
+					m.secretFile = true
+				}
+				switch {
+				case c == '-' && strings.HasPrefix(s[i:], "-----BEGIN"):
+					m.candidate = true
+				case c == ':' && strings.HasPrefix(s[i:], "://"):
+					m.url = true
+				}
+			}
 			// A match never crosses the end of a sentence, so the parts
 			// of a phrase must all be found in one.
-			if c := s[i]; c != ' ' && c != ',' && sentenceEnd(s, i) && !hit.empty() {
+			if c != ' ' && c != ',' && sentenceEnd(s, i) && !hit.empty() {
 				if sentence(hit) {
 					return true
 				}
@@ -171,6 +203,9 @@ func (ps *phraseSet) scan(s string, sentence func(hit partSet) bool) bool {
 			key = key<<8 | uint64(c)
 		}
 		n := i - start
+		if n >= 12 && m != nil {
+			m.candidate = true
+		}
 		if c := s[start] | 0x20; n >= 64 || ps.lengths[c]&(1<<n) == 0 {
 			continue
 		}

@@ -389,8 +389,12 @@ func addWords(d map[string]bool, s string) {
 // Check reports each text that names secret files, once.
 func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	domainOf := domainWords(s)
+	// The phrase rules' scan reads every byte of every text already and
+	// finds mayNameSecretFile's verdict on its way.
+	marks := directiveGate.judged(s).marks
+	i := -1
 	visible.Texts(s, func(t visible.Text) {
-		if !mayNameSecretFile(t.Value) {
+		if i++; !marks[i].secretFile {
 			return
 		}
 		ms := secretMentions(split(t.Value), domainOf(t.Owner(), t.Tool()))

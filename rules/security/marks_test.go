@@ -1,0 +1,109 @@
+package security
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/rules/internal/visible"
+	"github.com/mcplint/mcplint/rules/secrets"
+	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/sdk/linttest"
+)
+
+var longRunPlain = regexp.MustCompile(`[A-Za-z0-9]{12}`)
+
+// The marks the gate's scan leaves for the sensitive-file and secret rules
+// must be their filters' own verdicts: mayNameSecretFile exactly, and a
+// candidate and a URL wherever plain expressions find a long run, a key
+// header or a "://", so that FindScreened finds what Find finds. The texts are random pieces of anchors, secrets,
+// prose and the bytes around them, and the fixtures.
+func TestGateMarks(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var anchors []string
+	for _, f := range secretFiles {
+		anchors = append(anchors, f.anchors...)
+	}
+	pieces := []string{"the ", "Do not ", "tell ", "user", "'s ", "don't", ". ", ", ", "\n", "\n- ", "/", "\\", ".", "_", "-", " ", "'",
+		"abcdefghijk", "l", "A1b2C3d4E5f", "6", "ghp_", "AKIA", "IOSFODNN7EXAMPLE", "-----BEGIN RSA PRIVATE KEY-----", "token=",
+		"PASSWORD: ", "Bearer ", "https://u:", ":/", "://", "@host", "é", "\u200b", "\u00ad", "~/", "home", "config", "data"}
+	piece := func() string {
+		if r.IntN(4) == 0 {
+			a := anchors[r.IntN(len(anchors))]
+			switch r.IntN(3) {
+			case 0:
+				a = strings.ToUpper(a)
+			case 1:
+				a = strings.ReplaceAll(a, "/", "\\")
+			}
+			if r.IntN(2) == 0 && len(a) > 2 {
+				a = a[:1+r.IntN(len(a)-1)]
+			}
+			return a
+		}
+		return pieces[r.IntN(len(pieces))]
+	}
+	snap := &sdk.Snapshot{Resources: []sdk.Resource{{URI: "file:///home/u/.ssh/id_rsa", Name: "r"}}}
+	for n := range 3000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(piece())
+		}
+		snap.Tools = append(snap.Tools, sdk.Tool{Name: "t" + strings.Repeat("x", n%3), Description: b.String()})
+	}
+	snaps := []*sdk.Snapshot{snap}
+	files, err := filepath.Glob(filepath.Join("testdata", "*", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures in testdata: %v", err)
+	}
+	for _, f := range files {
+		s, err := linttest.Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snaps = append(snaps, s)
+	}
+	var named, short, urls, found, unplain int
+	for _, s := range snaps {
+		marks := directiveGate.judged(s).marks
+		i := -1
+		visible.Texts(s, func(tx visible.Text) {
+			i++
+			m := marks[i]
+			if want := mayNameSecretFile(tx.Value); m.secretFile != want {
+				t.Errorf("text %q: scan says secretFile %v, mayNameSecretFile %v", tx.Value, m.secretFile, want)
+			}
+			if !m.candidate && (longRunPlain.MatchString(tx.Value) || strings.Contains(tx.Value, "-----BEGIN")) {
+				t.Errorf("text %q: scan found no candidate, but it has a long run or a key header", tx.Value)
+			}
+			if !m.url && strings.Contains(tx.Value, "://") {
+				t.Errorf("text %q: scan found no \"://\", but it has one", tx.Value)
+			}
+			got, want := secrets.FindScreened(tx.Value, m.candidate, m.url), secrets.Find(tx.Value)
+			if !slices.Equal(got, want) {
+				t.Errorf("text %q: FindScreened %v, Find %v", tx.Value, got, want)
+			}
+			if m.secretFile {
+				named++
+			}
+			if !m.candidate {
+				short++
+			}
+			if m.url {
+				urls++
+			}
+			if len(want) > 0 {
+				found++
+			}
+			if !tx.Plain() {
+				unplain++
+			}
+		})
+	}
+	if named < 100 || short < 100 || urls < 100 || found < 50 || unplain < 100 {
+		t.Errorf("%d texts name a secret file, %d have no candidate, %d a URL, %d hold a secret, %d are not plain; the texts no longer exercise the marks", named, short, urls, found, unplain)
+	}
+}
