@@ -158,8 +158,10 @@ func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			// The text's own orders to run a command: what they introduce
 			// is the payload whatever guard word came before them.
 			var orders []int
-			for _, loc := range payloads[directiveIndex].re.FindAllStringIndex(part, -1) {
-				orders = append(orders, loc[1]+span[0])
+			if reliteral.ContainsAny(part, payloadNeeds[directiveIndex]) {
+				for _, loc := range payloads[directiveIndex].re.FindAllStringIndex(part, -1) {
+					orders = append(orders, loc[1]+span[0])
+				}
 			}
 			for i, p := range payloads {
 				if !reliteral.ContainsAny(part, payloadNeeds[i]) {
