@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
 	"sort"
 	"sync"
@@ -23,7 +22,6 @@ import (
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/target"
-	"github.com/mcplint/mcplint/engine/tokens"
 	"github.com/mcplint/mcplint/plugins"
 	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
@@ -81,15 +79,7 @@ func lint(ctx context.Context, opt Options) *result.Report {
 		opt.Progress = nil // one line for one target says nothing
 	}
 	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
-	if opt.Lock != nil {
-		var loaded []*sdk.Snapshot
-		for i, s := range snaps {
-			if s != nil && errs[i] == nil {
-				loaded = append(loaded, s)
-			}
-		}
-		lock.Apply(opt.Lock, loaded)
-	}
+	prepare(opt.Targets, snaps, errs, opt.Lock)
 
 	metas := make([]sdk.Meta, len(opt.Rules))
 	for i, r := range opt.Rules {
@@ -155,24 +145,6 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	return rep
 }
 
-// LoadAll reads every target concurrently with load (LoadTarget when nil)
-// and links the servers of one client config as each other's peers.
-// snaps[i] is nil when errs[i] is set, except for a live session that
-// failed part way: then both are set.
-func LoadAll(ctx context.Context, targets []target.Target, load func(context.Context, target.Target) (*sdk.Snapshot, error)) ([]*sdk.Snapshot, []error) {
-	if load == nil {
-		load = LoadTarget
-	}
-	snaps := make([]*sdk.Snapshot, len(targets))
-	errs := make([]error, len(targets))
-	forEach(len(targets), func(i int) {
-		snaps[i], errs[i] = load(ctx, targets[i])
-	})
-	uniqueNames(targets, snaps)
-	linkPeers(targets, snaps)
-	return snaps, errs
-}
-
 // Enabled returns the rules the selection turns on, in name order.
 func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 	var out []sdk.Rule
@@ -188,10 +160,6 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 // lintOne runs the rules over one snapshot; the pipeline takes the issues
 // from there, and scoring once the pipeline is done.
 func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule) (*pipeline.Target, *score.Input) {
-	if snap.Name == "" {
-		snap.Name = t.Name
-	}
-	snap.Tokens = tokens.CountSnapshot(snap)
 	issues, ruleErrs := runner.Run(ctx, rules, snap)
 	out := &result.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
@@ -227,42 +195,6 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}
 	}
 	return &pipeline.Target{Snap: snap, Result: out, Ran: func(rule string) bool { return ran[rule] }}, in
-}
-
-// linkPeers lets the servers of one client config see each other.
-func linkPeers(targets []target.Target, snaps []*sdk.Snapshot) {
-	groups := map[string][]int{}
-	for i, t := range targets {
-		if t.Group != "" && snaps[i] != nil {
-			groups[t.Group] = append(groups[t.Group], i)
-		}
-	}
-	for _, members := range groups {
-		for _, i := range members {
-			for _, j := range members {
-				if i != j {
-					peer := *snaps[j]
-					peer.Peers = nil
-					snaps[i].Peers = append(snaps[i].Peers, &peer)
-				}
-			}
-		}
-	}
-}
-
-// forEach runs f for 0..n-1 on at most GOMAXPROCS goroutines.
-func forEach(n int, f func(i int)) {
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			f(i)
-		}()
-	}
-	wg.Wait()
 }
 
 func nonNil(issues []sdk.Issue) []sdk.Issue {

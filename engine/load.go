@@ -30,9 +30,30 @@ func LoadTarget(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
 	return Loader{}.Load(ctx, t)
 }
 
+// LoadAll reads every target concurrently with load (LoadTarget when nil)
+// and names each server (see nameSnapshots). snaps[i] is nil when errs[i]
+// is set, except for a live session that failed part way: then both are
+// set.
+func LoadAll(ctx context.Context, targets []target.Target, load func(context.Context, target.Target) (*sdk.Snapshot, error)) ([]*sdk.Snapshot, []error) {
+	if load == nil {
+		load = LoadTarget
+	}
+	snaps := make([]*sdk.Snapshot, len(targets))
+	errs := make([]error, len(targets))
+	forEach(len(targets), func(i int) {
+		snaps[i], errs[i] = load(ctx, targets[i])
+	})
+	nameSnapshots(targets, snaps)
+	return snaps, errs
+}
+
 // Load reads one target: a static file, a recorded trace, or a live
 // session with a server it starts. A live session that failed returns its
 // error and, when the server said something, the Snapshot of what it said.
+//
+// The source sets what it read (Source among it); Load sets Input, what
+// the user named. The Name is given by LoadAll, once every target is
+// read, since two servers may call themselves the same.
 func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
 	var snap *sdk.Snapshot
 	var err error
@@ -43,9 +64,6 @@ func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error
 		snap, err = loadTrace(t, displayName(t))
 	case target.Command, target.Remote:
 		snap, err = live.Load(ctx, t, l.Live)
-		if snap != nil {
-			snap.Source = sdk.SourceLive
-		}
 	default:
 		return nil, fmt.Errorf("%s: mcplint cannot lint this kind of server", t.Input)
 	}
@@ -53,16 +71,16 @@ func (l Loader) Load(ctx context.Context, t target.Target) (*sdk.Snapshot, error
 		return nil, err
 	}
 	snap.Input = t.Input
-	snap.Name = stableName(t, snap)
 	return snap, err
 }
 
 // stableName names a loaded server in reports, .mcplint.lock and
 // baselines: the user's key for it (a client config's), else the name it
-// gives itself in serverInfo, else the name the target was resolved to.
-// serverInfo.name stays the same however the server is started (a script,
-// `-- python3 x/server.py`, a folder, a renamed file), so the lock entry
-// and baseline of a server do not silently stop applying.
+// gives itself in serverInfo, else the name the target was resolved to,
+// else the name of its file (or, for a live server, serverInfo.name as
+// it is). serverInfo.name stays the same however the server is started
+// (a script, `-- python3 x/server.py`, a folder, a renamed file), so the
+// lock entry and baseline of a server do not silently stop applying.
 func stableName(t target.Target, snap *sdk.Snapshot) string {
 	if !t.Keyed && snap.Server != nil && usableName(snap.Server.Name) {
 		return snap.Server.Name
@@ -70,7 +88,21 @@ func stableName(t target.Target, snap *sdk.Snapshot) string {
 	if t.Name != "" {
 		return t.Name
 	}
-	return snap.Name
+	switch t.Kind {
+	case target.Static:
+		return baseName(displayName(t))
+	case target.Trace:
+		return baseName(t.Path)
+	}
+	if snap.Server != nil {
+		return snap.Server.Name
+	}
+	return ""
+}
+
+// baseName is a file's name without its folder and extension.
+func baseName(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }
 
 // usableName reports whether a server's own name can name it: short,
@@ -88,20 +120,27 @@ func usableName(name string) bool {
 	return true
 }
 
-// uniqueNames gives back their resolved names to servers that call
-// themselves by the same serverInfo.name (two servers built on one SDK
-// template), so that each keeps its own lock entry and baseline.
-func uniqueNames(targets []target.Target, snaps []*sdk.Snapshot) {
+// nameSnapshots names each loaded server by its stableName, except that
+// servers that call themselves by the same serverInfo.name (two servers
+// built on one SDK template) get back their resolved names, so that each
+// keeps its own lock entry and baseline.
+func nameSnapshots(targets []target.Target, snaps []*sdk.Snapshot) {
+	names := make([]string, len(snaps))
 	count := map[string]int{}
-	for _, s := range snaps {
+	for i, s := range snaps {
 		if s != nil {
-			count[s.Name]++
+			names[i] = stableName(targets[i], s)
+			count[names[i]]++
 		}
 	}
 	for i, s := range snaps {
-		if s != nil && count[s.Name] > 1 && !targets[i].Keyed && targets[i].Name != "" {
-			s.Name = targets[i].Name
+		if s == nil {
+			continue
 		}
+		if count[names[i]] > 1 && !targets[i].Keyed && targets[i].Name != "" {
+			names[i] = targets[i].Name
+		}
+		s.Name = names[i]
 	}
 }
 
@@ -122,12 +161,7 @@ func loadStatic(t target.Target) (*sdk.Snapshot, error) {
 			return nil, err
 		}
 	}
-	snap, err := static.Decode(displayName(t), data)
-	if err != nil {
-		return nil, err
-	}
-	snap.Input = t.Path
-	return snap, nil
+	return static.Decode(displayName(t), data)
 }
 
 // loadTrace rebuilds the session a trace recorded, exactly as a live
@@ -152,7 +186,6 @@ func loadTrace(t target.Target, display string) (*sdk.Snapshot, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	snap.Source = sdk.SourceTrace
-	snap.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	snap.Locator = traceLocator{file: display}
 	return snap, nil
 }

@@ -133,14 +133,33 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	all := rules.All()
-	var host *plugins.Host
+	// Plugins start while this goroutine builds the built-in rules,
+	// resolves the targets and reads the lock: a plugin takes
+	// milliseconds to exec and answer its handshake, time the host can use.
+	// Nothing here has an effect a configuration error would regret (no
+	// server is started), and the errors keep their order.
+	var started chan startedHost
 	if !s.Plugins.Off {
-		var err error
-		host, err = StartPlugins(ctx, cfg, s.configDir(cfg), s.home())
-		if err != nil {
-			return nil, &UsageError{err}
+		started = make(chan startedHost, 1)
+		go func() {
+			h, err := StartPlugins(ctx, cfg, s.configDir(cfg), s.home())
+			started <- startedHost{h, err}
+		}()
+	}
+	all := rules.All()
+	targets, targetErr := s.targets(cfg)
+	var pins *lock.File
+	var lockErr error
+	if !s.NoLock {
+		pins, lockErr = readLock(s.configDir(cfg))
+	}
+	var host *plugins.Host
+	if started != nil {
+		st := <-started
+		if st.err != nil {
+			return nil, &UsageError{st.err}
 		}
+		host = st.host
 		defer host.Close()
 		all = append(all, host.Rules()...)
 	}
@@ -158,17 +177,13 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	if err := sel.Check(metas); err != nil {
 		return nil, &UsageError{err}
 	}
-	targets, err := s.targets(cfg)
-	if err != nil {
-		return nil, err
+	if targetErr != nil {
+		return nil, targetErr
+	}
+	if lockErr != nil {
+		return nil, &UsageError{lockErr}
 	}
 	defer limitMemory(targets)()
-	var pins *lock.File
-	if !s.NoLock {
-		if pins, err = readLock(s.configDir(cfg)); err != nil {
-			return nil, &UsageError{err}
-		}
-	}
 	probes, err := probe.ParseSet(s.Probes)
 	if err != nil {
 		return nil, &UsageError{fmt.Errorf("--%w", err)}
@@ -300,6 +315,12 @@ func (s Settings) home() string {
 	}
 	home, _ := os.UserHomeDir()
 	return home
+}
+
+// startedHost is what StartPlugins returned, from another goroutine.
+type startedHost struct {
+	host *plugins.Host
+	err  error
 }
 
 // PluginHost is a set of started plugins; see StartPlugins.

@@ -14,7 +14,10 @@ const (
 
 // Snapshot is everything mcplint knows about one MCP server: what a model
 // will read from it and, for live sessions and traces, how it spoke the
-// protocol. Every rule reads a Snapshot and nothing else.
+// protocol. Every rule reads a Snapshot and nothing else, and writes none
+// of it: the source that read the server sets each field once, and the
+// engine sets Name, Input, Peers, Lock, LockFile and Tokens once, before
+// any rule runs.
 //
 // Its JSON form is what plugins receive and what Issue.Pointer points into:
 // "/tools/3/inputSchema", "/instructions", "/prompts/0/arguments/1".

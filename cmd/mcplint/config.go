@@ -161,11 +161,3 @@ func mergeErrors(a, b config.Errors) config.Errors {
 func discoveredPlugins(c *cli) []string {
 	return engine.DiscoveredPlugins(c.Dir, homeDir(c))
 }
-
-// displayPath shows path relative to dir when it is inside it.
-func displayPath(dir, path string) string {
-	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
-		return rel
-	}
-	return path
-}

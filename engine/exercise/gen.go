@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcplint/mcplint/rules/jsonref"
 )
 
 // maxDepth bounds how deep generated values nest: a recursive schema
@@ -19,7 +21,11 @@ const maxDepth = 8
 // happy-3 the required ones and every other optional one, at the bounds.
 type gen struct {
 	root map[string]any
-	rng  *rand.Rand
+	// refs resolves the root's references, and guard bounds following
+	// them.
+	refs  *jsonref.Doc
+	guard jsonref.Guard
+	rng   *rand.Rand
 	// plain ignores "examples" and "default", for when one of them does not
 	// fit its own schema.
 	plain bool

@@ -1,21 +1,29 @@
 package exercise
 
 import (
-	"net/url"
 	"slices"
-	"strings"
+
+	"github.com/mcplint/mcplint/rules/jsonref"
 )
 
-// maxRefHops bounds a chain of references ({"$ref": "#/$defs/a"} where a
-// is {"$ref": "#/$defs/b"} …), cycles included.
-const maxRefHops = 32
-
-// resolve follows local references ("#", "#/$defs/x", "#anchor") and
-// merges "allOf" into the schema, so the result can be read directly.
-// It returns the schema unchanged when it is not an object, and true (any
-// value) when a reference cannot be followed, after noting the doubt.
+// resolve follows references ("#/$defs/x", "#anchor", an embedded
+// "$id") and merges "allOf" into the schema, so the result can be read
+// directly. It returns the schema unchanged when it is not an object, and
+// true (any value) when a reference cannot be followed, after noting the
+// doubt: one that leads out of the schema or nowhere, round a cycle, or
+// past the guard's bounds on chains and fan-outs, which hold for the
+// whole tool.
 func (g *gen) resolve(schema any) any {
-	for range maxRefHops {
+	if g.refs == nil {
+		g.refs = jsonref.New(g.root, jsonref.Draft2020)
+	}
+	entered := 0
+	defer func() {
+		for range entered {
+			g.guard.Leave()
+		}
+	}()
+	for {
 		m, ok := schema.(map[string]any)
 		if !ok {
 			return schema
@@ -34,97 +42,24 @@ func (g *gen) resolve(schema any) any {
 		if !ok {
 			return m
 		}
-		target, found := g.lookup(ref)
-		if !found {
+		res := g.refs.Resolve(m, ref)
+		if res.Kind != jsonref.Local || !g.guard.Enter(res.Target) {
 			g.unsure = true
 			return true
 		}
+		entered++
 		if len(m) == 1 {
-			schema = target
+			schema = res.Target
 			continue
 		}
 		// Keywords beside $ref apply too (2019-09 and later).
-		tm, ok := target.(map[string]any)
+		tm, ok := res.Target.(map[string]any)
 		if !ok {
 			schema = withoutKey(m, "$ref")
 			continue
 		}
 		schema = merge(tm, withoutKey(m, "$ref"))
 	}
-	g.unsure = true
-	return true
-}
-
-// lookup finds a local reference in the root schema.
-func (g *gen) lookup(ref string) (any, bool) {
-	frag, ok := strings.CutPrefix(ref, "#")
-	if !ok || g.root == nil {
-		return nil, false
-	}
-	if frag == "" {
-		return g.root, true
-	}
-	if !strings.HasPrefix(frag, "/") {
-		return findAnchor(g.root, frag, 0)
-	}
-	var cur any = g.root
-	for _, tok := range strings.Split(frag[1:], "/") {
-		if t, err := url.PathUnescape(tok); err == nil {
-			tok = t
-		}
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch c := cur.(type) {
-		case map[string]any:
-			next, ok := c[tok]
-			if !ok {
-				return nil, false
-			}
-			cur = next
-		case []any:
-			i := 0
-			for _, r := range tok {
-				if r < '0' || r > '9' {
-					return nil, false
-				}
-				i = i*10 + int(r-'0')
-				if i >= len(c) {
-					return nil, false
-				}
-			}
-			if tok == "" {
-				return nil, false
-			}
-			cur = c[i]
-		default:
-			return nil, false
-		}
-	}
-	return cur, true
-}
-
-// findAnchor finds the subschema whose "$anchor" is name.
-func findAnchor(v any, name string, depth int) (any, bool) {
-	if depth > 64 {
-		return nil, false
-	}
-	switch c := v.(type) {
-	case map[string]any:
-		if a, _ := c["$anchor"].(string); a == name {
-			return c, true
-		}
-		for _, k := range sortedKeys(c) {
-			if found, ok := findAnchor(c[k], name, depth+1); ok {
-				return found, true
-			}
-		}
-	case []any:
-		for _, x := range c {
-			if found, ok := findAnchor(x, name, depth+1); ok {
-				return found, true
-			}
-		}
-	}
-	return nil, false
 }
 
 // merge combines two schemas that must both hold: properties and required

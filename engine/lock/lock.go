@@ -34,7 +34,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/sdk"
@@ -122,17 +121,4 @@ func Pin(s *sdk.Snapshot) (*sdk.LockEntry, error) {
 		return nil, fmt.Errorf("pin server %q: %w", s.Name, err)
 	}
 	return e, nil
-}
-
-// Apply fills each snapshot's Lock and LockFile from f, before rules run.
-func Apply(f *File, snaps []*sdk.Snapshot) {
-	for _, s := range snaps {
-		s.Lock = Entry(f, s.Name)
-		if f != nil {
-			s.LockFile = FileName
-			if f.Path != "" {
-				s.LockFile = filepath.Base(f.Path)
-			}
-		}
-	}
 }

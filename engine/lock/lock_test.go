@@ -104,13 +104,3 @@ func TestReadRejects(t *testing.T) {
 		}
 	}
 }
-
-func TestApply(t *testing.T) {
-	f := New()
-	f.Servers["calc"] = &sdk.LockEntry{Instructions: "sha256:x"}
-	a, b := &sdk.Snapshot{Name: "calc"}, &sdk.Snapshot{Name: "other"}
-	Apply(f, []*sdk.Snapshot{a, b})
-	if a.Lock == nil || a.Lock.Instructions != "sha256:x" || b.Lock != nil {
-		t.Errorf("Apply: calc=%v other=%v", a.Lock, b.Lock)
-	}
-}

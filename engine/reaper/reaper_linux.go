@@ -14,30 +14,9 @@ func start() bool {
 }
 
 func killAdopted() int {
-	self := os.Getpid()
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
 	killed := 0
-	for _, st := range stats {
-		data, err := os.ReadFile(st)
-		if err != nil {
-			continue
-		}
-		// The command name in parentheses may hold spaces and
-		// parentheses: the fields that follow start after the last ")".
-		i := bytes.LastIndexByte(data, ')')
-		if i < 0 {
-			continue
-		}
-		fields := bytes.Fields(data[i+1:])
-		if len(fields) < 2 {
-			continue
-		}
-		ppid, _ := strconv.Atoi(string(fields[1]))
-		if ppid != self || string(fields[0]) == "Z" {
-			continue
-		}
-		pid, err := strconv.Atoi(filepath.Base(filepath.Dir(st)))
-		if err != nil {
+	for _, pid := range children() {
+		if state(pid) == "Z" {
 			continue
 		}
 		// Its group first (a setsid child leads one), then the process.
@@ -48,4 +27,78 @@ func killAdopted() int {
 		killed++
 	}
 	return killed
+}
+
+// children lists this process's children. Each thread's children file
+// names those whose parent is that thread, and an adopted orphan's parent
+// is one of our threads: reading them costs a read a thread, where the
+// process table costs one a process on the machine (tens of milliseconds
+// on a busy one, at the end of every run). Kernels built without those
+// files get the process table.
+func children() []int {
+	tasks, _ := filepath.Glob("/proc/self/task/[0-9]*/children")
+	if len(tasks) == 0 {
+		return childrenFromTable()
+	}
+	var out []int
+	for _, f := range tasks {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue // the thread has exited: its children moved to another
+		}
+		for _, field := range bytes.Fields(data) {
+			if pid, err := strconv.Atoi(string(field)); err == nil {
+				out = append(out, pid)
+			}
+		}
+	}
+	return out
+}
+
+// childrenFromTable finds this process's children in the whole process
+// table by their parent's pid.
+func childrenFromTable() []int {
+	self := strconv.Itoa(os.Getpid())
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var out []int
+	for _, st := range stats {
+		fields := statFields(st)
+		if len(fields) < 2 || fields[1] != self {
+			continue
+		}
+		if pid, err := strconv.Atoi(filepath.Base(filepath.Dir(st))); err == nil {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// state is the one-letter state of process pid ("Z" for a zombie), or ""
+// when it is gone.
+func state(pid int) string {
+	if fields := statFields("/proc/" + strconv.Itoa(pid) + "/stat"); len(fields) > 0 {
+		return fields[0]
+	}
+	return ""
+}
+
+// statFields returns the fields of a /proc stat file after the command
+// name: state, parent pid, and so on.
+func statFields(path string) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	// The command name in parentheses may hold spaces and parentheses:
+	// the fields that follow start after the last ")".
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return nil
+	}
+	fields := bytes.Fields(data[i+1:])
+	out := make([]string, 0, 2)
+	for _, f := range fields[:min(2, len(fields))] {
+		out = append(out, string(f))
+	}
+	return out
 }

@@ -84,13 +84,23 @@ func (x *Exchange) Succeeded() bool { return x.Answered && x.Error == nil && x.R
 // result of the wrong shape or an item that is not an object is skipped,
 // and whatever can be read is. Name, Source and Input are left to the
 // caller; Transcript is tr itself.
-func Build(tr *sdk.Transcript) (*sdk.Snapshot, error) {
+func Build(tr *sdk.Transcript) (*sdk.Snapshot, error) { return build(tr, true) }
+
+// BuildUnsettled is Build for a live session whose handshake settled no
+// era: what the transcript suggests (an initialize that was tried reads
+// as legacy) is not what the client found, so the Snapshot has no Era.
+func BuildUnsettled(tr *sdk.Transcript) (*sdk.Snapshot, error) { return build(tr, false) }
+
+func build(tr *sdk.Transcript, settled bool) (*sdk.Snapshot, error) {
 	if tr == nil {
 		return nil, errors.New("build snapshot: no transcript")
 	}
 	xs := Exchanges(tr)
 	s := &sdk.Snapshot{Transcript: tr, Tools: []sdk.Tool{}}
 	readEra(s, xs)
+	if !settled {
+		s.Era = ""
+	}
 
 	for _, def := range lastListing(xs, mcp.MethodToolsList, "tools") {
 		s.Tools = append(s.Tools, sdk.ToolFromDef(def))

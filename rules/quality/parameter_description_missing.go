@@ -3,16 +3,12 @@ package quality
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/rules/jsonref"
 	"github.com/mcplint/mcplint/sdk"
 )
-
-// maxRefHops bounds how far a chain of $refs is followed looking for a
-// description, so that a cycle cannot loop.
-const maxRefHops = 16
 
 // parameterDescriptionMissing reports every property of a tool's input
 // schema, at any depth, that has no description of its own and none through
@@ -46,11 +42,22 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 		}
 		base := sdk.ToolPointer(i, "inputSchema")
 		nodes := flat[i].Input
+		// References are followed only for a property without a
+		// description of its own, so the schema is indexed on first need;
+		// one guard bounds the whole tool, which a hostile schema can make
+		// a graph of exponentially many paths.
+		var search *describedSearch
 		for k := range nodes {
 			n := &nodes[k]
 			// Flattening read the description, which most properties
 			// have: described would look it up in the schema's map.
-			if n.Keyword != "properties" || n.Schema == false || strings.TrimSpace(n.Description) != "" || described(n.Schema, root, 0) {
+			if n.Keyword != "properties" || n.Schema == false || strings.TrimSpace(n.Description) != "" {
+				continue
+			}
+			if search == nil {
+				search = &describedSearch{doc: jsonref.NewFlattened(root, jsonref.Draft2020, nodes)}
+			}
+			if search.described(n.Schema) {
 				continue
 			}
 			fix := "add a \"description\" saying what the value means, its format or unit, and an example"
@@ -71,11 +78,19 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 	return nil
 }
 
+// describedSearch looks for the descriptions of one tool's properties.
+type describedSearch struct {
+	doc   *jsonref.Doc
+	guard jsonref.Guard
+}
+
 // described reports whether a property's schema tells a model what it is:
 // a non-blank description of its own, or one reached through $ref, through
 // an allOf member, or through every non-null branch of an anyOf or oneOf
 // (the shape generators give optional references: anyOf [{$ref}, {type: null}]).
-func described(schema any, root map[string]any, hops int) bool {
+// A reference that leads out of the schema, nowhere, round a cycle or past
+// the guard's bounds describes nothing: a model is not shown it either.
+func (s *describedSearch) described(schema any) bool {
 	m, ok := schema.(map[string]any)
 	if !ok {
 		return false
@@ -83,17 +98,18 @@ func described(schema any, root map[string]any, hops int) bool {
 	if d, ok := m["description"].(string); ok && strings.TrimSpace(d) != "" {
 		return true
 	}
-	if hops >= maxRefHops {
-		return false
-	}
 	if ref, ok := m["$ref"].(string); ok {
-		if target, ok := resolveLocalRef(root, ref); ok && described(target, root, hops+1) {
-			return true
+		if res := s.doc.Resolve(m, ref); res.Kind == jsonref.Local && s.guard.Enter(res.Target) {
+			found := s.described(res.Target)
+			s.guard.Leave()
+			if found {
+				return true
+			}
 		}
 	}
 	if all, ok := m["allOf"].([]any); ok {
 		for _, sub := range all {
-			if described(sub, root, hops+1) {
+			if s.described(sub) {
 				return true
 			}
 		}
@@ -110,7 +126,7 @@ func described(schema any, root map[string]any, hops int) bool {
 				continue
 			}
 			seen++
-			all = all && described(b, root, hops+1)
+			all = all && s.described(b)
 		}
 		if seen > 0 && all {
 			return true
@@ -128,37 +144,6 @@ func refOf(schema any) string {
 	m, _ := schema.(map[string]any)
 	ref, _ := m["$ref"].(string)
 	return ref
-}
-
-// resolveLocalRef follows a reference inside the same schema ("#",
-// "#/$defs/Address"). Other references are not fetched: a remote target's
-// description is not something a model is shown either.
-func resolveLocalRef(root map[string]any, ref string) (any, bool) {
-	frag, ok := strings.CutPrefix(ref, "#")
-	if !ok {
-		return nil, false
-	}
-	var cur any = root
-	for _, tok := range sdk.SplitPointer(frag) {
-		if t, err := url.PathUnescape(tok); err == nil {
-			tok = t
-		}
-		switch v := cur.(type) {
-		case map[string]any:
-			if cur, ok = v[tok]; !ok {
-				return nil, false
-			}
-		case []any:
-			var idx int
-			if _, err := fmt.Sscanf(tok, "%d", &idx); err != nil || idx < 0 || idx >= len(v) {
-				return nil, false
-			}
-			cur = v[idx]
-		default:
-			return nil, false
-		}
-	}
-	return cur, true
 }
 
 // displayPath turns a pointer inside an input schema into the path a server

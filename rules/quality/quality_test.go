@@ -137,37 +137,6 @@ func TestDisplayPath(t *testing.T) {
 	}
 }
 
-func TestResolveLocalRef(t *testing.T) {
-	root := map[string]any{
-		"$defs": map[string]any{
-			"A b": map[string]any{"description": "spaced"},
-			"x/y": map[string]any{"description": "slashed"},
-		},
-		"anyOf": []any{map[string]any{"description": "first"}},
-	}
-	tests := map[string]any{
-		"#/$defs/A%20b":           "spaced",
-		"#/$defs/x~1y":            "slashed",
-		"#/anyOf/0":               "first",
-		"#/anyOf/1":               nil,
-		"#/$defs/none":            nil,
-		"other.json#/$defs/A%20b": nil,
-	}
-	for ref, want := range tests {
-		got, ok := resolveLocalRef(root, ref)
-		if want == nil {
-			if ok {
-				t.Errorf("%s resolved to %v", ref, got)
-			}
-			continue
-		}
-		m, _ := got.(map[string]any)
-		if !ok || m["description"] != want {
-			t.Errorf("%s resolved to %v, %v", ref, got, ok)
-		}
-	}
-}
-
 func TestGraphemesUpTo(t *testing.T) {
 	tests := []struct {
 		s     string

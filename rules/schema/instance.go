@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint/mcplint/rules/internal/plural"
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/rules/jsonref"
 )
 
 // outcome is what validating a value found. Only fail is reported: maybe
@@ -39,7 +40,7 @@ type mismatch struct {
 // a mismatch but never invents one.
 type instanceValidator struct {
 	d       *dialect
-	r       resolver
+	r       *jsonref.Doc
 	regexps map[string]*regexp.Regexp
 	// quiet is above zero while a result only decides a branch ("anyOf",
 	// "not", "if"), so failures skip building a message nobody reads.
@@ -60,7 +61,7 @@ func (c *instanceValidator) reset(d *doc) {
 	if c.d == nil {
 		c.d = defaultDialect
 	}
-	c.r = resolver{d: d}
+	c.r = d.refs
 }
 
 func (c *instanceValidator) regexp(pattern string) *regexp.Regexp {
@@ -171,8 +172,8 @@ func (c *instanceValidator) object(v any, s schemaObj, at string, depth int) (ou
 	}
 	if ref, ok := s.str("$ref"); ok {
 		o, w := maybe, mismatch{}
-		if r, known := c.r.resolveInPlace(ref); known && r.kind == refLocal {
-			o, w = c.validate(v, r.target, at, depth+1)
+		if r := resolveRef(c.r, s.m, ref); r.Kind == jsonref.Local {
+			o, w = c.validate(v, r.Target, at, depth+1)
 		}
 		if !c.d.since(draft2019) {
 			// Before 2019-09 a "$ref" replaces its siblings.

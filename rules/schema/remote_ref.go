@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcplint/mcplint/rules/jsonref"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -23,13 +24,13 @@ func (remoteRef) Meta() sdk.Meta {
 
 func (remoteRef) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	return forDocs(ctx, s, func(d *doc) {
-		eachRef(d, func(i int, kw, ref string, res refResult) {
-			if res.kind != refRemote {
+		eachRef(d, func(i int, kw, ref string, res jsonref.Result) {
+			if res.Kind != jsonref.Remote || isMetaschemaURI(res.Doc) {
 				return
 			}
 			target := ""
-			if res.doc != ref {
-				target = fmt.Sprintf(" (to %s)", quoteShort(res.doc))
+			if res.Doc != ref {
+				target = fmt.Sprintf(" (to %s)", quoteShort(res.Doc))
 			}
 			report(sdk.Issue{
 				Tool:    d.owner,

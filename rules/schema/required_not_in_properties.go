@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/rules/jsonref"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -28,7 +29,6 @@ func (requiredNotInProperties) Meta() sdk.Meta {
 
 func (requiredNotInProperties) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	return forDocs(ctx, s, func(d *doc) {
-		var r *resolver
 		for i := range d.nodes {
 			if !d.nodes[i].Keys.Any(requiredKey) {
 				continue
@@ -41,9 +41,6 @@ func (requiredNotInProperties) Check(ctx context.Context, s *sdk.Snapshot, repor
 			if negated || isMixin(d, top) {
 				continue
 			}
-			if r == nil {
-				r = newResolver(d)
-			}
 			topProps, _ := d.nodes[top].Object()["properties"].(map[string]any)
 			for j, item := range req {
 				name, ok := item.(string)
@@ -53,7 +50,7 @@ func (requiredNotInProperties) Check(ctx context.Context, s *sdk.Snapshot, repor
 				if _, ok := topProps[name]; ok {
 					continue
 				}
-				search := propertySearch{name: name, r: r}
+				search := propertySearch{name: name, r: d.refs}
 				if search.in(d.nodes[top].Schema, 0) != undefined {
 					continue
 				}
@@ -63,7 +60,7 @@ func (requiredNotInProperties) Check(ctx context.Context, s *sdk.Snapshot, repor
 					Message: fmt.Sprintf("%s is required at %s but not defined in its \"properties\"", quoteShort(name), d.location(i)),
 					Fix:     fmt.Sprintf("define %s under \"properties\" (with a type and a description), or remove it from \"required\"", quoteShort(name)),
 				}
-				names := propertySearch{name: name, r: r, collect: true}
+				names := propertySearch{name: name, r: d.refs, collect: true}
 				names.in(d.nodes[top].Schema, 0)
 				if hint := closest(name, names.names); hint != "" {
 					is.Message += fmt.Sprintf(" (did you mean %s?)", quoteShort(hint))
@@ -136,7 +133,7 @@ const (
 // and everything applied in place with it.
 type propertySearch struct {
 	name string
-	r    *resolver
+	r    *jsonref.Doc
 	// collect asks for names: the property names met, for "did you mean".
 	collect bool
 	names   []string
@@ -203,12 +200,12 @@ func (p *propertySearch) in(s any, depth int) verdict {
 		}
 	}
 	if ref, ok := obj["$ref"].(string); ok {
-		res, known := p.r.resolveInPlace(ref)
+		res := resolveRef(p.r, obj, ref)
 		switch {
-		case !known || res.kind != refLocal:
+		case res.Kind != jsonref.Local:
 			merge(unknown)
-		case p.seen(res.target):
-		case merge(p.in(res.target, depth+1)):
+		case p.seen(res.Target):
+		case merge(p.in(res.Target, depth+1)):
 			return defined
 		}
 	}

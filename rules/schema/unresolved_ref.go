@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcplint/mcplint/rules/jsonref"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -23,19 +24,19 @@ func (unresolvedRef) Meta() sdk.Meta {
 
 func (unresolvedRef) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	return forDocs(ctx, s, func(d *doc) {
-		eachRef(d, func(i int, kw, ref string, res refResult) {
-			if res.kind != refUnresolved {
+		eachRef(d, func(i int, kw, ref string, res jsonref.Result) {
+			if res.Kind != jsonref.Unresolved {
 				return
 			}
 			is := sdk.Issue{
 				Tool:    d.owner,
 				Pointer: d.pointer(i, kw),
-				Message: fmt.Sprintf("%s %s at %s resolves to nothing in this schema: %s", kw, quoteShort(ref), d.location(i), res.why),
+				Message: fmt.Sprintf("%s %s at %s resolves to nothing in this schema: %s", kw, quoteShort(ref), d.location(i), missWhy(res.Miss)),
 				Fix:     fmt.Sprintf("point %s at a schema that exists, or add the missing definition under \"$defs\"", kw),
 			}
-			if res.hint != "" {
-				is.Message += fmt.Sprintf(" (did you mean %s?)", quoteShort(res.hint))
-				is.Fix = fmt.Sprintf("correct the reference to use %s, or add the missing definition", quoteShort(res.hint))
+			if res.Hint != "" {
+				is.Message += fmt.Sprintf(" (did you mean %s?)", quoteShort(res.Hint))
+				is.Fix = fmt.Sprintf("correct the reference to use %s, or add the missing definition", quoteShort(res.Hint))
 			}
 			report(is)
 		})

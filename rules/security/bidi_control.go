@@ -3,6 +3,8 @@ package security
 import (
 	"context"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/bidi"
 
@@ -45,9 +47,32 @@ func isRightToLeft(r rune) bool {
 	return c == bidi.R || c == bidi.AL
 }
 
+// hasBidiControl reports whether s holds a character isBidiControl
+// reports. Most texts beyond ASCII hold none, and looking up every rune's
+// direction costs more than finding the two lead bytes the controls start
+// with: U+061C is D8 9C, the others E2 80 or E2 81 and one more byte.
+func hasBidiControl(s string) bool {
+	if strings.Contains(s, "\u061c") {
+		return true
+	}
+	for i := 0; ; i++ {
+		k := strings.IndexByte(s[i:], 0xE2)
+		if k < 0 {
+			return false
+		}
+		i += k
+		if r, _ := utf8.DecodeRuneInString(s[i:]); isBidiControl(r) {
+			return true
+		}
+	}
+}
+
 // Check reports each text that holds bidi controls, once.
 func (BidiControl) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.NotPlain(s, func(t visible.Text) {
+		if !hasBidiControl(t.Value) {
+			return
+		}
 		var found []rune
 		first, rtl, open := -1, false, 0
 		var explicit bool

@@ -43,7 +43,20 @@ var contextPhrases = newPhraseSet(
 	"(names|list|lists|descriptions|definitions|schemas|names and descriptions) (of|for) (all|every|each|the|any) ~2 (tools|functions|servers|mcp servers|plugins) ~4 (available|installed|connected|loaded|registered|you have|you can|accessible|enabled|other)",
 	"(output|outputs|result|results|response|responses|return values) (of|from) (the|all|any|every|each) ~1 (previous|prior|preceding|earlier|last|other) ~2 (tool|tools|tool calls|function|functions|function calls|calls|servers)",
 	"(everything|anything|all) (the user|you) (has|have) (said|written|typed|shared|told you|uploaded)",
+	identityPhrase,
+	identityQuestionPhrase,
+	identityOwnPhrase,
 )
+
+// The model's own identity (which model, vendor or version calls the
+// tool) is no tool's job, not even one about conversations or memory.
+const (
+	identityPhrase         = "(name|names|identity|version|vendor|provider|type) (of|for) (the|your|this) (llm|model|ai|ai model|language model|assistant|agent|llm model) (that|which|who) ~2 (calls|call|is calling|invokes|invoke|is invoking|uses|is using|runs|is running)"
+	identityQuestionPhrase = "(which|what) (llm|model|ai model|language model) (you are|are you|is calling|calls|is invoking|invokes)"
+	identityOwnPhrase      = "(your|its) (model|llm) (name|identity|version|vendor|provider|id)"
+)
+
+var identityPhrases = map[string]bool{identityPhrase: true, identityQuestionPhrase: true, identityOwnPhrase: true}
 
 // contextParams are parameter names, as words, that ask for the model's
 // own context.
@@ -84,7 +97,15 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 	})
 	phraseFindings(s, contextPhrases, func(t visible.Text, w *words, ms []match) {
 		if subject(t.Tool()) {
-			return
+			kept := ms[:0]
+			for _, m := range ms {
+				if identityPhrases[m.phrase.src] {
+					kept = append(kept, m)
+				}
+			}
+			if ms = kept; len(ms) == 0 {
+				return
+			}
 		}
 		report(sdk.Issue{
 			Tool:    t.Owner(),

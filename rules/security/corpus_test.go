@@ -60,6 +60,14 @@ func readMeta(t *testing.T, file string) corpusMeta {
 	return doc.Meta
 }
 
+// issueFamilies are the attack families the corpus must cover with at
+// least four cases from two sources each; cases of the older families
+// (override, concealment and file-path phrases) are counted beside them.
+var issueFamilies = map[string]bool{
+	"undisclosed-data-flow": true, "secret-in-text": true, "destructive-payload": true,
+	"pii-harvesting": true, "tool-hijacking": true, "context-harvesting-parameter": true,
+}
+
 // TestCorpus runs the security rules over a clean corpus (the tool lists
 // of published servers and other real descriptions), which must raise no
 // warning or error, and over a poisoned corpus of cases from public
@@ -132,7 +140,7 @@ func TestCorpus(t *testing.T) {
 	for _, name := range names {
 		ft := families[name]
 		fmt.Fprintf(&b, "  %-30s %d of %d detected (%d by the family's own rule), %d sources\n", name, ft.found, ft.cases, ft.own, len(ft.sources))
-		if ft.cases < 4 || len(ft.sources) < 2 {
+		if issueFamilies[name] && (ft.cases < 4 || len(ft.sources) < 2) {
 			t.Errorf("family %s has %d cases from %d sources; want at least 4 from 2", name, ft.cases, len(ft.sources))
 		}
 	}

@@ -29,7 +29,7 @@ func (InstructionOverride) Meta() sdk.Meta {
 
 var overridePhrases = newPhraseSet(
 	// ignore all previous instructions / disregard your system prompt
-	"(ignore|disregard|forget|overrule|bypass|discard|abandon|neglect) [all|any|every|each] [of] [the|your|my|these|those|all|any] (previous|prior|preceding|above|earlier|former|past|old|original|initial|other|system|developer|safety|security) [system] (instructions|instruction|prompts|prompt|rules|directions|guidelines|directives|commands|constraints|restrictions|guardrails|policies|programming|training|guidance|orders)",
+	"(ignore|disregard|forget|overrule|bypass|discard|abandon|neglect) [all|any|every|each] [of] [the|your|my|these|those|all|any] (previous|prior|preceding|above|earlier|former|past|old|original|initial|other|system|developer|safety|security) [system|safety|security|developer|original] (instructions|instruction|prompts|prompt|rules|directions|guidelines|directives|commands|constraints|restrictions|guardrails|policies|programming|training|guidance|orders)",
 	"(ignore|disregard|forget|overrule|bypass|discard) (all|any|your|my) [of] [the|your] (instructions|instruction|prompts|prompt|directions|guidelines|directives|guardrails|programming|training|guidance|orders)",
 	"(ignore|disregard|forget) (everything|anything|all) (above|before|previously|prior|said|earlier|you were told|you have been told|you've been told|you know)",
 	"(ignore|disregard) (the|any|all) (user|user's|users|users') (request|requests|instructions|input|wishes|messages|questions|question|prompt|intent)",
@@ -52,6 +52,13 @@ var overridePhrases = newPhraseSet(
 	"(reveal|print|output|show|repeat|leak|dump|disclose) (your|the) (system prompt|system prompts|system instructions|system message|initial instructions|initial prompt|hidden instructions|developer instructions|original instructions|instructions above|prompt above)",
 	"(send|forward|upload|leak|exfiltrate|pass|post|copy) (your|the|all|this|our) [entire|full|whole|complete|previous] (conversation|chat) (history|log|logs|transcript)",
 	"(jailbreak|jailbroken|god|dan|unrestricted|unfiltered|evil) mode",
+	// a tool's output or text promoted above the user and the rules
+	"(override|overrides|overriding|supersede|supersedes|superseding|replace|replaces|replacing|take precedence over|takes precedence over) ~3 ((safety|security|behavioral|behavioural|content) (guidelines|policies|instructions|rules|restrictions|guardrails)|system prompt|system prompts|user instructions|user's instructions|user requests|user's requests)",
+	"(authoritative|highest priority|top priority|binding|mandatory) ~1 (system) (directives|instructions|commands)",
+	"(authoritative|highest priority|top priority) (directives|instructions|commands|orders)",
+	"(adopt|assume|take on|switch to) (the|a|this) (persona|role|identity|character) ~4 (specified|described|given|defined|returned|contained|from|in) ~4 (response|output|result|results|returned)",
+	"(follow|obey|execute|carry out) (all|any|every) ~1 (instructions|instruction|directives|commands|orders) (in|from|contained in|found in|within) (the|its|this tool's|the tool's) ~1 (returned|response|output|result|results)",
+	"(treat|consider|regard|interpret) (them|it|its output|the output|the results|the response|its results|these values|the returned values) as ~2 (instructions|directives|commands|system instructions|system directives|system prompt)",
 )
 
 // Check reports each text with override attempts, once.

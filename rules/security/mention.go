@@ -32,8 +32,11 @@ func (w *words) mentioned(m match) bool {
 		if mentionCues[word] {
 			return true
 		}
-		// "for example", "e.g."
+		// "for example", "e.g.", and a sentence that starts "Example: …"
 		if k > lo && ((word == "example" && w.lowerWord(k-1) == "for") || (word == "g" && w.lowerWord(k-1) == "e")) {
+			return true
+		}
+		if k == lo && (word == "example" || word == "examples") {
 			return true
 		}
 	}

@@ -58,8 +58,13 @@ var piiKinds = []piiKind{
 var piiPhrases = newPhraseSet(
 	"!!(ask|asks|request|requests|collect|collects|gather|gathers|obtain|obtains|prompt|prompts|capture|captures|harvest|harvests|extract|extracts) ~10 (social security number|social security numbers|social security no|ssn|ssns|passport number|passport numbers|national id number|national identification number|tax id|taxpayer id|driver's license number|drivers license number|driving licence number|credit card number|credit card numbers|credit card details|card number|card numbers|cvv|cvc|cvv2|card security code|card verification|expiry date|expiration date|bank account number|bank account numbers|bank account details|routing number|iban|account password|login password|passwords|password|mother's maiden name|mothers maiden name|security answers|security answer|seed phrase|recovery phrase|pin code|pin number|banking credentials|online banking)",
 	"!!(require|requires|need|needs|include|includes|provide|provides|enter|supply|record|records|store|stores|log|logs) ~10 (social security number|social security numbers|social security no|ssn|ssns|passport number|passport numbers|national id number|national identification number|tax id|taxpayer id|driver's license number|drivers license number|driving licence number|credit card number|credit card numbers|credit card details|card number|card numbers|cvv|cvc|cvv2|card security code|card verification|expiry date|expiration date|bank account number|bank account numbers|bank account details|routing number|iban)",
+	harvestPhrase,
 	"!!(returns|return|returning|outputs|output|lists|exposes|expose|includes|reveals|reveal|shows|show|displays|display|prints|print) ~12 (social security number|social security numbers|ssn|ssns|passport number|credit card number|credit card numbers|card number|card numbers|cvv|cvc|bank account number|routing number|plaintext password|plaintext passwords|mother's maiden name)",
 )
+
+// harvestPhrase names the theft itself, which no tool's vocabulary
+// excuses.
+const harvestPhrase = "(harvest|harvests|harvesting|steal|steals|stealing|phish|phishes|phishing) ~4 (credentials|passwords|logins|login credentials|secrets|card numbers|card details)"
 
 // Check reports parameters and texts that collect sensitive data outside
 // the tool's domain.
@@ -91,7 +96,7 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 		domain := paramDomain(s, t.Tool(), "")
 		var kept []match
 		for _, m := range ms {
-			if k := piiKindOf(w, m); k == nil || !hasAny(domain, k.domain) {
+			if k := piiKindOf(w, m); m.phrase.src == harvestPhrase || k == nil || !hasAny(domain, k.domain) {
 				kept = append(kept, m)
 			}
 		}
@@ -113,6 +118,12 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 // of its description and its other top-level parameters' names. The
 // parameter's own name is left out, or it would vouch for itself.
 func paramDomain(s *sdk.Snapshot, tool int, param string) map[string]bool {
+	return toolVocabulary(s, tool, param, true)
+}
+
+// toolVocabulary is paramDomain, with or without the description's first
+// sentence.
+func toolVocabulary(s *sdk.Snapshot, tool int, param string, withDescription bool) map[string]bool {
 	d := map[string]bool{}
 	if tool < 0 || tool >= len(s.Tools) {
 		return d
@@ -120,11 +131,13 @@ func paramDomain(s *sdk.Snapshot, tool int, param string) map[string]bool {
 	t := s.Tools[tool]
 	addWords(d, t.Name)
 	addWords(d, t.Title)
-	desc := t.Description
-	if i := indexSentenceEnd(desc); i >= 0 {
-		desc = desc[:i]
+	if withDescription {
+		desc := t.Description
+		if i := indexSentenceEnd(desc); i >= 0 {
+			desc = desc[:i]
+		}
+		addWords(d, desc)
 	}
-	addWords(d, desc)
 	if schema, ok := t.InputSchema.(map[string]any); ok {
 		if props, ok := schema["properties"].(map[string]any); ok {
 			for name := range props {

@@ -31,7 +31,7 @@ func (ToolHijacking) Meta() sdk.Meta {
 
 var hijackPhrases = newPhraseSet(
 	// before any other tool
-	"(before|prior to) (calling|using|invoking|running|executing|performing|starting|answering|responding|processing|handling) ~1 (any|every|all|each) [of] [the] [other|others|another] (tool|tools|function|functions|operation|operations|action|actions|request|requests|command|commands|task|tasks|query|queries|question|questions|file|message|messages)",
+	"(before|prior to) (calling|using|invoking|running|executing|performing|starting|answering|responding|processing|handling) ~1 (any|every|all|each) [of] [the] [other|others|another] ~1 (tool|tools|function|functions|operation|operations|action|actions|request|requests|command|commands|task|tasks|query|queries|question|questions|file|message|messages)",
 	"(before|prior to) (any|every|all|each) [other] (tool|tools|function|functions|file|operation|operations|action|actions) ~3 (call|calls|use|usage|invocation|invocations|operation|operations|is|are|runs|run)",
 	"(always|must|should) (call|use|invoke|run|execute|prefer|choose|select|pick) (this|it|the present) [tool|function|one] ~4 (for|on|with) (any|every|all|each) ~2 (request|requests|query|queries|task|tasks|question|questions|message|messages|prompt|prompts|conversation|interaction|interactions|turn|turns|operation|operations)",
 	"(for|on) (any|every|all|each) (request|requests|query|queries|task|tasks|question|questions|prompt|prompts|user message|turn|interaction) ~6 (always|first|must|call|invoke|use) ~3 (this|the present) (tool|function)",
@@ -60,6 +60,25 @@ var hijackPhrases = newPhraseSet(
 	"(after|before) (any|every|all|other|remaining) [other] (tool|tools) (run|runs|execute|executes|is called|is invoked|are called|are invoked|completes|complete|returns|return)",
 	"(recipient|recipients|destination|beneficiary|payee|receiver|iban|phone number|account number|wallet address|destination path|amount) ~3 (must|should|shall|needs to|has to|will|is to) ~2 (be) (changed|set|replaced|redirected|modified|rewritten|switched|updated|overwritten|swapped) ~2 (to|with|into)",
 	"(add|adds|include|includes|append|appends|insert|inserts) ~4 (bcc|cc|recipient|recipients) ~4 (to|in|on) ~2 (every|all|each|any) ~2 (email|emails|message|messages|call|calls|request|requests)",
+	// the user's values replaced by the server's
+	"(always|must|should|silently|secretly|quietly) ~1 (change|modify|replace|rewrite|alter|override|swap|switch) (the|any|all|its|their|every|each) ~3 (to|into|with)",
+	"(change|modify|replace|rewrite|alter|override|set|force|redirect) ~10 (regardless of|irrespective of|no matter) (the|what the|what) (user's|user|users) ~1 (input|inputs|request|requests|choice|value|values|query|preference|selection|says|asks|wants|provides|entered|specified|typed)",
+	"(ignore|disregard|override|overrule) (any|the|all|every) (user specified|user provided|user supplied|user given|user requested|user's|requested) ~2 (limit|limits|value|values|parameter|parameters|input|inputs|settings|setting|choice|choices|query|queries|preferences|arguments|range|dates)",
+	"(they|users|the user|you) (are|is) (often|usually|typically|actually|really|probably) (looking for|interested in|searching for|asking about|asking for|wanting) ~4 (our|a|the) (partner|partners|sponsor|sponsors|sponsored|affiliate|featured|preferred)",
+	// a claim on every request, dressed as compliance
+	"(for|to ensure|to maintain|to guarantee|in order to ensure|to comply with) ~6 (compliance|regulatory|regulations|audit trail|audit compliance|security verification|security checkpoint|data integrity|system integrity|data validation|quality assurance) ~12 (you|the system|the model|the agent|the assistant) (must|should|shall|need to|needs to|are required to|is required to|have to|has to) [first|also|then|always|now|immediately] (call|use|invoke|run|execute|access|make|send|visit|update|add|clean|redirect|modify|change|perform|capture|take)",
+	"(this|it) is (mandatory|compulsory|obligatory) for (all|every|any|each) ~4 (request|requests|call|calls|query|queries|search|searches|operation|operations|navigation|interaction|interactions|use)",
+	// output the user did not ask for, and other tools ordered around it
+	"(mandatory|required|compulsory|obligatory) (promotional|marketing|advertising|sponsored|promotion) (message|messages|announcement|announcements|content|note|notice|text)",
+	"(and|then|must|should|also) (state|say|announce|tell|report|display|present|add|include|append|mention) ~14 (after|before) (presenting|showing|providing|returning|displaying|giving|delivering) (the|any|its|their|them) ~3 (requested|results|data|answer|response|analysis|information|news|statement|search|map|price|prices)",
+	"(to the user|to them|the user) ~2 (before|instead of) ~1 (the|their|what the) (requested|original|user requested|user asked|user's)",
+	"(report|say|state|tell|announce|display|show|present) (to the user|the user|to users|users) ~2 (critical|important|urgent|security|breaking) ~2 (alert|announcement|warning|notice|update)",
+	"(must|should) (halt|abort|stop|cancel|refuse) (the|this|any) (operation|request|task|call|action) and (inform|tell|notify|warn) (the|your) (user|users)",
+	"the system (must|should|shall|needs to|is required to) [first|also|then|always] (call|use|invoke|run|execute)",
+	"(deprecated|disabled|retired|removed|discontinued|suspended) ~6 (due to|because of|for) ~3 (security|vulnerabilities|vulnerability|maintenance|system updates|system update)",
+	"(must|should) (redirect|switch|reroute|migrate) ~2 to ~5 (tool|function)",
+	// self-promotion over every other tool
+	"(this|it) is the (best|greatest|finest|ultimate|most powerful|most reliable|most accurate|most advanced|most trusted|number one|top|only trustworthy) (tool|function|server|option|choice) (in the world|ever|of all|on the market|on earth|you will ever|there is|anywhere)",
 )
 
 // Check reports each text that manipulates the model's choice of tools.

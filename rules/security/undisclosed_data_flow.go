@@ -49,6 +49,18 @@ var flowPhrases = newPhraseSet(
 	"(used|use|uses|using|shared|sold|retained|kept) ~4 (to|for) (train|training|model training|improve our models|advertising|marketing|profiling)",
 	enrolPhrase,
 	defaultEnrolPhrase,
+	"(pass|passes|passed|send|sends|sent|forward|forwards|forwarded|upload|uploads|uploaded|export|exports|exported|transfer|transfers|transferred|post|posts|posted|share|shares|shared) ~6 (directly|straight|immediately|automatically) ~6 without [asking|requiring|requesting|seeking|waiting for|prompting for|getting|obtaining] ~3 (confirmation|approval|consent|permission|review)",
+	"(controlled|owned|operated|run|hosted) by (the|an|a) (attacker|attackers|adversary|hacker|hackers)",
+	secretsKeptPhrase,
+	remoteStorePhrase,
+)
+
+// secretsKeptPhrase collects credentials beside the tool's job, which is
+// the job of a secrets manager; remoteStorePhrase keeps what the tool saw
+// on someone else's machine, which is the job of a storage or sync tool.
+const (
+	secretsKeptPhrase = "(also|additionally|silently|secretly|quietly) (index|indexes|collect|collects|extract|extracts|store|stores|log|logs|record|records|cache|caches|capture|captures|harvest|harvests|save|saves|keep|keeps|retain|retains|scan|scans) ~4 (api keys|api key|tokens|credentials|passwords|secrets|private keys|cookies|session tokens|access tokens)"
+	remoteStorePhrase = "(stored|kept|cached|saved|persisted|logged|synced|synchronized|backed up|retained|shared) ~3 (remotely|externally|offsite|in the cloud|via cloud|via the cloud|to the cloud|on our servers|on remote servers|on a remote server)"
 )
 
 // thirdPartyPhrase and the marketing and enrolment phrases describe the
@@ -60,15 +72,15 @@ const marketingPhrase = "(for|to|toward|towards) (marketing|advertising|ad targe
 
 const (
 	enrolPhrase        = "!!(enrolled|enrols|enrolls|enroll|enrol|subscribed|subscribes|subscribe|opted in|opts in|opt in|signed up|signs up|added|adds|registered|registers) ~8 (by default|automatically|unless)"
-	defaultEnrolPhrase = "(by default|automatically) ~4 (enrolled|enrols|enrolls|enroll|enrol|subscribed|subscribes|subscribe|opted in|opts in|opt in|signed up|signs up|registers|registered) ~8 (newsletter|newsletters|mailing|marketing|promotional|promotions|program|programme|programs|campaign|campaigns|list|lists|plan|offers|rewards|loyalty|beta|trial|updates)"
+	defaultEnrolPhrase = "(by default|automatically) ~4 (enrolled|enrols|enrolls|enroll|enrol|subscribed|subscribes|subscribe|opted in|opts in|opt in|signed up|signs up|registers|registered) ~8 (newsletter|newsletters|mailing|mailings|marketing|promotional|promotions|program|programme|programs|campaign|campaigns|list|lists|plan|offers|rewards|loyalty|beta|trial|updates|communications|emails)"
 )
 
 // domainPhrases are the phrases a tool's own subject excuses.
-var domainPhrases = map[string]bool{thirdPartyPhrase: true, marketingPhrase: true, enrolPhrase: true, defaultEnrolPhrase: true, conversationPhrase: true}
+var domainPhrases = map[string]bool{thirdPartyPhrase: true, marketingPhrase: true, enrolPhrase: true, defaultEnrolPhrase: true, conversationPhrase: true, secretsKeptPhrase: true, remoteStorePhrase: true}
 
 // remotePhrase sends data to a server of someone else, which is the job of
 // a tool that takes a URL or talks to an API.
-const remotePhrase = "(send|sends|sending|upload|uploads|uploading|transmit|transmits|forward|forwards|post|posts|stream|streams|sync|syncs|report|reports|mirror|mirrors|copy|copies|backup|backs up|export|exports|push|pushes) ~8 (to|with|on) ~2 (external|remote|offsite|off-site|outside|foreign|unknown|undisclosed) (server|servers|endpoint|endpoints|host|hosts|storage|collector|collectors|database|location|service|logging|analytics|telemetry)"
+const remotePhrase = "(send|sends|sending|sent|upload|uploads|uploading|uploaded|transmit|transmits|transmitted|forward|forwards|forwarded|post|posts|posted|stream|streams|streamed|sync|syncs|synced|report|reports|reported|mirror|mirrors|mirrored|copy|copies|copied|backup|backs up|export|exports|exported|push|pushes|pushed|relayed|shipped) ~16 (to|with|on) ~2 (external|remote|offsite|off-site|outside|foreign|unknown|undisclosed) (server|servers|endpoint|endpoints|host|hosts|storage|collector|collectors|database|location|service|logging|analytics|telemetry)"
 
 // conversationPhrase sends the conversation itself, which is the job of a
 // chat-export tool.
@@ -90,8 +102,10 @@ func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		var kept []match
 		for _, m := range ms {
 			switch {
-			case domainPhrases[m.phrase.src] && len(outsideDomain(w, []match{m}, paramDomain(s, t.Tool(), ""))) == 0:
-			case (m.phrase.src == urlFlowPhrase || m.phrase.src == remotePhrase) && hasAny(domain, urlWords):
+			case domainPhrases[m.phrase.src] && len(outsideDomain(w, []match{m}, flowDomain(s, t, w, m))) == 0:
+			case (m.phrase.src == urlFlowPhrase || m.phrase.src == remotePhrase) && (hasAny(domain, urlWords) || m.start == 0 && t.Kind == visible.KindDescription):
+				// A description that opens with the flow declares it as
+				// the job: "Exports data to an external analytics service."
 			default:
 				kept = append(kept, m)
 			}
@@ -108,4 +122,16 @@ func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		})
 	})
 	return nil
+}
+
+// flowDomain is the vocabulary that excuses a match: the tool's name,
+// title, parameters and the first sentence of its description, which
+// states its job. A match in that first sentence is judged without it, or
+// "a text processor that sends usage data including the conversation
+// history" would be its own excuse.
+func flowDomain(s *sdk.Snapshot, t visible.Text, w *words, m match) map[string]bool {
+	if lo, _ := w.sentenceOf(m.start); t.Kind == visible.KindDescription && lo == 0 {
+		return toolVocabulary(s, t.Tool(), "", false)
+	}
+	return paramDomain(s, t.Tool(), "")
 }

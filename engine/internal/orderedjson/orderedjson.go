@@ -95,37 +95,13 @@ func decodeValue(dec *json.Decoder) (any, error) {
 func Write(b *bytes.Buffer, v any, depth int) {
 	switch v := v.(type) {
 	case Object:
-		if len(v) == 0 {
-			b.WriteString("{}")
-			return
-		}
-		b.WriteByte('{')
-		for i, m := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			newline(b, depth+1)
-			writeString(b, m.Key)
+		writeList(b, "{}", len(v), depth, func(i int) {
+			writeString(b, v[i].Key)
 			b.WriteString(": ")
-			Write(b, m.Value, depth+1)
-		}
-		newline(b, depth)
-		b.WriteByte('}')
+			Write(b, v[i].Value, depth+1)
+		})
 	case Array:
-		if len(v) == 0 {
-			b.WriteString("[]")
-			return
-		}
-		b.WriteByte('[')
-		for i, e := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			newline(b, depth+1)
-			Write(b, e, depth+1)
-		}
-		newline(b, depth)
-		b.WriteByte(']')
+		writeList(b, "[]", len(v), depth, func(i int) { Write(b, v[i], depth+1) })
 	case string:
 		writeString(b, v)
 	case json.Number:
@@ -141,6 +117,25 @@ func Write(b *bytes.Buffer, v any, depth int) {
 	default:
 		panic(fmt.Sprintf("orderedjson: cannot write a %T", v))
 	}
+}
+
+// writeList writes the n members or elements of an object or array
+// between its two delimiters ("{}" or "[]"), one a line, item writing each.
+func writeList(b *bytes.Buffer, delims string, n, depth int, item func(i int)) {
+	if n == 0 {
+		b.WriteString(delims)
+		return
+	}
+	b.WriteByte(delims[0])
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		newline(b, depth+1)
+		item(i)
+	}
+	newline(b, depth)
+	b.WriteByte(delims[1])
 }
 
 func newline(b *bytes.Buffer, depth int) {

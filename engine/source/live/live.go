@@ -243,14 +243,14 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		// the conformance rules judge the answer, nothing is listed.
 		progress("%s: %v; nothing listed", c.CommandLine(), err)
 		fresh.Era("")
-		return finish(c, t, fresh, hello.Era)
+		return finish(c, fresh, hello.Era)
 	case err != nil && remote && unauthorized(c.Transcript()):
 		// The server wants credentials mcplint was not given: what it
 		// said about its authorization (WWW-Authenticate, the protected
 		// resource metadata) is still for the rules to judge.
 		progress("%s: the server answered 401 Unauthorized; only its authorization posture is linted (pass credentials with --header)", c.CommandLine())
 		fresh.Era("")
-		return finish(c, t, fresh, "")
+		return finish(c, fresh, "")
 	case err != nil && remote && legacySSE(c):
 		fresh.Era("")
 		c.Close()
@@ -274,7 +274,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		if hello != nil {
 			era = hello.Era
 		}
-		s, buildErr := finish(c, t, fresh, era)
+		s, buildErr := finish(c, fresh, era)
 		if buildErr != nil || !answeredAnything(s.Transcript) {
 			return nil, startErr
 		}
@@ -315,7 +315,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}
-	return finish(c, t, fresh, hello.Era)
+	return finish(c, fresh, hello.Era)
 }
 
 // legacySSE asks c's HTTP transport whether the server is a 2024-11-05
@@ -338,26 +338,21 @@ func unauthorized(tr *sdk.Transcript) bool {
 
 // finish stops the server (so its exit is in the transcript) and builds the
 // Snapshot, with the fresh-process probes' transcripts. era is the era the
-// session settled on; it overrides what the transcript alone suggests.
-func finish(c *mcp.Client, t target.Target, fresh *probe.Fresh, era string) (*sdk.Snapshot, error) {
+// session settled on: when it settled none, the Snapshot has none, whatever
+// the transcript alone suggests. Name and Input are the loader's to set.
+func finish(c *mcp.Client, fresh *probe.Fresh, era string) (*sdk.Snapshot, error) {
 	probes := closeBeside(c, fresh)
-	s, err := session.Build(c.Transcript())
+	tr := c.Transcript()
+	tr.Probes = probes
+	build := session.Build
+	if era == "" {
+		build = session.BuildUnsettled
+	}
+	s, err := build(tr)
 	if err != nil {
 		return nil, err
 	}
-	if era == "" {
-		s.Era = ""
-	}
-	s.Transcript.Probes = probes
-	s.Relisted = probe.Listings(probes, s.Era == sdk.EraLegacy)
+	s.Relisted = probe.Listings(tr.Probes, s.Era == sdk.EraLegacy)
 	s.Source = sdk.SourceLive
-	s.Input = t.Input
-	if s.Input == "" {
-		s.Input = c.CommandLine()
-	}
-	s.Name = t.Name
-	if s.Name == "" && s.Server != nil {
-		s.Name = s.Server.Name
-	}
 	return s, nil
 }

@@ -68,8 +68,8 @@ func TestLoadFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Source != sdk.SourceLive || s.Name != "test" || s.Era != tt.era || s.ProtocolVersion != tt.version {
-				t.Errorf("source %q name %q era %q version %q", s.Source, s.Name, s.Era, s.ProtocolVersion)
+			if s.Source != sdk.SourceLive || s.Era != tt.era || s.ProtocolVersion != tt.version {
+				t.Errorf("source %q era %q version %q", s.Source, s.Era, s.ProtocolVersion)
 			}
 			got := []int{len(s.Tools), len(s.Prompts), len(s.Resources), len(s.ResourceTemplates)}
 			if want := []int{tt.tools, tt.prompts, tt.resources, tt.templates}; !slices.Equal(got, want) {

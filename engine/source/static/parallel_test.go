@@ -18,9 +18,6 @@ func decodeWhole(file string, data []byte) (*sdk.Snapshot, error) {
 	if err != nil {
 		return nil, describe(file, data, err)
 	}
-	snap.Source = sdk.SourceStatic
-	snap.Input = file
-	snap.Name = "tools"
 	snap.Locator = &Locator{file: file, data: data, layout: layout}
 	return snap, nil
 }

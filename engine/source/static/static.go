@@ -9,8 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/inputfile"
@@ -53,10 +51,10 @@ func Load(path string) (*sdk.Snapshot, error) {
 }
 
 // Decode reads a tool list from data, which came from file (used in
-// locations and errors). The Snapshot's Name is the file's base name
-// without its extension, and its Locator places pointers in data, which
-// must not be modified afterwards: the Snapshot's strings, and those of
-// its schemas, share data's bytes rather than copying them.
+// locations and errors). Its Locator places pointers in data, which must
+// not be modified afterwards: the Snapshot's strings, and those of its
+// schemas, share data's bytes rather than copying them. Name and Input
+// are left to the caller, which knows what the user named.
 func Decode(file string, data []byte) (*sdk.Snapshot, error) {
 	snap, layout, list, dup, err := decodeSnapshot(data)
 	if err != nil {
@@ -68,9 +66,6 @@ func Decode(file string, data []byte) (*sdk.Snapshot, error) {
 	if dup || !utf8.Valid(data) {
 		snap.Ambiguous = data
 	}
-	snap.Source = sdk.SourceStatic
-	snap.Input = file
-	snap.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	snap.Locator = &Locator{file: file, data: data, layout: layout, list: list}
 	return snap, nil
 }

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine"
+)
+
+// lintFlags are the lint command's flags.
+type lintFlags struct {
+	fs           *flag.FlagSet
+	config       string
+	format       formatFlag
+	output       string
+	failOn       choiceFlag
+	minGrade     choiceFlag
+	enable       listFlag
+	disable      listFlag
+	only         listFlag
+	color        choiceFlag
+	probes       choiceFlag
+	quiet        bool
+	noPlugin     bool
+	server       string
+	headers      listLines
+	baseline     string
+	timeout      time.Duration
+	discoverWait time.Duration
+	exercise     exerciseFlag
+	maxSize      int64
+}
+
+func newLintFlags() *lintFlags {
+	f := &lintFlags{
+		failOn:   choiceFlag{value: "error", choices: config.FailOns},
+		minGrade: choiceFlag{choices: config.Grades},
+		color:    choiceFlag{value: "auto", choices: config.ColorModes},
+		probes:   choiceFlag{value: "default", choices: config.ProbeSets},
+	}
+	fs := flag.NewFlagSet("mcplint", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&f.config, "config", "", "read `FILE` instead of the nearest .mcplint.toml (also MCPLINT_CONFIG)")
+	fs.StringVar(&f.config, "c", "", shorthandPrefix+"config")
+	fs.Var(&f.format, "format", "report `FORMAT`: "+strings.Join(formatNames, ", ")+"; FORMAT=FILE writes that one to FILE (repeatable)")
+	fs.Var(&f.format, "f", shorthandPrefix+"format")
+	fs.StringVar(&f.output, "output", "", "write the report to `FILE` instead of stdout")
+	fs.StringVar(&f.output, "o", "", shorthandPrefix+"output")
+	fs.Var(&f.failOn, "fail-on", "exit 1 when an issue is at or above this `LEVEL`: error, warning, info or never")
+	fs.Var(&f.minGrade, "min-grade", "exit 1 when a target's grade is below this `GRADE` (A-F)")
+	fs.Var(&f.enable, "enable", "turn on a rule or category (`NAME`, repeatable, comma-separated)")
+	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable, comma-separated)")
+	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable, comma-separated)")
+	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
+	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
+	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
+	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
+	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
+	fs.Var(durationFlag{&f.discoverWait}, "discover-wait", "`DURATION` server/discover waits alone before initialize is sent beside it (default 3s); a late answer still decides the era")
+	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): alone (or readonly) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool; as --exercise all or --exercise=all")
+	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
+	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
+	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
+	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
+	f.fs = fs
+	return f
+}
+
+// set reports whether a flag (by any of its names) was given.
+func (f *lintFlags) set(names ...string) bool {
+	given := false
+	f.fs.Visit(func(fl *flag.Flag) {
+		for _, n := range names {
+			if fl.Name == n {
+				given = true
+			}
+		}
+	})
+	return given
+}
+
+// applyConfig fills the flags the user did not give from [output] and
+// [server]: flags win over the config file.
+func (f *lintFlags) applyConfig(cfg *config.Config) {
+	if !f.set("format", "f") && cfg.Output.Format != "" {
+		f.format = formatFlag{cfg.Output.Format}
+	}
+	if !f.set("output", "o") && cfg.Output.File != "" {
+		f.output = filepath.Join(cfg.Dir(), cfg.Output.File)
+	}
+	if !f.set("fail-on") && cfg.Output.FailOn != "" {
+		f.failOn.value = cfg.Output.FailOn
+	}
+	if !f.set("min-grade") && cfg.Output.MinGrade != "" {
+		f.minGrade.value = cfg.Output.MinGrade
+	}
+	if !f.set("color") && cfg.Output.Color != "" {
+		f.color.value = cfg.Output.Color
+	}
+	if !f.set("server") && cfg.Server.Name != "" {
+		f.server = cfg.Server.Name
+	}
+	if !f.set("discover-wait") && cfg.Server.DiscoverWait != 0 {
+		f.discoverWait = cfg.Server.DiscoverWait
+	}
+	if !f.set("timeout") && cfg.Server.Timeout != 0 {
+		f.timeout = cfg.Server.Timeout
+	}
+	if !f.set("exercise") && cfg.Server.Exercise != "" {
+		f.exercise.value = cfg.Server.Exercise
+	}
+	if !f.set("probes") && cfg.Server.Probes != "" {
+		f.probes.value = cfg.Server.Probes
+	}
+	// Target resolution reads the cap from the config, so the flag goes
+	// there.
+	if f.set("max-file-size") {
+		cfg.Server.MaxFileSize = f.maxSize
+	}
+}
+
+// listLines is a repeatable flag whose values are kept whole (a header
+// value may hold commas).
+type listLines []string
+
+func (l *listLines) String() string { return "" }
+
+func (l *listLines) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+// exerciseFlag is --exercise[=MODE]: a flag that works alone, like a
+// boolean, or with one of config.ExerciseModes.
+type exerciseFlag struct{ value string }
+
+func (e *exerciseFlag) String() string { return e.value }
+
+func (e *exerciseFlag) Set(v string) error {
+	switch v {
+	case "true":
+		v = "readonly"
+	case "false":
+		v = "none"
+	}
+	if !slices.Contains(config.ExerciseModes, v) {
+		return fmt.Errorf("want --exercise alone, or --exercise %s", strings.Join(config.ExerciseModes, "|"))
+	}
+	e.value = v
+	return nil
+}
+
+// IsBoolFlag lets --exercise stand alone; parseInterspersed joins a mode
+// that follows it ("--exercise all"), so a target named like a mode must
+// be written as a path (./all).
+func (e *exerciseFlag) IsBoolFlag() bool { return true }
+
+// Choices are the modes that may follow --exercise after a space.
+func (e *exerciseFlag) Choices() []string { return config.ExerciseModes }
+
+// settings are what the flags (over the config cfg) ask engine.Run for.
+func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []string) engine.Settings {
+	s := engine.Settings{
+		Version: mcplintVersion(), Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
+		Args: positional, Command: command, Server: f.server, Headers: f.headers,
+		Enable: f.enable, Disable: f.disable, Only: f.only,
+		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout, DiscoverWait: f.discoverWait,
+		Baseline: f.baseline,
+		Plugins:  engine.PluginSettings{Off: f.noPlugin},
+		// The notice of risky calls goes to stderr even when it is not a
+		// terminal: it is the user's last word on what is about to run.
+		Notice: c.Stderr,
+	}
+	if c.StderrIsTerminal && !f.quiet {
+		s.Progress, s.ServerStderr, s.ExerciseProgress = c.Stderr, c.Stderr, c.Stderr
+	}
+	return s
+}

@@ -1,0 +1,58 @@
+package engine
+
+import (
+	"path/filepath"
+
+	"github.com/mcplint/mcplint/engine/lock"
+	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/tokens"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// prepare fills in, once every target is loaded and before any rule runs,
+// what the engine knows of each server that its source did not read: the
+// other servers of its client config (Peers), what .mcplint.lock pinned
+// for it (Lock, LockFile; pins is nil when there is no lock file) and what
+// its tool list and instructions cost a model (Tokens). Nothing else
+// writes these fields. Peers are copied first, so that a peer carries
+// what its source read and nothing of this.
+func prepare(targets []target.Target, snaps []*sdk.Snapshot, errs []error, pins *lock.File) {
+	linkPeers(targets, snaps)
+	if pins != nil {
+		file := lock.FileName
+		if pins.Path != "" {
+			file = filepath.Base(pins.Path)
+		}
+		for i, s := range snaps {
+			if s != nil && errs[i] == nil {
+				s.Lock, s.LockFile = lock.Entry(pins, s.Name), file
+			}
+		}
+	}
+	forEach(len(snaps), func(i int) {
+		if s := snaps[i]; s != nil {
+			s.Tokens = tokens.CountSnapshot(s)
+		}
+	})
+}
+
+// linkPeers lets the servers of one client config see each other.
+func linkPeers(targets []target.Target, snaps []*sdk.Snapshot) {
+	groups := map[string][]int{}
+	for i, t := range targets {
+		if t.Group != "" && snaps[i] != nil {
+			groups[t.Group] = append(groups[t.Group], i)
+		}
+	}
+	for _, members := range groups {
+		for _, i := range members {
+			for _, j := range members {
+				if i != j {
+					peer := *snaps[j]
+					peer.Peers = nil
+					snaps[i].Peers = append(snaps[i].Peers, &peer)
+				}
+			}
+		}
+	}
+}

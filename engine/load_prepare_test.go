@@ -1,0 +1,49 @@
+package engine
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/mcplint/mcplint/engine/lock"
+	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// TestPrepare: a pinned server gets its lock entry, another server of the
+// same lock none but the lock's name, a failed one neither; every loaded
+// server gets token counts; peers are the servers as their sources read
+// them, without the engine's additions.
+func TestPrepare(t *testing.T) {
+	pins := lock.New()
+	pins.Path = "/project/.mcplint.lock"
+	pins.Servers["calc"] = &sdk.LockEntry{Instructions: "sha256:x"}
+	tool := []sdk.Tool{{Name: "add", Description: "Adds two numbers."}}
+	snaps := []*sdk.Snapshot{
+		{Name: "calc", Tools: tool},
+		{Name: "other", Tools: tool},
+		{Name: "half", Tools: tool},
+	}
+	targets := []target.Target{{Name: "calc", Group: "mcp.json"}, {Name: "other", Group: "mcp.json"}, {Name: "half"}}
+	prepare(targets, snaps, []error{nil, nil, errors.New("exited")}, pins)
+	calc, other, half := snaps[0], snaps[1], snaps[2]
+	if calc.Lock == nil || calc.Lock.Instructions != "sha256:x" || calc.LockFile != ".mcplint.lock" {
+		t.Errorf("calc: Lock %v, LockFile %q", calc.Lock, calc.LockFile)
+	}
+	if other.Lock != nil || other.LockFile != ".mcplint.lock" {
+		t.Errorf("other: Lock %v, LockFile %q; want none and the lock's name", other.Lock, other.LockFile)
+	}
+	if half.Lock != nil || half.LockFile != "" {
+		t.Errorf("a failed session: Lock %v, LockFile %q; want neither", half.Lock, half.LockFile)
+	}
+	for _, s := range snaps {
+		if s.Tokens == nil || s.Tokens.Total == 0 || len(s.Tokens.Tools) != 1 {
+			t.Errorf("%s: tokens %+v", s.Name, s.Tokens)
+		}
+	}
+	if len(calc.Peers) != 1 || calc.Peers[0].Name != "other" || len(other.Peers) != 1 || half.Peers != nil {
+		t.Fatalf("peers: calc %d, other %d, half %d", len(calc.Peers), len(other.Peers), len(half.Peers))
+	}
+	if p := calc.Peers[0]; p.Tokens != nil || p.LockFile != "" || p.Peers != nil {
+		t.Errorf("a peer carries the engine's additions: %+v", p)
+	}
+}
