@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
 	"sort"
 	"sync"
@@ -146,23 +145,6 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	return rep
 }
 
-// LoadAll reads every target concurrently with load (LoadTarget when nil)
-// and names each server (see nameSnapshots). snaps[i] is nil when errs[i]
-// is set, except for a live session that failed part way: then both are
-// set.
-func LoadAll(ctx context.Context, targets []target.Target, load func(context.Context, target.Target) (*sdk.Snapshot, error)) ([]*sdk.Snapshot, []error) {
-	if load == nil {
-		load = LoadTarget
-	}
-	snaps := make([]*sdk.Snapshot, len(targets))
-	errs := make([]error, len(targets))
-	forEach(len(targets), func(i int) {
-		snaps[i], errs[i] = load(ctx, targets[i])
-	})
-	nameSnapshots(targets, snaps)
-	return snaps, errs
-}
-
 // Enabled returns the rules the selection turns on, in name order.
 func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 	var out []sdk.Rule
@@ -213,21 +195,6 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}
 	}
 	return &pipeline.Target{Snap: snap, Result: out, Ran: func(rule string) bool { return ran[rule] }}, in
-}
-
-// forEach runs f for 0..n-1 on at most GOMAXPROCS goroutines.
-func forEach(n int, f func(i int)) {
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			f(i)
-		}()
-	}
-	wg.Wait()
 }
 
 func nonNil(issues []sdk.Issue) []sdk.Issue {

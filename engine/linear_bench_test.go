@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -90,33 +91,57 @@ func BenchmarkLinear(b *testing.B) {
 	}
 }
 
-// linearRatio times run(0) on sizes[0] tools and run(1) on sizes[1] in
-// turn and reports the per-tool cost of the second over the first. Each
-// side's figure is its fastest run, after a collection, so that another
-// process's burst or the other side's garbage does not land on one side
-// only: run the benchmark with -benchtime 3x or more.
+// linearRatio times run(0) on sizes[0] tools and run(1) on sizes[1] once
+// a round, after a collection each, the smaller list first in even rounds
+// and second in odd ones, so that neither always runs on the other's
+// heap or right after it. per-tool-ratio is the median over the rounds of
+// the round's ratio, the cost of a tool in the long list over its cost in
+// the short one: a round's two lints are close in time, so a change in the
+// machine's load falls on both, and the median drops the rounds that a
+// burst of another process spoiled. Run it with -benchtime 5x or more;
+// with 1x it is one round's ratio.
 func linearRatio(b *testing.B, sizes [2]float64, run func(int)) {
-	wall := [2]time.Duration{math.MaxInt64, math.MaxInt64}
-	cpu := wall
+	var cpuRatios, wallRatios []float64
+	small := time.Duration(math.MaxInt64)
+	round := 0
 	for b.Loop() {
-		for i := range 2 {
+		var wall, cpu [2]time.Duration
+		for k := range 2 {
+			i := (k + round) % 2
 			b.StopTimer()
 			runtime.GC()
 			b.StartTimer()
 			start := time.Now()
 			c0, _ := processCPU()
 			run(i)
-			c1, haveCPU := processCPU()
-			wall[i] = min(wall[i], time.Since(start))
-			if haveCPU {
-				cpu[i] = min(cpu[i], c1-c0)
-			}
+			c1, _ := processCPU()
+			wall[i], cpu[i] = time.Since(start), c1-c0
+		}
+		round++
+		perTool := func(d [2]time.Duration) float64 {
+			return (float64(d[1]) / sizes[1]) / (float64(d[0]) / sizes[0])
+		}
+		wallRatios = append(wallRatios, perTool(wall))
+		if cpu[0] > 0 {
+			cpuRatios = append(cpuRatios, perTool(cpu))
+			small = min(small, cpu[0])
 		}
 	}
-	perTool := func(d time.Duration, i int) float64 { return float64(d) / sizes[i] }
-	b.ReportMetric(perTool(cpu[0], 0), "small-cpu-ns/tool")
-	b.ReportMetric(perTool(wall[1], 1)/perTool(wall[0], 0), "wall-ratio")
-	b.ReportMetric(perTool(cpu[1], 1)/perTool(cpu[0], 0), "per-tool-ratio")
+	if len(cpuRatios) > 0 {
+		b.ReportMetric(float64(small)/sizes[0], "small-cpu-ns/tool")
+		b.ReportMetric(median(cpuRatios), "per-tool-ratio")
+	}
+	b.ReportMetric(median(wallRatios), "wall-ratio")
+}
+
+// median is the middle of v (the mean of the two middle values when v has
+// an even length).
+func median(v []float64) float64 {
+	s := slices.Sorted(slices.Values(v))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // realisticFile writes the realistic list of n tools into dir.

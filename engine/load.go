@@ -30,6 +30,23 @@ func LoadTarget(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
 	return Loader{}.Load(ctx, t)
 }
 
+// LoadAll reads every target concurrently with load (LoadTarget when nil)
+// and names each server (see nameSnapshots). snaps[i] is nil when errs[i]
+// is set, except for a live session that failed part way: then both are
+// set.
+func LoadAll(ctx context.Context, targets []target.Target, load func(context.Context, target.Target) (*sdk.Snapshot, error)) ([]*sdk.Snapshot, []error) {
+	if load == nil {
+		load = LoadTarget
+	}
+	snaps := make([]*sdk.Snapshot, len(targets))
+	errs := make([]error, len(targets))
+	forEach(len(targets), func(i int) {
+		snaps[i], errs[i] = load(ctx, targets[i])
+	})
+	nameSnapshots(targets, snaps)
+	return snaps, errs
+}
+
 // Load reads one target: a static file, a recorded trace, or a live
 // session with a server it starts. A live session that failed returns its
 // error and, when the server said something, the Snapshot of what it said.

@@ -23,7 +23,8 @@ type doc struct {
 	dialect *dialect
 	// nodes are every subschema, as schemawalk.Flatten lists them.
 	nodes []schemawalk.Flat
-	// refs resolves the schema's references, indexing it on first need.
+	// refs resolves the schema's references, indexing it on first need;
+	// nil when no subschema holds one.
 	refs *jsonref.Doc
 	// violations are where the schema breaks its dialect's metaschema, for
 	// schema-invalid: found while indexing, since every rule waits for the
@@ -112,8 +113,10 @@ func indexTools(s *sdk.Snapshot, lo, hi int) []doc {
 			docs = append(docs, doc{
 				tool: i, owner: t.Name, field: f.name, base: sdk.ToolPointer(i, f.name),
 				root: f.schema, dialect: d, nodes: f.nodes, violations: violations,
-				refs: jsonref.NewFlattened(f.schema, refDraft(d), f.nodes),
 			})
+			if hasRefs(f.nodes) {
+				docs[len(docs)-1].refs = jsonref.NewFlattened(f.schema, refDraft(d), f.nodes)
+			}
 		}
 	}
 	return docs

@@ -172,7 +172,7 @@ func (c *instanceValidator) object(v any, s schemaObj, at string, depth int) (ou
 	}
 	if ref, ok := s.str("$ref"); ok {
 		o, w := maybe, mismatch{}
-		if r := c.r.Resolve(s.m, ref); r.Kind == jsonref.Local {
+		if r := resolveRef(c.r, s.m, ref); r.Kind == jsonref.Local {
 			o, w = c.validate(v, r.Target, at, depth+1)
 		}
 		if !c.d.since(draft2019) {

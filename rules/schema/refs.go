@@ -40,6 +40,27 @@ func refDraft(d *dialect) jsonref.Draft {
 	return jsonref.Draft2020
 }
 
+// hasRefs reports whether a subschema holds a reference, so that a schema
+// without one costs no resolver.
+func hasRefs(nodes []schemawalk.Flat) bool {
+	for i := range nodes {
+		if nodes[i].Keys.Any(refKeys) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveRef resolves ref, held by the subschema from of d; a reference
+// met where no subschema holds one (under a keyword the index does not
+// descend into) is Unknown.
+func resolveRef(d *jsonref.Doc, from any, ref string) jsonref.Result {
+	if d == nil {
+		return jsonref.Result{Kind: jsonref.Unknown}
+	}
+	return d.Resolve(from, ref)
+}
+
 // eachRef calls fn for every string reference in the schema with the node
 // that holds it, its keyword and the resolution.
 func eachRef(d *doc, fn func(i int, keyword, ref string, res jsonref.Result)) {

@@ -200,7 +200,7 @@ func (p *propertySearch) in(s any, depth int) verdict {
 		}
 	}
 	if ref, ok := obj["$ref"].(string); ok {
-		res := p.r.Resolve(obj, ref)
+		res := resolveRef(p.r, obj, ref)
 		switch {
 		case res.Kind != jsonref.Local:
 			merge(unknown)
