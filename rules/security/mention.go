@@ -46,32 +46,35 @@ func (w *words) mentioned(m match) bool {
 // quoted reports whether the bytes [from, to) of the folded text sit
 // between a pair of quotation marks or backticks on one line.
 func (w *words) quoted(from, to int) bool {
-	t := w.text
+	_, _, ok := quoteAround(w.text, from, to)
+	return ok
+}
+
+// quoteAround finds the quotation marks or backticks on one line around
+// bytes [from, to) of t.
+func quoteAround(t string, from, to int) (open, end int, ok bool) {
 	lineStart := strings.LastIndexByte(t[:from], '\n') + 1
 	lineEnd := len(t)
 	if k := strings.IndexByte(t[to:], '\n'); k >= 0 {
 		lineEnd = to + k
 	}
 	for _, q := range []byte{'"', '`', '\''} {
-		open := -1
+		o := -1
 		for i := lineStart; i < lineEnd; i++ {
-			if t[i] != q {
+			if t[i] != q || (q == '\'' && !quoteBoundary(t, i, o < 0)) {
 				continue
 			}
-			if q == '\'' && !quoteBoundary(t, i, open < 0) {
+			if o < 0 {
+				o = i
 				continue
 			}
-			if open < 0 {
-				open = i
-				continue
+			if o < from && i >= to {
+				return o, i, true
 			}
-			if open < from && i >= to {
-				return true
-			}
-			open = -1
+			o = -1
 		}
 	}
-	return false
+	return 0, 0, false
 }
 
 // quoteBoundary tells an apostrophe ("don't", "user's") from a single

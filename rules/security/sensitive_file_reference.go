@@ -239,33 +239,6 @@ func exampleMention(w *words, from, to, lo, tok int) bool {
 	return false
 }
 
-// quoteAround finds the quotation marks or backticks on one line around
-// bytes [from, to) of t.
-func quoteAround(t string, from, to int) (open, end int, ok bool) {
-	lineStart := strings.LastIndexByte(t[:from], '\n') + 1
-	lineEnd := len(t)
-	if k := strings.IndexByte(t[to:], '\n'); k >= 0 {
-		lineEnd = to + k
-	}
-	for _, q := range []byte{'"', '`', '\''} {
-		o := -1
-		for i := lineStart; i < lineEnd; i++ {
-			if t[i] != q || (q == '\'' && !quoteBoundary(t, i, o < 0)) {
-				continue
-			}
-			if o < 0 {
-				o = i
-				continue
-			}
-			if o < from && i >= to {
-				return o, i, true
-			}
-			o = -1
-		}
-	}
-	return 0, 0, false
-}
-
 func (f *secretFile) inDomain(domain map[string]bool) bool {
 	for _, d := range f.domain {
 		if domain[d] {
