@@ -230,7 +230,7 @@ func (d *decoder) leaf(pairs []pair) (map[string]any, []byte) {
 	}
 	k := d.key[:0]
 	for _, p := range pairs {
-		if len(p.key) > leafMaxKey {
+		if len(p.key) > leafMaxKey || identifying(p.key) {
 			return nil, nil
 		}
 		k = append(k, byte(len(p.key)))
@@ -270,6 +270,16 @@ func (d *decoder) leaf(pairs []pair) (map[string]any, []byte) {
 		return nil, nil
 	}
 	return nil, k
+}
+
+// identifying reports whether key is a JSON Schema keyword that makes an
+// object's place matter: a reference ("$ref", "$dynamicRef") resolves
+// against the base URI of the resource it sits in, and an "$id", "id" or
+// "$anchor" names its own place. Such objects are not shared, because the
+// resolver (rules/jsonref) tells subschemas apart by their map: one map
+// standing in two resources would resolve in only one of them.
+func identifying(key string) bool {
+	return key == "id" || (key != "" && key[0] == '$')
 }
 
 // separator reads what follows a member or an element: the container's

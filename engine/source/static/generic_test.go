@@ -275,6 +275,18 @@ func TestDecodeSharesLeaves(t *testing.T) {
 	if !same(0, 1) || same(0, 2) || same(3, 4) {
 		t.Errorf("shared: 0 and 1 %v (want true), 0 and 2 %v, 3 and 4 %v (want false)", same(0, 1), same(0, 2), same(3, 4))
 	}
+	// A reference resolves against the resource it sits in, and the
+	// resolver tells subschemas apart by their map: the same "$ref" object
+	// under two "$id"s must be two maps.
+	for _, obj := range []string{`{"$ref":"#/$defs/a"}`, `{"$id":"x.json"}`, `{"$anchor":"a"}`, `{"id":"x.json"}`} {
+		v, ok := decodeAny([]byte("[" + obj + "," + obj + "]"))
+		if !ok {
+			t.Fatal("not decoded")
+		}
+		if a = v.([]any); same(0, 1) {
+			t.Errorf("%s given twice is one map: a reference or identifier must keep its place", obj)
+		}
+	}
 	var b strings.Builder
 	b.WriteString("[")
 	for i := range 2 * leafMaxCount {
