@@ -38,9 +38,13 @@ type Schema struct{ s *jsonschema.Schema }
 
 // Compile compiles a generically decoded schema, with "format" as an
 // annotation (the 2020-12 default). It fails on a schema it cannot use:
-// an invalid one, an external reference, a pattern Go cannot run. Callers
+// an invalid one, an external reference, a pattern Go cannot run, one
+// whose references fan out past maxExpansion subschemas. Callers
 // then say nothing: another rule reports a broken schema.
 func Compile(schema any) (*Schema, error) {
+	if expands(schema) {
+		return nil, errExpansion
+	}
 	doc, err := normalize(schema)
 	if err != nil {
 		return nil, err
