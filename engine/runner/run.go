@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/trace"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,7 +39,9 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			issues, err := check(ctx, r, meta, snap)
+			var issues []sdk.Issue
+			var err error
+			trace.WithRegion(ctx, meta.Name, func() { issues, err = check(ctx, r, meta, snap) })
 			results[i] = outcome{issues: issues}
 			if err != nil {
 				results[i].err = &result.RuleError{Rule: meta.Name, Error: err.Error()}
