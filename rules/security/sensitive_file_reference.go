@@ -83,6 +83,16 @@ var secretFiles = []secretFile{
 // keys, known_hosts, authorized_keys and config are not secrets.
 func sshPathIsSecret(after string) bool {
 	if after == "" || after[0] != '/' {
+		if after != "" && after[0] == ' ' {
+			// "the .ssh config file", ".ssh known_hosts": the word after
+			// names the file as a path would.
+			next := strings.TrimLeft(after, " ")
+			for _, name := range []string{"config", "known_hosts", "known hosts", "authorized_keys", "public key", "public keys"} {
+				if hasPrefixFold(next, name) && (len(next) == len(name) || !isPathByte(next[len(name)])) {
+					return false
+				}
+			}
+		}
 		return after == "" || !isPathByte(after[0])
 	}
 	comp := after[1:]
