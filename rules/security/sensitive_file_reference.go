@@ -49,7 +49,7 @@ var secretFiles = []secretFile{
 		domain: []string{"ssh", "sftp", "scp", "key", "keys", "keygen", "keypair", "host", "hosts", "remote", "known", "authorized"}},
 	{label: "SSH private key", anchors: []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519"}, accept: notPublicKey,
 		domain: []string{"ssh", "sftp", "scp", "key", "keys", "keygen", "keypair", "host", "hosts", "remote"}},
-	{label: "AWS credentials", anchors: []string{".aws/credentials"},
+	{label: "AWS credentials", anchors: []string{".aws/credentials", ".aws credentials"},
 		domain: []string{"aws", "s3", "iam", "ec2", "sts", "boto", "cloud", "credential", "credentials", "profile", "profiles"}},
 	{label: "Google Cloud credentials", anchors: []string{".config/gcloud", "application_default_credentials"},
 		domain: []string{"gcloud", "gcp", "google", "cloud", "credential", "credentials", "bigquery"}},
