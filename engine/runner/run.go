@@ -139,11 +139,30 @@ func Sort(issues []sdk.Issue) {
 		}
 		return strings.Compare(a.Message, b.Message)
 	})
-	sorted := make([]sdk.Issue, len(issues))
-	for k, i := range order {
-		sorted[k] = issues[i]
+	permute(issues, order)
+}
+
+// permute puts issues[order[k]] at k for every k, in place, following
+// each cycle of the permutation once; order is used up. A copy of a large
+// server's issues would be megabytes more garbage at the end of a lint.
+func permute(issues []sdk.Issue, order []int) {
+	for start := range order {
+		if order[start] < 0 {
+			continue
+		}
+		held := issues[start]
+		k := start
+		for {
+			i := order[k]
+			order[k] = -1
+			if i == start {
+				issues[k] = held
+				break
+			}
+			issues[k] = issues[i]
+			k = i
+		}
 	}
-	copy(issues, sorted)
 }
 
 var sections = map[string]int{

@@ -126,6 +126,32 @@ func TestSortTranscriptAndFileOrder(t *testing.T) {
 	}
 }
 
+// TestPermuteInPlace checks the in-place move Sort ends with against a
+// copy, on permutations of every small size and some large ones: a
+// mistake in following a cycle loses or repeats an issue.
+func TestPermuteInPlace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 2, 3, 4, 5, 8, 13, 100, 1000} {
+		for range 20 {
+			issues := make([]sdk.Issue, n)
+			for i := range issues {
+				issues[i].Message = fmt.Sprint(i)
+			}
+			order := rng.Perm(n)
+			want := make([]sdk.Issue, n)
+			for k, i := range order {
+				want[k] = issues[i]
+			}
+			permute(issues, order)
+			for k := range issues {
+				if issues[k] != want[k] {
+					t.Fatalf("n=%d: at %d got issue %q, want %q", n, k, issues[k].Message, want[k].Message)
+				}
+			}
+		}
+	}
+}
+
 // BenchmarkSort orders the issues of a large server, as Run and the engine
 // (again, once locations are known) do.
 func BenchmarkSort(b *testing.B) {
