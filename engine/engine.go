@@ -80,6 +80,11 @@ func lint(ctx context.Context, opt Options) *result.Report {
 		opt.Progress = nil // one line for one target says nothing
 	}
 	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
+	// What was read is in the Snapshots now; a large file's bytes, which
+	// its Snapshot lets go of, must not stay live through the rules here.
+	for i := range opt.Targets {
+		opt.Targets[i].Data = nil
+	}
 	prepare(opt.Targets, snaps, errs, opt.Lock)
 
 	metas := make([]sdk.Meta, len(opt.Rules))
