@@ -20,6 +20,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Match is one secret: Kind names what it is ("github-pat",
@@ -148,6 +149,13 @@ func Excerpt(text string, m Match, width int) string {
 	return Redact(before) + Mask(text[m.Start:m.End]) + Redact(after)
 }
 
+// lazyRegexp compiles expr on first use: compiling the expressions below
+// takes some 60 million instructions, and most runs meet no text that
+// needs them.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
 func isBoundary(c byte) bool { return c == ' ' || c == '\n' || c == '\t' }
 
 // tokenByte is true for the bytes secrets are made of.
@@ -230,11 +238,11 @@ func isAlnum(c byte) bool {
 
 // urlPassword is a URL's user:password@ part. The scheme and host are
 // kept loose: postgres://, mongodb+srv://, amqps://, redis://, https://.
-var urlPassword = regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]{1,20}://([^\s:/@'"\x60<>{}]{1,64}):([^\s@/'"\x60]{1,128})@[a-z0-9\[]`)
+var urlPassword = lazyRegexp(`(?i)\b[a-z][a-z0-9+.-]{1,20}://([^\s:/@'"\x60<>{}]{1,64}):([^\s@/'"\x60]{1,128})@[a-z0-9\[]`)
 
 // placeholder matches values that stand for a secret rather than being
 // one: <password>, ${DB_PASS}, {{token}}, xxxx, ****, your_password.
-var placeholder = regexp.MustCompile(`(?i)^(?:<[^>]*>|\[[^\]]*\]|\{+[^}]*\}+|\$\{?[\w.-]+\}?|%[\w.-]+%|x{3,}|\*{3,}|\.{3,}|…|your[-_ ]?\w*|my[-_]?(?:pass\w*|secret\w*|key|token)|\w*[-_]?(?:password|passwd|pass|pwd|secret|token|key)(?:[-_]?here)?|changeme|example\w*|sample\w*|placeholder\w*|redacted|dummy\w*|test|none|null|true|false|undefined|empty|string)$`)
+var placeholder = lazyRegexp(`(?i)^(?:<[^>]*>|\[[^\]]*\]|\{+[^}]*\}+|\$\{?[\w.-]+\}?|%[\w.-]+%|x{3,}|\*{3,}|\.{3,}|…|your[-_ ]?\w*|my[-_]?(?:pass\w*|secret\w*|key|token)|\w*[-_]?(?:password|passwd|pass|pwd|secret|token|key)(?:[-_]?here)?|changeme|example\w*|sample\w*|placeholder\w*|redacted|dummy\w*|test|none|null|true|false|undefined|empty|string)$`)
 
 // hasURLPassword reports whether text can hold a match of urlPassword,
 // before the expression runs, which costs far more than this on the many
@@ -268,9 +276,9 @@ func hasURLPassword(text string) bool {
 
 func findURLPasswords(text string) []Match {
 	var out []Match
-	for _, m := range urlPassword.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range urlPassword().FindAllStringSubmatchIndex(text, -1) {
 		user, pass := text[m[2]:m[3]], text[m[4]:m[5]]
-		if placeholder.MatchString(pass) || placeholder.MatchString(user) && len(pass) < 6 {
+		if placeholder().MatchString(pass) || placeholder().MatchString(user) && len(pass) < 6 {
 			continue
 		}
 		out = append(out, Match{Kind: "url-password", Start: m[4], End: m[5]})
@@ -281,7 +289,7 @@ func findURLPasswords(text string) []Match {
 // assignment is NAME=value or NAME: value where NAME is an
 // environment-style name of a secret (DB_PASSWORD, OPENAI_API_KEY,
 // GITHUB_TOKEN, CLIENT_SECRET).
-var assignment = regexp.MustCompile(`\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:API_?KEY|SECRET(?:_KEY)?|TOKEN|PASSWORD|PASSWD|PASS|PWD|ACCESS_?KEY|PRIVATE_?KEY|AUTH)|PASSWORD|SECRET|TOKEN)\s*(?:=|:)\s*["']?([^\s"'\x60,;)(\]\[]{6,256})`)
+var assignment = lazyRegexp(`\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:API_?KEY|SECRET(?:_KEY)?|TOKEN|PASSWORD|PASSWD|PASS|PWD|ACCESS_?KEY|PRIVATE_?KEY|AUTH)|PASSWORD|SECRET|TOKEN)\s*(?:=|:)\s*["']?([^\s"'\x60,;)(\]\[]{6,256})`)
 
 // secretNameParts are what an environment-style secret name holds.
 var secretNameParts = []string{"KEY", "TOKEN", "SECRET", "PASS", "PWD", "AUTH"}
@@ -324,9 +332,9 @@ func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 func findAssignments(text string) []Match {
 	var out []Match
-	for _, m := range assignment.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range assignment().FindAllStringSubmatchIndex(text, -1) {
 		value := strings.TrimRight(text[m[4]:m[5]], ".")
-		if placeholder.MatchString(value) || !literal(value) {
+		if placeholder().MatchString(value) || !literal(value) {
 			continue
 		}
 		out = append(out, Match{Kind: "secret-assignment", Start: m[4], End: m[4] + len(value)})
@@ -360,7 +368,7 @@ func literal(v string) bool {
 }
 
 // bearer is an HTTP bearer credential: "Authorization: Bearer <token>".
-var bearer = regexp.MustCompile(`(?i)\bbearer\s+([a-z0-9\-_.~+/]{20,}=*)`)
+var bearer = lazyRegexp(`(?i)\bbearer\s+([a-z0-9\-_.~+/]{20,}=*)`)
 
 // containsBearer reports whether text has the word bearer in any case;
 // the search is for "earer", which prose almost never holds otherwise.
@@ -383,9 +391,9 @@ func containsBearer(text string) bool {
 
 func findBearers(text string) []Match {
 	var out []Match
-	for _, m := range bearer.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range bearer().FindAllStringSubmatchIndex(text, -1) {
 		token := text[m[2]:m[3]]
-		if placeholder.MatchString(token) || !literal(token) || entropy(token) < 3.5 {
+		if placeholder().MatchString(token) || !literal(token) || entropy(token) < 3.5 {
 			continue
 		}
 		out = append(out, Match{Kind: "bearer-token", Start: m[2], End: m[3]})
