@@ -15,11 +15,8 @@ type phraseSet struct {
 	byFirst map[string][]*phrase
 	anyway  []*phrase
 	all     []*phrase
-	// anchors holds, for every phrase, the words of one part it cannot
-	// match without; a text with none of them cannot match, and most
-	// texts are rejected by this one pass over their words.
-	anchors map[string]bool
-	// unanchored is true when some phrase has no such part.
+	// unanchored is true when some phrase has no required part (see
+	// requiredParts), so that any text can match it.
 	unanchored bool
 	// vocab maps every word of a required part (see requiredParts), in
 	// each spelling, to the parts it belongs to; needs[i] is the set of
@@ -55,7 +52,7 @@ func anchorWords(p *phrase) []string {
 }
 
 func newPhraseSet(srcs ...string) *phraseSet {
-	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}, vocab: map[string]partSet{}}
+	ps := &phraseSet{byFirst: map[string][]*phrase{}, vocab: map[string]partSet{}}
 	nparts := 0
 	for _, src := range srcs {
 		p := compile(src)
@@ -84,13 +81,8 @@ func newPhraseSet(srcs ...string) *phraseSet {
 		}
 		ps.needs = append(ps.needs, need)
 		ps.nparts = nparts
-		if words := anchorWords(p); words == nil {
+		if anchorWords(p) == nil {
 			ps.unanchored = true
-		} else {
-			for _, w := range words {
-				ps.anchors[w] = true
-				ps.anchors[strings.ReplaceAll(w, "'", "")] = true
-			}
 		}
 		if p.firsts == nil {
 			ps.anyway = append(ps.anyway, p)
