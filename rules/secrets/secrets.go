@@ -43,6 +43,14 @@ func Find(text string) []Match { return FindScreened(text, true, true) }
 // must not be false of a text with one. What they rule out is not
 // searched for.
 func FindScreened(text string, candidate, url bool) []Match {
+	return FindNamed(text, candidate, url, true)
+}
+
+// FindNamed is FindScreened for a caller that has also asked SecretNameAt
+// at every = and : of text: named says whether one of them said yes. It
+// may be true of a text without one; it must not be false of a text with
+// one.
+func FindNamed(text string, candidate, url, named bool) []Match {
 	var out []Match
 	if candidate && hasCandidate(text) {
 		out = append(out, findLeaks(text)...)
@@ -54,7 +62,7 @@ func FindScreened(text string, candidate, url bool) []Match {
 	if url && hasURLPassword(text) {
 		out = append(out, findURLPasswords(text)...)
 	}
-	if hasSecretName(text) {
+	if named && hasSecretName(text) {
 		out = append(out, findAssignments(text)...)
 	}
 	return dedupe(out)
@@ -294,10 +302,9 @@ var assignment = lazyRegexp(`\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:API_?KEY|SECRE
 // secretNameParts are what an environment-style secret name holds.
 var secretNameParts = []string{"KEY", "TOKEN", "SECRET", "PASS", "PWD", "AUTH"}
 
-// hasSecretName reports whether text has an = or a : after a run of
-// capitals, digits and underscores, at least three long, that holds a
-// secretNameParts word, as the assignment expression needs. It looks only
-// behind the = and : signs, which prose has few of.
+// hasSecretName reports whether text has an = or a : after a secret name
+// (see SecretNameAt). It looks only behind the = and : signs, which prose
+// has few of.
 func hasSecretName(text string) bool {
 	for _, sign := range []byte{'=', ':'} {
 		for from := 0; ; {
@@ -307,22 +314,34 @@ func hasSecretName(text string) bool {
 			}
 			at := from + k
 			from = at + 1
-			end := at
-			for end > 0 && (text[end-1] == ' ' || text[end-1] == '"' || text[end-1] == '\'') {
-				end--
+			if SecretNameAt(text, at) {
+				return true
 			}
-			start := end
-			for start > 0 && (isUpper(text[start-1]) || text[start-1] == '_' || text[start-1] >= '0' && text[start-1] <= '9') {
-				start--
-			}
-			if end-start < 3 {
-				continue
-			}
-			for _, p := range secretNameParts {
-				if strings.Contains(text[start:end], p) {
-					return true
-				}
-			}
+		}
+	}
+	return false
+}
+
+// SecretNameAt reports whether the = or : at text[at] follows, past
+// spaces and quotation marks, a run of capitals, digits and underscores,
+// at least three long, that holds a secretNameParts word, as the
+// assignment expression needs. A caller that reads every byte of a text
+// (see FindNamed) asks it at each = and : it meets.
+func SecretNameAt(text string, at int) bool {
+	end := at
+	for end > 0 && (text[end-1] == ' ' || text[end-1] == '"' || text[end-1] == '\'') {
+		end--
+	}
+	start := end
+	for start > 0 && (isUpper(text[start-1]) || text[start-1] == '_' || text[start-1] >= '0' && text[start-1] <= '9') {
+		start--
+	}
+	if end-start < 3 {
+		return false
+	}
+	for _, p := range secretNameParts {
+		if strings.Contains(text[start:end], p) {
+			return true
 		}
 	}
 	return false

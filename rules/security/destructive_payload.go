@@ -150,68 +150,82 @@ var refusals = map[string]bool{
 
 // Check reports each text with a payload, once.
 func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	maybe := directiveGate.verdicts(s, payloadWords)
-	i := -1
-	visible.Texts(s, func(t visible.Text) {
-		i++
-		if t.Kind == visible.KindResourceURI || !maybe[i] && !strings.Contains(t.Value, ":()") {
-			return
+	v := directiveGate.judged(s)
+	// The texts that may hold a payload's words or a fork bomb's ":()",
+	// in order, each once.
+	words, bombs := v.texts[directiveGate.index(payloadWords)], v.forkBombs
+	for len(words) > 0 || len(bombs) > 0 {
+		var e indexed
+		switch {
+		case len(bombs) == 0 || len(words) > 0 && words[0].i < bombs[0].i:
+			e, words = words[0], words[1:]
+		case len(words) > 0 && words[0].i == bombs[0].i:
+			e, words, bombs = words[0], words[1:], bombs[1:]
+		default:
+			e, bombs = bombs[0], bombs[1:]
 		}
-		w := split(t.Value)
-		text := strings.ToLower(w.text)
-		if w.hasSoft {
-			text = strings.ReplaceAll(text, string(softMark), "")
-			w = split(text)
+		if e.t.Kind != visible.KindResourceURI {
+			checkPayloads(e.t, report)
 		}
-		var found []string
-		seen := map[string]bool{}
-		spans := payloadSpans(w, text)
-		if len(spans) == 0 {
-			return
-		}
-		all := payloads()
-		for _, span := range spans {
-			part := text[span[0]:span[1]]
-			// The text's own orders to run a command: what they introduce
-			// is the payload whatever guard word came before them.
-			var orders []int
-			if d := &all[directiveIndex]; reliteral.ContainsAny(part, d.needs) {
-				for _, loc := range d.re.FindAllStringIndex(part, -1) {
-					orders = append(orders, loc[1]+span[0])
-				}
+	}
+	return nil
+}
+
+// checkPayloads reports the payloads in t, if any.
+func checkPayloads(t visible.Text, report func(sdk.Issue)) {
+	w := split(t.Value)
+	text := strings.ToLower(w.text)
+	if w.hasSoft {
+		text = strings.ReplaceAll(text, string(softMark), "")
+		w = split(text)
+	}
+	var found []string
+	seen := map[string]bool{}
+	spans := payloadSpans(w, text)
+	if len(spans) == 0 {
+		return
+	}
+	all := payloads()
+	for _, span := range spans {
+		part := text[span[0]:span[1]]
+		// The text's own orders to run a command: what they introduce
+		// is the payload whatever guard word came before them.
+		var orders []int
+		if d := &all[directiveIndex]; reliteral.ContainsAny(part, d.needs) {
+			for _, loc := range d.re.FindAllStringIndex(part, -1) {
+				orders = append(orders, loc[1]+span[0])
 			}
-			for i, p := range all {
-				if !reliteral.ContainsAny(part, p.needs) {
+		}
+		for i, p := range all {
+			if !reliteral.ContainsAny(part, p.needs) {
+				continue
+			}
+			for _, loc := range p.re.FindAllStringIndex(part, -1) {
+				loc[0], loc[1] = loc[0]+span[0], loc[1]+span[0]
+				if i != directiveIndex && payloadGuarded(w, loc[0], loc[1], orders) {
 					continue
 				}
-				for _, loc := range p.re.FindAllStringIndex(part, -1) {
-					loc[0], loc[1] = loc[0]+span[0], loc[1]+span[0]
-					if i != directiveIndex && payloadGuarded(w, loc[0], loc[1], orders) {
-						continue
-					}
-					q := strings.TrimSpace(text[loc[0]:loc[1]])
-					if seen[q] {
-						continue
-					}
-					seen[q] = true
-					found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
+				q := strings.TrimSpace(text[loc[0]:loc[1]])
+				if seen[q] {
+					continue
 				}
+				seen[q] = true
+				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
 			}
 		}
-		if len(found) == 0 {
-			return
-		}
-		if len(found) > 3 {
-			found = append(found[:3], fmt.Sprintf("and %d more", len(found)-3))
-		}
-		report(sdk.Issue{
-			Tool:    t.Owner(),
-			Pointer: t.Pointer(),
-			Message: fmt.Sprintf("%s carries a destructive or remote-code payload: %s", kindName(t.Kind.String()), strings.Join(found, ", ")),
-			Fix:     "remove the command; a description says what the tool does, it never hands the model commands or code to run, and a tool that installs something does it in its own code, reviewed",
-		})
+	}
+	if len(found) == 0 {
+		return
+	}
+	if len(found) > 3 {
+		found = append(found[:3], fmt.Sprintf("and %d more", len(found)-3))
+	}
+	report(sdk.Issue{
+		Tool:    t.Owner(),
+		Pointer: t.Pointer(),
+		Message: fmt.Sprintf("%s carries a destructive or remote-code payload: %s", kindName(t.Kind.String()), strings.Join(found, ", ")),
+		Fix:     "remove the command; a description says what the tool does, it never hands the model commands or code to run, and a tool that installs something does it in its own code, reviewed",
 	})
-	return nil
 }
 
 // payloadSpans returns the byte ranges of text, folded as w is, that the
