@@ -30,20 +30,26 @@ func dedupe(issues []sdk.Issue) []sdk.Issue {
 	if len(issues) < 2 {
 		return issues
 	}
+	// The issues are compacted in place: a large server's list holds tens
+	// of thousands, and a copy of them is megabytes more for the collector
+	// to chase at the end of a lint, when the heap is fullest.
 	first := make(map[dedupeKey]int, len(issues))
-	kept := issues[:0:0]
-	for _, is := range issues {
+	kept := issues[:0]
+	for i := range issues {
+		is := &issues[i]
 		k := dedupeKey{is.Rule, is.Tool, subject(is.Pointer), is.Message}
-		if i, ok := first[k]; ok {
-			kept[i].Count = max(kept[i].Count, 1) + max(is.Count, 1)
+		if j, ok := first[k]; ok {
+			kept[j].Count = max(kept[j].Count, 1) + max(is.Count, 1)
 			continue
 		}
 		first[k] = len(kept)
-		kept = append(kept, is)
+		if len(kept) < i {
+			kept = append(kept, *is)
+		} else {
+			kept = kept[:i+1]
+		}
 	}
-	if len(kept) == len(issues) {
-		return issues
-	}
+	clear(issues[len(kept):])
 	return kept
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/trace"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +27,12 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 		err    *result.RuleError
 	}
 	results := make([]outcome, len(rules))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	// Rules share work on a Snapshot (its visible texts, flattened
+	// schemas), built once by the first rule that asks and waited for by
+	// the others. A rule waiting so holds a place, so there are twice as
+	// many places as CPUs: while one waits, another uses its CPU, and a
+	// listing built on fewer goroutines than CPUs leaves none idle.
+	sem := make(chan struct{}, 2*runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, r := range rules {
 		meta := r.Meta()
@@ -38,7 +44,9 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			issues, err := check(ctx, r, meta, snap)
+			var issues []sdk.Issue
+			var err error
+			trace.WithRegion(ctx, meta.Name, func() { issues, err = check(ctx, r, meta, snap) })
 			results[i] = outcome{issues: issues}
 			if err != nil {
 				results[i].err = &result.RuleError{Rule: meta.Name, Error: err.Error()}
@@ -139,11 +147,30 @@ func Sort(issues []sdk.Issue) {
 		}
 		return strings.Compare(a.Message, b.Message)
 	})
-	sorted := make([]sdk.Issue, len(issues))
-	for k, i := range order {
-		sorted[k] = issues[i]
+	permute(issues, order)
+}
+
+// permute puts issues[order[k]] at k for every k, in place, following
+// each cycle of the permutation once; order is used up. A copy of a large
+// server's issues would be megabytes more garbage at the end of a lint.
+func permute(issues []sdk.Issue, order []int) {
+	for start := range order {
+		if order[start] < 0 {
+			continue
+		}
+		held := issues[start]
+		k := start
+		for {
+			i := order[k]
+			order[k] = -1
+			if i == start {
+				issues[k] = held
+				break
+			}
+			issues[k] = issues[i]
+			k = i
+		}
 	}
-	copy(issues, sorted)
 }
 
 var sections = map[string]int{

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -109,6 +110,38 @@ func TestRunFillsOrdersAndIsolates(t *testing.T) {
 	}
 }
 
+// TestRunWaitingRuleLeavesRoom: a rule that waits for work another rule
+// does (a listing of the Snapshot they share, built once) must not keep
+// that rule from running, even when the rules outnumber the CPUs. With
+// one CPU, each rule here waits until the other has started, whichever
+// the runner starts first.
+func TestRunWaitingRuleLeavesRoom(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	a, b, giveUp := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	meet := func(mine, other chan struct{}) func(*sdk.Snapshot, func(sdk.Issue)) error {
+		return func(*sdk.Snapshot, func(sdk.Issue)) error {
+			close(mine)
+			select {
+			case <-other:
+			case <-giveUp:
+			}
+			return nil
+		}
+	}
+	rules := []sdk.Rule{fake{schemaRule, meet(a, b)}, fake{pluginRule, meet(b, a)}}
+	done := make(chan struct{})
+	go func() {
+		Run(context.Background(), rules, &sdk.Snapshot{})
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		close(giveUp) // let the stuck run end
+		t.Fatal("one rule never started while the other waited for it")
+	}
+}
+
 func TestSortTranscriptAndFileOrder(t *testing.T) {
 	issues := []sdk.Issue{
 		{Rule: "b", Pointer: "/transcript/records/12"},
@@ -123,6 +156,32 @@ func TestSortTranscriptAndFileOrder(t *testing.T) {
 	}
 	if strings.Join(got, "") != "dcab" {
 		t.Errorf("order %v, want d c (file order in tool 0) then a b (record 9 before 12)", got)
+	}
+}
+
+// TestPermuteInPlace checks the in-place move Sort ends with against a
+// copy, on permutations of every small size and some large ones: a
+// mistake in following a cycle loses or repeats an issue.
+func TestPermuteInPlace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 2, 3, 4, 5, 8, 13, 100, 1000} {
+		for range 20 {
+			issues := make([]sdk.Issue, n)
+			for i := range issues {
+				issues[i].Message = fmt.Sprint(i)
+			}
+			order := rng.Perm(n)
+			want := make([]sdk.Issue, n)
+			for k, i := range order {
+				want[k] = issues[i]
+			}
+			permute(issues, order)
+			for k := range issues {
+				if issues[k] != want[k] {
+					t.Fatalf("n=%d: at %d got issue %q, want %q", n, k, issues[k].Message, want[k].Message)
+				}
+			}
+		}
 	}
 }
 
