@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime/trace"
 	"slices"
 	"sort"
 	"sync"
@@ -78,8 +79,14 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	if len(targets) < 2 {
 		opt.Progress = nil // one line for one target says nothing
 	}
+	// The regions name the phases in an execution trace (MCPLINT_TRACE).
+	region := trace.StartRegion(ctx, "load")
 	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
+	region.End()
+	region = trace.StartRegion(ctx, "prepare")
 	prepare(opt.Targets, snaps, errs, opt.Lock)
+	region.End()
+	region = trace.StartRegion(ctx, "rules")
 
 	metas := make([]sdk.Meta, len(opt.Rules))
 	for i, r := range opt.Rules {
@@ -117,11 +124,14 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			progress.Unlock()
 		}
 	})
+	region.End()
+	region = trace.StartRegion(ctx, "pipeline")
 	// The pipeline runs once every target is done: an [[ignore]] entry is
 	// unused only when it matched nothing on any of them. Scoring comes
 	// after, since what the pipeline adds counts and what it hides does not.
 	pipeline.Run(pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir}),
 		slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
+	region.End()
 	for i, t := range rep.Targets {
 		if in := inputs[i]; in != nil {
 			in.Issues = t.Issues

@@ -55,6 +55,8 @@ var payloads = []payload{
 	{"shell start-up file change", regexp.MustCompile(`(?:>>?\s*|\b(?:add|adding|append|appending|write|writing|insert|inserting|put|putting)\b[^\n;]{0,80}?\b(?:to|into|in)\s+(?:the\s+|your\s+|the\s+user'?s\s+)?)[~/\w.$-]*\.(?:bashrc|zshrc|bash_profile|bash_login|zprofile|zshenv)\b`)},
 	{"SSH key or scheduled job install", regexp.MustCompile(`(?:>>?\s*|\b(?:add|adding|append|appending|write|writing|insert|inserting)\b[^\n;]{0,80}?)[~/\w.$-]*(?:authorized_keys\b|/etc/cron)|\|\s*crontab\s+-`)},
 	{commandDirective, regexp.MustCompile(`\b(?:must|should|shall|need to|needs to|have to|has to|required to|please|always)\s+(?:(?:also|first|now|then|immediately|additionally)\s+)?(?:execute|run)\s+(?:(?:the|this|these)\s+)?following\b[^\n.:]{0,40}?\b(?:command|commands|script|check|line)\b`)},
+	{"declared malicious use", regexp.MustCompile(`\b(?:used|designed|intended|built|meant|made)\s+(?:for|to\s+(?:perform|achieve|gain|carry\s+out))\s+(?:[\w-]+\s+){0,2}?(?:privilege\s+escalation|system\s+compromise|malicious\s+(?:activities|activity|purposes|actions)|persistent\s+access|backdoor\s+access|unauthori[sz]ed\s+access)\b|\b(?:install|installs|installing|deploy|deploys|deploying|plant|plants|planting)\s+(?:a\s+|the\s+)?(?:malware|ransomware|keyloggers?|rootkits?|backdoors?)\b|\b(?:create|creates|creating|establish|establishes|establishing)\s+(?:a\s+|the\s+)?(?:backdoors?|persistent\s+access)\b|\bsupports\s+(?:shell|command|code|sql)\s+injection\b`)},
+	{"checks bypassed by deferred work", regexp.MustCompile(`\b(?:scheduled|delayed|deferred|background|queued|later)\b[^.;\n]{0,60}?\b(?:bypass|bypasses|bypassing|circumvent|circumvents|circumventing|skip|skips|skipping|evade|evades|evading|escape|escapes)\s+(?:(?:all|any|the|normal|standard|usual|regular|default|existing)\s+){0,2}(?:permission|permissions|security|access|authori[sz]ation|authentication|safety|privilege|sandbox)\s+(?:checks?|controls?|restrictions?|policies|policy|validation)\b`)},
 	{"password file read", regexp.MustCompile(`\b(?:cat|type|less|more|head|tail|read|reads|open|opens|dump|print|send|upload|copy|cp|scp|curl|get|fetch|include|attach|paste|exfiltrate|grep|base64)\b[^\n.;]{0,60}/etc/(?:passwd|shadow|gshadow|sudoers|master\.passwd)\b`)},
 }
 
@@ -115,6 +117,8 @@ var payloadWords = newPhraseSet(
 	"format c",
 	"(bashrc|zshrc|zprofile|zshenv|bash profile|bash login|authorized keys|etc cron|crontab)",
 	"(must|should|shall|need|needs|have|has|required|please|always) ~2 (execute|run) ~2 following",
+	"(bypass|bypasses|bypassing|circumvent|circumvents|circumventing|evade|evades|evading|skip|skips|skipping|escape|escapes) ~3 (checks|check|controls|control|restrictions|policies|policy|validation)",
+	"(escalation|compromise|malicious|malware|ransomware|keylogger|keyloggers|rootkit|rootkits|backdoor|backdoors|persistent access|unauthorized access|unauthorised access|injection)",
 )
 
 // payloadGuards are words that, before a payload in its sentence, say the

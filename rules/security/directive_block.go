@@ -142,6 +142,16 @@ func directiveBlocks(w *words) []block {
 			continue
 		}
 		if t[i] != '<' {
+			if _, end, ok := bracketLabel(t, i); ok && !w.quoted(i, end) && !documented(w, t, i, end) {
+				content := t[end:]
+				if k := strings.IndexByte(content, '\n'); k >= 0 {
+					content = content[:k]
+				}
+				if strings.TrimSpace(content) != "" {
+					out = append(out, block{label: "a " + strconv.Quote(w.display(i, end)) + " label", at: i, content: strings.TrimSpace(w.display(end, end+len(content))), role: true})
+					i = end - 1 + len(content)
+				}
+			}
 			continue
 		}
 		if strings.HasPrefix(t[i:], "<!--") {
@@ -207,6 +217,9 @@ func mayHoldBlock(t string) bool {
 			return true
 		}
 		if window[0] != '<' {
+			if _, _, ok := bracketLabel(window, 0); ok {
+				return true
+			}
 			continue
 		}
 		if strings.HasPrefix(window, "<!--") {
@@ -276,6 +289,49 @@ func roleMarker(t string, i int) (string, int, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// bracketLabel reads a label at t[i] == '[' in lowered text, "[hidden
+// instruction]:" or "[system directive]:", that claims the authority of
+// the system or of hidden instructions: one to three words, the last a
+// directive word or all of them directive-tag words with a role, and a
+// colon after it. It returns the label's name and the offset after the
+// colon.
+func bracketLabel(t string, i int) (string, int, bool) {
+	k := strings.IndexByte(t[i+1:min(len(t), i+1+40)], ']')
+	if k <= 0 {
+		return "", 0, false
+	}
+	name := t[i+1 : i+1+k]
+	end := i + 1 + k + 1
+	for end < len(t) && t[end] == ' ' {
+		end++
+	}
+	if end >= len(t) || t[end] != ':' {
+		return "", 0, false
+	}
+	parts := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '_' || r == '-' })
+	if len(parts) == 0 || len(parts) > 3 {
+		return "", 0, false
+	}
+	for _, p := range parts {
+		if strings.Trim(p, "abcdefghijklmnopqrstuvwxyz") != "" {
+			return "", 0, false
+		}
+	}
+	if labelWords[parts[len(parts)-1]] {
+		return name, end + 1, true
+	}
+	if _, role := directiveTag(strings.Join(parts, "")); role {
+		return name, end + 1, true
+	}
+	return "", 0, false
+}
+
+// labelWords end a bracketed label that gives the model orders, whatever
+// word qualifies them: "[metadata directive]:", "[hidden instruction]:".
+var labelWords = map[string]bool{
+	"directive": true, "directives": true, "instruction": true, "instructions": true, "override": true, "overrides": true, "command": true, "commands": true,
 }
 
 func atLineStart(t string, i int) bool {

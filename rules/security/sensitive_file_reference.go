@@ -49,7 +49,7 @@ var secretFiles = []secretFile{
 		domain: []string{"ssh", "sftp", "scp", "key", "keys", "keygen", "keypair", "host", "hosts", "remote", "known", "authorized"}},
 	{label: "SSH private key", anchors: []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519"}, accept: notPublicKey,
 		domain: []string{"ssh", "sftp", "scp", "key", "keys", "keygen", "keypair", "host", "hosts", "remote"}},
-	{label: "AWS credentials", anchors: []string{".aws/credentials"},
+	{label: "AWS credentials", anchors: []string{".aws/credentials", ".aws credentials"},
 		domain: []string{"aws", "s3", "iam", "ec2", "sts", "boto", "cloud", "credential", "credentials", "profile", "profiles"}},
 	{label: "Google Cloud credentials", anchors: []string{".config/gcloud", "application_default_credentials"},
 		domain: []string{"gcloud", "gcp", "google", "cloud", "credential", "credentials", "bigquery"}},
@@ -83,6 +83,16 @@ var secretFiles = []secretFile{
 // keys, known_hosts, authorized_keys and config are not secrets.
 func sshPathIsSecret(after string) bool {
 	if after == "" || after[0] != '/' {
+		if after != "" && after[0] == ' ' {
+			// "the .ssh config file", ".ssh known_hosts": the word after
+			// names the file as a path would.
+			next := strings.TrimLeft(after, " ")
+			for _, name := range []string{"config", "known_hosts", "known hosts", "authorized_keys", "public key", "public keys"} {
+				if hasPrefixFold(next, name) && (len(next) == len(name) || !isPathByte(next[len(name)])) {
+					return false
+				}
+			}
+		}
 		return after == "" || !isPathByte(after[0])
 	}
 	comp := after[1:]

@@ -41,7 +41,7 @@ var flowPhrases = newPhraseSet(
 	"(invisibly|covertly|unnoticed|surreptitiously|stealthily) ~3 (send|sends|upload|uploads|transmit|transmits|sync|syncs|collect|collects|store|stores|forward|forwards|copy|copies|share|shares|post|posts|record|records)",
 	"(in|behind) the (background|scenes) ~3 (send|sends|upload|uploads|transmit|transmits|sync|syncs|collect|collects|forward|forwards|copy|copies|share|shares|post|posts|record|records)",
 	"(attacker|attackers|evil|exfil|malicious|hacker|pwned|pwnd|stealer|steal|exfiltration) (com|net|org|io|xyz|example|ru|cn|site|app|dev|tk|sh|me|biz|info)",
-	"(leak|leaks|exfiltrate|exfiltrates|exfiltrating|smuggle|smuggles) ~6 (parameter|context|file|files|credential|credentials|key|keys|token|tokens|secret|secrets|data|conversation|history|messages|contents)",
+	"(leak|leaks|exfiltrate|exfiltrates|exfiltrating|smuggle|smuggles|steal|steals|stealing) ~6 (parameter|context|file|files|credential|credentials|key|keys|token|tokens|secret|secrets|data|conversation|history|messages|contents)",
 	"(bcc|cc|blind copy|blind carbon copy|blind-copy) ~3 (every|all|each|any|a copy|copies|this|the) ~4 (to|at)",
 	"(send|sends|forward|forwards|copy|copies|bcc|cc|email|emails|relay|relays) (a copy|copies|duplicates|a duplicate|all messages|every message|each message|all emails|every email) ~3 (to|at)",
 	"(include|includes|attach|attaches|append|appends|embed|embeds|put|pass|passes|add|adds|insert|encode|encodes) ~6 (conversation|conversations|chat history|chat log|chat logs|message history|previous messages|prior messages|last messages|all messages|user messages|credentials|api keys|api key|access tokens|passwords|secrets|environment variables|env vars|contacts|contact list|address book|session cookies|cookies|system prompt) ~8 (in|into|as|to) ~4 (parameter|param|field|argument|metadata|sidenote|notes|note|feedback|debug|extra|body)",
@@ -53,7 +53,13 @@ var flowPhrases = newPhraseSet(
 	"(controlled|owned|operated|run|hosted) by (the|an|a) (attacker|attackers|adversary|hacker|hackers)",
 	secretsKeptPhrase,
 	remoteStorePhrase,
+	keySendPhrase,
 )
+
+// keySendPhrase sends the user's keys themselves, which is the job of a
+// key-management or backup tool: "upload the user's private_key file",
+// "send the credentials file to the server".
+const keySendPhrase = "(send|sends|upload|uploads|transmit|transmits|post|posts|forward|forwards|copy|copies|email|emails) (the|the user's|user's|your|their|all|any|every) ~1 (credentials file|credential file|credentials files|private key|private keys|private_key|ssh key|ssh keys|keychain|keystore|keyring|wallet file|seed phrase|recovery phrase|password file|passwords file)"
 
 // secretsKeptPhrase collects credentials beside the tool's job, which is
 // the job of a secrets manager; remoteStorePhrase keeps what the tool saw
@@ -76,7 +82,7 @@ const (
 )
 
 // domainPhrases are the phrases a tool's own subject excuses.
-var domainPhrases = map[string]bool{thirdPartyPhrase: true, marketingPhrase: true, enrolPhrase: true, defaultEnrolPhrase: true, conversationPhrase: true, secretsKeptPhrase: true, remoteStorePhrase: true}
+var domainPhrases = map[string]bool{thirdPartyPhrase: true, marketingPhrase: true, enrolPhrase: true, defaultEnrolPhrase: true, conversationPhrase: true, secretsKeptPhrase: true, remoteStorePhrase: true, keySendPhrase: true}
 
 // remotePhrase sends data to a server of someone else, which is the job of
 // a tool that takes a URL or talks to an API.
