@@ -418,18 +418,14 @@ func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report
 	domainOf := domainWords(s)
 	// The phrase rules' scan reads every byte of every text already and
 	// finds mayNameSecretFile's verdict on its way.
-	marks := directiveGate.judged(s).marks
-	i := -1
-	visible.Texts(s, func(t visible.Text) {
-		if i++; !marks[i].secretFile {
-			return
-		}
+	for _, e := range directiveGate.judged(s).secretFiles {
+		t := e.t
 		ms := secretMentions(split(t.Value), domainOf(t.Owner(), t.Tool()))
 		if len(ms) == 0 {
-			return
+			continue
 		}
 		report(secretIssue(t, ms))
-	})
+	}
 	return nil
 }
 
