@@ -357,7 +357,7 @@ func (p *partSet) covers(q partSet) bool {
 
 // requiredParts returns the words of each part of a phrase that a match
 // cannot do without and that is a plain choice of words (or of sequences
-// starting with a word, whose first words stand for them). A part that
+// holding a plain word, each stood for by one, see altWord). A part that
 // can be a function word ("the", "to", "is") is left out when the phrase
 // has two others: nearly every sentence holds one, so it would cost the
 // one-pass filter a hit on most words and rule out nothing.
@@ -393,6 +393,28 @@ func hasFunctionWord(words []string) bool {
 	return false
 }
 
+// altWord returns the word that stands for an alternative, a sequence, in
+// its part: one of the plain words the sequence is made of, which every
+// match of it holds, the first that is not a function word ("place" of
+// "in place of", "user" of "to the user", "card" of "card number"), so
+// that a common word does not make the whole part common; the first plain
+// word when all are function words, "" when there is none.
+func altWord(seq *node) string {
+	first := ""
+	for _, k := range seq.kids {
+		if k.kind != nWord {
+			continue
+		}
+		if !functionWords[k.word] {
+			return k.word
+		}
+		if first == "" {
+			first = k.word
+		}
+	}
+	return first
+}
+
 func allRequiredParts(p *phrase) [][]string {
 	var out [][]string
 	for _, kid := range p.root.kids {
@@ -402,11 +424,12 @@ func allRequiredParts(p *phrase) [][]string {
 			words = []string{kid.word}
 		case nAlt:
 			for _, alt := range kid.kids {
-				if len(alt.kids) == 0 || alt.kids[0].kind != nWord {
+				w := altWord(alt)
+				if w == "" {
 					words = nil
 					break
 				}
-				words = append(words, alt.kids[0].word)
+				words = append(words, w)
 			}
 		}
 		if len(words) > 0 {
