@@ -2,6 +2,7 @@ package security
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/mcplint/mcplint/rules/secrets"
@@ -27,8 +28,11 @@ type phraseSet struct {
 	// nparts is how many required parts the phrases have.
 	nparts int
 	// anchor[i] is the required part of phrase i likeliest to be rare in
-	// prose (see anchorPart), or -1 when it has none.
-	anchor []int
+	// prose (see anchorPart), or -1 when it has none; byAnchor[p] holds
+	// the phrases whose anchor is part p, and anchors those parts.
+	anchor   []int
+	byAnchor [][]int
+	anchors  partSet
 	// short is vocab's words of up to eight bytes, keyed by wordKey.
 	short shortWords
 	// lengths has bit n of entry c set when vocab holds a word of n
@@ -73,6 +77,11 @@ func newPhraseSet(srcs ...string) *phraseSet {
 		parts := requiredParts(p)
 		if k := anchorPart(parts); k >= 0 {
 			ps.anchor = append(ps.anchor, nparts+k)
+			for len(ps.byAnchor) <= nparts+k {
+				ps.byAnchor = append(ps.byAnchor, nil)
+			}
+			ps.byAnchor[nparts+k] = append(ps.byAnchor[nparts+k], len(ps.anchor)-1)
+			ps.anchors.add(nparts + k)
 		} else {
 			ps.anchor = append(ps.anchor, -1)
 		}
@@ -255,9 +264,17 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet) boo
 
 // covered reports whether hit holds every part of some phrase.
 func (ps *phraseSet) covered(hit *partSet) bool {
-	for _, need := range ps.needs {
-		if hit.covers(need) {
-			return true
+	if ps.unanchored {
+		return true
+	}
+	// A need is covered only if its anchor part is hit.
+	for w, set := range hit {
+		for set &= ps.anchors[w]; set != 0; set &= set - 1 {
+			for _, k := range ps.byAnchor[w*64+bits.TrailingZeros64(set)] {
+				if hit.covers(ps.needs[k]) {
+					return true
+				}
+			}
 		}
 	}
 	return false
