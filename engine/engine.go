@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime/trace"
 	"slices"
 	"sort"
 	"sync"
@@ -23,6 +24,7 @@ import (
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/plugins"
+	builtinrules "github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -78,8 +80,19 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	if len(targets) < 2 {
 		opt.Progress = nil // one line for one target says nothing
 	}
+	// The regions name the phases in an execution trace (MCPLINT_TRACE).
+	region := trace.StartRegion(ctx, "load")
 	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
+	region.End()
+	// What was read is in the Snapshots now; a large file's bytes, which
+	// its Snapshot lets go of, must not stay live through the rules here.
+	for i := range opt.Targets {
+		opt.Targets[i].Data = nil
+	}
+	region = trace.StartRegion(ctx, "prepare")
 	prepare(opt.Targets, snaps, errs, opt.Lock)
+	region.End()
+	region = trace.StartRegion(ctx, "rules")
 
 	metas := make([]sdk.Meta, len(opt.Rules))
 	for i, r := range opt.Rules {
@@ -117,11 +130,14 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			progress.Unlock()
 		}
 	})
+	region.End()
+	region = trace.StartRegion(ctx, "pipeline")
 	// The pipeline runs once every target is done: an [[ignore]] entry is
 	// unused only when it matched nothing on any of them. Scoring comes
 	// after, since what the pipeline adds counts and what it hides does not.
 	pipeline.Run(pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir}),
 		slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
+	region.End()
 	for i, t := range rep.Targets {
 		if in := inputs[i]; in != nil {
 			in.Issues = t.Issues
@@ -161,6 +177,9 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 // from there, and scoring once the pipeline is done.
 func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule) (*pipeline.Target, *score.Input) {
 	issues, ruleErrs := runner.Run(ctx, rules, snap)
+	// What the rules kept of snap is garbage now, not when snap is: the
+	// pipeline may read a large file again to place the issues.
+	builtinrules.Forget(snap)
 	out := &result.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
 		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime/trace"
 	"strings"
 
 	"github.com/mcplint/mcplint/engine"
@@ -74,6 +75,7 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	if rep == nil {
 		return code
 	}
+	defer trace.StartRegion(ctx, "write").End()
 	return gateAndWrite(c, f, rep)
 }
 

@@ -60,9 +60,11 @@ func main() {
 	// Orphans of the servers mcplint starts (a child that called setsid)
 	// become mcplint's, and are killed before it exits.
 	reaper.Start()
+	stopProfiles := startProfiles(os.Getenv)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, newCLI(), os.Args[1:])
 	stop()
+	stopProfiles()
 	reaper.KillAdopted()
 	os.Exit(code)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/trace"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,7 +27,12 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 		err    *result.RuleError
 	}
 	results := make([]outcome, len(rules))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	// Rules share work on a Snapshot (its visible texts, flattened
+	// schemas), built once by the first rule that asks and waited for by
+	// the others. A rule waiting so holds a place, so there are twice as
+	// many places as CPUs: while one waits, another uses its CPU, and a
+	// listing built on fewer goroutines than CPUs leaves none idle.
+	sem := make(chan struct{}, 2*runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, r := range rules {
 		meta := r.Meta()
@@ -38,7 +44,9 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			issues, err := check(ctx, r, meta, snap)
+			var issues []sdk.Issue
+			var err error
+			trace.WithRegion(ctx, meta.Name, func() { issues, err = check(ctx, r, meta, snap) })
 			results[i] = outcome{issues: issues}
 			if err != nil {
 				results[i].err = &result.RuleError{Rule: meta.Name, Error: err.Error()}
@@ -65,7 +73,7 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 // plugin (or a rule on a hostile tool list) reporting ten million issues
 // would otherwise take gigabytes of memory and a report nobody can read.
 // The rest are counted in one more issue of the rule that says how many.
-const MaxIssues = 10000
+const MaxIssues = sdk.MaxIssues
 
 func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot) (issues []sdk.Issue, err error) {
 	defer func() {

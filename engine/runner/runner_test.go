@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -106,6 +107,38 @@ func TestRunFillsOrdersAndIsolates(t *testing.T) {
 	}
 	if len(errs) != 1 || errs[0].Rule != "acme/no-foo" || !strings.Contains(errs[0].Error, "boom") {
 		t.Errorf("rule errors = %+v, want the panicking plugin rule only", errs)
+	}
+}
+
+// TestRunWaitingRuleLeavesRoom: a rule that waits for work another rule
+// does (a listing of the Snapshot they share, built once) must not keep
+// that rule from running, even when the rules outnumber the CPUs. With
+// one CPU, each rule here waits until the other has started, whichever
+// the runner starts first.
+func TestRunWaitingRuleLeavesRoom(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	a, b, giveUp := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	meet := func(mine, other chan struct{}) func(*sdk.Snapshot, func(sdk.Issue)) error {
+		return func(*sdk.Snapshot, func(sdk.Issue)) error {
+			close(mine)
+			select {
+			case <-other:
+			case <-giveUp:
+			}
+			return nil
+		}
+	}
+	rules := []sdk.Rule{fake{schemaRule, meet(a, b)}, fake{pluginRule, meet(b, a)}}
+	done := make(chan struct{})
+	go func() {
+		Run(context.Background(), rules, &sdk.Snapshot{})
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		close(giveUp) // let the stuck run end
+		t.Fatal("one rule never started while the other waited for it")
 	}
 }
 

@@ -22,6 +22,9 @@ type compact struct {
 	// sorted in place, so that no object needs a slice of its own, and
 	// held with their values, so that no value is looked up again.
 	members []member
+	// counting is set when the buffer is counted as it is written (see
+	// counting.go); encode leaves it nil.
+	counting *streamCount
 }
 
 type member struct {
@@ -47,6 +50,10 @@ func (c *compact) value(v any) bool {
 	case bool:
 		c.buf = strconv.AppendBool(c.buf, v)
 	case string:
+		if c.counting != nil && len(v) >= sharedMin {
+			c.sharedString(v)
+			return true
+		}
 		c.buf = appendString(c.buf, v)
 	case float64:
 		return c.float(v)
@@ -70,31 +77,57 @@ func (c *compact) value(v any) bool {
 			c.buf = append(c.buf, "null"...)
 			return true
 		}
-		start := len(c.members)
-		for k, e := range v {
-			c.members = append(c.members, member{k, e})
+		if c.counting != nil {
+			return c.sharedObject(v)
 		}
-		sortMembers(c.members[start:])
-		c.buf = append(c.buf, '{')
-		for i := start; i < len(c.members); i++ {
-			if i > start {
-				c.buf = append(c.buf, ',')
-			}
-			// Writing a member grows and shrinks c.members, which may
-			// move it, so read the member afresh.
-			m := c.members[i]
-			c.buf = appendString(c.buf, m.key)
-			c.buf = append(c.buf, ':')
-			if !c.value(m.value) {
-				c.members = c.members[:start]
-				return false
-			}
-		}
-		c.buf = append(c.buf, '}')
-		c.members = c.members[:start]
+		return c.object(v)
 	default:
 		return false
 	}
+	return true
+}
+
+// object writes v, a map that is not nil.
+func (c *compact) object(v map[string]any) bool {
+	start, _ := c.gather(v)
+	return c.writeMembers(start)
+}
+
+// gather pushes v's members on c.members, sorted, and returns where they
+// start and whether every value is a scalar.
+func (c *compact) gather(v map[string]any) (start int, scalars bool) {
+	start = len(c.members)
+	scalars = true
+	for k, e := range v {
+		switch e.(type) {
+		case map[string]any, []any:
+			scalars = false
+		}
+		c.members = append(c.members, member{k, e})
+	}
+	sortMembers(c.members[start:])
+	return start, scalars
+}
+
+// writeMembers writes the object of the members from start on, and pops them.
+func (c *compact) writeMembers(start int) bool {
+	c.buf = append(c.buf, '{')
+	for i := start; i < len(c.members); i++ {
+		if i > start {
+			c.buf = append(c.buf, ',')
+		}
+		// Writing a member grows and shrinks c.members, which may move
+		// it, so read the member afresh.
+		m := c.members[i]
+		c.buf = appendString(c.buf, m.key)
+		c.buf = append(c.buf, ':')
+		if !c.value(m.value) {
+			c.members = c.members[:start]
+			return false
+		}
+	}
+	c.buf = append(c.buf, '}')
+	c.members = c.members[:start]
 	return true
 }
 

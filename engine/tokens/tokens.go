@@ -19,7 +19,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/mcplint/mcplint/engine/tokens/internal/table"
 	"github.com/mcplint/mcplint/sdk"
@@ -192,13 +191,10 @@ func (c *counter) pieceCount(t *table.Table, piece string) int {
 
 // countTool counts a tool's compact JSON, the output of json.Marshal,
 // written by c when the tool has its definition as decoded.
-func countTool(c *compact, m *counter, t sdk.Tool) int {
+func countTool(c *compact, s *streamCount, t sdk.Tool) int {
 	if t.Def != nil {
-		if b, ok := c.encode(t.Def); ok {
-			// countValid keeps nothing of its text but what it clones, so
-			// it may read the buffer in place; the buffer is not written
-			// again until it returns. compact writes valid UTF-8 only.
-			return countValid(loadVocab(), unsafe.String(unsafe.SliceData(b), len(b)), m)
+		if n, ok := c.count(t.Def, s); ok {
+			return n
 		}
 	}
 	// MarshalJSON is what json.Marshal(t) calls; its output is compact
@@ -226,9 +222,9 @@ func CountSnapshot(s *sdk.Snapshot) *sdk.TokenCounts {
 	workers := min(runtime.GOMAXPROCS(0), len(s.Tools)/(parallelMin/2))
 	if len(s.Tools) < parallelMin || workers < 2 {
 		var c compact
-		m := newCounter()
+		sc := newStreamCount(newCounter())
 		for i := range s.Tools {
-			tc.Tools[i] = countTool(&c, m, s.Tools[i])
+			tc.Tools[i] = countTool(&c, sc, s.Tools[i])
 		}
 	} else {
 		var next atomic.Int64
@@ -236,9 +232,9 @@ func CountSnapshot(s *sdk.Snapshot) *sdk.TokenCounts {
 		for range workers {
 			wg.Go(func() {
 				var c compact
-				m := newCounter()
+				sc := newStreamCount(newCounter())
 				for i := int(next.Add(1) - 1); i < len(s.Tools); i = int(next.Add(1) - 1) {
-					tc.Tools[i] = countTool(&c, m, s.Tools[i])
+					tc.Tools[i] = countTool(&c, sc, s.Tools[i])
 				}
 			})
 		}

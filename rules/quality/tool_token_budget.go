@@ -87,10 +87,6 @@ func (r *toolTokenBudget) Check(ctx context.Context, s *sdk.Snapshot, report fun
 // trimAdvice names the part of a definition that weighs most, by its share
 // of the JSON, and how to make it lighter.
 func trimAdvice(t sdk.Tool) string {
-	whole := jsonSize(t)
-	if whole == 0 {
-		return "shorten the tool's description and input schema"
-	}
 	parts := []struct {
 		key, advice string
 	}{
@@ -98,13 +94,20 @@ func trimAdvice(t sdk.Tool) string {
 		{"inputSchema", "shrink its inputSchema: shorten parameter descriptions, drop generated titles and repeated defaults, define repeated subschemas once in $defs, or split the tool by task"},
 		{"outputSchema", "shrink its outputSchema, which clients send to the model with the rest of the definition"},
 	}
-	best, bestSize := -1, 0
-	for i, p := range parts {
-		v, ok := t.Def[p.key]
-		if !ok {
-			continue
+	var sizes [3]int
+	whole := definitionSize(t, func(key string, n int) {
+		for i, p := range parts {
+			if p.key == key {
+				sizes[i] = n
+			}
 		}
-		if n := jsonSize(v); n > bestSize {
+	})
+	if whole == 0 {
+		return "shorten the tool's description and input schema"
+	}
+	best, bestSize := -1, 0
+	for i, n := range sizes {
+		if n > bestSize {
 			best, bestSize = i, n
 		}
 	}
@@ -114,11 +117,24 @@ func trimAdvice(t sdk.Tool) string {
 	return fmt.Sprintf("%s (%s is %d%% of the definition)", parts[best].advice, parts[best].key, bestSize*100/whole)
 }
 
-// jsonSize is the length of v's JSON; a tool's is its definition's, as
-// sdk.Tool marshals.
-func jsonSize(v any) int {
-	if t, ok := v.(sdk.Tool); ok && t.Def != nil {
-		v = t.Def
+// definitionSize is the length of t's JSON, as sdk.Tool marshals, or 0
+// when it does not marshal. It weighs each member of the definition once
+// and tells member its key and size: a tool over the budget is large, and
+// weighing it whole and then its parts again cost twice as much.
+func definitionSize(t sdk.Tool, member func(key string, size int)) int {
+	if t.Def == nil {
+		return jsonvalue.Size(t)
 	}
-	return jsonvalue.Size(v)
+	whole := len("{}") + max(0, len(t.Def)-1) // the commas
+	for k, v := range t.Def {
+		n := jsonvalue.Size(v)
+		if n == 0 {
+			// No JSON value is empty: v does not marshal, so neither
+			// does the tool.
+			return 0
+		}
+		member(k, n)
+		whole += jsonvalue.Size(k) + len(":") + n
+	}
+	return whole
 }

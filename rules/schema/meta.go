@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -49,12 +50,46 @@ func (c *metaChecker) begin(d *dialect, regexps map[string]string) {
 // returns the violations.
 func (c *metaChecker) check(flat []schemawalk.Flat) []violation {
 	for i := range flat {
-		for kw, v := range flat[i].Object() {
+		obj := flat[i].Object()
+		if len(obj) == 0 {
+			continue
+		}
+		at := cleanObject{reflect.ValueOf(obj).Pointer(), c.d}
+		if _, ok := c.clean[at]; ok {
+			c.advance(flat, i)
+			continue
+		}
+		before, scalars := len(c.out), true
+		for kw, v := range obj {
+			switch v.(type) {
+			case map[string]any, []any:
+				scalars = false
+			}
 			c.key(flat, i, kw, v)
+		}
+		if scalars && len(c.out) == before && c.inPosition[i] && int(flat[i].Depth) < schemawalk.MaxDepth && len(c.clean) < cleanMax {
+			if c.clean == nil {
+				c.clean = make(map[cleanObject]struct{})
+			}
+			c.clean[at] = struct{}{}
 		}
 	}
 	return c.finish(flat)
 }
+
+// cleanObject is an object of scalars, by its map, that breaks no rule of
+// a dialect. The decoder gives one map for each object of scalars that
+// repeats ({"type": "string"} and the like, most of a list's property
+// schemas), and what such an object breaks depends on its members and the
+// dialect alone: none of them is a subschema that depth or place could
+// change. A map met again clean is not checked again.
+type cleanObject struct {
+	m uintptr
+	d *dialect
+}
+
+// cleanMax bounds the clean objects a checker remembers.
+const cleanMax = 1 << 16
 
 // key checks one keyword of one node.
 func (c *metaChecker) key(flat []schemawalk.Flat, node int, kw string, v any) {
@@ -123,6 +158,9 @@ type metaChecker struct {
 	out        []violation
 	regexps    map[string]string
 	recurse    bool
+	// clean holds the objects of scalars found clean, kept from schema
+	// to schema.
+	clean map[cleanObject]struct{}
 }
 
 func (c *metaChecker) regexProblem(pattern string) string {

@@ -80,7 +80,7 @@ func TestURLPasswordFilter(t *testing.T) {
 		if r.IntN(3) == 0 {
 			s = part(20) + "://" + part(20)
 		}
-		if urlPassword.MatchString(s) {
+		if urlPassword().MatchString(s) {
 			matched++
 			if !hasURLPassword(s) {
 				t.Fatalf("hasURLPassword(%q) is false, but urlPassword matches", s)

@@ -20,6 +20,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Match is one secret: Kind names what it is ("github-pat",
@@ -42,6 +43,14 @@ func Find(text string) []Match { return FindScreened(text, true, true) }
 // must not be false of a text with one. What they rule out is not
 // searched for.
 func FindScreened(text string, candidate, url bool) []Match {
+	return FindNamed(text, candidate, url, true)
+}
+
+// FindNamed is FindScreened for a caller that has also asked SecretNameAt
+// at every = and : of text: named says whether one of them said yes. It
+// may be true of a text without one; it must not be false of a text with
+// one.
+func FindNamed(text string, candidate, url, named bool) []Match {
 	var out []Match
 	if candidate && hasCandidate(text) {
 		out = append(out, findLeaks(text)...)
@@ -53,7 +62,7 @@ func FindScreened(text string, candidate, url bool) []Match {
 	if url && hasURLPassword(text) {
 		out = append(out, findURLPasswords(text)...)
 	}
-	if hasSecretName(text) {
+	if named && hasSecretName(text) {
 		out = append(out, findAssignments(text)...)
 	}
 	return dedupe(out)
@@ -148,6 +157,13 @@ func Excerpt(text string, m Match, width int) string {
 	return Redact(before) + Mask(text[m.Start:m.End]) + Redact(after)
 }
 
+// lazyRegexp compiles expr on first use: compiling the expressions below
+// takes some 60 million instructions, and most runs meet no text that
+// needs them.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
 func isBoundary(c byte) bool { return c == ' ' || c == '\n' || c == '\t' }
 
 // tokenByte is true for the bytes secrets are made of.
@@ -230,11 +246,11 @@ func isAlnum(c byte) bool {
 
 // urlPassword is a URL's user:password@ part. The scheme and host are
 // kept loose: postgres://, mongodb+srv://, amqps://, redis://, https://.
-var urlPassword = regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]{1,20}://([^\s:/@'"\x60<>{}]{1,64}):([^\s@/'"\x60]{1,128})@[a-z0-9\[]`)
+var urlPassword = lazyRegexp(`(?i)\b[a-z][a-z0-9+.-]{1,20}://([^\s:/@'"\x60<>{}]{1,64}):([^\s@/'"\x60]{1,128})@[a-z0-9\[]`)
 
 // placeholder matches values that stand for a secret rather than being
 // one: <password>, ${DB_PASS}, {{token}}, xxxx, ****, your_password.
-var placeholder = regexp.MustCompile(`(?i)^(?:<[^>]*>|\[[^\]]*\]|\{+[^}]*\}+|\$\{?[\w.-]+\}?|%[\w.-]+%|x{3,}|\*{3,}|\.{3,}|…|your[-_ ]?\w*|my[-_]?(?:pass\w*|secret\w*|key|token)|\w*[-_]?(?:password|passwd|pass|pwd|secret|token|key)(?:[-_]?here)?|changeme|example\w*|sample\w*|placeholder\w*|redacted|dummy\w*|test|none|null|true|false|undefined|empty|string)$`)
+var placeholder = lazyRegexp(`(?i)^(?:<[^>]*>|\[[^\]]*\]|\{+[^}]*\}+|\$\{?[\w.-]+\}?|%[\w.-]+%|x{3,}|\*{3,}|\.{3,}|…|your[-_ ]?\w*|my[-_]?(?:pass\w*|secret\w*|key|token)|\w*[-_]?(?:password|passwd|pass|pwd|secret|token|key)(?:[-_]?here)?|changeme|example\w*|sample\w*|placeholder\w*|redacted|dummy\w*|test|none|null|true|false|undefined|empty|string)$`)
 
 // hasURLPassword reports whether text can hold a match of urlPassword,
 // before the expression runs, which costs far more than this on the many
@@ -268,9 +284,9 @@ func hasURLPassword(text string) bool {
 
 func findURLPasswords(text string) []Match {
 	var out []Match
-	for _, m := range urlPassword.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range urlPassword().FindAllStringSubmatchIndex(text, -1) {
 		user, pass := text[m[2]:m[3]], text[m[4]:m[5]]
-		if placeholder.MatchString(pass) || placeholder.MatchString(user) && len(pass) < 6 {
+		if placeholder().MatchString(pass) || placeholder().MatchString(user) && len(pass) < 6 {
 			continue
 		}
 		out = append(out, Match{Kind: "url-password", Start: m[4], End: m[5]})
@@ -281,15 +297,14 @@ func findURLPasswords(text string) []Match {
 // assignment is NAME=value or NAME: value where NAME is an
 // environment-style name of a secret (DB_PASSWORD, OPENAI_API_KEY,
 // GITHUB_TOKEN, CLIENT_SECRET).
-var assignment = regexp.MustCompile(`\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:API_?KEY|SECRET(?:_KEY)?|TOKEN|PASSWORD|PASSWD|PASS|PWD|ACCESS_?KEY|PRIVATE_?KEY|AUTH)|PASSWORD|SECRET|TOKEN)\s*(?:=|:)\s*["']?([^\s"'\x60,;)(\]\[]{6,256})`)
+var assignment = lazyRegexp(`\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:API_?KEY|SECRET(?:_KEY)?|TOKEN|PASSWORD|PASSWD|PASS|PWD|ACCESS_?KEY|PRIVATE_?KEY|AUTH)|PASSWORD|SECRET|TOKEN)\s*(?:=|:)\s*["']?([^\s"'\x60,;)(\]\[]{6,256})`)
 
 // secretNameParts are what an environment-style secret name holds.
 var secretNameParts = []string{"KEY", "TOKEN", "SECRET", "PASS", "PWD", "AUTH"}
 
-// hasSecretName reports whether text has an = or a : after a run of
-// capitals, digits and underscores, at least three long, that holds a
-// secretNameParts word, as the assignment expression needs. It looks only
-// behind the = and : signs, which prose has few of.
+// hasSecretName reports whether text has an = or a : after a secret name
+// (see SecretNameAt). It looks only behind the = and : signs, which prose
+// has few of.
 func hasSecretName(text string) bool {
 	for _, sign := range []byte{'=', ':'} {
 		for from := 0; ; {
@@ -299,22 +314,34 @@ func hasSecretName(text string) bool {
 			}
 			at := from + k
 			from = at + 1
-			end := at
-			for end > 0 && (text[end-1] == ' ' || text[end-1] == '"' || text[end-1] == '\'') {
-				end--
+			if SecretNameAt(text, at) {
+				return true
 			}
-			start := end
-			for start > 0 && (isUpper(text[start-1]) || text[start-1] == '_' || text[start-1] >= '0' && text[start-1] <= '9') {
-				start--
-			}
-			if end-start < 3 {
-				continue
-			}
-			for _, p := range secretNameParts {
-				if strings.Contains(text[start:end], p) {
-					return true
-				}
-			}
+		}
+	}
+	return false
+}
+
+// SecretNameAt reports whether the = or : at text[at] follows, past
+// spaces and quotation marks, a run of capitals, digits and underscores,
+// at least three long, that holds a secretNameParts word, as the
+// assignment expression needs. A caller that reads every byte of a text
+// (see FindNamed) asks it at each = and : it meets.
+func SecretNameAt(text string, at int) bool {
+	end := at
+	for end > 0 && (text[end-1] == ' ' || text[end-1] == '"' || text[end-1] == '\'') {
+		end--
+	}
+	start := end
+	for start > 0 && (isUpper(text[start-1]) || text[start-1] == '_' || text[start-1] >= '0' && text[start-1] <= '9') {
+		start--
+	}
+	if end-start < 3 {
+		return false
+	}
+	for _, p := range secretNameParts {
+		if strings.Contains(text[start:end], p) {
+			return true
 		}
 	}
 	return false
@@ -324,9 +351,9 @@ func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 func findAssignments(text string) []Match {
 	var out []Match
-	for _, m := range assignment.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range assignment().FindAllStringSubmatchIndex(text, -1) {
 		value := strings.TrimRight(text[m[4]:m[5]], ".")
-		if placeholder.MatchString(value) || !literal(value) {
+		if placeholder().MatchString(value) || !literal(value) {
 			continue
 		}
 		out = append(out, Match{Kind: "secret-assignment", Start: m[4], End: m[4] + len(value)})
@@ -360,7 +387,7 @@ func literal(v string) bool {
 }
 
 // bearer is an HTTP bearer credential: "Authorization: Bearer <token>".
-var bearer = regexp.MustCompile(`(?i)\bbearer\s+([a-z0-9\-_.~+/]{20,}=*)`)
+var bearer = lazyRegexp(`(?i)\bbearer\s+([a-z0-9\-_.~+/]{20,}=*)`)
 
 // containsBearer reports whether text has the word bearer in any case;
 // the search is for "earer", which prose almost never holds otherwise.
@@ -383,9 +410,9 @@ func containsBearer(text string) bool {
 
 func findBearers(text string) []Match {
 	var out []Match
-	for _, m := range bearer.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range bearer().FindAllStringSubmatchIndex(text, -1) {
 		token := text[m[2]:m[3]]
-		if placeholder.MatchString(token) || !literal(token) || entropy(token) < 3.5 {
+		if placeholder().MatchString(token) || !literal(token) || entropy(token) < 3.5 {
 			continue
 		}
 		out = append(out, Match{Kind: "bearer-token", Start: m[2], End: m[3]})

@@ -60,7 +60,7 @@ var identityPhrases = map[string]bool{identityPhrase: true, identityQuestionPhra
 
 // contextParams are parameter names, as words, that ask for the model's
 // own context.
-var contextParams = [][]string{
+var contextParams = newRunSet([][]string{
 	{"system", "prompt"}, {"system", "message"}, {"system", "instructions"}, {"systemprompt"},
 	{"conversation", "history"}, {"chat", "history"}, {"message", "history"}, {"messages", "history"},
 	{"conversation", "context"}, {"conversation", "log"}, {"chat", "log"}, {"chat", "transcript"},
@@ -70,7 +70,7 @@ var contextParams = [][]string{
 	{"tool", "descriptions"}, {"tool", "definitions"}, {"tool", "outputs"}, {"tool", "results"},
 	{"previous", "results"}, {"previous", "output"}, {"prior", "output"}, {"session", "history"},
 	{"assistant", "memory"}, {"internal", "thoughts"}, {"hidden", "instructions"},
-}
+})
 
 // contextSubjects are the words of a tool's name or title that make the
 // model's context its stated job.
@@ -172,14 +172,32 @@ func nameWords(s string, buf *[8]string) []string {
 	return out
 }
 
-// containsRun reports whether words hold one of the runs in order and
-// next to each other, ignoring case; runs are lowercase. A run's first
-// byte is compared before its words, which rules out nearly all of them.
-func containsRun(words []string, runs [][]string) bool {
+// runSet is a list of runs of words, each a parameter name as its words,
+// indexed by the first byte of their first word: containsRun reads every
+// word of every parameter name of a server, and the few runs that start
+// with its first byte are all it compares.
+type runSet struct {
+	byFirst [256][][]string
+}
+
+// newRunSet indexes runs of lowercase words.
+func newRunSet(runs [][]string) *runSet {
+	set := &runSet{}
+	for _, run := range runs {
+		c := run[0][0]
+		set.byFirst[c] = append(set.byFirst[c], run)
+	}
+	return set
+}
+
+// containsRun reports whether words hold one of the runs of set in order
+// and next to each other, ignoring case; a run starts only at a word
+// whose first byte is its own, in either case. That byte picks the runs
+// to compare, which rules out nearly all of them.
+func containsRun(words []string, set *runSet) bool {
 	for i, w := range words {
-		first := w[0] | 0x20
-		for _, run := range runs {
-			if run[0][0] != first || i+len(run) > len(words) {
+		for _, run := range set.byFirst[w[0]|0x20] {
+			if i+len(run) > len(words) {
 				continue
 			}
 			ok := true

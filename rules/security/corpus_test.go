@@ -15,35 +15,44 @@ import (
 )
 
 // corpusMeta is the "_meta" of a corpus file: the family a poisoned case
-// belongs to, where it comes from and under what licence.
+// belongs to, where it comes from and under what licence; a whole server's
+// tool list (corpus/clean/servers) names its package and version.
 type corpusMeta struct {
 	Family  string `json:"family"`
 	Source  string `json:"source"`
 	Licence string `json:"licence"`
+	Package string `json:"package"`
+	Version string `json:"version"`
 }
 
 // securityFindings returns the warnings and errors the security rules
-// raise on a tool list.
-func securityFindings(t *testing.T, file string) []string {
+// raise on a tool list, its infos, and how many tools it has.
+func securityFindings(t *testing.T, file string) (findings, infos []string, tools int) {
 	t.Helper()
 	snap, err := linttest.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
 	for _, r := range security.Rules() {
 		got, err := linttest.Check(r, snap)
 		if err != nil {
 			t.Fatalf("%s on %s: %v", r.Meta().Name, file, err)
 		}
 		for _, is := range got {
+			line := r.Meta().Name + " " + is.Severity + " " + is.Tool + " " + is.Pointer + ": " + is.Message
 			if is.Severity == sdk.Warning.String() || is.Severity == sdk.Error.String() {
-				out = append(out, r.Meta().Name+" "+is.Severity+" "+is.Tool+" "+is.Pointer+": "+is.Message)
+				findings = append(findings, line)
+			} else {
+				infos = append(infos, line)
 			}
 		}
 	}
-	return out
+	return findings, infos, len(snap.Tools)
 }
+
+// storable are the licences under which a published server's tool list
+// may be stored in the corpus: they allow copying with the notice kept.
+var storable = map[string]bool{"MIT": true, "Apache-2.0": true, "ISC": true, "BSD-2-Clause": true, "BSD-3-Clause": true}
 
 func readMeta(t *testing.T, file string) corpusMeta {
 	t.Helper()
@@ -74,22 +83,35 @@ var issueFamilies = map[string]bool{
 // write-ups, advisories and papers, of which at least 90% must be
 // reported, in every family. go test -v prints the counts.
 func TestCorpus(t *testing.T) {
-	clean, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "realservers", "*.json"))
-	more, _ := filepath.Glob(filepath.Join("testdata", "corpus", "clean", "*.json"))
-	clean = append(clean, more...)
+	realServers, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "realservers", "*.json"))
+	servers, _ := filepath.Glob(filepath.Join("testdata", "corpus", "clean", "servers", "*.json"))
+	cases, _ := filepath.Glob(filepath.Join("testdata", "corpus", "clean", "*.json"))
 	poisoned, _ := filepath.Glob(filepath.Join("testdata", "corpus", "poisoned", "*.json"))
-	if len(clean) < 20 || len(poisoned) == 0 {
-		t.Fatalf("corpus incomplete: %d clean files, %d poisoned", len(clean), len(poisoned))
+	if len(realServers) < 20 || len(servers) < 20 || len(poisoned) == 0 {
+		t.Fatalf("corpus incomplete: %d+%d published servers, %d poisoned cases", len(realServers), len(servers), len(poisoned))
+	}
+	for _, f := range servers {
+		if m := readMeta(t, f); m.Package == "" || m.Version == "" || !storable[m.Licence] {
+			t.Errorf("%s: _meta needs package, version and a licence that allows storing the text (%v), not %q", f, storable, m.Licence)
+		}
+	}
+	for _, f := range cases {
+		if m := readMeta(t, f); m.Source == "" || m.Licence == "" {
+			t.Errorf("%s: _meta needs source and licence", f)
+		}
 	}
 
-	flagged := 0
-	for _, f := range clean {
-		if strings.Contains(f, filepath.Join("corpus", "clean")) {
-			if m := readMeta(t, f); m.Source == "" || m.Licence == "" {
-				t.Errorf("%s: _meta needs source and licence", f)
-			}
+	clean := append(append(realServers, servers...), cases...)
+	flagged, serverTools := 0, 0
+	for i, f := range clean {
+		got, infos, tools := securityFindings(t, f)
+		if i < len(realServers)+len(servers) {
+			serverTools += tools
 		}
-		if got := securityFindings(t, f); len(got) > 0 {
+		for _, is := range infos {
+			t.Logf("clean %s: %s", filepath.Base(f), is) // for review
+		}
+		if len(got) > 0 {
 			flagged++
 			for _, g := range got {
 				t.Errorf("clean %s: %s", filepath.Base(f), g)
@@ -115,7 +137,7 @@ func TestCorpus(t *testing.T) {
 		}
 		ft.cases++
 		ft.sources[strings.Fields(m.Source + " ?")[0]] = true
-		if got := securityFindings(t, f); len(got) > 0 {
+		if got, _, _ := securityFindings(t, f); len(got) > 0 {
 			ft.found++
 			found++
 			for _, g := range got {
@@ -135,7 +157,8 @@ func TestCorpus(t *testing.T) {
 	}
 	sort.Strings(names)
 	var b strings.Builder
-	fmt.Fprintf(&b, "clean: %d files, %d with a security warning or error\n", len(clean), flagged)
+	fmt.Fprintf(&b, "clean: %d files (%d published servers with %d tools, %d other cases), %d with a security warning or error\n",
+		len(clean), len(realServers)+len(servers), serverTools, len(cases), flagged)
 	fmt.Fprintf(&b, "poisoned: %d of %d detected (%.0f%%)\n", found, len(poisoned), 100*float64(found)/float64(len(poisoned)))
 	for _, name := range names {
 		ft := families[name]

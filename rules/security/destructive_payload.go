@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mcplint/mcplint/rules/internal/reliteral"
 	"github.com/mcplint/mcplint/rules/internal/visible"
@@ -37,32 +38,54 @@ func (DestructivePayload) Meta() sdk.Meta {
 type payload struct {
 	label string
 	re    *regexp.Regexp
+	// needs are strings of which every match has one (package
+	// reliteral): a text with none of them skips the expression, as most
+	// texts do for most of them.
+	needs []string
 }
 
-// payloads match folded text: lowercase, invisible characters removed.
-var payloads = []payload{
-	{"recursive delete", regexp.MustCompile(`\brm\s+(?:-[a-z]*\s+)*-[a-z]*(?:r[a-z]*f|f[a-z]*r)[a-z]*\s+(?:--no-preserve-root\s+)?(?:/(?:\*|\s|$|"|'|` + "`" + `|etc|home|usr|var|root|boot|bin)|/[\w.-]+/\*|~|\*|\$home|\.\s*$|/\s)`)},
-	{"recursive delete", regexp.MustCompile(`\b(?:rmdir|rd|del)\s+/[sq]\s+(?:/[sqf]\s+)*[a-z]:\\?`)},
-	{"disk wipe", regexp.MustCompile(`\bdd\s+if=/dev/(?:zero|u?random)\s+of=/dev/|\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|>\s*/dev/(?:sd[a-z]|nvme\d|hd[a-z])|\bshred\s+(?:-\w+\s+)*/dev/|\bformat\s+c:`)},
-	{"fork bomb", regexp.MustCompile(`:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:`)},
-	{"download and execute", regexp.MustCompile(`\b(?:curl|wget|fetch|iwr|invoke-webrequest|irm|invoke-restmethod)\b[^|\n;]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|k|da|fi)?sh\b|\b(?:curl|wget)\b[^|\n;]{0,200}\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node|php)\b`)},
-	{"download and execute", regexp.MustCompile(`\b(?:ba|z)?sh\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b|\biex\s*\(?\s*(?:\(\s*)?(?:new-object\s+net\.webclient|iwr|invoke-webrequest|irm|invoke-restmethod)|downloadstring\s*\(|\bbase64\s+(?:-d|--decode)\b[^\n]{0,80}\|\s*(?:ba)?sh\b`)},
-	{"encoded PowerShell", regexp.MustCompile(`\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}`)},
-	{"remote shell", regexp.MustCompile(`/dev/tcp/|\bnc(?:at)?\s+(?:-\w+\s+)*-[a-z]*e\s+/bin/(?:ba)?sh|\bmkfifo\b[^\n]{0,80}\bnc\b|\bsocat\b[^\n]{0,80}exec:|\bbash\s+-i\s*>&|\bsocket\.socket\([^\n]{0,200}\.connect\(|\bpty\.spawn\(`)},
-	{"code execution", regexp.MustCompile(`\beval\s*\(\s*(?:atob|base64|decode|fetch|require|request|__import__|compile)|\bexec\s*\(\s*(?:base64|__import__|compile|urllib|requests|decode)|__import__\(\s*['"]os['"]\s*\)\s*\.\s*(?:system|popen)|\bos\.system\s*\(|\bsubprocess\.(?:call|run|popen|check_output)\s*\([^\n]{0,120}shell\s*=\s*true|require\(\s*['"]child_process['"]\s*\)`)},
-	{"permission change of home or the whole system", regexp.MustCompile(`\bchmod\s+(?:-r\s+)?(?:0?[0-7]{3}|[ugoa]*[+=][rwx]+)\s+(?:~|\$home|/)(?:\s|$|;|/?\*|etc|usr|var|home|root)|\bchown\s+-r\s+\S+\s+(?:/|~)(?:\s|$|;)`)},
-	{"database destruction", regexp.MustCompile(`\bdrop\s+(?:database|schema|table)\s+(?:if\s+exists\s+)?[\w."` + "`" + `]+|\btruncate\s+table\s+\w+|\bdelete\s+from\s+\w+\s*(?:;|$)`)},
-	{"shell start-up file change", regexp.MustCompile(`(?:>>?\s*|\b(?:add|adding|append|appending|write|writing|insert|inserting|put|putting)\b[^\n;]{0,80}?\b(?:to|into|in)\s+(?:the\s+|your\s+|the\s+user'?s\s+)?)[~/\w.$-]*\.(?:bashrc|zshrc|bash_profile|bash_login|zprofile|zshenv)\b`)},
-	{"SSH key or scheduled job install", regexp.MustCompile(`(?:>>?\s*|\b(?:add|adding|append|appending|write|writing|insert|inserting)\b[^\n;]{0,80}?)[~/\w.$-]*(?:authorized_keys\b|/etc/cron)|\|\s*crontab\s+-`)},
-	{commandDirective, regexp.MustCompile(`\b(?:must|should|shall|need to|needs to|have to|has to|required to|please|always)\s+(?:(?:also|first|now|then|immediately|additionally)\s+)?(?:execute|run)\s+(?:(?:the|this|these)\s+)?following\b[^\n.:]{0,40}?\b(?:command|commands|script|check|line)\b`)},
-	{"declared malicious use", regexp.MustCompile(`\b(?:used|designed|intended|built|meant|made)\s+(?:for|to\s+(?:perform|achieve|gain|carry\s+out))\s+(?:[\w-]+\s+){0,2}?(?:privilege\s+escalation|system\s+compromise|malicious\s+(?:activities|activity|purposes|actions)|persistent\s+access|backdoor\s+access|unauthori[sz]ed\s+access)\b|\b(?:install|installs|installing|deploy|deploys|deploying|plant|plants|planting)\s+(?:a\s+|the\s+)?(?:malware|ransomware|keyloggers?|rootkits?|backdoors?)\b|\b(?:create|creates|creating|establish|establishes|establishing)\s+(?:a\s+|the\s+)?(?:backdoors?|persistent\s+access)\b|\bsupports\s+(?:shell|command|code|sql)\s+injection\b`)},
-	{"checks bypassed by deferred work", regexp.MustCompile(`\b(?:scheduled|delayed|deferred|background|queued|later)\b[^.;\n]{0,60}?\b(?:bypass|bypasses|bypassing|circumvent|circumvents|circumventing|skip|skips|skipping|evade|evades|evading|escape|escapes)\s+(?:(?:all|any|the|normal|standard|usual|regular|default|existing)\s+){0,2}(?:permission|permissions|security|access|authori[sz]ation|authentication|safety|privilege|sandbox)\s+(?:checks?|controls?|restrictions?|policies|policy|validation)\b`)},
-	{"password file read", regexp.MustCompile(`\b(?:cat|type|less|more|head|tail|read|reads|open|opens|dump|print|send|upload|copy|cp|scp|curl|get|fetch|include|attach|paste|exfiltrate|grep|base64)\b[^\n.;]{0,60}/etc/(?:passwd|shadow|gshadow|sudoers|master\.passwd)\b`)},
+// payloadSource is a payload as written.
+type payloadSource struct {
+	label, expr string
 }
+
+// payloadSources' expressions match folded text: lowercase, invisible
+// characters removed.
+var payloadSources = []payloadSource{
+	{"recursive delete", `\brm\s+(?:-[a-z]*\s+)*-[a-z]*(?:r[a-z]*f|f[a-z]*r)[a-z]*\s+(?:--no-preserve-root\s+)?(?:/(?:\*|\s|$|"|'|` + "`" + `|etc|home|usr|var|root|boot|bin)|/[\w.-]+/\*|~|\*|\$home|\.\s*$|/\s)`},
+	{"recursive delete", `\b(?:rmdir|rd|del)\s+/[sq]\s+(?:/[sqf]\s+)*[a-z]:\\?`},
+	{"disk wipe", `\bdd\s+if=/dev/(?:zero|u?random)\s+of=/dev/|\bmkfs(?:\.\w+)?\s+(?:-\w+\s+)*/dev/|>\s*/dev/(?:sd[a-z]|nvme\d|hd[a-z])|\bshred\s+(?:-\w+\s+)*/dev/|\bformat\s+c:`},
+	{"fork bomb", `:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:`},
+	{"download and execute", `\b(?:curl|wget|fetch|iwr|invoke-webrequest|irm|invoke-restmethod)\b[^|\n;]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|k|da|fi)?sh\b|\b(?:curl|wget)\b[^|\n;]{0,200}\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node|php)\b`},
+	{"download and execute", `\b(?:ba|z)?sh\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b|\biex\s*\(?\s*(?:\(\s*)?(?:new-object\s+net\.webclient|iwr|invoke-webrequest|irm|invoke-restmethod)|downloadstring\s*\(|\bbase64\s+(?:-d|--decode)\b[^\n]{0,80}\|\s*(?:ba)?sh\b`},
+	{"encoded PowerShell", `\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}`},
+	{"remote shell", `/dev/tcp/|\bnc(?:at)?\s+(?:-\w+\s+)*-[a-z]*e\s+/bin/(?:ba)?sh|\bmkfifo\b[^\n]{0,80}\bnc\b|\bsocat\b[^\n]{0,80}exec:|\bbash\s+-i\s*>&|\bsocket\.socket\([^\n]{0,200}\.connect\(|\bpty\.spawn\(`},
+	{"code execution", `\beval\s*\(\s*(?:atob|base64|decode|fetch|require|request|__import__|compile)|\bexec\s*\(\s*(?:base64|__import__|compile|urllib|requests|decode)|__import__\(\s*['"]os['"]\s*\)\s*\.\s*(?:system|popen)|\bos\.system\s*\(|\bsubprocess\.(?:call|run|popen|check_output)\s*\([^\n]{0,120}shell\s*=\s*true|require\(\s*['"]child_process['"]\s*\)`},
+	{"permission change of home or the whole system", `\bchmod\s+(?:-r\s+)?(?:0?[0-7]{3}|[ugoa]*[+=][rwx]+)\s+(?:~|\$home|/)(?:\s|$|;|/?\*|etc|usr|var|home|root)|\bchown\s+-r\s+\S+\s+(?:/|~)(?:\s|$|;)`},
+	{"database destruction", `\bdrop\s+(?:database|schema|table)\s+(?:if\s+exists\s+)?[\w."` + "`" + `]+|\btruncate\s+table\s+\w+|\bdelete\s+from\s+\w+\s*(?:;|$)`},
+	{"shell start-up file change", `(?:>>?\s*|\b(?:add|adding|append|appending|write|writing|insert|inserting|put|putting)\b[^\n;]{0,80}?\b(?:to|into|in)\s+(?:the\s+|your\s+|the\s+user'?s\s+)?)[~/\w.$-]*\.(?:bashrc|zshrc|bash_profile|bash_login|zprofile|zshenv)\b`},
+	{"SSH key or scheduled job install", `(?:>>?\s*|\b(?:add|adding|append|appending|write|writing|insert|inserting)\b[^\n;]{0,80}?)[~/\w.$-]*(?:authorized_keys\b|/etc/cron)|\|\s*crontab\s+-`},
+	{commandDirective, `\b(?:must|should|shall|need to|needs to|have to|has to|required to|please|always)\s+(?:(?:also|first|now|then|immediately|additionally)\s+)?(?:execute|run)\s+(?:(?:the|this|these)\s+)?following\b[^\n.:]{0,40}?\b(?:command|commands|script|check|line)\b`},
+	{"declared malicious use", `\b(?:used|designed|intended|built|meant|made)\s+(?:for|to\s+(?:perform|achieve|gain|carry\s+out))\s+(?:[\w-]+\s+){0,2}?(?:privilege\s+escalation|system\s+compromise|malicious\s+(?:activities|activity|purposes|actions)|persistent\s+access|backdoor\s+access|unauthori[sz]ed\s+access)\b|\b(?:install|installs|installing|deploy|deploys|deploying|plant|plants|planting)\s+(?:a\s+|the\s+)?(?:malware|ransomware|keyloggers?|rootkits?|backdoors?)\b|\b(?:create|creates|creating|establish|establishes|establishing)\s+(?:a\s+|the\s+)?(?:backdoors?|persistent\s+access)\b|\bsupports\s+(?:shell|command|code|sql)\s+injection\b`},
+	{"checks bypassed by deferred work", `\b(?:scheduled|delayed|deferred|background|queued|later)\b[^.;\n]{0,60}?\b(?:bypass|bypasses|bypassing|circumvent|circumvents|circumventing|skip|skips|skipping|evade|evades|evading|escape|escapes)\s+(?:(?:all|any|the|normal|standard|usual|regular|default|existing)\s+){0,2}(?:permission|permissions|security|access|authori[sz]ation|authentication|safety|privilege|sandbox)\s+(?:checks?|controls?|restrictions?|policies|policy|validation)\b`},
+	{"password file read", `\b(?:cat|type|less|more|head|tail|read|reads|open|opens|dump|print|send|upload|copy|cp|scp|curl|get|fetch|include|attach|paste|exfiltrate|grep|base64)\b[^\n.;]{0,60}/etc/(?:passwd|shadow|gshadow|sudoers|master\.passwd)\b`},
+}
+
+// payloads are payloadSources compiled, on first use: the expressions
+// cost more to compile than the rest of the package's set-up, and a run
+// whose texts hold none of payloadWords never needs them.
+var payloads = sync.OnceValue(func() []payload {
+	out := make([]payload, len(payloadSources))
+	for i, src := range payloadSources {
+		re := regexp.MustCompile(src.expr)
+		out[i] = payload{label: src.label, re: re, needs: reliteral.Required(re)}
+	}
+	return out
+})
 
 // directiveIndex is the place of the commandDirective payload.
 var directiveIndex = func() int {
-	for i, p := range payloads {
+	for i, p := range payloadSources {
 		if p.label == commandDirective {
 			return i
 		}
@@ -74,17 +97,6 @@ var directiveIndex = func() int {
 // follows is the payload whatever it is, and a guard word earlier in the
 // sentence ("to prevent data corruption, you must run …") excuses nothing.
 const commandDirective = "command the text tells the model to run"
-
-// payloadNeeds holds, per payload, strings of which every match has one
-// (package reliteral): a text with none of them skips the expression, as
-// most texts do for most of them.
-var payloadNeeds = func() [][]string {
-	out := make([][]string, len(payloads))
-	for i, p := range payloads {
-		out[i] = reliteral.Required(p.re)
-	}
-	return out
-}()
 
 // payloadWords are the words every payload but the fork bomb has, as
 // phrases: the directive rules' one pass over a text's words tells which
@@ -144,63 +156,82 @@ var refusals = map[string]bool{
 
 // Check reports each text with a payload, once.
 func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	maybe := directiveGate.verdicts(s, payloadWords)
-	i := -1
-	visible.Texts(s, func(t visible.Text) {
-		i++
-		if t.Kind == visible.KindResourceURI || !maybe[i] && !strings.Contains(t.Value, ":()") {
-			return
+	v := directiveGate.judged(s)
+	// The texts that may hold a payload's words or a fork bomb's ":()",
+	// in order, each once.
+	words, bombs := v.texts[directiveGate.index(payloadWords)], v.forkBombs
+	for len(words) > 0 || len(bombs) > 0 {
+		var e indexed
+		switch {
+		case len(bombs) == 0 || len(words) > 0 && words[0].i < bombs[0].i:
+			e, words = words[0], words[1:]
+		case len(words) > 0 && words[0].i == bombs[0].i:
+			e, words, bombs = words[0], words[1:], bombs[1:]
+		default:
+			e, bombs = bombs[0], bombs[1:]
 		}
-		w := split(t.Value)
-		text := strings.ToLower(w.text)
-		if w.hasSoft {
-			text = strings.ReplaceAll(text, string(softMark), "")
-			w = split(text)
+		if e.t.Kind != visible.KindResourceURI {
+			checkPayloads(e.t, report)
 		}
-		var found []string
-		seen := map[string]bool{}
-		for _, span := range payloadSpans(w, text) {
-			part := text[span[0]:span[1]]
-			// The text's own orders to run a command: what they introduce
-			// is the payload whatever guard word came before them.
-			var orders []int
-			if reliteral.ContainsAny(part, payloadNeeds[directiveIndex]) {
-				for _, loc := range payloads[directiveIndex].re.FindAllStringIndex(part, -1) {
-					orders = append(orders, loc[1]+span[0])
-				}
+	}
+	return nil
+}
+
+// checkPayloads reports the payloads in t, if any.
+func checkPayloads(t visible.Text, report func(sdk.Issue)) {
+	w := split(t.Value)
+	text := strings.ToLower(w.text)
+	if w.hasSoft {
+		text = strings.ReplaceAll(text, string(softMark), "")
+		w = split(text)
+	}
+	var found []string
+	seen := map[string]bool{}
+	spans := payloadSpans(w, text)
+	if len(spans) == 0 {
+		return
+	}
+	all := payloads()
+	for _, span := range spans {
+		part := text[span[0]:span[1]]
+		// The text's own orders to run a command: what they introduce
+		// is the payload whatever guard word came before them.
+		var orders []int
+		if d := &all[directiveIndex]; reliteral.ContainsAny(part, d.needs) {
+			for _, loc := range d.re.FindAllStringIndex(part, -1) {
+				orders = append(orders, loc[1]+span[0])
 			}
-			for i, p := range payloads {
-				if !reliteral.ContainsAny(part, payloadNeeds[i]) {
+		}
+		for i, p := range all {
+			if !reliteral.ContainsAny(part, p.needs) {
+				continue
+			}
+			for _, loc := range p.re.FindAllStringIndex(part, -1) {
+				loc[0], loc[1] = loc[0]+span[0], loc[1]+span[0]
+				if i != directiveIndex && payloadGuarded(w, loc[0], loc[1], orders) {
 					continue
 				}
-				for _, loc := range p.re.FindAllStringIndex(part, -1) {
-					loc[0], loc[1] = loc[0]+span[0], loc[1]+span[0]
-					if i != directiveIndex && payloadGuarded(w, loc[0], loc[1], orders) {
-						continue
-					}
-					q := strings.TrimSpace(text[loc[0]:loc[1]])
-					if seen[q] {
-						continue
-					}
-					seen[q] = true
-					found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
+				q := strings.TrimSpace(text[loc[0]:loc[1]])
+				if seen[q] {
+					continue
 				}
+				seen[q] = true
+				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
 			}
 		}
-		if len(found) == 0 {
-			return
-		}
-		if len(found) > 3 {
-			found = append(found[:3], fmt.Sprintf("and %d more", len(found)-3))
-		}
-		report(sdk.Issue{
-			Tool:    t.Owner(),
-			Pointer: t.Pointer(),
-			Message: fmt.Sprintf("%s carries a destructive or remote-code payload: %s", kindName(t.Kind.String()), strings.Join(found, ", ")),
-			Fix:     "remove the command; a description says what the tool does, it never hands the model commands or code to run, and a tool that installs something does it in its own code, reviewed",
-		})
+	}
+	if len(found) == 0 {
+		return
+	}
+	if len(found) > 3 {
+		found = append(found[:3], fmt.Sprintf("and %d more", len(found)-3))
+	}
+	report(sdk.Issue{
+		Tool:    t.Owner(),
+		Pointer: t.Pointer(),
+		Message: fmt.Sprintf("%s carries a destructive or remote-code payload: %s", kindName(t.Kind.String()), strings.Join(found, ", ")),
+		Fix:     "remove the command; a description says what the tool does, it never hands the model commands or code to run, and a tool that installs something does it in its own code, reviewed",
 	})
-	return nil
 }
 
 // payloadSpans returns the byte ranges of text, folded as w is, that the

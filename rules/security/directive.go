@@ -20,20 +20,7 @@ func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w
 		v = directiveGate.judged(s)
 	}
 	w := &words{}
-	i := -1
-	visible.Texts(s, func(t visible.Text) {
-		i++
-		switch {
-		case v != nil:
-			if !v.maybe[j][i] {
-				return
-			}
-			v.words(w, i, t)
-		case t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()):
-			return
-		default:
-			w.reset(t.Value)
-		}
+	check := func(t visible.Text) {
 		var used []match
 		for _, m := range ps.find(w) {
 			if !w.mentioned(m) {
@@ -43,6 +30,20 @@ func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w
 		if len(used) > 0 {
 			found(t, w, used)
 		}
+	}
+	if v != nil {
+		for _, e := range v.texts[j] {
+			v.words(w, e.i, e.t)
+			check(e.t)
+		}
+		return
+	}
+	visible.Texts(s, func(t visible.Text) {
+		if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
+			return
+		}
+		w.reset(t.Value)
+		check(t)
 	})
 }
 
@@ -59,9 +60,12 @@ type phraseGate struct {
 	// owner[i] is the index in sets of the phrase whose parts are
 	// union.needs[i].
 	owner []int
-	// byLowest[p] holds the indices in union.needs of the needs whose
-	// lowest part is p.
-	byLowest [maxParts][]int
+	// byAnchor[p] holds the indices in union.needs of the needs whose
+	// phrase's anchor part (see phraseSet.anchor) is p, and anchors is
+	// the set of those parts: a sentence hits the common words of the
+	// phrases' other parts far more often than theirs.
+	byAnchor [maxParts][]int
+	anchors  partSet
 	// cache holds each Snapshot's judgement until it is collected.
 	cache snapmemo.Cache[struct{}, *judgement]
 }
@@ -77,6 +81,19 @@ type judgement struct {
 	// marks[i] is what the scan found of text i's bytes for other
 	// rules' filters, found apart for the texts it does not read raw.
 	marks []byteMarks
+	// texts[j] are the texts that maybe[j] holds; secretFiles those
+	// whose marks say they may name a secret file, secretish those in
+	// which secrets.FindNamed may find a secret, forkBombs those with
+	// ":()". Each rule reads its few texts from these, in order, rather
+	// than visit every text of the Snapshot again for its verdict.
+	texts                             [][]indexed
+	secretFiles, secretish, forkBombs []indexed
+}
+
+// indexed is a text with its place in visible.Texts order.
+type indexed struct {
+	i int
+	t visible.Text
 }
 
 // foldCache holds each Snapshot's foldedTexts until it is collected.
@@ -119,10 +136,11 @@ func newPhraseGate(sets ...*phraseSet) *phraseGate {
 			merged.union(parts.shift(offset))
 			g.union.vocab[w] = merged
 		}
-		for _, need := range ps.needs {
+		for k, need := range ps.needs {
 			need = need.shift(offset)
-			if lowest := need.lowest(); lowest >= 0 {
-				g.byLowest[lowest] = append(g.byLowest[lowest], len(g.union.needs))
+			if a := ps.anchor[k]; a >= 0 {
+				g.byAnchor[offset+a] = append(g.byAnchor[offset+a], len(g.union.needs))
+				g.anchors.add(offset + a)
 			}
 			g.union.needs = append(g.union.needs, need)
 			g.owner = append(g.owner, j)
@@ -190,7 +208,8 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 		// before it starts.
 		marks := &v.marks[i]
 		if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
-			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true}
+			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
+				forkBomb: strings.Contains(t.Value, ":()")}
 			marks = nil
 		}
 		if t.Kind == visible.KindResourceURI {
@@ -207,11 +226,11 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 		}
 		if got != all {
 			g.union.scan(text, marks, func(hit partSet) bool {
-				// A need is covered only if its lowest part is hit,
-				// and a sentence hits few parts.
+				// A need is covered only if its anchor part is hit,
+				// and a sentence hits few of them.
 				for w, set := range hit {
-					for ; set != 0; set &= set - 1 {
-						for _, k := range g.byLowest[w*64+bits.TrailingZeros64(set)] {
+					for set &= g.anchors[w]; set != 0; set &= set - 1 {
+						for _, k := range g.byAnchor[w*64+bits.TrailingZeros64(set)] {
 							if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(g.union.needs[k]) {
 								got |= bit
 							}
@@ -223,6 +242,26 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 		}
 		for j := range v.maybe {
 			v.maybe[j][i] = got&(1<<j) != 0
+		}
+	})
+	v.texts = make([][]indexed, len(g.sets))
+	i := -1
+	visible.Texts(s, func(t visible.Text) {
+		i++
+		for j := range v.maybe {
+			if v.maybe[j][i] {
+				v.texts[j] = append(v.texts[j], indexed{i, t})
+			}
+		}
+		m := &v.marks[i]
+		if m.secretFile {
+			v.secretFiles = append(v.secretFiles, indexed{i, t})
+		}
+		if m.secretish() {
+			v.secretish = append(v.secretish, indexed{i, t})
+		}
+		if m.forkBomb {
+			v.forkBombs = append(v.forkBombs, indexed{i, t})
 		}
 	})
 	return v

@@ -17,9 +17,10 @@ import (
 var longRunPlain = regexp.MustCompile(`[A-Za-z0-9]{12}`)
 
 // The marks the gate's scan leaves for the sensitive-file and secret rules
-// must be their filters' own verdicts: mayNameSecretFile exactly, and a
-// candidate and a URL wherever plain expressions find a long run, a key
-// header or a "://", so that FindScreened finds what Find finds. The texts are random pieces of anchors, secrets,
+// must be their filters' own verdicts: mayNameSecretFile and the fork
+// bomb's ":()" exactly, a candidate and a URL wherever plain expressions
+// find a long run, a key header or a "://", and a secret's name wherever
+// secrets.SecretNameAt finds one, so that FindNamed finds what Find finds. The texts are random pieces of anchors, secrets,
 // prose and the bytes around them, and the fixtures.
 func TestGateMarks(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
@@ -29,7 +30,7 @@ func TestGateMarks(t *testing.T) {
 	}
 	pieces := []string{"the ", "Do not ", "tell ", "user", "'s ", "don't", ". ", ", ", "\n", "\n- ", "/", "\\", ".", "_", "-", " ", "'",
 		"abcdefghijk", "l", "A1b2C3d4E5f", "6", "ghp_", "AKIA", "IOSFODNN7EXAMPLE", "-----BEGIN RSA PRIVATE KEY-----", "token=",
-		"PASSWORD: ", "Bearer ", "https://u:", ":/", "://", "@host", "é", "\u200b", "\u00ad", "~/", "home", "config", "data"}
+		"PASSWORD: ", "DB_PASS=", " API_KEY :", "\"TOKEN\":", ":()", ":(", "Bearer ", "https://u:", ":/", "://", "@host", "é", "\u200b", "\u00ad", "~/", "home", "config", "data"}
 	piece := func() string {
 		if r.IntN(4) == 0 {
 			a := anchors[r.IntN(len(anchors))]
@@ -66,7 +67,7 @@ func TestGateMarks(t *testing.T) {
 		}
 		snaps = append(snaps, s)
 	}
-	var named, short, urls, found, unplain int
+	var named, short, urls, found, unplain, names, bombs int
 	for _, s := range snaps {
 		marks := directiveGate.judged(s).marks
 		i := -1
@@ -82,9 +83,25 @@ func TestGateMarks(t *testing.T) {
 			if !m.url && strings.Contains(tx.Value, "://") {
 				t.Errorf("text %q: scan found no \"://\", but it has one", tx.Value)
 			}
-			got, want := secrets.FindScreened(tx.Value, m.candidate, m.url), secrets.Find(tx.Value)
+			if want := strings.Contains(tx.Value, ":()"); m.forkBomb != want {
+				t.Errorf("text %q: scan says forkBomb %v, want %v", tx.Value, m.forkBomb, want)
+			}
+			if !m.named {
+				for k := 0; k < len(tx.Value); k++ {
+					if c := tx.Value[k]; (c == '=' || c == ':') && secrets.SecretNameAt(tx.Value, k) {
+						t.Errorf("text %q: scan found no secret name, but there is one before byte %d", tx.Value, k)
+					}
+				}
+			}
+			got, want := secrets.FindNamed(tx.Value, m.candidate, m.url, m.named), secrets.Find(tx.Value)
 			if !slices.Equal(got, want) {
-				t.Errorf("text %q: FindScreened %v, Find %v", tx.Value, got, want)
+				t.Errorf("text %q: FindNamed %v, Find %v", tx.Value, got, want)
+			}
+			if m.named {
+				names++
+			}
+			if m.forkBomb {
+				bombs++
 			}
 			if m.secretFile {
 				named++
@@ -103,7 +120,7 @@ func TestGateMarks(t *testing.T) {
 			}
 		})
 	}
-	if named < 100 || short < 100 || urls < 100 || found < 50 || unplain < 100 {
-		t.Errorf("%d texts name a secret file, %d have no candidate, %d a URL, %d hold a secret, %d are not plain; the texts no longer exercise the marks", named, short, urls, found, unplain)
+	if named < 100 || short < 100 || urls < 100 || found < 50 || unplain < 100 || names < 50 || bombs < 50 {
+		t.Errorf("%d texts name a secret file, %d have no candidate, %d a URL, %d hold a secret, %d are not plain, %d a secret's name, %d a fork bomb's \":()\"; the texts no longer exercise the marks", named, short, urls, found, unplain, names, bombs)
 	}
 }

@@ -204,27 +204,21 @@ type match struct {
 
 // find returns the first match of any phrase at each position, leftmost
 // first, without overlaps.
-func (ps *phraseSet) find(w *words) []match {
+func (ps *phraseSet) find(w *words) []match { return ps.findIn(w, true) }
+
+// findIn is find; with screen, it first rules out, as the gate does, each
+// sentence that lacks a word of some required part of every phrase (see
+// sentenceMayMatch), which no match can lack. Texts reach find when one
+// of their sentences holds the parts of some phrase, of any set the gate
+// judges for, and their other sentences, nearly all, cost a lookup a
+// word instead of a try of every phrase that can start at each word.
+func (ps *phraseSet) findIn(w *words, screen bool) []match {
 	var out []match
 	var scratch []byte
-	if !ps.unanchored && !w.hasSoft {
-		anchored := false
-		for i := range w.toks {
-			word := w.word(i)
-			if hasUpper(word) {
-				scratch = appendLower(scratch[:0], word)
-				anchored = ps.anchors[string(scratch)]
-			} else {
-				anchored = ps.anchors[word]
-			}
-			if anchored {
-				break
-			}
-		}
-		if !anchored {
-			return nil
-		}
-	}
+	// Words split by invisible characters are joined by matchWord, so
+	// such a text's words say nothing of what can match.
+	screen = screen && !ps.unanchored && !w.hasSoft
+	screened := -1
 	si := 0
 	for i := 0; i < len(w.toks); i++ {
 		for si+1 < len(w.sentences) && w.sentences[si+1] <= i {
@@ -233,6 +227,15 @@ func (ps *phraseSet) find(w *words) []match {
 		hi := len(w.toks)
 		if si+1 < len(w.sentences) {
 			hi = w.sentences[si+1]
+		}
+		// A match ends in the sentence it starts in, so a sentence is
+		// judged when find enters it.
+		if screen && si != screened {
+			screened = si
+			if !ps.sentenceMayMatch(w, w.sentences[si], hi) {
+				i = hi - 1
+				continue
+			}
 		}
 		try := func(p *phrase) bool {
 			end := -1
@@ -282,6 +285,49 @@ func (ps *phraseSet) find(w *words) []match {
 		}
 	}
 	return out
+}
+
+// sentenceMayMatch reports whether tokens [lo, hi) of w, a text without
+// soft marks, hold a word of each required part of some phrase of ps. A
+// token matches a pattern word when it equals it ignoring case, or its
+// spelling without apostrophes (matchWord), and vocab holds both, so the
+// lowered token is looked up as scan looks up a word of plain text.
+func (ps *phraseSet) sentenceMayMatch(w *words, lo, hi int) bool {
+	var hit partSet
+	var buf [64]byte
+	for k := lo; k < hi; k++ {
+		word := w.word(k)
+		n := len(word)
+		if n >= 64 || ps.lengths[word[0]|0x20]&(1<<n) == 0 {
+			continue
+		}
+		if n > 8 {
+			if parts, ok := ps.vocab[string(appendLower(buf[:0], word))]; ok {
+				hit.union(parts)
+			}
+			continue
+		}
+		var key uint64
+		for j := 0; j < n; j++ {
+			c := wordLower[word[j]]
+			if c == 0 {
+				// A letter beyond ASCII is in no pattern word.
+				if word[j] != '\'' {
+					key = 0
+					break
+				}
+				c = '\''
+			}
+			key = key<<8 | uint64(c)
+		}
+		if key == 0 {
+			continue
+		}
+		if parts, ok := ps.short.get(key); ok {
+			hit.union(*parts)
+		}
+	}
+	return !hit.empty() && ps.covered(&hit)
 }
 
 var negations = map[string]bool{"never": true, "not": true, "no": true, "don't": true, "doesn't": true, "won't": true, "cannot": true, "can't": true, "nothing": true}

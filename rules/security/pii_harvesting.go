@@ -32,24 +32,24 @@ func (PIIHarvesting) Meta() sdk.Meta {
 type piiKind struct {
 	label string
 	// params are parameter names, as words.
-	params [][]string
+	params *runSet
 	// domain are words of a tool's vocabulary that make this data its job.
 	domain []string
 }
 
 var piiKinds = []piiKind{
 	{label: "government identifier",
-		params: [][]string{{"ssn"}, {"social", "security"}, {"socialsecuritynumber"}, {"passport", "number"}, {"passport", "no"}, {"passport", "id"},
+		params: newRunSet([][]string{{"ssn"}, {"social", "security"}, {"socialsecuritynumber"}, {"passport", "number"}, {"passport", "no"}, {"passport", "id"},
 			{"national", "id"}, {"nationalid"}, {"tax", "id"}, {"taxpayer", "id"}, {"itin"}, {"aadhaar"}, {"nino"},
-			{"drivers", "license"}, {"driver", "license"}, {"drivers", "licence"}, {"driving", "licence"}, {"license", "number"}, {"licence", "number"}},
+			{"drivers", "license"}, {"driver", "license"}, {"drivers", "licence"}, {"driving", "licence"}, {"license", "number"}, {"licence", "number"}}),
 		domain: []string{"kyc", "identity", "passport", "tax", "taxes", "irs", "payroll", "employee", "employees", "hr", "verification", "verify", "onboarding", "customs", "visa", "travel", "immigration", "government", "license", "licence", "dmv"}},
 	{label: "payment card or bank data",
-		params: [][]string{{"credit", "card"}, {"creditcard"}, {"card", "number"}, {"cardnumber"}, {"cc", "number"}, {"ccn"}, {"cvv"}, {"cvv2"}, {"cvc"}, {"card", "cvc"}, {"card", "cvv"},
-			{"card", "expiry"}, {"card", "expiration"}, {"expiry", "date"}, {"security", "code"}, {"iban"}, {"routing", "number"}, {"bank", "account"}, {"account", "number"}, {"sort", "code"}, {"card", "pin"}, {"atm", "pin"}},
+		params: newRunSet([][]string{{"credit", "card"}, {"creditcard"}, {"card", "number"}, {"cardnumber"}, {"cc", "number"}, {"ccn"}, {"cvv"}, {"cvv2"}, {"cvc"}, {"card", "cvc"}, {"card", "cvv"},
+			{"card", "expiry"}, {"card", "expiration"}, {"expiry", "date"}, {"security", "code"}, {"iban"}, {"routing", "number"}, {"bank", "account"}, {"account", "number"}, {"sort", "code"}, {"card", "pin"}, {"atm", "pin"}}),
 		domain: []string{"payment", "payments", "pay", "checkout", "billing", "invoice", "invoices", "card", "cards", "stripe", "paypal", "bank", "banking", "transfer", "charge", "charges", "purchase", "order", "orders", "wallet", "finance", "financial", "merchant", "refund", "subscription", "plaid", "adyen", "square", "braintree", "transaction", "transactions", "payout", "payouts"}},
 	{label: "password or secret answer",
-		params: [][]string{{"password"}, {"passwd"}, {"passphrase"}, {"user", "password"}, {"login", "password"}, {"account", "password"},
-			{"mother", "maiden"}, {"mothers", "maiden"}, {"maiden", "name"}, {"security", "answer"}, {"security", "question"}, {"seed", "phrase"}, {"mnemonic"}, {"recovery", "phrase"}, {"pin", "code"}},
+		params: newRunSet([][]string{{"password"}, {"passwd"}, {"passphrase"}, {"user", "password"}, {"login", "password"}, {"account", "password"},
+			{"mother", "maiden"}, {"mothers", "maiden"}, {"maiden", "name"}, {"security", "answer"}, {"security", "question"}, {"seed", "phrase"}, {"mnemonic"}, {"recovery", "phrase"}, {"pin", "code"}}),
 		domain: []string{"login", "logon", "signin", "auth", "authenticate", "authentication", "connect", "connection", "database", "db", "sql", "postgres", "mysql", "redis", "mongo", "ssh", "ftp", "sftp", "smtp", "imap", "user", "users", "account", "accounts", "register", "signup", "reset", "vault", "keychain", "secret", "secrets", "wifi", "wallet", "crypto", "encrypt", "decrypt", "zip", "archive", "pdf", "keystore", "proxy", "username", "email", "mail"}},
 }
 

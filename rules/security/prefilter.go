@@ -2,8 +2,9 @@ package security
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
+
+	"github.com/mcplint/mcplint/rules/secrets"
 )
 
 // The prefilter index: a rule's phrases indexed by their words, so that
@@ -15,11 +16,8 @@ type phraseSet struct {
 	byFirst map[string][]*phrase
 	anyway  []*phrase
 	all     []*phrase
-	// anchors holds, for every phrase, the words of one part it cannot
-	// match without; a text with none of them cannot match, and most
-	// texts are rejected by this one pass over their words.
-	anchors map[string]bool
-	// unanchored is true when some phrase has no such part.
+	// unanchored is true when some phrase has no required part (see
+	// requiredParts), so that any text can match it.
 	unanchored bool
 	// vocab maps every word of a required part (see requiredParts), in
 	// each spelling, to the parts it belongs to; needs[i] is the set of
@@ -28,6 +26,9 @@ type phraseSet struct {
 	needs []partSet
 	// nparts is how many required parts the phrases have.
 	nparts int
+	// anchor[i] is the required part of phrase i likeliest to be rare in
+	// prose (see anchorPart), or -1 when it has none.
+	anchor []int
 	// short is vocab's words of up to eight bytes, keyed by wordKey.
 	short shortWords
 	// lengths has bit n of entry c set when vocab holds a word of n
@@ -36,32 +37,46 @@ type phraseSet struct {
 	lengths [256]uint64
 }
 
-// anchorWords picks the required part of a phrase with the longest
-// shortest word (the rarest in prose) and returns its words; nil when no
+// anchorWords returns the words of a phrase's anchorPart; nil when no
 // required part is a plain choice of words.
 func anchorWords(p *phrase) []string {
-	var best []string
-	bestLen := 0
-	for _, words := range requiredParts(p) {
+	parts := requiredParts(p)
+	if k := anchorPart(parts); k >= 0 {
+		return parts[k]
+	}
+	return nil
+}
+
+// anchorPart picks, of a phrase's required parts, the one with the longest
+// shortest word (the rarest in prose), or -1 when there is none.
+func anchorPart(parts [][]string) int {
+	best, bestLen := -1, 0
+	for k, words := range parts {
 		shortest := len(words[0])
 		for _, w := range words {
 			shortest = min(shortest, len(w))
 		}
 		if shortest > bestLen {
-			best, bestLen = words, shortest
+			best, bestLen = k, shortest
 		}
 	}
 	return best
 }
 
 func newPhraseSet(srcs ...string) *phraseSet {
-	ps := &phraseSet{byFirst: map[string][]*phrase{}, anchors: map[string]bool{}, vocab: map[string]partSet{}}
+	ps := &phraseSet{byFirst: map[string][]*phrase{}, vocab: map[string]partSet{}}
 	nparts := 0
 	for _, src := range srcs {
 		p := compile(src)
 		ps.all = append(ps.all, p)
 		var need partSet
-		for _, words := range requiredParts(p) {
+		parts := requiredParts(p)
+		if k := anchorPart(parts); k >= 0 {
+			ps.anchor = append(ps.anchor, nparts+k)
+		} else {
+			ps.anchor = append(ps.anchor, -1)
+		}
+		for _, words := range parts {
 			if nparts == maxParts {
 				panic(fmt.Sprintf("phrase %q: more than %d required parts in one set", src, maxParts))
 			}
@@ -84,13 +99,8 @@ func newPhraseSet(srcs ...string) *phraseSet {
 		}
 		ps.needs = append(ps.needs, need)
 		ps.nparts = nparts
-		if words := anchorWords(p); words == nil {
+		if len(parts) == 0 {
 			ps.unanchored = true
-		} else {
-			for _, w := range words {
-				ps.anchors[w] = true
-				ps.anchors[strings.ReplaceAll(w, "'", "")] = true
-			}
 		}
 		if p.firsts == nil {
 			ps.anyway = append(ps.anyway, p)
@@ -140,15 +150,25 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 type byteMarks struct {
 	// secretFile is mayNameSecretFile of the text.
 	secretFile bool
-	// candidate and url are as secrets.FindScreened takes them: whether
-	// the text holds a run of twelve or more ASCII letters and digits
-	// (or such a word joined by an apostrophe) or a "-----BEGIN", and
-	// whether it holds a "://".
-	candidate, url bool
+	// candidate, url and named are as secrets.FindNamed takes them:
+	// whether the text holds a run of twelve or more ASCII letters and
+	// digits (or such a word joined by an apostrophe) or a "-----BEGIN",
+	// whether it holds a "://", and whether secrets.SecretNameAt says yes
+	// at one of its = and : signs.
+	candidate, url, named bool
+	// forkBomb is whether the text holds ":()", which destructive-payload
+	// reads every text for (its fork bomb has no words).
+	forkBomb bool
 }
 
 // done reports whether m is all true, so that reading on cannot change it.
-func (m *byteMarks) done() bool { return m.secretFile && m.candidate && m.url }
+func (m *byteMarks) done() bool {
+	return m.secretFile && m.candidate && m.url && m.named && m.forkBomb
+}
+
+// secretish reports whether secrets.FindNamed can find anything in a text
+// with these marks.
+func (m *byteMarks) secretish() bool { return m.candidate || m.url || m.named }
 
 // scan collects, sentence by sentence, the required parts of ps that the
 // words of plain text s hold, as mayMatch describes, and hands each
@@ -166,15 +186,28 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet) boo
 			c := s[i]
 			// Every hook byte of mayNameSecretFile is a byte between
 			// words, so each of them is met here.
-			if m != nil && i+1 < len(s) {
-				if hookPairs.Has(c, s[i+1]) && !m.secretFile && hookedAt(s, i) {
+			if m != nil {
+				if i+1 < len(s) && hookPairs.Has(c, s[i+1]) && !m.secretFile && hookedAt(s, i) {
 					m.secretFile = true
 				}
-				switch {
-				case c == '-' && strings.HasPrefix(s[i:], "-----BEGIN"):
-					m.candidate = true
-				case c == ':' && strings.HasPrefix(s[i:], "://"):
-					m.url = true
+				switch c {
+				case '-':
+					if strings.HasPrefix(s[i:], "-----BEGIN") {
+						m.candidate = true
+					}
+				case ':':
+					if strings.HasPrefix(s[i:], "://") {
+						m.url = true
+					} else if strings.HasPrefix(s[i:], ":()") {
+						m.forkBomb = true
+					}
+					if !m.named && secrets.SecretNameAt(s, i) {
+						m.named = true
+					}
+				case '=':
+					if !m.named && secrets.SecretNameAt(s, i) {
+						m.named = true
+					}
 				}
 			}
 			// A match never crosses the end of a sentence, so the parts
@@ -295,16 +328,6 @@ const maxParts = len(partSet{}) * 64
 func (p *partSet) add(i int) { p[i/64] |= 1 << (i % 64) }
 
 func (p *partSet) empty() bool { return *p == partSet{} }
-
-// lowest returns the lowest part in p, or -1 when p is empty.
-func (p *partSet) lowest() int {
-	for i, w := range p {
-		if w != 0 {
-			return i*64 + bits.TrailingZeros64(w)
-		}
-	}
-	return -1
-}
 
 func (p *partSet) union(q partSet) {
 	for i := range p {

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/rules/secrets"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -34,14 +33,14 @@ func (SecretInText) Meta() sdk.Meta {
 // Check reports each text with secrets, once.
 func (SecretInText) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	// The phrase rules' scan reads every byte of every text already and
-	// finds whether it has what secrets can start with.
-	marks := directiveGate.judged(s).marks
-	i := -1
-	visible.Texts(s, func(t visible.Text) {
-		i++
-		ms := secrets.FindScreened(t.Value, marks[i].candidate, marks[i].url)
+	// finds whether it has what secrets can start with, or a secret's
+	// name.
+	v := directiveGate.judged(s)
+	for _, e := range v.secretish {
+		t, m := e.t, &v.marks[e.i]
+		ms := secrets.FindNamed(t.Value, m.candidate, m.url, m.named)
 		if len(ms) == 0 {
-			return
+			continue
 		}
 		var parts []string
 		for i, m := range ms {
@@ -57,6 +56,6 @@ func (SecretInText) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.
 			Message: fmt.Sprintf("%s holds a secret: %s", kindName(t.Kind.String()), strings.Join(parts, ", ")),
 			Fix:     "remove the secret and rotate it, since every client that listed the tools has it; take credentials from the server's environment or configuration, never from what the model reads",
 		})
-	})
+	}
 	return nil
 }

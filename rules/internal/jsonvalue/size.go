@@ -71,6 +71,11 @@ func size(v any, scratch []byte) (int, bool) {
 func stringSize(s string) int {
 	n := len(`""`)
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) && plainWord(s[i:i+8]) {
+			n += 8
+			i += 8
+			continue
+		}
 		b := s[i]
 		if b < utf8.RuneSelf {
 			switch {
@@ -112,4 +117,31 @@ func floatSize(f float64, scratch []byte) (int, bool) {
 		n--
 	}
 	return n, true
+}
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// plainWord reports whether none of the eight bytes of w, a string of
+// eight, is escaped or starts a multi-byte character: each is ASCII from
+// ' ' up and none is '"', '\\', '<', '>' or '&'. It may report false for a
+// plain word, never true for one that is not. Descriptions are mostly
+// plain, and eight bytes a step beat one.
+func plainWord(w string) bool {
+	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	// A byte b is in {'"', '&'} when (b^'"')&^4 is zero, and in
+	// {'<', '>'} when (b^'<')&^2 is; hasZero finds a zero byte exactly.
+	special := hasZero(x^'\\'*ones) | hasZero((x^'"'*ones)&^(4*ones)) | hasZero((x^'<'*ones)&^(2*ones))
+	// Bytes under ' ' borrow in the subtraction, which may also flag the
+	// byte above one that did: false alarms only.
+	control := (x - ' '*ones) & ^x
+	return (special|control|x)&highs == 0
+}
+
+// hasZero has the high bit of some byte set when a byte of x is zero.
+func hasZero(x uint64) uint64 {
+	return (x - ones) & ^x & highs
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,21 @@ func TestSize(t *testing.T) {
 		b, _ := json.Marshal(v)
 		if got := Size(v); got != len(b) {
 			t.Errorf("%s: Size = %d, json.Marshal gives %d bytes", f, got, len(b))
+		}
+	}
+}
+
+// TestStringSizeEveryPosition puts each character that JSON escapes or
+// that takes more than a byte at every place of a string long enough to
+// be weighed eight bytes at a time.
+func TestStringSizeEveryPosition(t *testing.T) {
+	for _, c := range []string{`"`, `\`, "<", ">", "&", "\x00", "\x1f", "\n", "\x7f", " ", "~", "é", "😀", "\xff", "\u2028", "'", "%", "!", "=", "?"} {
+		for at := range 20 {
+			s := strings.Repeat("a", at) + c + strings.Repeat("b", 20-at)
+			b, _ := json.Marshal(s)
+			if got := Size(s); got != len(b) {
+				t.Errorf("Size(%q) = %d, json.Marshal gives %d bytes", s, got, len(b))
+			}
 		}
 	}
 }

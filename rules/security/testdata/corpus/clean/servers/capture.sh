@@ -1,0 +1,85 @@
+#!/bin/sh
+# Captures the tools/list of more published npm MCP servers for the security
+# rules' clean corpus, with mcplint itself, offline. Each package is installed
+# at its pinned version into its own folder under MCPLINT_CORPUS_NPM (scripts
+# not run), started without network (`unshare -n`, util-linux) with dummy
+# credentials, and dumped to <name>.json beside this script with a "_meta"
+# naming its package, version and licence. Writes MANIFEST.tsv beside it.
+#
+#   go build -o /tmp/mcplint ./cmd/mcplint && MCPLINT=/tmp/mcplint rules/security/testdata/corpus/clean/servers/capture.sh [NAME...]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+mcplint=${MCPLINT:-mcplint}
+cache=${MCPLINT_CORPUS_NPM:-$HOME/.cache/mcplint-corpus/npm}
+only=" $* "
+# Servers that refuse to start without credentials get dummies; no network is
+# reachable, so nothing is ever sent with them.
+export FIRECRAWL_API_KEY=fc-dummy TAVILY_API_KEY=tvly-dummy EXA_API_KEY=dummy HEROKU_API_KEY=dummy \
+	SUPABASE_ACCESS_TOKEN=sbp_dummy BROWSERBASE_API_KEY=dummy BROWSERBASE_PROJECT_ID=dummy \
+	PERPLEXITY_API_KEY=dummy CIRCLECI_TOKEN=dummy PINECONE_API_KEY=dummy APIFY_TOKEN=dummy \
+	API_TOKEN=dummy FIGMA_API_KEY=dummy GITLAB_PERSONAL_ACCESS_TOKEN=dummy \
+	GITLAB_API_URL=http://127.0.0.1:9/api/v4 BRAVE_API_KEY=dummy PRIVATE_APP_ACCESS_TOKEN=dummy \
+	NEON_API_KEY=dummy REDIS_URL=redis://127.0.0.1:9 ES_URL=http://127.0.0.1:9 ES_API_KEY=dummy \
+	MYSQL_HOST=127.0.0.1 MYSQL_PORT=9 MYSQL_USER=dummy MYSQL_PASS=dummy MYSQL_DB=dummy \
+	CURRENTS_API_KEY=dummy CLOUDFLARE_API_TOKEN=dummy SHORTCUT_API_TOKEN=dummy \
+	AIRTABLE_API_KEY=patdummy ASANA_ACCESS_TOKEN=dummy POSTMAN_API_KEY=PMAK-dummy \
+	ATLASSIAN_SITE_NAME=dummy ATLASSIAN_USER_EMAIL=dummy@example.com ATLASSIAN_API_TOKEN=dummy \
+	MAPBOX_ACCESS_TOKEN=pk.dummy GOOGLE_CLOUD_PROJECT=dummy ARGOCD_BASE_URL=http://127.0.0.1:9 ARGOCD_API_TOKEN=dummy
+empty=$(mktemp -d)
+trap 'rm -rf "$empty"' EXIT
+manifest="$here/MANIFEST.tsv"
+[ "$only" = "  " ] && printf 'name\tpackage\tversion\tlicence\ttools\tcommand\n' >"$manifest"
+
+capture() { # name package version bin-name [args...]; LICENCE=X overrides package.json
+	name=$1 pkg=$2 version=$3 bin=$4
+	shift 4
+	case "$only" in "  " | *" $name "*) ;; *) return 0 ;; esac
+	prefix="$cache/$name"
+	dir="$prefix/node_modules/$pkg"
+	if [ "$(node -p 'try{require(process.argv[1]).version}catch{""}' "$dir/package.json")" != "$version" ]; then
+		npm install --prefix "$prefix" --ignore-scripts --no-audit --no-fund --loglevel=error "$pkg@$version" >/dev/null
+	fi
+	main=$(node -e 'const p=require(process.argv[1]); const b=typeof p.bin==="string"?p.bin:p.bin[process.argv[2]]; console.log(b)' "$dir/package.json" "$bin")
+	licence=${LICENCE:-$(node -p 'require(process.argv[1]).license' "$dir/package.json")}
+	(cd "$empty" && HOME="$empty" unshare -n "$mcplint" dump -o "$here/$name.json" -- node "$dir/${main#./}" "$@")
+	node -e '
+		const fs = require("fs"), [f, pkg, version, licence] = process.argv.slice(1);
+		const d = JSON.parse(fs.readFileSync(f, "utf8"));
+		fs.writeFileSync(f, JSON.stringify({_meta: {package: pkg, version, licence}, ...d}, null, 2) + "\n");
+		console.log(d.tools.length);' "$here/$name.json" "$pkg" "$version" "$licence" >"$empty/tools"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$pkg" "$version" "$licence" "$(cat "$empty/tools")" \
+		"unshare -n mcplint dump -o $name.json -- node node_modules/$pkg/${main#./}${*:+ $*}" >>"$manifest"
+}
+
+capture puppeteer @modelcontextprotocol/server-puppeteer 2025.5.12 mcp-server-puppeteer
+capture firecrawl firecrawl-mcp 3.26.0 firecrawl-mcp
+capture tavily tavily-mcp 0.2.22 tavily-mcp
+# exa-mcp-server's package.json names no licence; its LICENSE file is MIT.
+LICENCE=MIT capture exa exa-mcp-server 3.4.1 exa-mcp-server
+capture browserbase @browserbasehq/mcp-server-browserbase 2.4.3 mcp-server-browserbase
+capture browser-tools @agentdeskai/browser-tools-mcp 2.0.2 browser-tools-mcp
+capture brave-search-official @brave/brave-search-mcp-server 2.1.4 brave-search-mcp-server
+capture circleci @circleci/mcp-server-circleci 0.20.0 mcp-server-circleci
+capture currents @currents/mcp 2.1.1 mcp
+capture playwright-executeautomation @executeautomation/playwright-mcp-server 1.0.12 playwright-mcp-server
+capture hubspot @hubspot/mcp-server 0.4.0 mcp-hubspot
+capture youtube-transcript @kimtaeyoon83/mcp-server-youtube-transcript 0.1.1 mcp-server-youtube-transcript
+capture code-runner mcp-server-code-runner 0.1.8 mcp-server-code-runner
+capture airbnb @openbnb/mcp-server-airbnb 0.3.0 mcp-server-airbnb
+capture perplexity @perplexity-ai/mcp-server 1.2.1 perplexity-mcp
+capture gitlab-zereight @zereight/mcp-gitlab 2.1.64 mcp-gitlab
+capture figma figma-developer-mcp 0.13.2 figma-developer-mcp --stdio
+capture cloudflare @cloudflare/mcp-server-cloudflare 0.2.0 mcp-server-cloudflare run dummy-account
+capture mastra-docs @mastra/mcp-docs-server 1.2.27 mcp-docs-server
+capture eslint @eslint/mcp 0.3.13 mcp
+capture next-devtools next-devtools-mcp 0.4.0 next-devtools-mcp
+capture shortcut @shortcut/mcp 0.25.0 mcp-server-shortcut
+capture drawio @drawio/mcp 1.6.1 drawio-mcp
+capture airtable airtable-mcp-server 1.14.0 airtable-mcp-server
+capture asana @roychri/mcp-server-asana 1.8.0 mcp-server-asana
+capture postman @postman/postman-mcp-server 2.13.0 postman-mcp-server
+capture jira-aashari @aashari/mcp-server-atlassian-jira 3.3.0 mcp-atlassian-jira
+capture launchdarkly @launchdarkly/mcp-server 0.6.2 mcp start --api-key dummy
+capture mapbox @mapbox/mcp-server 0.14.0 mcp-server
+capture gcp-observability @google-cloud/observability-mcp 0.2.3 observability-mcp
+capture argocd argocd-mcp 0.9.0 argocd-mcp stdio
