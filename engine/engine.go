@@ -24,6 +24,7 @@ import (
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/plugins"
+	builtinrules "github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -83,6 +84,11 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	region := trace.StartRegion(ctx, "load")
 	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
 	region.End()
+	// What was read is in the Snapshots now; a large file's bytes, which
+	// its Snapshot lets go of, must not stay live through the rules here.
+	for i := range opt.Targets {
+		opt.Targets[i].Data = nil
+	}
 	region = trace.StartRegion(ctx, "prepare")
 	prepare(opt.Targets, snaps, errs, opt.Lock)
 	region.End()
@@ -171,6 +177,9 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 // from there, and scoring once the pipeline is done.
 func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule) (*pipeline.Target, *score.Input) {
 	issues, ruleErrs := runner.Run(ctx, rules, snap)
+	// What the rules kept of snap is garbage now, not when snap is: the
+	// pipeline may read a large file again to place the issues.
+	builtinrules.Forget(snap)
 	out := &result.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
 		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,

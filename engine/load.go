@@ -152,7 +152,9 @@ func displayName(t target.Target) string {
 	return t.Path
 }
 
-// loadStatic reads a tool list file, naming it in locations as the user did.
+// loadStatic reads a tool list file, naming it in locations as the user
+// did. The Snapshot of a large file does not hold on to its bytes (see
+// static.DecodeFile), so neither must the target once it is loaded.
 func loadStatic(t target.Target) (*sdk.Snapshot, error) {
 	data := t.Data
 	if data == nil {
@@ -161,7 +163,10 @@ func loadStatic(t target.Target) (*sdk.Snapshot, error) {
 			return nil, err
 		}
 	}
-	return static.Decode(displayName(t), data)
+	if t.Path == "" {
+		return static.Decode(displayName(t), data)
+	}
+	return static.DecodeFile(displayName(t), t.Path, data)
 }
 
 // loadTrace rebuilds the session a trace recorded, exactly as a live

@@ -10,17 +10,20 @@ import (
 
 // The garbage collector lets the heap grow to twice what was live after
 // its last cycle, so a lint's peak memory is about twice its live heap
-// unless told otherwise. A lint of a large file holds the file, its
-// tree and the rules' listings of it all at once, most of it live to the
-// end, so that doubling is most of the peak. While files are linted, the
-// heap is capped at memoryBase plus memoryPerByte for each byte of them:
-// above what such a lint keeps live (about 3.7 times a large file, 4.5
-// times one of 27 MB), so the collector runs more often near the end
-// rather than all the time. A limit the user set (GOMEMLIMIT) stays when
-// it is lower.
+// unless told otherwise. A lint of a large file holds its tree and the
+// rules' listings of it all at once, until the rules are done (the file's
+// own bytes are let go once decoded, see static.DecodeFile), so that
+// doubling is most of the peak. While files are linted, the heap is
+// capped at memoryBase plus memoryPerByte for each byte of them: above
+// what such a lint keeps live at its peak (about 2.8 times a file of 270
+// MB, 4 times one of 27 MB, whose fixed part, such as the secret
+// detector's tables, weighs more), so that the collector runs more often
+// near the peak rather than all the time. A lower cap saves little more:
+// the heap cannot shrink below what is live. A limit the user set
+// (GOMEMLIMIT) stays when it is lower.
 const (
-	memoryBase    = 64 << 20
-	memoryPerByte = 4.5
+	memoryBase    = 56 << 20
+	memoryPerByte = 3.7
 )
 
 var memory struct {

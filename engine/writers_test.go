@@ -55,8 +55,8 @@ var snapshotWriters = map[string][]string{
 	"Lock":              {"engine.prepare"},
 	"LockFile":          {"engine.prepare"},
 	"Tokens":            {"engine.prepare"},
-	"Locator":           {"engine/source/static.Decode", "engine.loadTrace"},
-	"Ambiguous":         {"engine/source/static.Decode"},
+	"Locator":           {"engine/source/static.decode", "engine.loadTrace"},
+	"Ambiguous":         {"engine/source/static.decode"},
 }
 
 // TestSnapshotFieldsHaveOneWriter type-checks the module's non-test code

@@ -61,7 +61,7 @@ func Write(path string, perm os.FileMode, write func(io.Writer) error) (err erro
 			os.Remove(tmp.Name())
 		}
 	}()
-	w := bufio.NewWriterSize(tmp, 64<<10)
+	w := bufio.NewWriterSize(newWriteback(tmp), 64<<10)
 	if err = write(w); err == nil {
 		err = w.Flush()
 	}

@@ -142,3 +142,31 @@ func TestWriteDevices(t *testing.T) {
 		t.Errorf("writing %s: %v", os.DevNull, err)
 	}
 }
+
+// TestWriteLargeInPieces writes several megabytes in pieces of odd sizes,
+// past the points where the disk is asked to start writing them back:
+// the file must hold every byte once, in order.
+func TestWriteLargeInPieces(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "report.sarif")
+	var want bytes.Buffer
+	err := Write(p, 0o644, func(w io.Writer) error {
+		for i := 0; want.Len() < 5<<20; i++ {
+			piece := bytes.Repeat([]byte{byte('a' + i%26)}, 1+(i*7919)%150000)
+			want.Write(piece)
+			if _, err := w.Write(piece); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want.Bytes()) {
+		t.Fatalf("the file holds %d bytes that differ from the %d written", len(got), want.Len())
+	}
+}

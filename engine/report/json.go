@@ -191,7 +191,7 @@ func element[T any](jw *jsonWriter, v *T, d int, app appender[T]) error {
 // writeEncoded writes list as the value of a member at depth d, each
 // element written whole by element. A long list is written on every CPU,
 // in rounds of a batch per CPU written in order, so the memory held stays
-// small.
+// small; while one round is written out, the next is being encoded.
 func writeEncoded[T any](jw *jsonWriter, list []T, d int, app appender[T]) error {
 	n := runtime.GOMAXPROCS(0)
 	if len(list) < parallelMin || n == 1 {
@@ -205,13 +205,17 @@ func writeEncoded[T any](jw *jsonWriter, list []T, d int, app appender[T]) error
 		w    *jsonWriter
 		err  error
 	}
-	workers := make([]worker, n)
-	for k := range workers {
-		workers[k].w = newJSONWriter(&workers[k].text)
-	}
 	in := "\n" + indent(d+1)
-	jw.out.WriteByte('[')
-	for round := 0; round < len(list); round += n * batch {
+	// Two sets of workers: one encodes a round while the other's text is
+	// written.
+	var sets [2][]worker
+	for s := range sets {
+		sets[s] = make([]worker, n)
+		for k := range sets[s] {
+			sets[s][k].w = newJSONWriter(&sets[s][k].text)
+		}
+	}
+	encode := func(workers []worker, round int) *sync.WaitGroup {
 		var wg sync.WaitGroup
 		for k := range workers {
 			wk := &workers[k]
@@ -232,12 +236,24 @@ func writeEncoded[T any](jw *jsonWriter, list []T, d int, app appender[T]) error
 				wk.err = wk.w.out.Flush()
 			})
 		}
-		wg.Wait()
-		for k := range workers {
-			if workers[k].err != nil {
-				return workers[k].err
+		return &wg
+	}
+	jw.out.WriteByte('[')
+	step := n * batch
+	pending := encode(sets[0], 0)
+	for round, s := 0, 0; round < len(list); round, s = round+step, 1-s {
+		pending.Wait()
+		if next := round + step; next < len(list) {
+			pending = encode(sets[1-s], next)
+		}
+		for k := range sets[s] {
+			if err := sets[s][k].err; err != nil {
+				// Let the round being encoded finish before its workers'
+				// list goes away with this call.
+				pending.Wait()
+				return err
 			}
-			jw.out.Write(workers[k].text.Bytes())
+			jw.out.Write(sets[s][k].text.Bytes())
 		}
 	}
 	jw.out.WriteString("\n" + indent(d) + "]")

@@ -24,13 +24,15 @@ import (
 // encoding/json's limit. The caller then decodes with encoding/json, which
 // also words the error.
 //
-// Strings without escapes and with valid UTF-8 are not copied: they point
-// into the bytes being decoded, which must therefore be kept as they are
-// for as long as the tree lives (see Decode).
+// Strings without escapes and with valid UTF-8 are not copied, unless
+// copyStrings is set: they point into the bytes being decoded, which must
+// therefore be kept as they are for as long as the tree lives (see
+// Decode).
 type decoder struct {
-	data  []byte
-	i     int
-	depth int
+	data        []byte
+	copyStrings bool
+	i           int
+	depth       int
 	// pairs and elems hold the members and elements of the objects and
 	// arrays being read, innermost last, so that each map and slice is
 	// made once at its final size instead of growing. Slots past the end
@@ -375,6 +377,9 @@ func (d *decoder) str() (string, bool) {
 			if !escaped && (ascii || utf8.Valid(raw)) {
 				if len(raw) == 0 {
 					return "", true
+				}
+				if d.copyStrings {
+					return string(raw), true
 				}
 				return unsafe.String(&raw[0], len(raw)), true
 			}

@@ -3,7 +3,11 @@ package static
 import (
 	"bytes"
 	"encoding/json"
+	"hash/maphash"
+	"math"
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"sort"
 	"strconv"
@@ -11,19 +15,56 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
+	"weak"
 
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 
 // Locator places pointers into a Snapshot decoded from a file at the
 // file's line and column. It is safe for concurrent use.
 type Locator struct {
-	file   string
+	file string
+	// data is the file, or nil when again reads it when asked.
 	data   []byte
+	again  *reread
 	layout sdk.Layout
 	// list is the document's large array (the tool list) when it was
 	// decoded a piece at a time; nil otherwise.
 	list *listLayout
+}
+
+// reread is a file a Locator did not keep (see DecodeFile): its path, and
+// its size and hash when it was decoded, which what is read again must
+// match. The bytes read are held weakly, so that the pointers of one lint
+// (all its issues at once, then each unused suppression) read the file
+// once, and no longer than they are used.
+type reread struct {
+	path string
+	size int
+	seed maphash.Seed
+	sum  uint64
+
+	mu   sync.Mutex
+	held weak.Pointer[byte]
+}
+
+// bytes returns the file as it was decoded, or nil when it can no longer
+// be read or is not the same.
+func (r *reread) bytes() []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if p := r.held.Value(); p != nil {
+		return unsafe.Slice(p, r.size)
+	}
+	makeRoom(r.size)
+	data, err := inputfile.ReadFile(r.path, int64(r.size))
+	if err != nil || len(data) != r.size || maphash.Bytes(r.seed, data) != r.sum {
+		return nil
+	}
+	r.held = weak.Make(&data[0])
+	return data
 }
 
 // listLayout is where the large array of a document and its elements are,
@@ -35,19 +76,48 @@ type listLayout struct {
 	elems   []span
 }
 
+// makeRoom collects garbage before size bytes are read when they would
+// take the heap past its limit (debug.SetMemoryLimit). The file is read
+// back once the rules are done, when what they kept is garbage not yet
+// collected (see rules.Forget): read at once, the file would come on top
+// of it, since the collection its size sets off frees room only after the
+// file has taken its own.
+func makeRoom(size int) {
+	limit := debug.SetMemoryLimit(-1)
+	if limit == math.MaxInt64 {
+		return
+	}
+	sample := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 || sample[1].Value.Kind() != metrics.KindUint64 {
+		return
+	}
+	if used := sample[0].Value.Uint64() - sample[1].Value.Uint64(); used+uint64(size) > uint64(limit) {
+		runtime.GC()
+	}
+}
+
 // Locate resolves every pointer in one pass over the file, skipping the
 // parts no pointer leads into. A pointer is placed at the first character
 // of its value (for an object member, the value, not the key). A pointer to
 // something the file does not hold, such as the inputSchema of a tool that
 // has none, is placed at its nearest ancestor the file holds, so every
 // pointer gets a location. Strings that are not JSON pointers are left out.
+// So is every pointer when the Locator no longer has the file (see
+// DecodeFile) and it has changed since it was decoded.
 func (l *Locator) Locate(pointers []string) map[string]sdk.Location {
+	data := l.data
+	if data == nil && l.again != nil {
+		if data = l.again.bytes(); data == nil {
+			return map[string]sdk.Location{}
+		}
+	}
 	docs := make([]string, len(pointers))
 	for i, p := range pointers {
 		docs[i] = l.layout.DocumentPointer(p)
 	}
-	offs := l.offsets(docs)
-	pos := positions(l.data, offs)
+	offs := l.offsets(data, docs)
+	pos := positions(data, offs)
 	out := make(map[string]sdk.Location, len(pointers))
 	for i, p := range pointers {
 		if offs[i] >= 0 {
@@ -62,12 +132,12 @@ func (l *Locator) Locate(pointers []string) map[string]sdk.Location {
 // CPU; below it, one walk over the file costs less than starting them.
 const locateApartMin = 256
 
-// offsets is locate(l.data, docs), with the pointers into each element of
+// offsets is locate(data, docs), with the pointers into each element of
 // the large array placed by a walk over that element alone, concurrently,
 // and the walk for the others stepping over the array.
-func (l *Locator) offsets(docs []string) []int {
+func (l *Locator) offsets(data []byte, docs []string) []int {
 	if l.list == nil || len(docs) < locateApartMin {
-		return locate(l.data, docs, span{})
+		return locate(data, docs, span{})
 	}
 	type member struct {
 		doc  int    // index into docs
@@ -100,7 +170,7 @@ func (l *Locator) offsets(docs []string) []int {
 				for _, m := range members {
 					rest = append(rest, m.rest)
 				}
-				for j, off := range locate(l.data[at.start:at.end], rest, span{}) {
+				for j, off := range locate(data[at.start:at.end], rest, span{}) {
 					if off >= 0 {
 						off += at.start
 					}
@@ -114,7 +184,7 @@ func (l *Locator) offsets(docs []string) []int {
 		for j, i := range others {
 			ps[j] = docs[i]
 		}
-		for j, off := range locate(l.data, ps, l.list.at) {
+		for j, off := range locate(data, ps, l.list.at) {
 			offs[others[j]] = off
 		}
 	}

@@ -35,8 +35,9 @@ type bigArray struct {
 // ok is false when it did not: the document is small, has no such array,
 // is malformed or holds anything unusual (a key spelled with an escape, a
 // key given twice, nesting near the decoder's limit). The caller then
-// decodes it whole, which also words any error.
-func decodeParallel(data []byte) (doc any, big bigArray, ok bool) {
+// decodes it whole, which also words any error. The strings share data's
+// bytes unless copyStrings is set.
+func decodeParallel(data []byte, copyStrings bool) (doc any, big bigArray, ok bool) {
 	if len(data) < parallelMin {
 		return nil, big, false
 	}
@@ -46,12 +47,12 @@ func decodeParallel(data []byte) (doc any, big bigArray, ok bool) {
 	}
 	// The rest of the document, read with the array as an empty one, says
 	// where the array belongs.
-	d := decoder{hole: big.at}
+	d := decoder{hole: big.at, copyStrings: copyStrings}
 	doc, ok = d.document(data)
 	if !ok {
 		return nil, big, false
 	}
-	elems, dup, ok := decodeElements(data, big.elems)
+	elems, dup, ok := decodeElements(data, big.elems, copyStrings)
 	if !ok {
 		return nil, big, false
 	}
@@ -83,8 +84,8 @@ func (a *bigArray) layout(off int) *listLayout {
 
 // decodeElements decodes each element on its own, on every CPU, keeping
 // their order. Like decodeAny, it shares data's bytes with the strings it
-// gives.
-func decodeElements(data []byte, elems []span) (_ []any, dup, ok bool) {
+// gives, unless copyStrings is set.
+func decodeElements(data []byte, elems []span, copyStrings bool) (_ []any, dup, ok bool) {
 	out := make([]any, len(elems))
 	const batch = 16
 	var next atomic.Int64
@@ -92,7 +93,7 @@ func decodeElements(data []byte, elems []span) (_ []any, dup, ok bool) {
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			var d decoder
+			d := decoder{copyStrings: copyStrings}
 			defer func() {
 				if d.dup {
 					dupSeen.Store(true)

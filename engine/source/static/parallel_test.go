@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/mcplint/mcplint/engine/internal/synth"
 	"github.com/mcplint/mcplint/sdk"
@@ -70,7 +74,7 @@ func TestDecodeParallelMatchesWhole(t *testing.T) {
 	for name, tc := range largeShapes(t) {
 		t.Run(name, func(t *testing.T) {
 			data := tc.data
-			_, _, parallel := decodeParallel(data[bomLen(data):])
+			_, _, parallel := decodeParallel(data[bomLen(data):], false)
 			if parallel != tc.parallel {
 				t.Errorf("decoded in parallel: %v, want %v", parallel, tc.parallel)
 			}
@@ -155,4 +159,56 @@ func probePointers(s *sdk.Snapshot) []string {
 		}
 	}
 	return ps
+}
+
+// A large file decoded by DecodeFile is not kept: the Snapshot is the one
+// Decode gives, its strings no longer change with the bytes it was decoded
+// from, and its Locator places pointers as Decode's does by reading the
+// file again, and places none once the file is not what was decoded.
+func TestDecodeFileLetsGo(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tools.json")
+	for name, shape := range largeShapes(t) {
+		t.Run(name, func(t *testing.T) {
+			data := shape.data
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want, err := Decode("tools.json", bytes.Clone(data))
+			if err != nil {
+				return // the shape is not a tool list; Decode's errors are tested with it
+			}
+			data = bytes.Clone(data)
+			got, err := DecodeFile("tools.json", path, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Ambiguous != nil {
+				return // the file is kept, for the rules that read it
+			}
+			clear(data)
+			gotLoc, wantLoc := got.Locator.(*Locator), want.Locator.(*Locator)
+			if gotLoc.data != nil {
+				t.Fatal("the Locator keeps the file")
+			}
+			got.Locator, want.Locator = nil, nil
+			if !reflect.DeepEqual(got, want) {
+				t.Fatal("the Snapshot changed with the bytes it was decoded from, or is not Decode's")
+			}
+			pointers := probePointers(got)
+			if g, w := gotLoc.Locate(pointers), wantLoc.Locate(pointers); !reflect.DeepEqual(g, w) || len(g) == 0 {
+				t.Fatalf("reading the file again places %d pointers differently (%d placed)", len(pointers), len(g))
+			}
+			// Of the same size, so that only its bytes tell.
+			changed := bytes.Clone(shape.data)
+			at := bytes.IndexFunc(changed, unicode.IsLower)
+			changed[at] = byte(unicode.ToUpper(rune(changed[at])))
+			if err := os.WriteFile(path, changed, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			runtime.GC() // the bytes read before are held weakly
+			if g := gotLoc.Locate(pointers); len(g) != 0 {
+				t.Errorf("a changed file still places %d pointers", len(g))
+			}
+		})
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/inputfile"
@@ -56,17 +57,44 @@ func Load(path string) (*sdk.Snapshot, error) {
 // schemas, share data's bytes rather than copying them. Name and Input
 // are left to the caller, which knows what the user named.
 func Decode(file string, data []byte) (*sdk.Snapshot, error) {
-	snap, layout, list, dup, err := decodeSnapshot(data)
+	return decode(file, "", data)
+}
+
+// DecodeFile is Decode for data read from the regular file at path,
+// except that a Snapshot of a large file does not keep data: its strings
+// are copied, and its Locator reads the file again to place pointers,
+// checking that it holds the same bytes (when it does not, it places
+// none). Copying the strings costs a fraction of the file, as much of a
+// tool list is keys, indentation and the repeated objects the decoder
+// shares; keeping the file through the whole lint cost all of it, at the
+// moment the rules' listings of it are also live.
+func DecodeFile(file, path string, data []byte) (*sdk.Snapshot, error) {
+	if len(data) < rereadMin {
+		path = ""
+	}
+	return decode(file, path, data)
+}
+
+// rereadMin is the size from which DecodeFile lets go of a file's bytes.
+const rereadMin = parallelMin
+
+// decode is Decode, or DecodeFile when path is not empty.
+func decode(file, path string, data []byte) (*sdk.Snapshot, error) {
+	snap, layout, list, dup, err := decodeSnapshot(data, path != "")
 	if err != nil {
 		return nil, describe(file, data, err)
 	}
+	l := &Locator{file: file, data: data, layout: layout, list: list}
 	// Both are cheap to know here, and give rules a second look at the
 	// bytes: a key given twice (the decoder noticed) and bytes that are
 	// not UTF-8, which decoding silently made U+FFFD.
 	if dup || !utf8.Valid(data) {
 		snap.Ambiguous = data
+	} else if path != "" {
+		l.data, l.again = nil, &reread{path: path, size: len(data), seed: maphash.MakeSeed()}
+		l.again.sum = maphash.Bytes(l.again.seed, data)
 	}
-	snap.Locator = &Locator{file: file, data: data, layout: layout, list: list}
+	snap.Locator = l
 	return snap, nil
 }
 
@@ -74,19 +102,20 @@ func Decode(file string, data []byte) (*sdk.Snapshot, error) {
 // every CPU, and any file by decodeAny rather than encoding/json when it
 // can. encoding/json decodes what decodeAny gives up on, and words the
 // error. list is where the large array decoded a piece at a time lies in
-// data; nil when there was none.
+// data; nil when there was none. The strings share data's bytes unless
+// copy is set.
 //
 // dup reports whether an object of the file may give a key twice: the
 // parallel decoder gives up on those, decodeAny notes them, and a file
 // encoding/json decodes is not known not to.
-func decodeSnapshot(data []byte) (_ *sdk.Snapshot, _ sdk.Layout, list *listLayout, dup bool, _ error) {
+func decodeSnapshot(data []byte, copyStrings bool) (_ *sdk.Snapshot, _ sdk.Layout, list *listLayout, dup bool, _ error) {
 	bom := bomLen(data)
 	body := data[bom:]
-	if doc, big, ok := decodeParallel(body); ok {
+	if doc, big, ok := decodeParallel(body, copyStrings); ok {
 		snap, layout, err := sdk.SnapshotFromValue(doc)
 		return snap, layout, big.layout(bom), big.dup, err
 	}
-	d := decoder{data: body}
+	d := decoder{data: body, copyStrings: copyStrings}
 	if doc, ok := d.document(body); ok {
 		snap, layout, err := sdk.SnapshotFromValue(doc)
 		return snap, layout, nil, d.dup, err

@@ -1,7 +1,8 @@
 // Package snapmemo is the one place rules keep work per Snapshot, such as a
 // listing of its texts, a flattening of its schemas or a parse of its
 // transcript: made by the first rule to ask, shared by the rules that run
-// on it at once, and dropped when the Snapshot is collected.
+// on it at once, and dropped when the Snapshot is collected or, sooner,
+// when the engine says the rules are done with it (Forget).
 package snapmemo
 
 import (
@@ -34,6 +35,9 @@ func (c *Cache[K, V]) Get(s *sdk.Snapshot, key K, make func() V) V {
 	c.mu.Lock()
 	if c.m == nil {
 		c.m = map[weak.Pointer[sdk.Snapshot]]*slot[K, V]{}
+		caches.Lock()
+		caches.all = append(caches.all, c)
+		caches.Unlock()
 	}
 	e, ok := c.m[p]
 	if !ok || e.key != key {
@@ -53,6 +57,30 @@ func (c *Cache[K, V]) drop(p weak.Pointer[sdk.Snapshot]) {
 	c.mu.Lock()
 	delete(c.m, p)
 	c.mu.Unlock()
+}
+
+// caches are the Caches that have held a value, which Forget empties of
+// a Snapshot.
+var caches struct {
+	sync.Mutex
+	all []interface {
+		drop(weak.Pointer[sdk.Snapshot])
+	}
+}
+
+// Forget drops what every Cache holds for s, for a caller that knows no
+// rule will ask about s again: the engine, once the rules have run on it.
+// A lint of a large list keeps listings of it worth about the file's size,
+// which otherwise stay until s is collected, after the report is written.
+// A Cache asked about s again makes its value afresh.
+func Forget(s *sdk.Snapshot) {
+	p := weak.Make(s)
+	caches.Lock()
+	all := caches.all
+	caches.Unlock()
+	for _, c := range all {
+		c.drop(p)
+	}
 }
 
 // Len is the number of Snapshots whose values are held, for tests.

@@ -49,3 +49,24 @@ func TestGetDropsCollectedSnapshots(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+func TestForget(t *testing.T) {
+	var a Cache[int, int]
+	var b Cache[string, []byte]
+	s, other := &sdk.Snapshot{}, &sdk.Snapshot{}
+	a.Get(s, 0, func() int { return 1 })
+	a.Get(other, 0, func() int { return 2 })
+	b.Get(s, "", func() []byte { return []byte("x") })
+	Forget(s)
+	if a.Len() != 1 || b.Len() != 0 {
+		t.Fatalf("after Forget, the Caches hold %d and %d Snapshots, want 1 (the other) and 0", a.Len(), b.Len())
+	}
+	if got := a.Get(other, 0, func() int { return 3 }); got != 2 {
+		t.Errorf("the other Snapshot's value was made again: %d", got)
+	}
+	if got := a.Get(s, 0, func() int { return 4 }); got != 4 {
+		t.Errorf("a forgotten Snapshot got %d, want its value made afresh (4)", got)
+	}
+	runtime.KeepAlive(s)
+	runtime.KeepAlive(other)
+}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"testing"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
@@ -40,7 +41,11 @@ func walkTexts(schema any, ptr string) []string {
 		}
 		for _, vk := range valueKeys {
 			if v, ok := obj[vk.key]; ok {
-				valueTexts(v, vk.kind, &origin{base: n.Pointer}, 0, vk.key, 0, func(kind Kind, value string, at *origin, node int32, toks ...string) {
+				valueTexts(v, vk.kind, &origin{base: n.Pointer}, 0, vk.tok, 0, func(kind Kind, value string, at *origin, node int32, tok token, elem int) {
+					toks := tokenPaths[tok]
+					if elem >= 0 {
+						toks = append(toks[:len(toks):len(toks)], strconv.Itoa(elem))
+					}
 					emit(kind, value, at.pointer(node), toks...)
 				})
 			}

@@ -6,6 +6,7 @@ package visible
 
 import (
 	"encoding/binary"
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -91,21 +92,55 @@ func (k Kind) String() string {
 // Text is one model-visible string.
 type Text struct {
 	Value string
-	Kind  Kind
 
-	// n and plain sit with Kind, and node after them: every text rule
-	// copies each of hundreds of thousands of texts, so a text is kept to
-	// 64 bytes and what its definition's texts share is in at.
-	n uint8
-	// plain is Plain(Value), found once for every rule that asks.
-	plain bool
-
-	// The pointer, node's in at followed by toks, is built only when a
-	// rule asks for it: most texts are clean.
-	node int32
+	// The pointer, node's in at followed by tok's tokens and elem, is
+	// built only when a rule asks for it: most texts are clean. Every
+	// text rule copies each of hundreds of thousands of texts, and the
+	// listing keeps them all while the Snapshot lives, so a text is kept
+	// to 32 bytes: a key its definition's texts share is in at, the last
+	// tokens are a small number.
 	at   *origin
-	toks [2]string
+	node int32
+	// elem is one more than the array index that ends the pointer; 0 when
+	// none does.
+	elem uint16
+	Kind Kind
+	// flags holds the token and plain, Plain(Value), found once for
+	// every rule that asks.
+	flags uint8
 }
+
+// A token is the key a text lies under in its node or definition, of
+// those the listing knows; tokNone when the node's pointer is the text's.
+type token uint8
+
+const (
+	tokNone token = iota
+	tokName
+	tokTitle
+	tokAnnotationsTitle
+	tokDescription
+	tokComment
+	tokEnum
+	tokConst
+	tokDefault
+	tokExamples
+	tokExample
+	tokURI
+	tokURITemplate
+)
+
+// tokenPaths are the pointer tokens of each token.
+var tokenPaths = [...][]string{
+	tokNone: nil, tokName: {"name"}, tokTitle: {"title"}, tokAnnotationsTitle: {"annotations", "title"},
+	tokDescription: {"description"}, tokComment: {"$comment"}, tokEnum: {"enum"}, tokConst: {"const"},
+	tokDefault: {"default"}, tokExamples: {"examples"}, tokExample: {"example"}, tokURI: {"uri"},
+	tokURITemplate: {"uriTemplate"},
+}
+
+// plainFlag is the bit of Text.flags that says the text is plain; the
+// others are its token.
+const plainFlag = 0x80
 
 // origin is what the texts of one definition or one schema share: their
 // owner, and where their pointers start, a definition's pointer or a
@@ -140,15 +175,20 @@ func (t Text) Tool() int { return t.at.tool }
 // Plain reports whether the text is plain (see Plain): computed once when
 // the texts are listed, so that each rule that skips plain text does so
 // without reading it.
-func (t Text) Plain() bool { return t.plain }
+func (t Text) Plain() bool { return t.flags&plainFlag != 0 }
 
 // Pointer is the text's JSON pointer in the Snapshot.
 func (t Text) Pointer() string {
 	base := t.at.pointer(t.node)
-	if t.n == 0 {
+	toks := tokenPaths[t.flags&^plainFlag]
+	if t.elem != 0 {
+		var buf [3]string
+		toks = append(append(buf[:0], toks...), strconv.Itoa(int(t.elem)-1))
+	}
+	if len(toks) == 0 {
 		return base
 	}
-	return sdk.Pointer(base, t.toks[:t.n]...)
+	return sdk.Pointer(base, toks...)
 }
 
 // maxValueDepth bounds the walk into default, const, enum and examples
@@ -184,7 +224,7 @@ func NotPlain(s *sdk.Snapshot, visit func(t Text)) {
 		for _, part := range e.texts {
 			for _, chunk := range part {
 				for _, t := range chunk {
-					if !t.plain {
+					if !t.Plain() {
 						e.notPlain = append(e.notPlain, t)
 					}
 				}
@@ -302,20 +342,30 @@ func listParallel(s *sdk.Snapshot) []chunks {
 		lo, hi := w*len(s.Tools)/workers, (w+1)*len(s.Tools)/workers
 		wg.Go(func() { listTools(s, lo, hi, parts[1+w].add) })
 	}
-	emit(parts[0].add, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0)
+	emit(parts[0].add, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0, tokNone, -1)
 	listDefinitions(s, parts[workers+1].add)
 	wg.Wait()
 	return parts
 }
 
-// emit visits a text unless its value is empty.
-func emit(visit func(Text), kind Kind, value string, at *origin, node int32, toks ...string) {
+// emit visits a text unless its value is empty. Its pointer is node's in
+// at followed by tok's tokens, then by the array index elem when elem is
+// not negative.
+func emit(visit func(Text), kind Kind, value string, at *origin, node int32, tok token, elem int) {
 	if value == "" {
 		return
 	}
-	t := Text{Kind: kind, Value: value, at: at, node: node, plain: Plain(value)}
-	t.n = uint8(copy(t.toks[:], toks))
-	visit(t)
+	if elem >= math.MaxUint16 {
+		// An index too large for a Text: the element gets an origin of
+		// its own, as rare as such arrays are.
+		at = at.under(sdk.Pointer(at.pointer(node), append(tokenPaths[tok][:len(tokenPaths[tok]):len(tokenPaths[tok])], strconv.Itoa(elem))...))
+		node, tok, elem = 0, tokNone, -1
+	}
+	flags := uint8(tok)
+	if Plain(value) {
+		flags |= plainFlag
+	}
+	visit(Text{Kind: kind, Value: value, at: at, node: node, elem: uint16(elem + 1), flags: flags})
 }
 
 // listTools walks s.Tools[lo:hi] for their texts.
@@ -326,12 +376,12 @@ func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 		tool := &s.Tools[i]
 		base := "/tools/" + strconv.Itoa(i)
 		at := &origin{owner: tool.Name, tool: i, base: base}
-		emit(visit, KindName, tool.Name, at, 0, "name")
-		emit(visit, KindTitle, tool.Title, at, 0, "title")
+		emit(visit, KindName, tool.Name, at, 0, tokName, -1)
+		emit(visit, KindTitle, tool.Title, at, 0, tokTitle, -1)
 		if a := tool.Annotations; a != nil {
-			emit(visit, KindTitle, a.Title, at, 0, "annotations", "title")
+			emit(visit, KindTitle, a.Title, at, 0, tokAnnotationsTitle, -1)
 		}
-		emit(visit, KindDescription, tool.Description, at, 0, "description")
+		emit(visit, KindDescription, tool.Description, at, 0, tokDescription, -1)
 		if flat := flat[i].Input; flat != nil {
 			schemaTexts(&origin{owner: tool.Name, tool: i, base: base + "/inputSchema", nodes: flat}, &sc, visit)
 		}
@@ -346,32 +396,32 @@ func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 func listDefinitions(s *sdk.Snapshot, visit func(t Text)) {
 	for i, p := range s.Prompts {
 		at := &origin{owner: sdk.OwnerPrompt(p.Name), tool: -1, base: "/prompts/" + strconv.Itoa(i)}
-		emit(visit, KindPromptName, p.Name, at, 0, "name")
-		emit(visit, KindPromptTitle, p.Title, at, 0, "title")
-		emit(visit, KindPromptDescription, p.Description, at, 0, "description")
+		emit(visit, KindPromptName, p.Name, at, 0, tokName, -1)
+		emit(visit, KindPromptTitle, p.Title, at, 0, tokTitle, -1)
+		emit(visit, KindPromptDescription, p.Description, at, 0, tokDescription, -1)
 		for j, a := range p.Arguments {
 			aat := at.under(at.base + "/arguments/" + strconv.Itoa(j))
-			emit(visit, KindPromptArgName, a.Name, aat, 0, "name")
-			emit(visit, KindPromptArgTitle, a.Title, aat, 0, "title")
-			emit(visit, KindPromptArgDescription, a.Description, aat, 0, "description")
+			emit(visit, KindPromptArgName, a.Name, aat, 0, tokName, -1)
+			emit(visit, KindPromptArgTitle, a.Title, aat, 0, tokTitle, -1)
+			emit(visit, KindPromptArgDescription, a.Description, aat, 0, tokDescription, -1)
 		}
 	}
 	for i, r := range s.Resources {
-		resource(visit, "/resources/"+strconv.Itoa(i), "uri", r.URI, r.Name, r.Title, r.Description)
+		resource(visit, "/resources/"+strconv.Itoa(i), tokURI, r.URI, r.Name, r.Title, r.Description)
 	}
 	for i, r := range s.ResourceTemplates {
-		resource(visit, "/resourceTemplates/"+strconv.Itoa(i), "uriTemplate", r.URITemplate, r.Name, r.Title, r.Description)
+		resource(visit, "/resourceTemplates/"+strconv.Itoa(i), tokURITemplate, r.URITemplate, r.Name, r.Title, r.Description)
 	}
 }
 
 // resource emits the texts of a resource or a resource template, which
 // differ only in the member that holds the URI.
-func resource(visit func(Text), base, uriKey, uri, name, title, description string) {
+func resource(visit func(Text), base string, uriKey token, uri, name, title, description string) {
 	at := &origin{owner: sdk.OwnerResource(uri), tool: -1, base: base}
-	emit(visit, KindResourceURI, uri, at, 0, uriKey)
-	emit(visit, KindResourceName, name, at, 0, "name")
-	emit(visit, KindResourceTitle, title, at, 0, "title")
-	emit(visit, KindResourceDescription, description, at, 0, "description")
+	emit(visit, KindResourceURI, uri, at, 0, uriKey, -1)
+	emit(visit, KindResourceName, name, at, 0, tokName, -1)
+	emit(visit, KindResourceTitle, title, at, 0, tokTitle, -1)
+	emit(visit, KindResourceDescription, description, at, 0, tokDescription, -1)
 }
 
 // otherText reports whether a schema keyword's string value is text this
@@ -397,7 +447,9 @@ func otherText(keyword string) bool {
 var valueKeys = [...]struct {
 	key  string
 	kind Kind
-}{{"enum", KindEnum}, {"const", KindConst}, {"default", KindDefault}, {"examples", KindExample}, {"example", KindExample}}
+	tok  token
+}{{"enum", KindEnum, tokEnum}, {"const", KindConst, tokConst}, {"default", KindDefault, tokDefault},
+	{"examples", KindExample, tokExamples}, {"example", KindExample, tokExample}}
 
 // mapTextKeys are the keywords schemaTexts reads from a schema's map: all
 // whose values it lists but "description", which schemawalk.Flat holds.
@@ -422,14 +474,14 @@ type scratch struct {
 // schemaTexts emits the texts of a flattened schema, node by node in
 // schemawalk.Walk's order, reading each object's texts in one pass.
 func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
-	put := func(kind Kind, value string, at *origin, node int32, toks ...string) {
-		emit(visit, kind, value, at, node, toks...)
+	put := func(kind Kind, value string, at *origin, node int32, tok token, elem int) {
+		emit(visit, kind, value, at, node, tok, elem)
 	}
 	for i := range at.nodes {
 		n := &at.nodes[i]
 		node := int32(i)
 		if n.Keyword == "properties" {
-			put(KindParamName, n.Name, at, node)
+			put(KindParamName, n.Name, at, node, tokNone, -1)
 		}
 		obj := n.Object()
 		if obj == nil {
@@ -439,7 +491,7 @@ func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
 			// Nothing to list but a description, which flattening
 			// read: most nodes of a large list, whose maps are best
 			// left untouched.
-			put(KindParamDescription, n.Description, at, node, "description")
+			put(KindParamDescription, n.Description, at, node, tokDescription, -1)
 			continue
 		}
 		var title, description, comment string
@@ -469,30 +521,33 @@ func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
 				}
 			}
 		}
-		put(KindParamTitle, title, at, node, "title")
-		put(KindParamDescription, description, at, node, "description")
-		put(KindComment, comment, at, node, "$comment")
+		put(KindParamTitle, title, at, node, tokTitle, -1)
+		put(KindParamDescription, description, at, node, tokDescription, -1)
+		put(KindComment, comment, at, node, tokComment, -1)
 		// A null value holds no text, so nil stands for absent too.
 		for j, vk := range valueKeys {
 			if values[j] != nil {
-				valueTexts(values[j], vk.kind, at, node, vk.key, 0, put)
+				valueTexts(values[j], vk.kind, at, node, vk.tok, 0, put)
 			}
 		}
 		slices.Sort(other)
 		for _, k := range other {
-			put(KindSchemaText, obj[k].(string), at, node, k)
+			// Keys of no known keyword are few: each text gets an
+			// origin of its own.
+			put(KindSchemaText, obj[k].(string), at.under(sdk.Pointer(at.pointer(node), k)), 0, tokNone, -1)
 		}
 		sc.other = other
 	}
 }
 
 // valueTexts emits every string inside a JSON value, at any depth, whose
-// pointer is node's in at followed by tok. Values nested in arrays and
-// objects are rare, and their texts get an origin of their own.
-func valueTexts(v any, kind Kind, at *origin, node int32, tok string, depth int, put func(Kind, string, *origin, int32, ...string)) {
+// pointer is node's in at followed by tok's tokens. Values nested in
+// arrays and objects are rare, and their texts get an origin of their
+// own.
+func valueTexts(v any, kind Kind, at *origin, node int32, tok token, depth int, put func(Kind, string, *origin, int32, token, int)) {
 	switch v := v.(type) {
 	case string:
-		put(kind, v, at, node, tok)
+		put(kind, v, at, node, tok, -1)
 	case []any:
 		if depth >= maxValueDepth {
 			return
@@ -500,21 +555,21 @@ func valueTexts(v any, kind Kind, at *origin, node int32, tok string, depth int,
 		var inner *origin
 		for i, e := range v {
 			if s, ok := e.(string); ok {
-				put(kind, s, at, node, tok, strconv.Itoa(i))
+				put(kind, s, at, node, tok, i)
 				continue
 			}
 			if inner == nil {
-				inner = at.under(sdk.Pointer(at.pointer(node), tok))
+				inner = at.under(sdk.Pointer(at.pointer(node), tokenPaths[tok]...))
 			}
-			valueTexts(e, kind, inner, 0, strconv.Itoa(i), depth+1, put)
+			valueTexts(e, kind, inner.under(sdk.Pointer(inner.base, strconv.Itoa(i))), 0, tokNone, depth+1, put)
 		}
 	case map[string]any:
 		if depth >= maxValueDepth {
 			return
 		}
-		inner := at.under(sdk.Pointer(at.pointer(node), tok))
+		inner := at.under(sdk.Pointer(at.pointer(node), tokenPaths[tok]...))
 		for _, k := range schemawalk.SortedKeys(v) {
-			valueTexts(v[k], kind, inner, 0, k, depth+1, put)
+			valueTexts(v[k], kind, inner.under(sdk.Pointer(inner.base, k)), 0, tokNone, depth+1, put)
 		}
 	}
 }

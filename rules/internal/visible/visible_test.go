@@ -3,11 +3,13 @@ package visible
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -145,7 +147,7 @@ func TestTextPlain(t *testing.T) {
 
 // list is the sequential listing, the parallel one's oracle.
 func list(s *sdk.Snapshot, visit func(t Text)) {
-	emit(visit, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0)
+	emit(visit, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0, tokNone, -1)
 	listTools(s, 0, len(s.Tools), visit)
 	listDefinitions(s, visit)
 }
@@ -229,5 +231,32 @@ func TestKindNames(t *testing.T) {
 	}
 	if got := KindResourceURI.String(); got != "resource-uri" {
 		t.Errorf("KindResourceURI.String() = %q", got)
+	}
+}
+
+// A text is kept small, since a listing holds every text of a Snapshot
+// for as long as it lives; an enum too long for a text's index still
+// gives each of its strings its pointer.
+func TestTextSize(t *testing.T) {
+	if size := unsafe.Sizeof(Text{}); size > 32 {
+		t.Errorf("a Text takes %d bytes, want at most 32", size)
+	}
+	values := make([]any, math.MaxUint16+2)
+	for i := range values {
+		values[i] = "v" + strconv.Itoa(i)
+	}
+	s := &sdk.Snapshot{Tools: []sdk.Tool{{Name: "t", InputSchema: map[string]any{"enum": values}}}}
+	i := 0
+	Texts(s, func(tx Text) {
+		if tx.Kind != KindEnum {
+			return
+		}
+		if want := "/tools/0/inputSchema/enum/" + strconv.Itoa(i); tx.Pointer() != want || tx.Value != values[i] {
+			t.Fatalf("text %d: %s %q, want %s %q", i, tx.Pointer(), tx.Value, want, values[i])
+		}
+		i++
+	})
+	if i != len(values) {
+		t.Errorf("%d enum texts, want %d", i, len(values))
 	}
 }
