@@ -78,6 +78,14 @@ type Rule interface {
 	Check(ctx context.Context, s *Snapshot, report func(Issue)) error
 }
 
+// MaxIssues is how many issues of one rule the engine keeps for each
+// target, the first it is given; the rest are only counted, in one more
+// issue of the rule that says how many and has the worst severity among
+// them. A rule that may report more can report each finding past its
+// MaxIssues-th with nothing but its Severity set, which counts the same
+// and spares writing messages nobody reads.
+const MaxIssues = 10000
+
 // Configurable is implemented by rules that take settings, from
 // [rules.settings.NAME] in .mcplint.toml (or a plugin's settings). decode
 // fills the rule's own settings struct; it returns an error for unknown keys

@@ -73,7 +73,7 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 // plugin (or a rule on a hostile tool list) reporting ten million issues
 // would otherwise take gigabytes of memory and a report nobody can read.
 // The rest are counted in one more issue of the rule that says how many.
-const MaxIssues = 10000
+const MaxIssues = sdk.MaxIssues
 
 func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot) (issues []sdk.Issue, err error) {
 	defer func() {

@@ -32,6 +32,9 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 	// The schemas as every schema rule shares them, and a pointer only for
 	// a finding: most properties of a large server are described.
 	flat := schemawalk.Tools(s)
+	// A large server can lack tens of thousands of descriptions, and the
+	// engine keeps sdk.MaxIssues of them: the rest are only counted.
+	reported := 0
 	for i, t := range s.Tools {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -58,6 +61,10 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 				search = &describedSearch{doc: jsonref.NewFlattened(root, jsonref.Draft2020, nodes)}
 			}
 			if search.described(n.Schema) {
+				continue
+			}
+			if reported++; reported > sdk.MaxIssues {
+				report(sdk.Issue{})
 				continue
 			}
 			fix := "add a \"description\" saying what the value means, its format or unit, and an example"

@@ -1,6 +1,7 @@
 package quality
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -183,5 +184,43 @@ func TestHeaviestAmongEquals(t *testing.T) {
 		if got := heaviest(s); !strings.Contains(got, "the costliest tools are "+tt.want+":") {
 			t.Errorf("heaviest(%v) = %q, want the tools %s", tt.costs, got, tt.want)
 		}
+	}
+}
+
+// TestParameterDescriptionsPastTheCap reports every undescribed parameter
+// of a server with more of them than the engine keeps, and writes the
+// message of only the ones it keeps.
+func TestParameterDescriptionsPastTheCap(t *testing.T) {
+	const tools, params = 30, 500 // 15,000 findings
+	var s sdk.Snapshot
+	for i := range tools {
+		props := map[string]any{}
+		for j := range params {
+			props[fmt.Sprintf("p%d", j)] = map[string]any{"type": "string"}
+		}
+		s.Tools = append(s.Tools, sdk.ToolFromDef(map[string]any{
+			"name": fmt.Sprintf("tool_%d", i), "description": "Does one thing well.",
+			"inputSchema": map[string]any{"type": "object", "properties": props},
+		}))
+	}
+	var kept, counted int
+	err := parameterDescriptionMissing{}.Check(context.Background(), &s, func(is sdk.Issue) {
+		if kept+counted < sdk.MaxIssues {
+			if is.Message == "" || is.Pointer == "" {
+				t.Fatalf("issue %d, within the cap, has no message or pointer: %+v", kept, is)
+			}
+			kept++
+			return
+		}
+		if is != (sdk.Issue{}) {
+			t.Fatalf("issue %d, past the cap, was written out: %+v", kept+counted, is)
+		}
+		counted++
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept != sdk.MaxIssues || kept+counted != tools*params {
+		t.Errorf("kept %d and counted %d issues, want %d of %d", kept, counted, sdk.MaxIssues, tools*params)
 	}
 }

@@ -40,6 +40,9 @@ type secretFile struct {
 	// subject rather than a target.
 	domain []string
 	weak   bool // a bare mention is only an info
+	// purpose are words that, in the sentence that names a weak file and
+	// moves it nowhere, say the tool reads it for its own job.
+	purpose []string
 	// accept vets the text after an anchor; nil accepts every mention.
 	accept func(after string) bool
 }
@@ -62,7 +65,8 @@ var secretFiles = []secretFile{
 	{label: "MCP client config (other servers' keys)", anchors: []string{"mcp.json", "claude_desktop_config", ".claude.json", "mcp_config.json", "mcp_settings.json"},
 		domain: []string{"mcp", "claude", "cursor", "client", "clients", "config", "configuration", "settings", "install", "installer", "server", "servers"}},
 	{label: ".env file", anchors: []string{".env"}, accept: envFileEnds, weak: true,
-		domain: []string{"env", "dotenv", "environment", "variable", "variables", "config", "configuration", "settings", "secret", "secrets"}},
+		purpose: []string{"config", "configuration", "configure", "configures", "settings", "environment", "variables", "dotenv"},
+		domain:  []string{"env", "dotenv", "environment", "variable", "variables", "config", "configuration", "settings", "secret", "secrets"}},
 	{label: "stored login credentials", anchors: []string{".netrc", "_netrc", ".git-credentials", ".npmrc", ".pypirc", ".pgpass"},
 		domain: []string{"netrc", "git", "github", "npm", "pypi", "pip", "registry", "package", "packages", "publish", "credential", "credentials", "login", "auth", "postgres", "psql"}},
 	{label: "GnuPG private keyring", anchors: []string{".gnupg", "secring.gpg", "private-keys-v1.d"},
@@ -123,10 +127,31 @@ func notPublicKey(after string) bool {
 	return !isPathByte(after[0])
 }
 
-// envFileEnds accepts ".env" and ".env.local", not ".environment" or
-// ".envrc".
+// envFileEnds accepts ".env" and ".env.local", not ".environment",
+// ".envrc" or the templates that projects commit in place of the file
+// (".env.example", ".env.sample", ".env.template", ".env.dist"), which
+// hold placeholders, not secrets.
 func envFileEnds(after string) bool {
-	return after == "" || !isWordByte(after[0])
+	if after == "" {
+		return true
+	}
+	if isWordByte(after[0]) {
+		return false
+	}
+	if after[0] == '.' || after[0] == '-' || after[0] == '_' {
+		suffix := after[1:]
+		end := 0
+		for end < len(suffix) && isWordByte(suffix[end]) {
+			end++
+		}
+		rest := suffix[end:]
+		switch suffix[:end] {
+		case "example", "sample", "template", "dist", "tpl", "tmpl":
+			// ".env.example.local" is a file of secrets again.
+			return len(rest) > 1 && rest[0] == '.' && isWordByte(rest[1])
+		}
+	}
+	return true
 }
 
 func isPathByte(c byte) bool {
@@ -207,7 +232,6 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 				if guarded(w, lo, tok) || exampleMention(w, pstart, pend, lo, tok) {
 					continue
 				}
-				seen[path] = true
 				m := secretMention{file: f, path: path, at: pstart}
 				for k := lo; k < hi; k++ {
 					if moveVerbs[w.lowerWord(k)] {
@@ -215,6 +239,13 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 						break
 					}
 				}
+				// "Supports reading .env files for configuration": a
+				// weak file that its sentence gives a purpose, and moves
+				// nowhere, is the tool's own business.
+				if f.weak && m.moved == "" && sentenceHas(w, lo, hi, f.purpose) {
+					continue
+				}
+				seen[path] = true
 				out = append(out, m)
 			}
 		}
@@ -244,6 +275,19 @@ func exampleMention(w *words, from, to, lo, tok int) bool {
 		word := w.lowerWord(k)
 		if word == "example" || word == "examples" || word == "such" || (word == "g" && k > lo && w.lowerWord(k-1) == "e") {
 			return true
+		}
+	}
+	return false
+}
+
+// sentenceHas reports whether the words [lo, hi) hold one of these.
+func sentenceHas(w *words, lo, hi int, these []string) bool {
+	for k := lo; k < hi; k++ {
+		word := w.lowerWord(k)
+		for _, d := range these {
+			if word == d {
+				return true
+			}
 		}
 	}
 	return false
