@@ -146,13 +146,26 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 			started <- startedHost{h, err}
 		}()
 	}
+	// The targets are resolved (a tool list file read whole) while the
+	// built-in rules are built and the lock is read: each is a few
+	// milliseconds on one CPU before anything else can start.
+	type resolved struct {
+		targets []target.Target
+		err     error
+	}
+	found := make(chan resolved, 1)
+	go func() {
+		targets, err := s.targets(cfg)
+		found <- resolved{targets, err}
+	}()
 	all := rules.All()
-	targets, targetErr := s.targets(cfg)
 	var pins *lock.File
 	var lockErr error
 	if !s.NoLock {
 		pins, lockErr = readLock(s.configDir(cfg))
 	}
+	r := <-found
+	targets, targetErr := r.targets, r.err
 	var host *plugins.Host
 	if started != nil {
 		st := <-started
