@@ -15,7 +15,7 @@ import (
 // own bytes are let go once decoded, see static.DecodeFile), so that
 // doubling is most of the peak. While files are linted, the heap is
 // capped at memoryBase plus memoryPerByte for each byte of them: above
-// what such a lint keeps live at its peak (about 2.8 times a file of 270
+// what such a lint keeps live at its peak (about 3 times a file of 270
 // MB, 4 times one of 27 MB, whose fixed part, such as the secret
 // detector's tables, weighs more), so that the collector runs more often
 // near the peak rather than all the time. A lower cap saves little more:

@@ -129,8 +129,10 @@ var payloadWords = newPhraseSet(
 	"format c",
 	"(bashrc|zshrc|zprofile|zshenv|bash profile|bash login|authorized keys|etc cron|crontab)",
 	"(must|should|shall|need|needs|have|has|required|please|always) ~2 (execute|run) ~2 following",
-	"(bypass|bypasses|bypassing|circumvent|circumvents|circumventing|evade|evades|evading|skip|skips|skipping|escape|escapes) ~3 (checks|check|controls|control|restrictions|policies|policy|validation)",
-	"(escalation|compromise|malicious|malware|ransomware|keylogger|keyloggers|rootkit|rootkits|backdoor|backdoors|persistent access|unauthorized access|unauthorised access|injection)",
+	"(scheduled|delayed|deferred|background|queued|later) ~12 (bypass|bypasses|bypassing|circumvent|circumvents|circumventing|evade|evades|evading|skip|skips|skipping|escape|escapes)",
+	"(escalation|compromise|malicious|malware|ransomware|keylogger|keyloggers|rootkit|rootkits|backdoor|backdoors)",
+	"(persistent|unauthorized|unauthorised) access",
+	"supports (shell|command|code|sql) injection",
 )
 
 // payloadGuards are words that, before a payload in its sentence, say the

@@ -3,6 +3,7 @@ package security
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/mcplint/mcplint/rules/internal/visible"
@@ -203,5 +204,41 @@ func TestFindScreen(t *testing.T) {
 	}
 	if found < 100 {
 		t.Errorf("only %d matches in %d texts; the test no longer exercises the screen", found, len(texts))
+	}
+}
+
+// cutPlain must cut plain text into the words and sentences the general
+// cut makes of it.
+func TestCutPlain(t *testing.T) {
+	var texts []string
+	for _, pattern := range []string{filepath.Join("testdata", "*", "*.json"), filepath.Join("testdata", "corpus", "*", "*.json")} {
+		files, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			snap, err := linttest.Load(f)
+			if err != nil {
+				continue
+			}
+			visible.Texts(snap, func(tx visible.Text) { texts = append(texts, tx.Value) })
+		}
+	}
+	texts = append(texts, "don't 'quoted' it's'' a'b' 'c. End.\n\n- item; x?y! z\n  2. two\tthree\r\nfour", "'", "a'", "'a", "e.g. ~/.ssh x.")
+	plain := 0
+	for _, text := range texts {
+		if !visible.Plain(text) || text == "" {
+			continue
+		}
+		plain++
+		var fast, general words
+		fast.resetFolded(text, text)
+		general.resetFolded(text, "")
+		if !slices.Equal(fast.toks, general.toks) || !slices.Equal(fast.sentences, general.sentences) || fast.hasSoft != general.hasSoft {
+			t.Errorf("%q: cutPlain gives %v %v, the general cut %v %v", text, fast.toks, fast.sentences, general.toks, general.sentences)
+		}
+	}
+	if plain < 500 {
+		t.Errorf("only %d plain texts; the test no longer reads the fixtures", plain)
 	}
 }

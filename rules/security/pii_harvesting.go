@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
@@ -81,6 +82,19 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			// whose names are sensitive.
 			if !containsRun(words, k.params) || hasAny(paramDomain(s, t.Tool(), t.Value), k.domain) {
 				continue
+			}
+			if k == &piiKinds[2] && reauthentication(paramDescription(s, t.Tool(), t.Pointer())) {
+				// GitLab's approve_merge_request takes the "current user's
+				// password" when the project requires re-authentication to
+				// approve: the job needs it, but the model sees it.
+				report(sdk.Issue{
+					Tool:     t.Owner(),
+					Pointer:  t.Pointer(),
+					Severity: sdk.Info,
+					Message:  fmt.Sprintf("parameter %s takes the user's password through the model, for re-authentication as its description says; the model and the client's logs see it", strconv.Quote(sdk.Truncate(t.Value, 60))),
+					Fix:      "ask the user for the password through the client (an elicitation or the client's own prompt), not as a tool argument",
+				})
+				return
 			}
 			report(sdk.Issue{
 				Tool:     t.Owner(),
@@ -174,4 +188,34 @@ func piiKindOf(w *words, m match) *piiKind {
 	// itself map through their first words above; the rest are
 	// passwords and answers.
 	return &piiKinds[2]
+}
+
+// paramDescription returns the description of the top-level parameter at
+// pointer (/tools/N/inputSchema/properties/NAME) of a tool, or "".
+func paramDescription(s *sdk.Snapshot, tool int, pointer string) string {
+	if tool < 0 || tool >= len(s.Tools) {
+		return ""
+	}
+	_, name, ok := strings.Cut(pointer, "/inputSchema/properties/")
+	if !ok || strings.Contains(name, "/") {
+		return ""
+	}
+	name = strings.ReplaceAll(strings.ReplaceAll(name, "~1", "/"), "~0", "~")
+	schema, _ := s.Tools[tool].InputSchema.(map[string]any)
+	props, _ := schema["properties"].(map[string]any)
+	prop, _ := props[name].(map[string]any)
+	desc, _ := prop["description"].(string)
+	return desc
+}
+
+// reauthentication reports whether a parameter's description says the
+// password re-authenticates the user to the service the tool calls.
+func reauthentication(desc string) bool {
+	d := strings.ToLower(desc)
+	for _, w := range []string{"re-authenticat", "reauthenticat", "re-auth ", "reauth "} {
+		if strings.Contains(d, w) {
+			return true
+		}
+	}
+	return false
 }

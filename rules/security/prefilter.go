@@ -2,6 +2,7 @@ package security
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/mcplint/mcplint/rules/secrets"
@@ -27,8 +28,11 @@ type phraseSet struct {
 	// nparts is how many required parts the phrases have.
 	nparts int
 	// anchor[i] is the required part of phrase i likeliest to be rare in
-	// prose (see anchorPart), or -1 when it has none.
-	anchor []int
+	// prose (see anchorPart), or -1 when it has none; byAnchor[p] holds
+	// the phrases whose anchor is part p, and anchors those parts.
+	anchor   []int
+	byAnchor [][]int
+	anchors  partSet
 	// short is vocab's words of up to eight bytes, keyed by wordKey.
 	short shortWords
 	// lengths has bit n of entry c set when vocab holds a word of n
@@ -73,6 +77,11 @@ func newPhraseSet(srcs ...string) *phraseSet {
 		parts := requiredParts(p)
 		if k := anchorPart(parts); k >= 0 {
 			ps.anchor = append(ps.anchor, nparts+k)
+			for len(ps.byAnchor) <= nparts+k {
+				ps.byAnchor = append(ps.byAnchor, nil)
+			}
+			ps.byAnchor[nparts+k] = append(ps.byAnchor[nparts+k], len(ps.anchor)-1)
+			ps.anchors.add(nparts + k)
 		} else {
 			ps.anchor = append(ps.anchor, -1)
 		}
@@ -255,9 +264,17 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet) boo
 
 // covered reports whether hit holds every part of some phrase.
 func (ps *phraseSet) covered(hit *partSet) bool {
-	for _, need := range ps.needs {
-		if hit.covers(need) {
-			return true
+	if ps.unanchored {
+		return true
+	}
+	// A need is covered only if its anchor part is hit.
+	for w, set := range hit {
+		for set &= ps.anchors[w]; set != 0; set &= set - 1 {
+			for _, k := range ps.byAnchor[w*64+bits.TrailingZeros64(set)] {
+				if hit.covers(ps.needs[k]) {
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -357,7 +374,7 @@ func (p *partSet) covers(q partSet) bool {
 
 // requiredParts returns the words of each part of a phrase that a match
 // cannot do without and that is a plain choice of words (or of sequences
-// starting with a word, whose first words stand for them). A part that
+// holding a plain word, each stood for by one, see altWord). A part that
 // can be a function word ("the", "to", "is") is left out when the phrase
 // has two others: nearly every sentence holds one, so it would cost the
 // one-pass filter a hit on most words and rule out nothing.
@@ -393,6 +410,28 @@ func hasFunctionWord(words []string) bool {
 	return false
 }
 
+// altWord returns the word that stands for an alternative, a sequence, in
+// its part: one of the plain words the sequence is made of, which every
+// match of it holds, the first that is not a function word ("place" of
+// "in place of", "user" of "to the user", "card" of "card number"), so
+// that a common word does not make the whole part common; the first plain
+// word when all are function words, "" when there is none.
+func altWord(seq *node) string {
+	first := ""
+	for _, k := range seq.kids {
+		if k.kind != nWord {
+			continue
+		}
+		if !functionWords[k.word] {
+			return k.word
+		}
+		if first == "" {
+			first = k.word
+		}
+	}
+	return first
+}
+
 func allRequiredParts(p *phrase) [][]string {
 	var out [][]string
 	for _, kid := range p.root.kids {
@@ -402,11 +441,12 @@ func allRequiredParts(p *phrase) [][]string {
 			words = []string{kid.word}
 		case nAlt:
 			for _, alt := range kid.kids {
-				if len(alt.kids) == 0 || alt.kids[0].kind != nWord {
+				w := altWord(alt)
+				if w == "" {
 					words = nil
 					break
 				}
-				words = append(words, alt.kids[0].word)
+				words = append(words, w)
 			}
 		}
 		if len(words) > 0 {

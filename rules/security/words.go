@@ -254,6 +254,10 @@ func (w *words) resetFolded(folded, orig string) {
 	*w = words{text: folded, orig: orig, toks: w.toks[:0], sentences: w.sentences[:0]}
 	t := w.text
 	w.sentences = append(w.sentences, 0)
+	if orig != "" {
+		w.cutPlain()
+		return
+	}
 	soft := false
 	for i := 0; i < len(t); {
 		c := t[i]
@@ -297,6 +301,30 @@ func (w *words) resetFolded(folded, orig string) {
 			w.sentences = append(w.sentences, len(w.toks))
 		}
 		i += size
+	}
+}
+
+// cutPlain cuts w.text, plain (visible.Plain: printable ASCII, tabs and
+// line breaks), as resetFolded cuts any text: in plain text no byte is a
+// soft mark or beyond ASCII, so a word is a run of word bytes joined by
+// apostrophes between them, and every other byte may end a sentence.
+func (w *words) cutPlain() {
+	t := w.text
+	for i := 0; i < len(t); {
+		if wordLower[t[i]] == 0 {
+			if sentenceEnd(t, i) && len(w.toks) > w.sentences[len(w.sentences)-1] {
+				w.sentences = append(w.sentences, len(w.toks))
+			}
+			i++
+			continue
+		}
+		start := i
+		for i++; i < len(t); i++ {
+			if wordLower[t[i]] == 0 && (t[i] != '\'' || i+1 >= len(t) || wordLower[t[i+1]] == 0) {
+				break
+			}
+		}
+		w.toks = append(w.toks, token{start: start, end: i})
 	}
 }
 
