@@ -60,7 +60,7 @@ func main() {
 	// Orphans of the servers mcplint starts (a child that called setsid)
 	// become mcplint's, and are killed before it exits.
 	reaper.Start()
-	stopProfiles := startProfiles(os.Getenv)
+	stopProfiles := startProfiles(os.Getenv, os.Stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, newCLI(), os.Args[1:])
 	stop()

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"runtime/pprof"
 	"runtime/trace"
@@ -9,26 +11,33 @@ import (
 // startProfiles starts what the hidden MCPLINT_TRACE and MCPLINT_CPUPROFILE
 // variables ask for: an execution trace (go tool trace) or a CPU profile
 // (go tool pprof) of the whole command, written to the file each names.
+// One that cannot be started is said on stderr; the command runs anyway.
 // The returned function stops them and closes the files.
-func startProfiles(getenv func(string) string) (stop func()) {
+func startProfiles(getenv func(string) string, stderr io.Writer) (stop func()) {
 	var stops []func()
-	if path := getenv("MCPLINT_TRACE"); path != "" {
-		if f, err := os.Create(path); err == nil {
-			if trace.Start(f) == nil {
-				stops = append(stops, func() { trace.Stop(); f.Close() })
-			} else {
+	for _, p := range []struct {
+		env   string
+		start func(io.Writer) error
+		stop  func()
+	}{
+		{"MCPLINT_TRACE", trace.Start, trace.Stop},
+		{"MCPLINT_CPUPROFILE", pprof.StartCPUProfile, pprof.StopCPUProfile},
+	} {
+		path := getenv(p.env)
+		if path == "" {
+			continue
+		}
+		f, err := os.Create(path)
+		if err == nil {
+			if err = p.start(f); err != nil {
 				f.Close()
 			}
 		}
-	}
-	if path := getenv("MCPLINT_CPUPROFILE"); path != "" {
-		if f, err := os.Create(path); err == nil {
-			if pprof.StartCPUProfile(f) == nil {
-				stops = append(stops, func() { pprof.StopCPUProfile(); f.Close() })
-			} else {
-				f.Close()
-			}
+		if err != nil {
+			fmt.Fprintf(stderr, "mcplint: %s: %v\n", p.env, err)
+			continue
 		}
+		stops = append(stops, func() { p.stop(); f.Close() })
 	}
 	return func() {
 		for _, s := range stops {
