@@ -114,17 +114,15 @@ func (ToolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 	return nil
 }
 
-// serverWords are the words that name the server itself: its name in the
-// client's config and in serverInfo, and a word every tool's name starts
-// with ("hubspot" of hubspot-get-user-details, hubspot-list-objects…).
-// Generic words ("mcp", "server") are left out.
+// serverWords are the words that name the server's own tools: a word
+// every tool's name starts with ("hubspot" of hubspot-get-user-details,
+// hubspot-list-objects…). The server's own name is not one of them: a
+// hostile server can call itself "gmail" and claim a place before Gmail's
+// tools. Generic words ("mcp", "server") and words that widen a scope
+// ("other", "any", "all") are left out, as a tool named other-… must not
+// make "before any other tools" its own.
 func serverWords(s *sdk.Snapshot) map[string]bool {
 	d := map[string]bool{}
-	addWords(d, s.Name)
-	if s.Server != nil {
-		addWords(d, s.Server.Name)
-		addWords(d, s.Server.Title)
-	}
 	if len(s.Tools) > 1 {
 		var first string
 		for i, t := range s.Tools {
@@ -140,7 +138,8 @@ func serverWords(s *sdk.Snapshot) map[string]bool {
 			d[strings.ToLower(first)] = true
 		}
 	}
-	for _, generic := range []string{"mcp", "server", "servers", "tool", "tools", "model", "context", "protocol", "the", "a", "an", "and", "of", "for", "api"} {
+	for _, generic := range []string{"mcp", "server", "servers", "tool", "tools", "model", "context", "protocol", "the", "a", "an", "and", "of", "for", "api",
+		"other", "others", "another", "any", "all", "every", "each", "alternative", "alternatives", "competing", "similar", "existing", "third", "external"} {
 		delete(d, generic)
 	}
 	return d
@@ -154,8 +153,15 @@ var toolNouns = map[string]bool{"tool": true, "tools": true, "function": true, "
 // other servers' calls: "before performing any operations with HubSpot
 // tools", "before calling any HubSpot tools".
 func ownToolsScope(w *words, m match, own map[string]bool) bool {
-	if len(own) == 0 {
+	// Only an order before "any tools" names no one until its scope does.
+	if len(own) == 0 || !strings.HasPrefix(m.phrase.src, "(before|prior to) ") {
 		return false
+	}
+	for k := m.start; k < m.end; k++ {
+		switch w.lowerWord(k) {
+		case "other", "others", "another":
+			return false // before any other tools: not only the server's own
+		}
 	}
 	for k := m.start; k+1 < m.end; k++ {
 		if own[w.lowerWord(k)] && toolNouns[w.lowerWord(k+1)] {
