@@ -217,7 +217,7 @@ func mayHoldBlock(t string) bool {
 			return true
 		}
 		if window[0] != '<' {
-			if _, _, ok := bracketLabel(window, 0); ok {
+			if _, _, ok := bracketLabel(t, i); ok {
 				return true
 			}
 			continue
@@ -291,7 +291,7 @@ func roleMarker(t string, i int) (string, int, bool) {
 	return "", 0, false
 }
 
-// bracketLabel reads a label at t[i] == '[' in lowered text, "[hidden
+// bracketLabel reads a label at t[i] == '[', "[hidden
 // instruction]:" or "[system directive]:", that claims the authority of
 // the system or of hidden instructions: one to three words, the last a
 // directive word or all of them directive-tag words with a role, and a
@@ -302,7 +302,10 @@ func bracketLabel(t string, i int) (string, int, bool) {
 	if k <= 0 {
 		return "", 0, false
 	}
-	name := t[i+1 : i+1+k]
+	// Lowered here, not by the caller, so that a caller screening a short
+	// window can pass the whole text: the spaces before the colon have no
+	// bound.
+	name := strings.ToLower(t[i+1 : i+1+k])
 	end := i + 1 + k + 1
 	for end < len(t) && t[end] == ' ' {
 		end++
