@@ -129,7 +129,7 @@ var payloadWords = newPhraseSet(
 	"format c",
 	"(bashrc|zshrc|zprofile|zshenv|bash profile|bash login|authorized keys|etc cron|crontab)",
 	"(must|should|shall|need|needs|have|has|required|please|always) ~2 (execute|run) ~2 following",
-	"(scheduled|delayed|deferred|background|queued|later) ~12 (bypass|bypasses|bypassing|circumvent|circumvents|circumventing|evade|evades|evading|skip|skips|skipping|escape|escapes)",
+	"(scheduled|delayed|deferred|background|queued|later) ~30 (bypass|bypasses|bypassing|circumvent|circumvents|circumventing|evade|evades|evading|skip|skips|skipping|escape|escapes)",
 	"(escalation|compromise|malicious|malware|ransomware|keylogger|keyloggers|rootkit|rootkits|backdoor|backdoors)",
 	"(persistent|unauthorized|unauthorised) access",
 	"supports (shell|command|code|sql) injection",
