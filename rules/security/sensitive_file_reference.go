@@ -242,7 +242,7 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 				// "Supports reading .env files for configuration": a
 				// weak file that its sentence gives a purpose, and moves
 				// nowhere, is the tool's own business.
-				if f.weak && m.moved == "" && sentenceHas(w, lo, hi, f.purpose) {
+				if f.weak && m.moved == "" && !movesAny(w, lo, hi) && sentenceHas(w, lo, hi, f.purpose) {
 					continue
 				}
 				seen[path] = true
@@ -253,6 +253,30 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 	sort.Slice(out, func(i, j int) bool { return out[i].at < out[j].at })
 	return out
 }
+
+// movesAny reports whether words lo to hi hold a verb that sends a file
+// somewhere in any form ("uploads", "sending"), or one that hands its
+// contents back ("returns", "shows"): moveVerbs holds base forms only,
+// which is enough to name the move in a finding, not to rule one out.
+// Reading alone ("supports reading .env files for configuration") is the
+// tool's own business.
+func movesAny(w *words, lo, hi int) bool {
+	for k := lo; k < hi; k++ {
+		word := w.lowerWord(k)
+		for _, stem := range []string{word, strings.TrimSuffix(word, "s"), strings.TrimSuffix(word, "es"), strings.TrimSuffix(word, "ing"), strings.TrimSuffix(word, "ed"), strings.TrimSuffix(word, "d")} {
+			if moveVerbs[stem] && !readVerbs[stem] || handBack[stem] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readVerbs are the moveVerbs that only read.
+var readVerbs = map[string]bool{"read": true, "cat": true, "open": true, "load": true, "access": true, "retrieve": true, "fetch": true, "content": true, "contents": true}
+
+// handBack are verbs that give a file's contents to the caller.
+var handBack = map[string]bool{"return": true, "show": true, "display": true, "output": true, "expose": true, "reveal": true, "sync": true, "export": true, "transfer": true}
 
 // exampleMention reports whether a path is cited rather than pointed at:
 // inside a quoted phrase ("e.g. 'how do I register the server in
