@@ -209,11 +209,22 @@ func paramDescription(s *sdk.Snapshot, tool int, pointer string) string {
 }
 
 // reauthentication reports whether a parameter's description says the
-// password re-authenticates the user to the service the tool calls.
+// password re-authenticates the user to the service the tool calls: a
+// word of re-authentication that no negation in its sentence comes
+// before ("do not re-authenticate; just pass the user's password" is no
+// such reason).
 func reauthentication(desc string) bool {
-	d := strings.ToLower(desc)
-	for _, w := range []string{"re-authenticat", "reauthenticat", "re-auth ", "reauth "} {
-		if strings.Contains(d, w) {
+	w := split(desc)
+	for k := range w.toks {
+		word := strings.ReplaceAll(w.lowerWord(k), "-", "")
+		if word == "re" && k+1 < len(w.toks) { // "re-authentication" is two words
+			word += w.lowerWord(k + 1)
+		}
+		if !strings.HasPrefix(word, "reauth") {
+			continue
+		}
+		lo, _ := w.sentenceOf(k)
+		if !negatedBefore(w, k, lo) {
 			return true
 		}
 	}
