@@ -91,7 +91,9 @@ func TestMayMatch(t *testing.T) {
 	found, foundFolded := 0, 0
 	for _, text := range texts {
 		for name, ps := range map[string]*phraseSet{"concealment": concealmentPhrases, "override": overridePhrases, "flow": flowPhrases, "hijack": hijackPhrases, "context": contextPhrases, "pii": piiPhrases, "payload": payloadWords} {
-			if w := split(text); len(ps.find(w)) > 0 {
+			// Unscreened: find's screen uses the same required-part logic
+			// as mayMatch, so it is no reference for it.
+			if w := split(text); len(ps.findIn(w, false)) > 0 {
 				found++
 				if !visible.Plain(text) && !w.hasSoft {
 					foundFolded++
@@ -168,6 +170,7 @@ func TestFindScreen(t *testing.T) {
 	for _, pattern := range []string{
 		filepath.Join("testdata", "*", "*.json"),
 		filepath.Join("testdata", "corpus", "*", "*.json"),
+		filepath.Join("testdata", "corpus", "clean", "servers", "*.json"),
 		filepath.Join("..", "..", "testdata", "realservers", "*.json"),
 	} {
 		more, err := filepath.Glob(pattern)
@@ -211,7 +214,8 @@ func TestFindScreen(t *testing.T) {
 // cut makes of it.
 func TestCutPlain(t *testing.T) {
 	var texts []string
-	for _, pattern := range []string{filepath.Join("testdata", "*", "*.json"), filepath.Join("testdata", "corpus", "*", "*.json")} {
+	for _, pattern := range []string{filepath.Join("testdata", "*", "*.json"), filepath.Join("testdata", "corpus", "*", "*.json"),
+		filepath.Join("testdata", "corpus", "clean", "servers", "*.json"), filepath.Join("..", "..", "testdata", "realservers", "*.json")} {
 		files, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)
