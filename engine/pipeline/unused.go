@@ -45,11 +45,27 @@ func (u *Unused) Process(targets []*Target) {
 		if !t.ran(meta.Name) {
 			return
 		}
+		var found []sdk.Issue
 		for _, s := range u.Inline.Unused(t) {
 			if is, ok := u.inlineIssue(meta, t, s, known, names); ok {
-				t.Result.Issues = append(t.Result.Issues, is)
+				found = append(found, is)
 			}
 		}
+		// Placed in one call: a large file's Locator reads the file again
+		// for each call whose bytes it no longer holds.
+		if len(found) > 0 && t.Snap != nil && t.Snap.Locator != nil {
+			pointers := make([]string, len(found))
+			for i := range found {
+				pointers[i] = found[i].Pointer
+			}
+			at := t.Snap.Locator.Locate(pointers)
+			for i := range found {
+				if loc, ok := at[found[i].Pointer]; ok {
+					found[i].Location = &loc
+				}
+			}
+		}
+		t.Result.Issues = append(t.Result.Issues, found...)
 	})
 	for i, ig := range u.Ignores.Entries {
 		if u.Ignores.Used(i) {
@@ -88,11 +104,6 @@ func (u *Unused) inlineIssue(meta sdk.Meta, t *Target, s rulesconfig.Suppression
 	default:
 		is.Message = fmt.Sprintf("inline suppression of %q matched no issue", s.Rule)
 		is.Fix = fmt.Sprintf(`Remove %q from "_meta"."mcplint/ignore": the issue it silenced is gone.`, s.Rule)
-	}
-	if t.Snap.Locator != nil {
-		if loc, ok := t.Snap.Locator.Locate([]string{s.Pointer})[s.Pointer]; ok {
-			is.Location = &loc
-		}
 	}
 	return is, true
 }

@@ -48,6 +48,9 @@ type reread struct {
 
 	mu   sync.Mutex
 	held weak.Pointer[byte]
+	// gone is set once the file could not be read again as it was: each
+	// later call would read and hash it for nothing.
+	gone bool
 }
 
 // bytes returns the file as it was decoded, or nil when it can no longer
@@ -58,9 +61,13 @@ func (r *reread) bytes() []byte {
 	if p := r.held.Value(); p != nil {
 		return unsafe.Slice(p, r.size)
 	}
+	if r.gone {
+		return nil
+	}
 	makeRoom(r.size)
 	data, err := inputfile.ReadFile(r.path, int64(r.size))
 	if err != nil || len(data) != r.size || maphash.Bytes(r.seed, data) != r.sum {
+		r.gone = true
 		return nil
 	}
 	r.held = weak.Make(&data[0])

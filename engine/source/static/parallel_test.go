@@ -209,6 +209,14 @@ func TestDecodeFileLetsGo(t *testing.T) {
 			if g := gotLoc.Locate(pointers); len(g) != 0 {
 				t.Errorf("a changed file still places %d pointers", len(g))
 			}
+			// Once found changed, the file is not read again: put back,
+			// it still places none.
+			if err := os.WriteFile(path, shape.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if g := gotLoc.Locate(pointers); len(g) != 0 {
+				t.Errorf("a file found changed was read again and placed %d pointers", len(g))
+			}
 		})
 	}
 }
