@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 )
@@ -54,7 +55,7 @@ func (c *metaChecker) check(flat []schemawalk.Flat) []violation {
 		if len(obj) == 0 {
 			continue
 		}
-		at := cleanObject{reflect.ValueOf(obj).Pointer(), c.d}
+		at := cleanObject{reflect.ValueOf(obj).UnsafePointer(), c.d}
 		if _, ok := c.clean[at]; ok {
 			c.advance(flat, i)
 			continue
@@ -84,7 +85,7 @@ func (c *metaChecker) check(flat []schemawalk.Flat) []violation {
 // dialect alone: none of them is a subschema that depth or place could
 // change. A map met again clean is not checked again.
 type cleanObject struct {
-	m uintptr
+	m unsafe.Pointer // keeps the map alive, so its address is not reused while remembered
 	d *dialect
 }
 
