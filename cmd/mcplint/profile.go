@@ -37,7 +37,12 @@ func startProfiles(getenv func(string) string, stderr io.Writer) (stop func()) {
 			fmt.Fprintf(stderr, "mcplint: %s: %v\n", p.env, err)
 			continue
 		}
-		stops = append(stops, func() { p.stop(); f.Close() })
+		stops = append(stops, func() {
+			p.stop()
+			if err := f.Close(); err != nil { // a full disk cuts a trace short
+				fmt.Fprintf(stderr, "mcplint: %s: %v\n", p.env, err)
+			}
+		})
 	}
 	return func() {
 		for _, s := range stops {
