@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Layout says where a decoded Snapshot sat in its JSON document, so that a
@@ -219,16 +221,34 @@ func definitions(m map[string]any, prefix, key, what string, add func(map[string
 }
 
 func toolsFrom(list []any, at string) ([]Tool, error) {
-	tools := make([]Tool, len(list))
 	for i, e := range list {
-		def, ok := e.(map[string]any)
-		if !ok {
+		if _, ok := e.(map[string]any); !ok {
 			return nil, elementError(at, i, "tool", e)
 		}
-		tools[i] = ToolFromDef(def)
 	}
+	tools := make([]Tool, len(list))
+	// A large list's definitions are read on every core: each lookup in
+	// one of thousands of maps is likely a cache miss, and this runs
+	// before any rule can start.
+	parts := 1
+	if len(list) >= parallelTools {
+		parts = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() {
+			for i := p * len(list) / parts; i < (p+1)*len(list)/parts; i++ {
+				tools[i] = ToolFromDef(list[i].(map[string]any))
+			}
+		})
+	}
+	wg.Wait()
 	return tools, nil
 }
+
+// parallelTools is the length from which toolsFrom spreads a list over
+// the CPUs.
+const parallelTools = 2048
 
 func elementError(at string, i int, what string, v any) error {
 	p := at + "/" + strconv.Itoa(i)

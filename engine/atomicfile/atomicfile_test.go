@@ -144,8 +144,9 @@ func TestWriteDevices(t *testing.T) {
 }
 
 // TestWriteLargeInPieces writes several megabytes in pieces of odd sizes,
-// past the points where the disk is asked to start writing them back:
-// the file must hold every byte once, in order.
+// then the same through WriteFile, past the points where the disk is asked
+// to start writing them back: each file must hold every byte once, in
+// order.
 func TestWriteLargeInPieces(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "report.sarif")
 	var want bytes.Buffer
@@ -168,5 +169,38 @@ func TestWriteLargeInPieces(t *testing.T) {
 	}
 	if !bytes.Equal(got, want.Bytes()) {
 		t.Fatalf("the file holds %d bytes that differ from the %d written", len(got), want.Len())
+	}
+	// WriteFile passes the same bytes through the early writeback.
+	if err := WriteFile(p+".lock", want.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = os.ReadFile(p + ".lock"); err != nil || !bytes.Equal(got, want.Bytes()) {
+		t.Fatalf("WriteFile's file holds %d bytes that differ from the %d written (%v)", len(got), want.Len(), err)
+	}
+}
+
+// TestOnlyRecordsWaitForTheDisk checks which writes sync: WriteFile's
+// records do, a streamed report does not (the next run makes it again).
+func TestOnlyRecordsWaitForTheDisk(t *testing.T) {
+	synced := 0
+	defer func(f func(*os.File) error) { syncFile = f }(syncFile)
+	syncFile = func(f *os.File) error { synced++; return f.Sync() }
+	dir := t.TempDir()
+	if err := WriteFile(filepath.Join(dir, "mcplint.lock"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if synced != 1 {
+		t.Errorf("WriteFile synced %d times, want once", synced)
+	}
+	synced = 0
+	report := filepath.Join(dir, "report.json")
+	if err := Write(report, 0o644, func(w io.Writer) error { _, err := io.WriteString(w, "{}\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if synced != 0 {
+		t.Errorf("Write synced %d times, want none", synced)
+	}
+	if got, err := os.ReadFile(report); err != nil || string(got) != "{}\n" {
+		t.Errorf("report holds %q, %v", got, err)
 	}
 }

@@ -14,8 +14,7 @@ const writebackEvery = 1 << 20
 // earlyWriteback writes to f and, every writebackEvery bytes, starts the
 // disk writing what it has (without waiting for it), so that the Sync at
 // the end waits for the last megabyte rather than for the whole file: a
-// report of a large server is tens of megabytes, and the wait for them is
-// the last thing a lint does.
+// baseline of a large server is megabytes.
 type earlyWriteback struct {
 	f          *os.File
 	start, end int64 // written since start; end is the file's size so far

@@ -24,6 +24,7 @@ func (Locations) Process(targets []*Target) {
 			}
 		}
 		found := t.Snap.Locator.Locate(pointers)
+		noteChanged(t, "its issues")
 		// One block for every location rather than one allocation each:
 		// tens of thousands of small objects fewer for the collector, and
 		// they all live as long as the report anyway.
@@ -38,4 +39,26 @@ func (Locations) Process(targets []*Target) {
 			}
 		}
 	})
+}
+
+// changed is a Locator that no longer holds its file and can tell when it
+// left every pointer out because the file changed after it was decoded
+// (static.Locator).
+type changed interface{ Changed() bool }
+
+// noteChanged adds a note to t, once, when its Locator has just left the
+// pointers of which (the issues it was given) out because the file
+// changed: they come without a line and column, and without the note the
+// report would not say why.
+func noteChanged(t *Target, which string) {
+	c, ok := t.Snap.Locator.(changed)
+	if !ok || t.notedChanged || !c.Changed() {
+		return
+	}
+	t.notedChanged = true
+	file := t.Result.Input
+	if file == "" {
+		file = "the input file"
+	}
+	t.Result.Notes = append(t.Result.Notes, file+" changed after it was read, so "+which+" have no line and column: lint it again once nothing is writing to it")
 }

@@ -41,6 +41,9 @@ type Target struct {
 	// Ran reports whether a rule ran on this target; nil means every rule
 	// did.
 	Ran func(rule string) bool
+
+	// notedChanged is set once the note that the file changed is added.
+	notedChanged bool
 }
 
 func (t *Target) ran(rule string) bool { return t.Ran == nil || t.Ran(rule) }

@@ -59,6 +59,7 @@ func (u *Unused) Process(targets []*Target) {
 				pointers[i] = found[i].Pointer
 			}
 			at := t.Snap.Locator.Locate(pointers)
+			noteChanged(t, "its unused-suppression issues")
 			for i := range found {
 				if loc, ok := at[found[i].Pointer]; ok {
 					found[i].Location = &loc

@@ -37,6 +37,9 @@ func WriteGitHub(w io.Writer, r *result.Report) error {
 			command(b, "notice", [][2]string{{"title", "mcplint: probe " + in.Probe + " inconclusive"}},
 				Escape(t.Name)+": rules "+strings.Join(in.Rules, ", ")+" could not judge the server: "+Escape(in.Reason))
 		}
+		for _, n := range t.Notes {
+			command(b, "notice", [][2]string{{"title", "mcplint: note on " + Escape(t.Name)}}, Escape(n))
+		}
 		for _, is := range t.Issues {
 			props = props[:0]
 			where := ""

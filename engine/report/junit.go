@@ -90,6 +90,9 @@ func junitTarget(t *result.Target, rules []sdk.Meta) junitSuite {
 	s := junitSuite{Name: name, Properties: []junitProperty{
 		{"source", t.Source}, {"input", Escape(t.Input)},
 	}}
+	for _, n := range t.Notes {
+		s.Properties = append(s.Properties, junitProperty{"note", Escape(n)})
+	}
 	if t.Error != nil {
 		s.Cases = []junitCase{{Name: "lint", Classname: name, Error: &junitProblem{
 			Message: "could not lint " + name, Type: "target", Text: Escape(*t.Error),

@@ -23,6 +23,7 @@ var markdownSections = []func(b *bufio.Writer, t *result.Target, r *result.Repor
 	mdExercise,
 	mdRuleErrors,
 	mdInconclusive,
+	mdNotes,
 	mdIssues,
 	mdSuppressed,
 }
@@ -227,6 +228,16 @@ func mdInconclusive(b *bufio.Writer, t *result.Target, _ *result.Report) {
 			links[i] = ruleLink(r)
 		}
 		fmt.Fprintf(b, "- ❔ inconclusive: probe %s could not judge %s: %s\n", mdText(in.Probe), strings.Join(links, ", "), mdText(in.Reason))
+	}
+}
+
+func mdNotes(b *bufio.Writer, t *result.Target, _ *result.Report) {
+	if len(t.Notes) == 0 {
+		return
+	}
+	b.WriteString("\n")
+	for _, n := range t.Notes {
+		fmt.Fprintf(b, "- ℹ️ note: %s\n", mdText(n))
 	}
 }
 

@@ -223,6 +223,13 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 				inv.Notifications = append(inv.Notifications, n)
 			}
 		}
+		for _, n := range t.Notes {
+			inv.Notifications = append(inv.Notifications, sarifNotification{
+				Level:      "note",
+				Message:    sarifMessage{Text: sentence("target " + Escape(t.Name) + ": " + Escape(n))},
+				Properties: map[string]any{"target": Escape(t.Name)},
+			})
+		}
 		for i := range t.Issues {
 			results = append(results, sarifRef{t: t, is: &t.Issues[i], rule: ruleIndex(t.Issues[i].Rule)})
 		}

@@ -103,6 +103,9 @@ func (p *printer) target(t *result.Target, enabled int) {
 	for _, in := range t.Inconclusive {
 		p.block("  "+p.paint(ansiYellow, "inconclusive:")+" probe "+in.Probe+" (rules "+strings.Join(in.Rules, ", ")+" could not judge): ", Escape(in.Reason))
 	}
+	for _, n := range t.Notes {
+		p.block("  "+p.paint(ansiYellow, "note:")+" ", n)
+	}
 	p.exercise(t)
 	// Issues come in report order; a definition's issues are printed
 	// together under its name, in the order its first issue comes.

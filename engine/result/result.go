@@ -60,6 +60,10 @@ type Target struct {
 	// they feed could not judge the server, which is neither a pass nor a
 	// finding.
 	Inconclusive []Inconclusive `json:"inconclusive,omitempty"`
+	// Notes say what the report of this target lacks, and why, when it
+	// is no fault of the server: issues left without a line and column
+	// because their file changed while it was being linted.
+	Notes []string `json:"notes,omitempty"`
 	// Exercise is what --exercise called and how each call went; nil when
 	// no tool was called.
 	Exercise *Exercise `json:"exercise,omitempty"`

@@ -49,7 +49,7 @@ func TestFiltersMatchPlainForms(t *testing.T) {
 		if got, want := nextCandidate(s, 0) >= 0, plainCandidate(s); got != want {
 			t.Fatalf("nextCandidate(%q) found=%v, want %v", s, got, want)
 		}
-		// FindScreened's promise: a text without a long run holds no
+		// FindNamed's promise for candidate: a text without a long run holds no
 		// dense part.
 		if nextCandidate(s, 0) >= 0 && !longRun.MatchString(s) {
 			t.Fatalf("nextCandidate(%q) found a dense part without a run of twelve letters and digits", s)

@@ -33,23 +33,16 @@ type Match struct {
 }
 
 // Find returns the secrets in text, in order, without overlaps.
-func Find(text string) []Match { return FindScreened(text, true, true) }
+func Find(text string) []Match { return FindNamed(text, true, true, true) }
 
-// FindScreened is Find for a caller that has already read every byte of
+// FindNamed is Find for a caller that has already read every byte of
 // text. candidate says whether text holds a run of twelve or more ASCII
 // letters and digits or a private key's "-----BEGIN": every secret of
 // gitleaks' rules holds one or the other (see hasCandidate). url says
-// whether it holds a "://". Either may be true of a text without one; it
-// must not be false of a text with one. What they rule out is not
-// searched for.
-func FindScreened(text string, candidate, url bool) []Match {
-	return FindNamed(text, candidate, url, true)
-}
-
-// FindNamed is FindScreened for a caller that has also asked SecretNameAt
-// at every = and : of text: named says whether one of them said yes. It
-// may be true of a text without one; it must not be false of a text with
-// one.
+// whether it holds a "://". named says whether SecretNameAt said yes at
+// one of its = and : signs. Each may be true of a text without what it
+// stands for; it must not be false of a text with it. What they rule out
+// is not searched for.
 func FindNamed(text string, candidate, url, named bool) []Match {
 	var out []Match
 	if candidate && hasCandidate(text) {

@@ -173,17 +173,6 @@ func (g *phraseGate) judged(s *sdk.Snapshot) *judgement {
 	return g.cache.Get(s, struct{}{}, func() *judgement { return g.judge(s) })
 }
 
-// verdicts returns ps's mayMatch verdict on each text of s, in
-// visible.Texts order, found for all the gate's sets at once; nil when ps
-// is not one of them.
-func (g *phraseGate) verdicts(s *sdk.Snapshot, ps *phraseSet) []bool {
-	j := g.index(ps)
-	if j < 0 {
-		return nil
-	}
-	return g.judged(s).maybe[j]
-}
-
 // judge finds every set's verdict on every text of s, on every core: the
 // other directive rule waits for it, holding one of the runner's slots.
 // Texts that are not plain are judged folded, as mayMatch judges them.

@@ -54,8 +54,8 @@ func TestPhrases(t *testing.T) {
 // the one-pass filter is off for the whole set.
 func TestPhrasesAnchored(t *testing.T) {
 	for name, ps := range map[string]*phraseSet{"concealment": concealmentPhrases, "override": overridePhrases, "flow": flowPhrases, "hijack": hijackPhrases, "context": contextPhrases, "pii": piiPhrases, "payload": payloadWords} {
-		for _, p := range ps.all {
-			if anchorWords(p) == nil {
+		for i, p := range ps.all {
+			if ps.anchor[i] < 0 {
 				t.Errorf("%s phrase %q has no required part made of plain words", name, p.src)
 			}
 		}
@@ -141,19 +141,30 @@ func TestPhraseGate(t *testing.T) {
 	for _, snap := range snaps {
 		var texts []visible.Text
 		visible.Texts(snap, func(tx visible.Text) { texts = append(texts, tx) })
+		v := directiveGate.judged(snap)
 		for j, ps := range directiveGate.sets {
-			got := directiveGate.verdicts(snap, ps)
+			got := v.maybe[j]
 			if len(got) != len(texts) {
 				t.Fatalf("%s: %d verdicts for %d texts", snap.Name, len(got), len(texts))
+			}
+			// The rules read the texts the gate lets through from texts[j].
+			var passed, wantPassed []int
+			for _, e := range v.texts[j] {
+				passed = append(passed, e.i)
 			}
 			for i, tx := range texts {
 				want := tx.Kind != visible.KindResourceURI && ps.mayMatch(tx.Value, tx.Plain())
 				if got[i] != want {
 					t.Errorf("set %d, text %q: gate says %v, mayMatch %v", j, tx.Value, got[i], want)
 				}
-				if !want {
+				if want {
+					wantPassed = append(wantPassed, i)
+				} else {
 					ruledOut++
 				}
+			}
+			if !slices.Equal(passed, wantPassed) {
+				t.Errorf("%s, set %d: the gate hands on texts %v, mayMatch passes %v", snap.Name, j, passed, wantPassed)
 			}
 		}
 	}

@@ -41,16 +41,6 @@ type phraseSet struct {
 	lengths [256]uint64
 }
 
-// anchorWords returns the words of a phrase's anchorPart; nil when no
-// required part is a plain choice of words.
-func anchorWords(p *phrase) []string {
-	parts := requiredParts(p)
-	if k := anchorPart(parts); k >= 0 {
-		return parts[k]
-	}
-	return nil
-}
-
 // anchorPart picks, of a phrase's required parts, the one with the longest
 // shortest word (the rarest in prose), or -1 when there is none.
 func anchorPart(parts [][]string) int {

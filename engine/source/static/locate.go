@@ -74,6 +74,19 @@ func (r *reread) bytes() []byte {
 	return data
 }
 
+// changed reports whether the file was found not to be as it was decoded.
+func (r *reread) changed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.gone
+}
+
+// Changed reports whether Locate has left every pointer out because the
+// file, which the Locator no longer holds (see DecodeFile), was found
+// changed since it was decoded: the caller can say why its issues have
+// no line and column.
+func (l *Locator) Changed() bool { return l.again != nil && l.again.changed() }
+
 // listLayout is where the large array of a document and its elements are,
 // so that pointers into different elements can be placed concurrently.
 type listLayout struct {

@@ -1,6 +1,7 @@
 package static
 
 import (
+	"bytes"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -231,7 +232,8 @@ func containsByte(b []byte, c byte) bool {
 }
 
 // arrayAt walks the array at data[i], whose keys from the root are path,
-// finding its elements and checking the commas between them.
+// finding its elements and checking the commas between them. A large
+// array is walked in pieces on every core (see scanPieces).
 func arrayAt(data []byte, i int, path []string) (bigArray, bool) {
 	a := bigArray{path: path, depthOK: true}
 	start := i
@@ -242,28 +244,165 @@ func arrayAt(data []byte, i int, path []string) (bigArray, bool) {
 		a.at = span{start, i + 1}
 		return a, true
 	}
+	var r elementRun
+	if len(data)-i >= scanPiecesMin && runtime.GOMAXPROCS(0) > 1 {
+		r = scanPieces(data, i, room, runtime.GOMAXPROCS(0))
+	} else {
+		r = scanElements(data, i, -1, room)
+	}
+	a.elems, a.depthOK = r.elems, r.depthOK
+	if r.state != closed {
+		return a, false
+	}
+	a.at = span{start, r.next + 1}
+	return a, true
+}
+
+// scanPiecesMin is the size of what follows an array's first element from
+// which its elements are found on every core.
+const scanPiecesMin = 4 << 20
+
+// elementRun is what scanElements found of a run of an array's elements.
+type elementRun struct {
+	elems   []span
+	depthOK bool
+	// state says how the run ended; next is then the offset of the
+	// array's "]" (closed) or of the element it stopped at (stopped).
+	state runState
+	next  int
+}
+
+type runState uint8
+
+const (
+	failed  runState = iota // malformed, or the data ended
+	closed                  // at the array's "]"
+	stopped                 // at an element starting at or past stop
+)
+
+// scanElements walks an array's elements from the one that starts at i,
+// until its "]", or, when stop is not -1, until an element that starts at
+// or past stop.
+func scanElements(data []byte, i, stop, room int) elementRun {
+	r := elementRun{depthOK: true}
 	for i < len(data) {
+		if stop >= 0 && i >= stop {
+			r.state, r.next = stopped, i
+			return r
+		}
 		end, nesting := skipNested(data, i)
 		if end <= i || end > len(data) {
-			return a, false
+			return r
 		}
 		if nesting >= room {
-			a.depthOK = false
+			r.depthOK = false
 		}
-		a.elems = append(a.elems, span{i, end})
+		r.elems = append(r.elems, span{i, end})
 		i = skipSpace(data, end)
 		if i >= len(data) {
-			return a, false
+			return r
 		}
 		switch data[i] {
 		case ',':
 			i = skipSpace(data, i+1)
 		case ']':
-			a.at = span{start, i + 1}
-			return a, true
+			r.state, r.next = closed, i
+			return r
 		default:
-			return a, false
+			return r
 		}
 	}
-	return a, false
+	return r
+}
+
+// scanPieces is scanElements(data, first, -1, room) on n cores. The bytes
+// after the first element are cut in n pieces, and each piece after the
+// first is walked from a guess at where an element starts in it: an
+// opening brace after a comma after a closing brace, followed by the first
+// element's first key. A guess can be wrong, inside a string or a nested
+// value, so each piece's run counts only once the run before it, itself
+// counted, stops exactly at its guess: from there the walk is the one the
+// whole scan would make. When it does not, the walk goes on from where the
+// run before stopped, on one core, which is what the whole scan does; so
+// the result is always that of scanElements.
+func scanPieces(data []byte, first, room, n int) elementRun {
+	key := firstKey(data, first)
+	guesses := make([]int, 0, n)
+	piece := (len(data) - first) / n
+	for k := 1; k < n; k++ {
+		from := first + k*piece
+		if len(guesses) > 0 {
+			from = max(from, guesses[len(guesses)-1]+1)
+		}
+		if g := guessElement(data, from, key); g >= 0 {
+			guesses = append(guesses, g)
+		}
+	}
+	stopAt := func(k int) int {
+		if k < len(guesses) {
+			return guesses[k]
+		}
+		return -1
+	}
+	runs := make([]elementRun, len(guesses))
+	var wg sync.WaitGroup
+	for k, g := range guesses {
+		wg.Go(func() { runs[k] = scanElements(data, g, stopAt(k+1), room) })
+	}
+	whole := scanElements(data, first, stopAt(0), room)
+	wg.Wait()
+	for k := 0; whole.state == stopped; k++ {
+		run := runs[k]
+		if whole.next != guesses[k] {
+			// A wrong guess: walk its piece from where the scan is.
+			run = scanElements(data, whole.next, stopAt(k+1), room)
+		}
+		whole.elems = append(whole.elems, run.elems...)
+		whole.depthOK = whole.depthOK && run.depthOK
+		whole.state, whole.next = run.state, run.next
+	}
+	return whole
+}
+
+// firstKey returns the bytes from the opening brace of the element at i
+// through its first key's closing quote ('{"name"'), or nil when the
+// element is not an object that starts with a key.
+func firstKey(data []byte, i int) []byte {
+	if data[i] != '{' {
+		return nil
+	}
+	k := skipSpace(data, i+1)
+	if k >= len(data) || data[k] != '"' {
+		return nil
+	}
+	end := stringEnd(data, k)
+	if end > len(data) || end-k > 64 {
+		return nil
+	}
+	return data[i:end]
+}
+
+// guessElement returns the offset of the first place at or after from
+// that looks like the start of an element whose object starts as key
+// does, or -1; with key nil, of any object after "},".
+func guessElement(data []byte, from int, key []byte) int {
+	for i := from; i < len(data); {
+		k := bytes.IndexByte(data[i:], '}')
+		if k < 0 {
+			return -1
+		}
+		j := skipSpace(data, i+k+1)
+		i += k + 1
+		if j >= len(data) || data[j] != ',' {
+			continue
+		}
+		j = skipSpace(data, j+1)
+		if j >= len(data) || data[j] != '{' {
+			continue
+		}
+		if key == nil || bytes.HasPrefix(data[j:], key) {
+			return j
+		}
+	}
+	return -1
 }

@@ -190,6 +190,9 @@ func TestDecodeFileLetsGo(t *testing.T) {
 			if gotLoc.data != nil {
 				t.Fatal("the Locator keeps the file")
 			}
+			if wantLoc.Changed() {
+				t.Fatal("a Locator that keeps its file is said changed")
+			}
 			got.Locator, want.Locator = nil, nil
 			if !reflect.DeepEqual(got, want) {
 				t.Fatal("the Snapshot changed with the bytes it was decoded from, or is not Decode's")
@@ -206,8 +209,11 @@ func TestDecodeFileLetsGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			runtime.GC() // the bytes read before are held weakly
-			if g := gotLoc.Locate(pointers); len(g) != 0 {
-				t.Errorf("a changed file still places %d pointers", len(g))
+			if gotLoc.Changed() {
+				t.Error("Changed before the file was read again")
+			}
+			if g := gotLoc.Locate(pointers); len(g) != 0 || !gotLoc.Changed() {
+				t.Errorf("a changed file still places %d pointers, or is not said changed (%v)", len(g), gotLoc.Changed())
 			}
 			// Once found changed, the file is not read again: put back,
 			// it still places none.
