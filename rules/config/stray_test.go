@@ -1,8 +1,13 @@
 package config
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"testing"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // strayMeta must say yes exactly when walkMeta finds something.
@@ -26,5 +31,30 @@ func TestStrayMetaAgreesWithWalk(t *testing.T) {
 		if got := strayMeta(def, true); got != found {
 			t.Errorf("strayMeta(%s) = %v, walkMeta found something: %v", doc, got, found)
 		}
+	}
+}
+
+// TestStrayMetaInLargeLists checks a list long enough to be read in
+// ranges: each stray suppression is reported on its own tool, those at the
+// ranges' edges included, and no other.
+func TestStrayMetaInLargeLists(t *testing.T) {
+	n := 4*defsPerWorker + 3
+	s := &sdk.Snapshot{}
+	want := map[string]bool{}
+	for i := range n {
+		name := fmt.Sprintf("t%d", i)
+		def := map[string]any{"name": name, "inputSchema": map[string]any{"type": "object"}}
+		if i == 0 || i%defsPerWorker == 0 || i%defsPerWorker == defsPerWorker-1 || i == n-1 || i == n/2 {
+			def["inputSchema"] = map[string]any{"properties": map[string]any{"x": map[string]any{"_meta": map[string]any{MetaKey: map[string]any{}}}}}
+			want[name] = true
+		}
+		s.Tools = append(s.Tools, sdk.ToolFromDef(def))
+	}
+	got := map[string]bool{}
+	if err := (UnusedSuppression{}).Check(context.Background(), s, func(is sdk.Issue) { got[is.Tool] = true }); err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("reported on %d tools, want the %d with a stray suppression: %v", len(got), len(want), got)
 	}
 }

@@ -3,9 +3,11 @@ package config
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
+	"runtime"
 	"sort"
+	"sync"
 
+	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -35,7 +37,9 @@ func (UnusedSuppression) Meta() sdk.Meta {
 
 // Check reports inline suppressions that can never match.
 func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	for _, d := range definitions(s) {
+	defs := definitions(s)
+	stray := strayMetas(defs)
+	for i, d := range defs {
 		if v, ok := inlineObject(d.def); ok {
 			at := sdk.Pointer(d.scope(), "_meta", MetaKey)
 			switch obj, isObj := v.(map[string]any); {
@@ -56,7 +60,7 @@ func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(s
 		if _, ok := d.def[MetaKey]; ok {
 			report(misplaced(d, sdk.Pointer(d.scope(), MetaKey)))
 		}
-		if strayMeta(d.def, true) {
+		if stray[i] {
 			walkMeta(d.def, d.scope(), true, func(p string) { report(misplaced(d, p)) })
 		}
 	}
@@ -98,6 +102,27 @@ func walkMeta(v any, at string, top bool, found func(pointer string)) {
 			walkMeta(e, sdk.Pointer(at, fmt.Sprint(i)), false, found)
 		}
 	}
+}
+
+// defsPerWorker is the fewest definitions worth a goroutine of their own.
+const defsPerWorker = 256
+
+// strayMetas is strayMeta of each definition, found in ranges on
+// GOMAXPROCS goroutines: it reads every value of every definition, and a
+// rule that does so alone would be the last one running on a large list.
+func strayMetas(defs []definition) []bool {
+	stray := make([]bool, len(defs))
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(defs)/defsPerWorker))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w * len(defs) / workers; i < (w+1)*len(defs)/workers; i++ {
+				stray[i] = strayMeta(defs[i].def, true)
+			}
+		})
+	}
+	wg.Wait()
+	return stray
 }
 
 // strayMeta reports whether walkMeta finds anything below v. Almost no
