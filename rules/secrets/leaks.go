@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"github.com/BurntSushi/toml"
 	"github.com/zricethezav/gitleaks/v8/config"
 	"github.com/zricethezav/gitleaks/v8/regexp"
@@ -37,11 +36,9 @@ var ruleset = sync.OnceValue(func() *leakRules {
 })
 
 type leakRules struct {
-	rules     []*leakRule
-	global    func() []*config.Allowlist
-	keywords  *ahocorasick.Trie
-	byKeyword map[string][]int
-	always    []int
+	rules    []*leakRule
+	global   func() []*config.Allowlist
+	keywords *keywordIndex
 }
 
 // leakRule is one of gitleaks' rules, with its expression and its
@@ -56,24 +53,10 @@ type leakRule struct {
 	allowlists  func() []*config.Allowlist
 }
 
-// indexRules returns rules, in their order, behind a trie of their
+// indexRules returns rules, in their order, behind an index of their
 // keywords.
 func indexRules(rules []*leakRule, global func() []*config.Allowlist) *leakRules {
-	lr := &leakRules{rules: rules, global: global, byKeyword: map[string][]int{}}
-	var keywords []string
-	for k, r := range rules {
-		for _, kw := range r.keywords {
-			if _, ok := lr.byKeyword[kw]; !ok {
-				keywords = append(keywords, kw)
-			}
-			lr.byKeyword[kw] = append(lr.byKeyword[kw], k)
-		}
-		if len(r.keywords) == 0 {
-			lr.always = append(lr.always, k)
-		}
-	}
-	lr.keywords = ahocorasick.NewTrieBuilder().AddStrings(keywords).Build()
-	return lr
+	return &leakRules{rules: rules, global: global, keywords: newKeywordIndex(rules)}
 }
 
 // lazyRules returns vc's rules that can report a secret in text, in the
@@ -257,19 +240,7 @@ func (lr *leakRules) find(text string) []Match {
 	var out []Match
 	for _, win := range windows(text) {
 		part := text[win[0]:win[1]]
-		seen := map[int]bool{}
-		var todo []int
-		for _, m := range lr.keywords.MatchString(strings.ToLower(part)) {
-			for _, k := range lr.byKeyword[m.MatchString()] {
-				if !seen[k] {
-					seen[k] = true
-					todo = append(todo, k)
-				}
-			}
-		}
-		todo = append(todo, lr.always...)
-		sort.Ints(todo)
-		for _, k := range todo {
+		for _, k := range lr.keywords.selected(strings.ToLower(part)) {
 			for _, m := range lr.match(lr.rules[k], part) {
 				m.Start += win[0]
 				m.End += win[0]
