@@ -7,22 +7,17 @@ import (
 	"testing"
 
 	"github.com/BurntSushi/toml"
-	"github.com/spf13/viper"
 	"github.com/zricethezav/gitleaks/v8/config"
 )
 
 // The rule set is decoded with BurntSushi/toml, not viper as gitleaks
 // decodes it; the two must agree on every field.
 func TestConfigDecodesAsViperDecodes(t *testing.T) {
-	v := viper.New()
-	v.SetConfigType("toml")
-	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
+	want, err := viperDecoded()
+	if err != nil {
 		t.Fatal(err)
 	}
-	var want, got config.ViperConfig
-	if err := v.Unmarshal(&want); err != nil {
-		t.Fatal(err)
-	}
+	var got config.ViperConfig
 	if _, err := toml.Decode(config.DefaultConfig, &got); err != nil {
 		t.Fatal(err)
 	}

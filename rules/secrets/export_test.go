@@ -10,16 +10,24 @@ import (
 	"github.com/zricethezav/gitleaks/v8/regexp"
 )
 
-// translated is gitleaks' default configuration read as gitleaks reads
-// it: through viper, then Translate, which compiles every expression.
-var translated = sync.OnceValues(func() (config.Config, error) {
+// viperDecoded is gitleaks' default configuration decoded as gitleaks
+// decodes it, through viper.
+func viperDecoded() (config.ViperConfig, error) {
+	var vc config.ViperConfig
 	v := viper.New()
 	v.SetConfigType("toml")
 	if err := v.ReadConfig(strings.NewReader(config.DefaultConfig)); err != nil {
-		return config.Config{}, err
+		return vc, err
 	}
-	var vc config.ViperConfig
-	if err := v.Unmarshal(&vc); err != nil {
+	err := v.Unmarshal(&vc)
+	return vc, err
+}
+
+// translated is gitleaks' default configuration read as gitleaks reads
+// it: through viper, then Translate, which compiles every expression.
+var translated = sync.OnceValues(func() (config.Config, error) {
+	vc, err := viperDecoded()
+	if err != nil {
 		return config.Config{}, err
 	}
 	return vc.Translate()
