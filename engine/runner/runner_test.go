@@ -7,8 +7,9 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
-	"time"
+	"testing/synctest"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -110,36 +111,39 @@ func TestRunFillsOrdersAndIsolates(t *testing.T) {
 	}
 }
 
-// TestRunWaitingRuleLeavesRoom: a rule that waits for work another rule
-// does (a listing of the Snapshot they share, built once) must not keep
-// that rule from running, even when the rules outnumber the CPUs. With
-// one CPU, each rule here waits until the other has started, whichever
-// the runner starts first.
-func TestRunWaitingRuleLeavesRoom(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	a, b, giveUp := make(chan struct{}), make(chan struct{}), make(chan struct{})
-	meet := func(mine, other chan struct{}) func(*sdk.Snapshot, func(sdk.Issue)) error {
-		return func(*sdk.Snapshot, func(sdk.Issue)) error {
-			close(mine)
-			select {
-			case <-other:
-			case <-giveUp:
-			}
+// TestRunRulesAtOnce: as many rules run at once as there are CPUs, and
+// no more, so that no more rule working sets are live at the peak. The
+// rules here hold their place until every goroutine of the run is
+// blocked, so the count is the runner's limit, not an accident of
+// scheduling.
+func TestRunRulesAtOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const procs = 2
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		var running atomic.Int32
+		release := make(chan struct{})
+		hold := func(*sdk.Snapshot, func(sdk.Issue)) error {
+			running.Add(1)
+			<-release
+			running.Add(-1)
 			return nil
 		}
-	}
-	rules := []sdk.Rule{fake{schemaRule, meet(a, b)}, fake{pluginRule, meet(b, a)}}
-	done := make(chan struct{})
-	go func() {
-		Run(context.Background(), rules, &sdk.Snapshot{})
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-time.After(time.Minute):
-		close(giveUp) // let the stuck run end
-		t.Fatal("one rule never started while the other waited for it")
-	}
+		rules := make([]sdk.Rule, 3*procs)
+		for i := range rules {
+			rules[i] = fake{sdk.Meta{Name: fmt.Sprintf("rule-%d", i), Category: sdk.CategoryQuality, Severity: sdk.Info}, hold}
+		}
+		done := make(chan struct{})
+		go func() {
+			Run(context.Background(), rules, &sdk.Snapshot{})
+			close(done)
+		}()
+		synctest.Wait()
+		if n := running.Load(); n != procs {
+			t.Errorf("%d rules run at once with GOMAXPROCS %d, want %d", n, procs, procs)
+		}
+		close(release)
+		<-done
+	})
 }
 
 func TestSortTranscriptAndFileOrder(t *testing.T) {

@@ -125,16 +125,5 @@ func definitionSize(t sdk.Tool, member func(key string, size int)) int {
 	if t.Def == nil {
 		return jsonvalue.Size(t)
 	}
-	whole := len("{}") + max(0, len(t.Def)-1) // the commas
-	for k, v := range t.Def {
-		n := jsonvalue.Size(v)
-		if n == 0 {
-			// No JSON value is empty: v does not marshal, so neither
-			// does the tool.
-			return 0
-		}
-		member(k, n)
-		whole += jsonvalue.Size(k) + len(":") + n
-	}
-	return whole
+	return jsonvalue.ObjectSize(t.Def, member)
 }

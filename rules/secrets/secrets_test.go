@@ -17,32 +17,35 @@ var (
 	privKey   = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM2bT9v8qXkW1pLrN4sHc6yJdE0aFg\nQ7uVxZ1nKbR5tY9wL2eP8mC3jH6fD4sA0gT7kX2vB9nM5qW1zR8yL4pE6cU3hJ0o\n-----END RSA PRIVATE KEY-----"
 )
 
+// findCases are texts with the secret Find must find in each, if any.
+var findCases = []struct {
+	text   string
+	kind   string // "" when nothing is found
+	secret string
+}{
+	{"Authenticate with the token " + githubPAT + " when calling.", "github-pat", githubPAT},
+	{"AWS access key: " + awsKey + " (region us-east-1)", "aws-access-token", awsKey},
+	{"Post to Slack with " + slackBot + ".", "slack-bot-token", slackBot},
+	{"Use stripe key " + stripe, "stripe-access-token", stripe},
+	{"Key:\n" + privKey, "private-key", ""},
+	{"Connect to postgresql://admin:Tr0ub4dor3x@db.internal.example:5432/prod", "url-password", "Tr0ub4dor3x"},
+	{"Set DB_PASSWORD=hunter2x9 in the shell first.", "secret-assignment", "hunter2x9"},
+	{"OPENAI_API_KEY: 'q8Zr3LmT0vWb'", "secret-assignment", "q8Zr3LmT0vWb"},
+	{"export PGPASSWORD=Winter2024 && psql", "secret-assignment", "Winter2024"},
+	{"Send Authorization: Bearer " + stripe[8:] + "Qx7 with each call.", "bearer-token", stripe[8:] + "Qx7"},
+	// Not secrets: placeholders, references, prose, identifiers.
+	{"Connection string, e.g. postgresql://user:password@localhost:5432/mydb", "", ""},
+	{"Connection string like mongodb://<user>:<pass>@host/db", "", ""},
+	{"Reads GITHUB_TOKEN=${GITHUB_TOKEN} from the environment.", "", ""},
+	{"Set API_KEY=your_api_key_here before starting.", "", ""},
+	{"Pass the header Authorization: Bearer <your-access-token-here>.", "", ""},
+	{"The token parameter takes a GitHub personal access token with repo scope.", "", ""},
+	{"Returns the fields createdAtTimestamp and lastModifiedByUserIdentifier2.", "", ""},
+	{"Example commit 3f2a9c1d8e7b6a5f4c3d2e1f0a9b8c7d6e5f4a3b is a SHA.", "", ""},
+}
+
 func TestFind(t *testing.T) {
-	for _, c := range []struct {
-		text   string
-		kind   string // "" when nothing is found
-		secret string
-	}{
-		{"Authenticate with the token " + githubPAT + " when calling.", "github-pat", githubPAT},
-		{"AWS access key: " + awsKey + " (region us-east-1)", "aws-access-token", awsKey},
-		{"Post to Slack with " + slackBot + ".", "slack-bot-token", slackBot},
-		{"Use stripe key " + stripe, "stripe-access-token", stripe},
-		{"Key:\n" + privKey, "private-key", ""},
-		{"Connect to postgresql://admin:Tr0ub4dor3x@db.internal.example:5432/prod", "url-password", "Tr0ub4dor3x"},
-		{"Set DB_PASSWORD=hunter2x9 in the shell first.", "secret-assignment", "hunter2x9"},
-		{"OPENAI_API_KEY: 'q8Zr3LmT0vWb'", "secret-assignment", "q8Zr3LmT0vWb"},
-		{"export PGPASSWORD=Winter2024 && psql", "secret-assignment", "Winter2024"},
-		{"Send Authorization: Bearer " + stripe[8:] + "Qx7 with each call.", "bearer-token", stripe[8:] + "Qx7"},
-		// Not secrets: placeholders, references, prose, identifiers.
-		{"Connection string, e.g. postgresql://user:password@localhost:5432/mydb", "", ""},
-		{"Connection string like mongodb://<user>:<pass>@host/db", "", ""},
-		{"Reads GITHUB_TOKEN=${GITHUB_TOKEN} from the environment.", "", ""},
-		{"Set API_KEY=your_api_key_here before starting.", "", ""},
-		{"Pass the header Authorization: Bearer <your-access-token-here>.", "", ""},
-		{"The token parameter takes a GitHub personal access token with repo scope.", "", ""},
-		{"Returns the fields createdAtTimestamp and lastModifiedByUserIdentifier2.", "", ""},
-		{"Example commit 3f2a9c1d8e7b6a5f4c3d2e1f0a9b8c7d6e5f4a3b is a SHA.", "", ""},
-	} {
+	for _, c := range findCases {
 		got := secrets.Find(c.text)
 		if c.kind == "" {
 			if len(got) > 0 {

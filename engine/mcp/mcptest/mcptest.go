@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -124,7 +123,7 @@ func CheckNoLeftovers(tb testing.TB, pgids ...int) {
 		}
 		groups = groups[:0]
 		for _, g := range pgids {
-			if err := syscall.Kill(-g, 0); err != syscall.ESRCH {
+			if groupExists(g) {
 				groups = append(groups, g)
 			}
 		}

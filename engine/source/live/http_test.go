@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -185,7 +184,7 @@ func TestHTTPServerEverything(t *testing.T) {
 	l.Close()
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(cmd.Environ(), fmt.Sprintf("PORT=%d", port))
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	mcptest.OwnGroup(cmd)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -197,7 +196,7 @@ func TestHTTPServerEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		mcptest.KillGroup(cmd)
 		cmd.Wait()
 	})
 	listening := make(chan struct{})

@@ -334,7 +334,7 @@ func scanPieces(data []byte, first, room, n int) elementRun {
 		if len(guesses) > 0 {
 			from = max(from, guesses[len(guesses)-1]+1)
 		}
-		if g := guessElement(data, from, key); g >= 0 {
+		if g := guessElement(data[:min(len(data), first+(k+1)*piece)], from, key); g >= 0 {
 			guesses = append(guesses, g)
 		}
 	}
@@ -384,7 +384,9 @@ func firstKey(data []byte, i int) []byte {
 
 // guessElement returns the offset of the first place at or after from
 // that looks like the start of an element whose object starts as key
-// does, or -1; with key nil, of any object after "},".
+// does, or -1; with key nil, of any object after "},". scanPieces looks
+// only within each piece, so that all its guesses read the list once at
+// most, however many pieces there are.
 func guessElement(data []byte, from int, key []byte) int {
 	for i := from; i < len(data); {
 		k := bytes.IndexByte(data[i:], '}')

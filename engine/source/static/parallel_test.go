@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/mcplint/mcplint/engine/internal/synth"
 	"github.com/mcplint/mcplint/sdk"
@@ -61,6 +63,7 @@ func largeShapes(t *testing.T) map[string]struct {
 		"tools not list":  {[]byte(`{"tools":{"a":1},"other":` + tools + `}`), true},
 		"element shape":   {[]byte(`{"tools":` + strings.Replace(tools, "[{", "[7,{", 1) + `}`), true},
 		"twice":           {[]byte(`{"tools":` + tools + `,"tools":[{"name":"last"}]}`), false},
+		"not utf-8":       {bytes.Replace(list, []byte(`"description": "`), []byte(`"description": "`+"\xff"), 1), true},
 		"escaped key":     {[]byte(`{"tool\u0073":` + tools + `}`), false},
 		"escaped twice":   {[]byte(`{"tools":` + tools + `,"tool\u0073":[]}`), false},
 		"trailing":        {append(append([]byte{}, list...), "x"...), false},
@@ -183,7 +186,14 @@ func TestDecodeFileLetsGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got.Ambiguous != nil {
-				return // the file is kept, for the rules that read it
+				// The file is kept, for the rules that read it. Bytes that
+				// are not UTF-8 say so before decoding, so its strings
+				// share it rather than copy it; a key given twice is known
+				// only once decoded.
+				if !utf8.Valid(data) && !within(got.Tools[0].Name, data) {
+					t.Errorf("the strings of a file kept for its bytes that are not UTF-8 are copied (tool 0's name %q)", got.Tools[0].Name)
+				}
+				return
 			}
 			clear(data)
 			gotLoc, wantLoc := got.Locator.(*Locator), want.Locator.(*Locator)
@@ -225,4 +235,13 @@ func TestDecodeFileLetsGo(t *testing.T) {
 			}
 		})
 	}
+}
+
+// within reports whether s shares the bytes of data.
+func within(s string, data []byte) bool {
+	if len(s) == 0 || len(data) == 0 {
+		return false
+	}
+	p, lo := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(&data[0]))
+	return p >= lo && p < lo+uintptr(len(data))
 }

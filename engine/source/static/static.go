@@ -64,7 +64,8 @@ func Decode(file string, data []byte) (*sdk.Snapshot, error) {
 // except that a Snapshot of a large file does not keep data: its strings
 // are copied, and its Locator reads the file again to place pointers,
 // checking that it holds the same bytes (when it does not, it places
-// none). Copying the strings costs a fraction of the file, as much of a
+// none). A file whose bytes the rules read (sdk.Snapshot.Ambiguous) is
+// kept, and shared by the strings when that is known before decoding. Copying the strings costs a fraction of the file, as much of a
 // tool list is keys, indentation and the repeated objects the decoder
 // shares; keeping the file through the whole lint cost all of it, at the
 // moment the rules' listings of it are also live.
@@ -80,7 +81,13 @@ const rereadMin = parallelMin
 
 // decode is Decode, or DecodeFile when path is not empty.
 func decode(file, path string, data []byte) (*sdk.Snapshot, error) {
-	snap, layout, list, dup, err := decodeSnapshot(data, path != "")
+	// A file with bytes that are not UTF-8 is kept (see below), which is
+	// known before decoding, so its strings need not be copied. One that
+	// gives a key twice is kept too, but that is known only once decoded
+	// (for a key of the root object, at its very end), and decoding again
+	// without the copy would cost more than the copy saves.
+	valid := utf8.Valid(data)
+	snap, layout, list, dup, err := decodeSnapshot(data, path != "" && valid)
 	if err != nil {
 		return nil, describe(file, data, err)
 	}
@@ -88,7 +95,7 @@ func decode(file, path string, data []byte) (*sdk.Snapshot, error) {
 	// Both are cheap to know here, and give rules a second look at the
 	// bytes: a key given twice (the decoder noticed) and bytes that are
 	// not UTF-8, which decoding silently made U+FFFD.
-	if dup || !utf8.Valid(data) {
+	if dup || !valid {
 		snap.Ambiguous = data
 	} else if path != "" {
 		l.data, l.again = nil, &reread{path: path, size: len(data), seed: maphash.MakeSeed()}

@@ -38,15 +38,7 @@ func size(v any, scratch []byte) (int, bool) {
 		if v == nil {
 			return len("null"), true
 		}
-		n := len("{}") + max(0, len(v)-1) // the commas
-		for k, e := range v {
-			m, ok := size(e, scratch)
-			if !ok {
-				return 0, false
-			}
-			n += stringSize(k) + len(":") + m
-		}
-		return n, true
+		return objectSize(v, scratch, nil)
 	case []any:
 		if v == nil {
 			return len("null"), true
@@ -63,6 +55,38 @@ func size(v any, scratch []byte) (int, bool) {
 	}
 	b, err := json.Marshal(v)
 	return len(b), err == nil
+}
+
+// ObjectSize is Size(m) for an object, which it weighs member by member,
+// telling member (when not nil) each key and the size of its value: a
+// caller that wants the weight of the parts as well as of the whole
+// weighs each once. It is 0 when a value does not marshal, and member
+// may have been told of other members by then.
+func ObjectSize(m map[string]any, member func(key string, size int)) int {
+	if m == nil {
+		return len("null")
+	}
+	var scratch [32]byte
+	n, ok := objectSize(m, scratch[:0], member)
+	if !ok {
+		return 0
+	}
+	return n
+}
+
+func objectSize(m map[string]any, scratch []byte, member func(key string, size int)) (int, bool) {
+	n := len("{}") + max(0, len(m)-1) // the commas
+	for k, e := range m {
+		v, ok := size(e, scratch)
+		if !ok {
+			return 0, false
+		}
+		if member != nil {
+			member(k, v)
+		}
+		n += stringSize(k) + len(":") + v
+	}
+	return n, true
 }
 
 // stringSize is the length of s as encoding/json writes it: quoted, with

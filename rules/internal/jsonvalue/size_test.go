@@ -65,3 +65,32 @@ func TestStringSizeEveryPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectSize: ObjectSize is Size, and tells each member's key and
+// the Size of its value once; an object with a value that does not
+// marshal weighs 0.
+func TestObjectSize(t *testing.T) {
+	for _, m := range []map[string]any{
+		nil, {}, {"a": 1.0}, {"name": "x", "inputSchema": map[string]any{"type": "object"}, "tags<": []any{"a", nil}},
+		{"ok": "x", "bad": math.NaN()},
+	} {
+		told := map[string]int{}
+		got := ObjectSize(m, func(key string, size int) {
+			if _, again := told[key]; again {
+				t.Errorf("%v: member %q told twice", m, key)
+			}
+			told[key] = size
+		})
+		if want := Size(m); got != want {
+			t.Errorf("ObjectSize(%v) = %d, Size gives %d", m, got, want)
+		}
+		if got == 0 {
+			continue
+		}
+		for k, v := range m {
+			if told[k] != Size(v) {
+				t.Errorf("%v: member %q told size %d, want %d", m, k, told[k], Size(v))
+			}
+		}
+	}
+}
