@@ -1,9 +1,7 @@
 package report
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"strings"
 	"testing"
 
@@ -26,20 +24,7 @@ func TestInconclusiveAndPartialInEveryFormat(t *testing.T) {
 	rules := append(sampleMetas(), sdk.Meta{Name: "request-before-init", Category: "conformance", Severity: sdk.Warning},
 		sdk.Meta{Name: "version-negotiation", Category: "conformance", Severity: sdk.Error},
 		sdk.Meta{Name: "response-id-mismatch", Category: "conformance", Severity: sdk.Error})
-	formats := map[string]func(io.Writer) error{
-		"text":     func(w io.Writer) error { return WriteText(w, r, TextOptions{}) },
-		"json":     func(w io.Writer) error { return WriteJSON(w, r) },
-		"sarif":    func(w io.Writer) error { return WriteSARIF(w, r, rules) },
-		"markdown": func(w io.Writer) error { return WriteMarkdown(w, r) },
-		"junit":    func(w io.Writer) error { return WriteJUnit(w, r, rules) },
-		"github":   func(w io.Writer) error { return WriteGitHub(w, r) },
-	}
-	for name, write := range formats {
-		var b bytes.Buffer
-		if err := write(&b); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out := b.String()
+	for name, out := range everyFormat(t, r, rules) {
 		if !strings.Contains(out, "inconclusive") || !strings.Contains(out, "lock held") {
 			t.Errorf("%s does not say the probe was inconclusive:\n%s", name, out)
 		}
@@ -55,7 +40,7 @@ func TestInconclusiveAndPartialInEveryFormat(t *testing.T) {
 					Inconclusive []result.Inconclusive `json:"inconclusive"`
 				} `json:"targets"`
 			}
-			if err := json.Unmarshal(b.Bytes(), &doc); err != nil || len(doc.Targets[0].Inconclusive) != 1 {
+			if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Targets[0].Inconclusive) != 1 {
 				t.Errorf("json inconclusive: %+v (%v)", doc, err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // A target's note is in every format, where each says what a run could
@@ -17,20 +18,7 @@ func TestNotesInEveryFormat(t *testing.T) {
 	note := "tools.json changed after it was read, so its issues have no line and column: lint it again once nothing is writing to it"
 	r.Targets[0].Notes = []string{note}
 	rules := sampleMetas()
-	formats := map[string]func(io.Writer) error{
-		"text":     func(w io.Writer) error { return WriteText(w, r, TextOptions{}) },
-		"json":     func(w io.Writer) error { return WriteJSON(w, r) },
-		"sarif":    func(w io.Writer) error { return WriteSARIF(w, r, rules) },
-		"markdown": func(w io.Writer) error { return WriteMarkdown(w, r) },
-		"junit":    func(w io.Writer) error { return WriteJUnit(w, r, rules) },
-		"github":   func(w io.Writer) error { return WriteGitHub(w, r) },
-	}
-	for name, write := range formats {
-		var b bytes.Buffer
-		if err := write(&b); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out := b.String()
+	for name, out := range everyFormat(t, r, rules) {
 		if !strings.Contains(out, "tools.json changed after it was read") {
 			t.Errorf("%s does not carry the note:\n%s", name, out)
 		}
@@ -40,11 +28,11 @@ func TestNotesInEveryFormat(t *testing.T) {
 				t.Errorf("text does not print the note under its target:\n%s", out)
 			}
 		case "json":
-			ValidateAgainstSchema(t, b.Bytes())
+			ValidateAgainstSchema(t, []byte(out))
 			var doc struct {
 				Targets []result.Target `json:"targets"`
 			}
-			if err := json.Unmarshal(b.Bytes(), &doc); err != nil || len(doc.Targets[0].Notes) != 1 || doc.Targets[0].Notes[0] != note || len(doc.Targets[1].Notes) != 0 {
+			if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Targets[0].Notes) != 1 || doc.Targets[0].Notes[0] != note || len(doc.Targets[1].Notes) != 0 {
 				t.Errorf("json notes: %+v (%v)", doc, err)
 			}
 		case "sarif":
@@ -60,7 +48,7 @@ func TestNotesInEveryFormat(t *testing.T) {
 					} `json:"invocations"`
 				} `json:"runs"`
 			}
-			if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+			if err := json.Unmarshal([]byte(out), &doc); err != nil {
 				t.Fatal(err)
 			}
 			found := false
@@ -72,4 +60,26 @@ func TestNotesInEveryFormat(t *testing.T) {
 			}
 		}
 	}
+}
+
+// everyFormat writes r in each format, by the format's name.
+func everyFormat(t *testing.T, r *result.Report, rules []sdk.Meta) map[string]string {
+	t.Helper()
+	formats := map[string]func(io.Writer) error{
+		"text":     func(w io.Writer) error { return WriteText(w, r, TextOptions{}) },
+		"json":     func(w io.Writer) error { return WriteJSON(w, r) },
+		"sarif":    func(w io.Writer) error { return WriteSARIF(w, r, rules) },
+		"markdown": func(w io.Writer) error { return WriteMarkdown(w, r) },
+		"junit":    func(w io.Writer) error { return WriteJUnit(w, r, rules) },
+		"github":   func(w io.Writer) error { return WriteGitHub(w, r) },
+	}
+	out := map[string]string{}
+	for name, write := range formats {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = b.String()
+	}
+	return out
 }
