@@ -125,7 +125,7 @@ func (v *judgement) words(w *words, i int, t visible.Text) {
 }
 
 func newPhraseGate(sets ...*phraseSet) *phraseGate {
-	g := &phraseGate{sets: sets, union: &phraseSet{vocab: map[string]partSet{}}}
+	g := &phraseGate{sets: sets, union: &phraseSet{vocab: map[string]*partSet{}}}
 	offset := 0
 	for j, ps := range sets {
 		if offset+ps.nparts > maxParts {
@@ -133,11 +133,19 @@ func newPhraseGate(sets ...*phraseSet) *phraseGate {
 		}
 		for w, parts := range ps.vocab {
 			merged := g.union.vocab[w]
+			if merged == nil {
+				merged = &partSet{}
+				g.union.vocab[w] = merged
+			}
 			merged.union(parts.shift(offset))
-			g.union.vocab[w] = merged
 		}
 		for k, need := range ps.needs {
 			need = need.shift(offset)
+			chain := make([]link, len(ps.chains[k]))
+			for i, l := range ps.chains[k] {
+				chain[i] = link{part: l.part + offset, lo: l.lo, hi: l.hi}
+			}
+			g.union.chains = append(g.union.chains, chain)
 			if a := ps.anchor[k]; a >= 0 {
 				g.byAnchor[offset+a] = append(g.byAnchor[offset+a], len(g.union.needs))
 				g.anchors.add(offset + a)
@@ -152,7 +160,7 @@ func newPhraseGate(sets ...*phraseSet) *phraseGate {
 	}
 	for w, parts := range g.union.vocab {
 		if len(w) <= 8 {
-			g.union.short.put(wordKey(w), parts)
+			g.union.short.put(wordKey(w), *parts)
 		}
 	}
 	return g
@@ -214,13 +222,17 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 			got |= always
 		}
 		if got != all {
-			g.union.scan(text, marks, func(hit partSet) bool {
+			o := orderCheck{ps: g.union, text: text, plain: t.Plain()}
+			g.union.scan(text, marks, func(hit partSet, end int) bool {
 				// A need is covered only if its anchor part is hit,
-				// and a sentence hits few of them.
+				// and a sentence hits few of them; fewer still hold
+				// every part of one, and only those are cut into
+				// words to check their order.
+				o.next(end)
 				for w, set := range hit {
 					for set &= g.anchors[w]; set != 0; set &= set - 1 {
 						for _, k := range g.byAnchor[w*64+bits.TrailingZeros64(set)] {
-							if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(g.union.needs[k]) {
+							if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(g.union.needs[k]) && o.holds(k) {
 								got |= bit
 							}
 						}

@@ -288,46 +288,27 @@ func (ps *phraseSet) findIn(w *words, screen bool) []match {
 }
 
 // sentenceMayMatch reports whether tokens [lo, hi) of w, a text without
-// soft marks, hold a word of each required part of some phrase of ps. A
-// token matches a pattern word when it equals it ignoring case, or its
-// spelling without apostrophes (matchWord), and vocab holds both, so the
-// lowered token is looked up as scan looks up a word of plain text.
+// soft marks, hold a word of each required part of some phrase of ps, in
+// the phrase's order and as far apart as it allows (see chainOf), as
+// mayMatch judges a sentence.
 func (ps *phraseSet) sentenceMayMatch(w *words, lo, hi int) bool {
 	var hit partSet
-	var buf [64]byte
 	for k := lo; k < hi; k++ {
-		word := w.word(k)
-		n := len(word)
-		if n >= 64 || ps.lengths[word[0]|0x20]&(1<<n) == 0 {
-			continue
-		}
-		if n > 8 {
-			if parts, ok := ps.vocab[string(appendLower(buf[:0], word))]; ok {
-				hit.union(parts)
-			}
-			continue
-		}
-		var key uint64
-		for j := 0; j < n; j++ {
-			c := wordLower[word[j]]
-			if c == 0 {
-				// A letter beyond ASCII is in no pattern word.
-				if word[j] != '\'' {
-					key = 0
-					break
-				}
-				c = '\''
-			}
-			key = key<<8 | uint64(c)
-		}
-		if key == 0 {
-			continue
-		}
-		if parts, ok := ps.short.get(key); ok {
+		if parts := ps.wordParts(w.word(k)); parts != nil {
 			hit.union(*parts)
 		}
 	}
-	return !hit.empty() && ps.covered(&hit)
+	if hit.empty() {
+		return false
+	}
+	var pws []partWord
+	cut := false
+	return ps.coveredBy(&hit, func(k int) bool {
+		if !cut {
+			pws, cut = ps.partWords(w, lo, hi, nil), true
+		}
+		return inOrder(ps.chains[k], pws)
+	})
 }
 
 var negations = map[string]bool{"never": true, "not": true, "no": true, "don't": true, "doesn't": true, "won't": true, "cannot": true, "can't": true, "nothing": true}

@@ -23,10 +23,13 @@ type phraseSet struct {
 	// vocab maps every word of a required part (see requiredParts), in
 	// each spelling, to the parts it belongs to; needs[i] is the set of
 	// required parts of phrase i. mayMatch reads them.
-	vocab map[string]partSet
+	vocab map[string]*partSet
 	needs []partSet
 	// nparts is how many required parts the phrases have.
 	nparts int
+	// chains[i] is phrase i's required parts in their order, with how
+	// far apart their words can stand (see chainOf).
+	chains [][]link
 	// anchor[i] is the required part of phrase i likeliest to be rare in
 	// prose (see anchorPart), or -1 when it has none; byAnchor[p] holds
 	// the phrases whose anchor is part p, and anchors those parts.
@@ -43,11 +46,11 @@ type phraseSet struct {
 
 // anchorPart picks, of a phrase's required parts, the one with the longest
 // shortest word (the rarest in prose), or -1 when there is none.
-func anchorPart(parts [][]string) int {
+func anchorPart(parts []requiredPart) int {
 	best, bestLen := -1, 0
-	for k, words := range parts {
-		shortest := len(words[0])
-		for _, w := range words {
+	for k, part := range parts {
+		shortest := len(part.words[0])
+		for _, w := range part.words {
 			shortest = min(shortest, len(w))
 		}
 		if shortest > bestLen {
@@ -58,7 +61,7 @@ func anchorPart(parts [][]string) int {
 }
 
 func newPhraseSet(srcs ...string) *phraseSet {
-	ps := &phraseSet{byFirst: map[string][]*phrase{}, vocab: map[string]partSet{}}
+	ps := &phraseSet{byFirst: map[string][]*phrase{}, vocab: map[string]*partSet{}}
 	nparts := 0
 	for _, src := range srcs {
 		p := compile(src)
@@ -75,18 +78,22 @@ func newPhraseSet(srcs ...string) *phraseSet {
 		} else {
 			ps.anchor = append(ps.anchor, -1)
 		}
-		for _, words := range parts {
+		ps.chains = append(ps.chains, chainOf(p, parts, nparts))
+		for _, part := range parts {
 			if nparts == maxParts {
 				panic(fmt.Sprintf("phrase %q: more than %d required parts in one set", src, maxParts))
 			}
 			need.add(nparts)
-			for _, w := range words {
+			for _, w := range part.words {
 				for _, spelling := range []string{w, strings.ReplaceAll(w, "'", "")} {
 					parts := ps.vocab[spelling]
+					if parts == nil {
+						parts = &partSet{}
+						ps.vocab[spelling] = parts
+					}
 					parts.add(nparts)
-					ps.vocab[spelling] = parts
 					if len(spelling) <= 8 {
-						ps.short.put(wordKey(spelling), parts)
+						ps.short.put(wordKey(spelling), *parts)
 					}
 					if len(spelling) >= 64 {
 						panic(fmt.Sprintf("phrase %q: word %q is too long to anchor on", src, spelling))
@@ -123,13 +130,17 @@ func newPhraseSet(srcs ...string) *phraseSet {
 // words are cut, which costs far more; plain is visible.Plain(s). Folding
 // leaves plain text as it is, with no invisible characters to join words,
 // so a phrase matches plain text only if every one of its required parts
-// has one of its words in one sentence; words and sentences are cut as
+// has one of its words in one sentence, in the phrase's order and as far
+// apart as it allows (see chainOf); words and sentences are cut as
 // words.reset cuts plain text. Other text is folded first and judged the
 // same way, unless folding left a soft mark, which may join the parts of
 // a word: such a text is always tried. In folded text without one, a
 // word of a phrase (ASCII) is a word the scan reads too, since a word
 // with a letter beyond ASCII is no word of a phrase and the scan's
-// sentences end where words.reset's do.
+// sentences end where words.reset's do; the few sentences that hold
+// every part are cut again as words.reset cuts them (see orderCheck),
+// since the scan reads such a word as pieces, and the distances count
+// words.
 func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 	if ps.unanchored {
 		return true
@@ -140,7 +151,79 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 			return true
 		}
 	}
-	return ps.scan(s, nil, func(hit partSet) bool { return ps.covered(&hit) })
+	o := orderCheck{ps: ps, text: s, plain: plain}
+	return ps.scan(s, nil, func(hit partSet, end int) bool {
+		o.next(end)
+		return ps.coveredBy(&hit, o.holds)
+	})
+}
+
+// orderCheck checks the sentences of a text that scan hands on against
+// the chains of the phrases whose parts they hold (see inOrder), cutting
+// each into words on its first check, as words.reset cuts the text: a
+// sentence's words are the text's words between its ends, since no word
+// crosses a byte that ends a sentence. It keeps its buffers for the
+// text's next sentence.
+type orderCheck struct {
+	ps *phraseSet
+	// text is the text scanned, without soft marks; plain is whether it
+	// is visible.Plain, else it is folded.
+	text  string
+	plain bool
+	// end is where the sentence to check ends; cut is whether pws are
+	// its words of required parts.
+	end int
+	cut bool
+	pws []partWord
+	// w holds the words of a folded sentence, made for the first.
+	w *words
+}
+
+// next makes the sentence that ends at byte end of the text, as scan
+// handed it on, the one holds checks.
+func (o *orderCheck) next(end int) { o.end, o.cut = end, false }
+
+// holds reports whether the sentence holds the required parts of phrase
+// k of o.ps in its chain's order and distances.
+func (o *orderCheck) holds(k int) bool {
+	chain := o.ps.chains[k]
+	// A part's word alone is in order: scan found it.
+	if len(chain) == 1 {
+		return true
+	}
+	if !o.cut {
+		o.cut = true
+		if o.pws == nil {
+			o.pws = make([]partWord, 0, 16)
+		}
+		sentence := o.text[sentenceStart(o.text, o.end):o.end]
+		if o.plain {
+			o.pws = o.ps.plainPartWords(sentence, o.pws[:0])
+		} else {
+			if o.w == nil {
+				o.w = &words{}
+			}
+			o.w.resetFolded(sentence, "")
+			o.pws = o.ps.partWords(o.w, 0, len(o.w.toks), o.pws[:0])
+		}
+	}
+	return inOrder(chain, o.pws)
+}
+
+// sentenceStart returns where the sentence of t that ends at byte end
+// starts: after the byte that ends the one before. scan does not keep
+// it, so as to keep one place less while it reads every byte; few
+// sentences are cut.
+func sentenceStart(t string, end int) int {
+	for i := end - 1; i >= 0; i-- {
+		switch t[i] {
+		case '.', '!', '?', ';', '\n':
+			if sentenceEnd(t, i) {
+				return i + 1
+			}
+		}
+	}
+	return 0
 }
 
 // byteMarks is what other rules' filters want of a text's bytes, read by
@@ -171,13 +254,14 @@ func (m *byteMarks) secretish() bool { return m.candidate || m.url || m.named }
 
 // scan collects, sentence by sentence, the required parts of ps that the
 // words of plain text s hold, as mayMatch describes, and hands each
-// sentence's parts to sentence, stopping when it returns true; it reports
+// sentence's parts to sentence with the byte it ends at (the byte that
+// ends it, or the end of s), stopping when it returns true; it reports
 // whether it stopped. Sentences that hold no part, most of them, are not
 // handed on: every phrase with no required part makes its set unanchored,
 // which both callers settle without scanning. When m is not nil, scan
 // also sets its marks, true as it meets them; sentence decides whether
 // stopping leaves any unread.
-func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet) bool) bool {
+func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet, end int) bool) bool {
 	var hit partSet
 	var buf [64]byte
 	for i := 0; i < len(s); {
@@ -212,7 +296,7 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet) boo
 			// A match never crosses the end of a sentence, so the parts
 			// of a phrase must all be found in one.
 			if c != ' ' && c != ',' && sentenceEnd(s, i) && !hit.empty() {
-				if sentence(hit) {
+				if sentence(hit, i) {
 					return true
 				}
 				hit = partSet{}
@@ -245,29 +329,57 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet) boo
 			if parts, ok := ps.short.get(key); ok {
 				hit.union(*parts)
 			}
-		} else if parts, ok := ps.vocab[string(appendLower(buf[:0], s[start:i]))]; ok {
-			hit.union(parts)
+		} else if parts := ps.vocab[string(appendLower(buf[:0], s[start:i]))]; parts != nil {
+			hit.union(*parts)
 		}
 	}
-	return !hit.empty() && sentence(hit)
+	return !hit.empty() && sentence(hit, len(s))
 }
 
-// covered reports whether hit holds every part of some phrase.
-func (ps *phraseSet) covered(hit *partSet) bool {
-	if ps.unanchored {
-		return true
-	}
+// coveredBy calls try with each phrase k whose parts hit holds all of,
+// until it returns true, and reports whether it did.
+func (ps *phraseSet) coveredBy(hit *partSet, try func(k int) bool) bool {
 	// A need is covered only if its anchor part is hit.
 	for w, set := range hit {
 		for set &= ps.anchors[w]; set != 0; set &= set - 1 {
 			for _, k := range ps.byAnchor[w*64+bits.TrailingZeros64(set)] {
-				if hit.covers(ps.needs[k]) {
+				if hit.covers(ps.needs[k]) && try(k) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// wordParts returns the required parts of ps that a word of a text
+// without soft marks belongs to, nil when none: a token matches a pattern
+// word when it equals it ignoring case, or its spelling without
+// apostrophes (matchWord), and vocab holds both, so the lowered word is
+// looked up as scan looks up a word of plain text.
+func (ps *phraseSet) wordParts(word string) *partSet {
+	n := len(word)
+	if n >= 64 || ps.lengths[word[0]|0x20]&(1<<n) == 0 {
+		return nil
+	}
+	if n > 8 {
+		var buf [64]byte
+		return ps.vocab[string(appendLower(buf[:0], word))]
+	}
+	var key uint64
+	for j := 0; j < n; j++ {
+		c := wordLower[word[j]]
+		if c == 0 {
+			// A letter beyond ASCII is in no pattern word.
+			if word[j] != '\'' {
+				return nil
+			}
+			c = '\''
+		}
+		key = key<<8 | uint64(c)
+	}
+	parts, _ := ps.short.get(key)
+	return parts
 }
 
 // wordKey packs a lowercase word of up to eight bytes into an integer, as
@@ -334,6 +446,8 @@ const maxParts = len(partSet{}) * 64
 
 func (p *partSet) add(i int) { p[i/64] |= 1 << (i % 64) }
 
+func (p *partSet) has(i int) bool { return p[uint(i)/64]&(1<<(uint(i)%64)) != 0 }
+
 func (p *partSet) empty() bool { return *p == partSet{} }
 
 func (p *partSet) union(q partSet) {
@@ -362,18 +476,25 @@ func (p *partSet) covers(q partSet) bool {
 	return true
 }
 
+// requiredPart is one part of a phrase that requiredParts returns: the
+// index of its node among the phrase's top-level ones, and its words.
+type requiredPart struct {
+	kid   int
+	words []string
+}
+
 // requiredParts returns the words of each part of a phrase that a match
 // cannot do without and that is a plain choice of words (or of sequences
 // holding a plain word, each stood for by one, see altWord). A part that
 // can be a function word ("the", "to", "is") is left out when the phrase
 // has two others: nearly every sentence holds one, so it would cost the
 // one-pass filter a hit on most words and rule out nothing.
-func requiredParts(p *phrase) [][]string {
+func requiredParts(p *phrase) []requiredPart {
 	all := allRequiredParts(p)
-	var kept [][]string
-	for _, words := range all {
-		if !hasFunctionWord(words) {
-			kept = append(kept, words)
+	var kept []requiredPart
+	for _, part := range all {
+		if !hasFunctionWord(part.words) {
+			kept = append(kept, part)
 		}
 	}
 	// A phrase left with one part ("delete" of "delete from") would let
@@ -400,48 +521,214 @@ func hasFunctionWord(words []string) bool {
 	return false
 }
 
-// altWord returns the word that stands for an alternative, a sequence, in
-// its part: one of the plain words the sequence is made of, which every
-// match of it holds, the first that is not a function word ("place" of
-// "in place of", "user" of "to the user", "card" of "card number"), so
-// that a common word does not make the whole part common; the first plain
-// word when all are function words, "" when there is none.
-func altWord(seq *node) string {
-	first := ""
-	for _, k := range seq.kids {
+// altWord returns the index among an alternative's nodes of the word that
+// stands for the alternative, a sequence, in its part: one of the plain
+// words the sequence is made of, which every match of it holds, the first
+// that is not a function word ("place" of "in place of", "user" of "to
+// the user", "card" of "card number"), so that a common word does not
+// make the whole part common; the first plain word when all are function
+// words, -1 when there is none.
+func altWord(seq *node) int {
+	first := -1
+	for i, k := range seq.kids {
 		if k.kind != nWord {
 			continue
 		}
 		if !functionWords[k.word] {
-			return k.word
+			return i
 		}
-		if first == "" {
-			first = k.word
+		if first < 0 {
+			first = i
 		}
 	}
 	return first
 }
 
-func allRequiredParts(p *phrase) [][]string {
-	var out [][]string
-	for _, kid := range p.root.kids {
+func allRequiredParts(p *phrase) []requiredPart {
+	var out []requiredPart
+	for i, kid := range p.root.kids {
 		var words []string
 		switch kid.kind {
 		case nWord:
 			words = []string{kid.word}
 		case nAlt:
 			for _, alt := range kid.kids {
-				w := altWord(alt)
-				if w == "" {
+				k := altWord(alt)
+				if k < 0 {
 					words = nil
 					break
 				}
-				words = append(words, w)
+				words = append(words, alt.kids[k].word)
 			}
 		}
 		if len(words) > 0 {
-			out = append(out, words)
+			out = append(out, requiredPart{i, words})
 		}
 	}
 	return out
+}
+
+// link is one required part of a phrase in a chain (see chainOf): the
+// part, and how many words after the previous part's word its own can
+// stand, at least and at most.
+type link struct {
+	part   int
+	lo, hi int
+}
+
+// chainOf returns the required parts of p, numbered from first on, in the
+// phrase's order, with the distances between their words that a match
+// allows. A match covers each top-level node of p with consecutive words
+// of one sentence, and in text without soft marks a pattern word is one
+// word, so the word that stands for a part (see altWord) lies, from the
+// previous part's, as far as the nodes between them and the rest of both
+// parts' matched alternatives can span.
+func chainOf(p *phrase, parts []requiredPart, first int) []link {
+	chain := make([]link, len(parts))
+	var after span
+	for k, part := range parts {
+		before, rest := around(p.root.kids[part.kid])
+		chain[k] = link{part: first + k}
+		if k > 0 {
+			gap := after
+			for _, n := range p.root.kids[parts[k-1].kid+1 : part.kid] {
+				gap = gap.then(spanOf(n))
+			}
+			gap = gap.then(before)
+			chain[k].lo, chain[k].hi = gap.lo+1, gap.hi+1
+		}
+		after = rest
+	}
+	return chain
+}
+
+// span is how many words a match of a node can cover, at least and at
+// most, in text without soft marks.
+type span struct{ lo, hi int }
+
+func (s span) then(t span) span { return span{s.lo + t.lo, s.hi + t.hi} }
+
+func (s span) or(t span) span { return span{min(s.lo, t.lo), max(s.hi, t.hi)} }
+
+func spanOf(n *node) span {
+	switch n.kind {
+	case nGap:
+		return span{0, n.limit}
+	case nOpt:
+		return span{0, spanOf(n.kids[0]).hi}
+	case nAlt:
+		s := spanOf(n.kids[0])
+		for _, k := range n.kids[1:] {
+			s = s.or(spanOf(k))
+		}
+		return s
+	case nSeq:
+		var s span
+		for _, k := range n.kids {
+			s = s.then(spanOf(k))
+		}
+		return s
+	}
+	// A word, a prefix or a negated word: one word.
+	return span{1, 1}
+}
+
+// around returns how many words of a required part's match can come
+// before the word that stands for it and after, over all its
+// alternatives.
+func around(n *node) (before, after span) {
+	if n.kind != nAlt {
+		return span{}, span{}
+	}
+	for i, alt := range n.kids {
+		k := altWord(alt)
+		var b, a span
+		for _, kid := range alt.kids[:k] {
+			b = b.then(spanOf(kid))
+		}
+		for _, kid := range alt.kids[k+1:] {
+			a = a.then(spanOf(kid))
+		}
+		if i == 0 {
+			before, after = b, a
+		} else {
+			before, after = before.or(b), after.or(a)
+		}
+	}
+	return before, after
+}
+
+// partWord is a word of a sentence that belongs to some required part:
+// its place among the sentence's words, and its parts.
+type partWord struct {
+	at    int
+	parts *partSet
+}
+
+// plainPartWords appends to out the words of plain text s that belong to
+// required parts of ps, placed among its words, cut as cutPlain cuts
+// them: without making the tokens, which the order check does not need.
+func (ps *phraseSet) plainPartWords(s string, out []partWord) []partWord {
+	at := 0
+	for i := 0; i < len(s); {
+		if wordLower[s[i]] == 0 {
+			i++
+			continue
+		}
+		start := i
+		i = plainWordEnd(s, i)
+		if parts := ps.wordParts(s[start:i]); parts != nil {
+			out = append(out, partWord{at, parts})
+		}
+		at++
+	}
+	return out
+}
+
+// partWords appends to out the words of tokens [lo, hi) of w that belong
+// to required parts of ps, placed from lo, looked up as sentenceMayMatch
+// looks them up.
+func (ps *phraseSet) partWords(w *words, lo, hi int, out []partWord) []partWord {
+	for k := lo; k < hi; k++ {
+		if parts := ps.wordParts(w.word(k)); parts != nil {
+			out = append(out, partWord{k - lo, parts})
+		}
+	}
+	return out
+}
+
+// inOrder reports whether words hold the parts of chain in its order, each
+// part's word as far from the previous part's as the chain allows. words
+// are in the order of their places.
+func inOrder(chain []link, words []partWord) bool {
+	var bufA, bufB [16]int
+	// at are the places where a match of the chain so far can have its
+	// last part's word.
+	at := bufA[:0]
+	for _, pw := range words {
+		if pw.parts.has(chain[0].part) {
+			at = append(at, pw.at)
+		}
+	}
+	next := bufB[:0]
+	for _, l := range chain[1:] {
+		if len(at) == 0 {
+			return false
+		}
+		next = next[:0]
+		j := 0
+		for _, pw := range words {
+			if !pw.parts.has(l.part) {
+				continue
+			}
+			for j < len(at) && at[j] < pw.at-l.hi {
+				j++
+			}
+			if j < len(at) && at[j] <= pw.at-l.lo {
+				next = append(next, pw.at)
+			}
+		}
+		at, next = next, at
+	}
+	return len(at) > 0
 }

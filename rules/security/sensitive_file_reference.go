@@ -73,6 +73,8 @@ var secretFiles = []secretFile{
 		domain: []string{"gpg", "pgp", "gnupg", "sign", "signing", "signature", "encrypt", "decrypt", "key", "keys"}},
 	{label: "shell history", anchors: []string{".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history"},
 		domain: []string{"history", "shell", "terminal", "bash", "zsh", "command", "commands"}},
+	{label: "shell start-up file", anchors: []string{".bashrc", ".zshrc", ".bash_profile", ".zprofile", ".zshenv"}, accept: nameEnds,
+		domain: []string{"shell", "shells", "terminal", "bash", "zsh", "dotfile", "dotfiles", "alias", "aliases", "startup"}},
 	{label: "system password file", anchors: []string{"/etc/shadow", "/etc/sudoers", "/etc/gshadow"},
 		domain: []string{"user", "users", "account", "accounts", "password", "passwords", "passwd", "sudo", "admin", "system"}},
 	{label: "keychain", anchors: []string{".keychain", "keychain-db"},
@@ -152,6 +154,12 @@ func envFileEnds(after string) bool {
 		}
 	}
 	return true
+}
+
+// nameEnds accepts a file name that ends where the anchor does: ".bashrc"
+// and "~/.zshrc", not ".bashrc_backup_notes" or ".zshrc.d".
+func nameEnds(after string) bool {
+	return after == "" || !isPathByte(after[0]) || after[0] == '.' && (len(after) == 1 || !isWordByte(after[1]))
 }
 
 func isPathByte(c byte) bool {

@@ -30,7 +30,7 @@ func (ToolHijacking) Meta() sdk.Meta {
 	}
 }
 
-var hijackPhrases = newPhraseSet(
+var hijackPhrases = newPhraseSet(append([]string{
 	// before any other tool
 	"(before|prior to) (calling|using|invoking|running|executing|performing|starting|answering|responding|processing|handling) ~1 (any|every|all|each) [of] [the] [other|others|another] ~1 (tool|tools|function|functions|operation|operations|action|actions|request|requests|command|commands|task|tasks|query|queries|question|questions|file|message|messages)",
 	"(before|prior to) (any|every|all|each) [other] (tool|tools|function|functions|file|operation|operations|action|actions) ~3 (call|calls|use|usage|invocation|invocations|operation|operations|is|are|runs|run)",
@@ -89,17 +89,63 @@ var hijackPhrases = newPhraseSet(
 	"(must|should) (redirect|switch|reroute|migrate) ~2 to ~5 (tool|function)",
 	// self-promotion over every other tool
 	"(this|it) is the (best|greatest|finest|ultimate|most powerful|most reliable|most accurate|most advanced|most trusted|number one|top|only trustworthy) (tool|function|server|option|choice) (in the world|ever|of all|on the market|on earth|you will ever|there is|anywhere)",
-)
+	// another tool's calls bent by this one's text: "the search tool now
+	// uses 'X' as the default query for all requests", "the system
+	// automatically redirects to X", "sets the timeout regardless of user
+	// input"
+	"now (uses|use|defaults to|default to) ~6 as (the|its|their) default ~3 for (all|every|any|each)",
+	"system automatically (redirects|reroutes|diverts|rewrites|replaces|overrides|switches)",
+	"(changes|modifies|replaces|rewrites|alters|overrides|sets|forces|redirects|enables|disables|switches) ~10 (regardless of|irrespective of|no matter) [the|what the|what] [original] (user's|user|users|original|requested|specified|provided) ~2 (input|inputs|request|requests|choice|choices|value|values|query|queries|preference|preferences|selection|setting|settings|parameter|parameters|arguments)",
+}, selfPromotion...)...)
+
+// selfPromotion are claims a tool makes about its own standing to win the
+// model's choice over tools that do the same job ("preference
+// manipulation"): one is marketing a real server may print, so a text is
+// reported only when it makes two of them.
+var selfPromotion = []string{
+	"(this|it) is the (world's|worlds) (best|greatest|leading|top|most|number|premier|finest)",
+	"(this|it) is the (ultimate|premium) ~4 (tool|version|platform|system|engine|analyzer|analyser|extractor|navigator|solution|server|creator|service)",
+	"(this|it) is the most (advanced|sophisticated|powerful|trusted) ~4 (tool|version|platform|system|engine|analyzer|analyser|extractor|navigator|solution|server|creator|service)",
+	"(used|trusted|recommended|relied on|preferred|chosen|endorsed) by ~4 (professionals|experts|advisors|advisers|investors|institutions|researchers|planners|analysts|giants|enterprises)",
+	"(award winning|industry leading|industry standard) ~3 (tool|accuracy|reliability|performance|precision|platform|solution|system|engine)",
+	"(99|100) ~2 (accuracy|reliability|success|uptime) (rate|guarantee|guaranteed)",
+}
+
+// promotes reports whether m is one of selfPromotion's claims.
+func promotes(m match) bool { return selfPromotionSrc[m.phrase.src] }
+
+var selfPromotionSrc = func() map[string]bool {
+	d := map[string]bool{}
+	for _, src := range selfPromotion {
+		d[src] = true
+	}
+	return d
+}()
 
 // Check reports each text that manipulates the model's choice of tools.
 func (ToolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	own := serverWords(s)
 	phraseFindings(s, hijackPhrases, func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
+		claims := map[string]bool{}
 		for _, m := range ms {
 			if !ownToolsScope(w, m, own) {
 				kept = append(kept, m)
+				if promotes(m) {
+					claims[m.phrase.src] = true
+				}
 			}
+		}
+		if len(claims) == 1 {
+			// One claim of standing is marketing; two are a pitch for
+			// the model's choice.
+			only := kept[:0]
+			for _, m := range kept {
+				if !promotes(m) {
+					only = append(only, m)
+				}
+			}
+			kept = only
 		}
 		if ms = kept; len(ms) == 0 {
 			return

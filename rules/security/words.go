@@ -319,13 +319,20 @@ func (w *words) cutPlain() {
 			continue
 		}
 		start := i
-		for i++; i < len(t); i++ {
-			if wordLower[t[i]] == 0 && (t[i] != '\'' || i+1 >= len(t) || wordLower[t[i+1]] == 0) {
-				break
-			}
-		}
+		i = plainWordEnd(t, i)
 		w.toks = append(w.toks, token{start: start, end: i})
 	}
+}
+
+// plainWordEnd returns the end of the word of plain text t that starts at
+// byte i: a run of word bytes joined by apostrophes between them.
+func plainWordEnd(t string, i int) int {
+	for i++; i < len(t); i++ {
+		if wordLower[t[i]] == 0 && (t[i] != '\'' || i+1 >= len(t) || wordLower[t[i+1]] == 0) {
+			break
+		}
+	}
+	return i
 }
 
 // sentenceEnd reports whether the byte at i ends a sentence: . ! ? ; or a
