@@ -18,12 +18,12 @@ import (
 )
 
 // WriteFile writes data to a temporary file in path's folder, syncs it,
-// gives it perm (or the mode of the regular file it replaces) and renames
-// it over path. On failure path is untouched and the temporary file is
-// gone. A device, FIFO or socket at path is written directly. It is for
-// the user's records (baselines, lock files, a starter config), which
-// must survive a crash of the machine right after mcplint said it wrote
-// them.
+// gives it perm (or the mode of the regular file it replaces), renames it
+// over path and syncs the folder. On failure path is untouched and the
+// temporary file is gone. A device, FIFO or socket at path is written
+// directly. It is for the user's records (baselines, lock files, a
+// starter config), which must survive a crash of the machine right after
+// mcplint said it wrote them.
 func WriteFile(path string, data []byte, perm os.FileMode) error {
 	return write(path, perm, true, func(w io.Writer) error {
 		_, err := w.Write(data)
@@ -34,10 +34,11 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 // Write is WriteFile for a report, written by write as it is made, through
 // a buffer: a large report need not be held whole in memory first. An
 // error from write leaves path untouched. Unlike WriteFile it does not
-// wait for the disk: readers still see the old file or the new one, never
-// half of either, but a crash of the whole machine may lose the new one,
-// which the next run makes again. Waiting for the disk was the last thing
-// a lint of a large server did, about a twentieth of its time.
+// wait for the disk: other processes still see the old file or the new
+// one, never half of either, but after a crash of the whole machine the
+// report may be missing, empty or cut short, and the next run writes it
+// again. Waiting for the disk was the last thing a lint of a large server
+// did, about a twentieth of its time.
 func Write(path string, perm os.FileMode, fill func(io.Writer) error) error {
 	return write(path, perm, false, fill)
 }
@@ -96,7 +97,21 @@ func write(path string, perm os.FileMode, durable bool, write func(io.Writer) er
 	if err = os.Chmod(tmp.Name(), perm); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	if err = os.Rename(tmp.Name(), path); err != nil || !durable {
+		return err
+	}
+	syncFolder(filepath.Dir(path))
+	return nil
+}
+
+// syncFolder makes a rename in dir durable. It does its best: the file is
+// in place and synced whatever happens here, and some systems cannot sync
+// a folder at all.
+func syncFolder(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		syncFile(d)
+		d.Close()
+	}
 }
 
 // ownDescriptor matches the paths that name this process's descriptors.

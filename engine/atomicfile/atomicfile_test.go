@@ -189,8 +189,8 @@ func TestOnlyRecordsWaitForTheDisk(t *testing.T) {
 	if err := WriteFile(filepath.Join(dir, "mcplint.lock"), []byte("{}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if synced != 1 {
-		t.Errorf("WriteFile synced %d times, want once", synced)
+	if synced != 2 {
+		t.Errorf("WriteFile synced %d times, want twice: the file, then its folder", synced)
 	}
 	synced = 0
 	report := filepath.Join(dir, "report.json")

@@ -23,6 +23,11 @@ func (Locations) Process(targets []*Target) {
 				pointers = append(pointers, is.Pointer)
 			}
 		}
+		if len(pointers) == 0 {
+			// Nothing to place: a large file would be read again for
+			// nothing, and a change to it would be noted for nothing.
+			return
+		}
 		found := t.Snap.Locator.Locate(pointers)
 		noteChanged(t, "its issues")
 		// One block for every location rather than one allocation each:

@@ -71,6 +71,34 @@ func TestLocations(t *testing.T) {
 	Locations{}.Process(one(nil, sdk.Issue{Pointer: "/tools/0"})) // no Snapshot: nothing to do, no panic
 }
 
+// countingLocator counts its calls and says its file changed, as a large
+// file's Locator does when it finds the file changed.
+type countingLocator struct{ calls int }
+
+func (l *countingLocator) Locate([]string) map[string]sdk.Location {
+	l.calls++
+	return map[string]sdk.Location{}
+}
+
+func (l *countingLocator) Changed() bool { return true }
+
+// TestLocationsNothingToPlace: when every issue has its location, the
+// Locator is not asked (a large file would be read again for nothing) and
+// no note says the issues lost theirs.
+func TestLocationsNothingToPlace(t *testing.T) {
+	loc := &countingLocator{}
+	ts := one(&sdk.Snapshot{Locator: loc}, sdk.Issue{Pointer: "/tools/0", Location: &sdk.Location{File: "rule.json", Line: 1, Column: 1}})
+	Locations{}.Process(ts)
+	if loc.calls != 0 || len(ts[0].Result.Notes) != 0 {
+		t.Errorf("Locate called %d times, notes %q: want none of either", loc.calls, ts[0].Result.Notes)
+	}
+	ts = one(&sdk.Snapshot{Locator: loc}, sdk.Issue{Pointer: "/tools/0"})
+	Locations{}.Process(ts)
+	if loc.calls != 1 || len(ts[0].Result.Notes) != 1 {
+		t.Errorf("Locate called %d times, notes %q: want one call and the note", loc.calls, ts[0].Result.Notes)
+	}
+}
+
 func TestIgnores(t *testing.T) {
 	g := &Ignores{Entries: []config.Ignore{
 		{Rule: "a", Tool: "get_*", Reason: "r1"},

@@ -83,3 +83,19 @@ func everyFormat(t *testing.T, r *result.Report, rules []sdk.Meta) map[string]st
 	}
 	return out
 }
+
+// TestQuietTextKeepsNotes: --quiet leaves out clean targets, but a target
+// with a note is not clean, even with every issue suppressed.
+func TestQuietTextKeepsNotes(t *testing.T) {
+	r := &result.Report{Targets: []*result.Target{
+		{Name: "clean", Issues: []sdk.Issue{}},
+		{Name: "noted", Issues: []sdk.Issue{}, Notes: []string{"tools.json changed after it was read"}},
+	}}
+	var out bytes.Buffer
+	if err := WriteText(&out, r, TextOptions{Quiet: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "tools.json changed after it was read") || strings.Contains(out.String(), "clean") {
+		t.Errorf("quiet text:\n%s\nwant the noted target's note and not the clean target", out.String())
+	}
+}

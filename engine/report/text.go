@@ -39,7 +39,7 @@ const (
 func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 	p := &printer{w: w, color: opt.Color}
 	for i, t := range r.Targets {
-		if opt.Quiet && t.Error == nil && len(t.Issues) == 0 && len(t.RuleErrors) == 0 {
+		if opt.Quiet && t.Error == nil && len(t.Issues) == 0 && len(t.RuleErrors) == 0 && len(t.Notes) == 0 {
 			continue
 		}
 		if i > 0 {

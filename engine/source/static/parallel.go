@@ -130,9 +130,13 @@ func findBigArray(data []byte) (bigArray, bool) {
 	if i >= len(data) {
 		return best, false
 	}
+	// One array of a document is walked in pieces at most: its pieces
+	// run on to the end of the document, as an array's end is not known
+	// before it is found, and so cost up to one more read of it.
+	pieces := runtime.GOMAXPROCS(0) > 1
 	switch data[i] {
 	case '[':
-		return arrayAt(data, i, nil)
+		return arrayAt(data, i, nil, &pieces)
 	case '{':
 	default:
 		return best, false
@@ -142,12 +146,12 @@ func findBigArray(data []byte) (bigArray, bool) {
 			best = *a
 		}
 	}
-	ok := members(data, i, nil, func(key string, v span, a *bigArray) bool {
+	ok := members(data, i, nil, &pieces, func(key string, v span, a *bigArray) bool {
 		switch {
 		case a != nil:
 			keep(a)
 		case data[v.start] == '{':
-			return members(data, v.start, []string{key}, func(_ string, _ span, a *bigArray) bool {
+			return members(data, v.start, []string{key}, &pieces, func(_ string, _ span, a *bigArray) bool {
 				if a != nil {
 					keep(a)
 				}
@@ -165,7 +169,7 @@ func findBigArray(data []byte) (bigArray, bool) {
 // can tell and every key is plain (no escapes, valid UTF-8) and unique, so
 // that the raw key is the decoded key. member returning false stops the
 // walk as a failure.
-func members(data []byte, i int, path []string, member func(key string, v span, a *bigArray) bool) bool {
+func members(data []byte, i int, path []string, pieces *bool, member func(key string, v span, a *bigArray) bool) bool {
 	seen := map[string]bool{}
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
@@ -196,7 +200,7 @@ func members(data []byte, i int, path []string, member func(key string, v span, 
 		var v span
 		var a *bigArray
 		if data[i] == '[' {
-			arr, ok := arrayAt(data, i, append(path[:len(path):len(path)], key))
+			arr, ok := arrayAt(data, i, append(path[:len(path):len(path)], key), pieces)
 			if !ok {
 				return false
 			}
@@ -232,9 +236,10 @@ func containsByte(b []byte, c byte) bool {
 }
 
 // arrayAt walks the array at data[i], whose keys from the root are path,
-// finding its elements and checking the commas between them. A large
-// array is walked in pieces on every core (see scanPieces).
-func arrayAt(data []byte, i int, path []string) (bigArray, bool) {
+// finding its elements and checking the commas between them. An array
+// found to hold more than scanPiecesMin bytes is walked on in pieces on
+// every core (see scanPieces) while *pieces allows, once.
+func arrayAt(data []byte, i int, path []string, pieces *bool) (bigArray, bool) {
 	a := bigArray{path: path, depthOK: true}
 	start := i
 	// The array and the containers around it count towards the limit.
@@ -244,11 +249,17 @@ func arrayAt(data []byte, i int, path []string) (bigArray, bool) {
 		a.at = span{start, i + 1}
 		return a, true
 	}
-	var r elementRun
-	if len(data)-i >= scanPiecesMin && runtime.GOMAXPROCS(0) > 1 {
-		r = scanPieces(data, i, room, runtime.GOMAXPROCS(0))
-	} else {
-		r = scanElements(data, i, -1, room)
+	stop := -1
+	if *pieces {
+		stop = i + scanPiecesMin
+	}
+	r := scanElements(data, i, stop, len(data), room)
+	if r.state == stopped {
+		*pieces = false
+		rest := scanPieces(data, r.next, room, runtime.GOMAXPROCS(0))
+		r.elems = append(r.elems, rest.elems...)
+		r.depthOK = r.depthOK && rest.depthOK
+		r.state, r.next = rest.state, rest.next
 	}
 	a.elems, a.depthOK = r.elems, r.depthOK
 	if r.state != closed {
@@ -258,8 +269,9 @@ func arrayAt(data []byte, i int, path []string) (bigArray, bool) {
 	return a, true
 }
 
-// scanPiecesMin is the size of what follows an array's first element from
-// which its elements are found on every core.
+// scanPiecesMin is how far into an array its elements are walked on one
+// core before the rest is walked in pieces on every core: most arrays end
+// well before, and a smaller one is not worth the goroutines.
 const scanPiecesMin = 4 << 20
 
 // elementRun is what scanElements found of a run of an array's elements.
@@ -277,20 +289,26 @@ type runState uint8
 const (
 	failed  runState = iota // malformed, or the data ended
 	closed                  // at the array's "]"
-	stopped                 // at an element starting at or past stop
+	stopped                 // at an element starting at or past stop, or one that passes limit
 )
 
 // scanElements walks an array's elements from the one that starts at i,
 // until its "]", or, when stop is not -1, until an element that starts at
-// or past stop.
-func scanElements(data []byte, i, stop, room int) elementRun {
+// or past stop. It reads no byte of an element at or past limit: an
+// element that does not end before it stops the run there (limit
+// len(data) reads all).
+func scanElements(data []byte, i, stop, limit, room int) elementRun {
 	r := elementRun{depthOK: true}
 	for i < len(data) {
-		if stop >= 0 && i >= stop {
+		if stop >= 0 && i >= stop || i >= limit {
 			r.state, r.next = stopped, i
 			return r
 		}
-		end, nesting := skipNested(data, i)
+		end, nesting := skipNested(data[:limit], i)
+		if end >= limit && limit < len(data) {
+			r.state, r.next = stopped, i
+			return r
+		}
 		if end <= i || end > len(data) {
 			return r
 		}
@@ -315,8 +333,12 @@ func scanElements(data []byte, i, stop, room int) elementRun {
 	return r
 }
 
-// scanPieces is scanElements(data, first, -1, room) on n cores. The bytes
-// after the first element are cut in n pieces, and each piece after the
+// onPiece, when set (by tests), is told the bytes each run of scanPieces
+// may read.
+var onPiece func(from, limit int)
+
+// scanPieces is scanElements(data, first, -1, len(data), room) on n cores.
+// The bytes from first on are cut in n pieces, and each piece after the
 // first is walked from a guess at where an element starts in it: an
 // opening brace after a comma after a closing brace, followed by the first
 // element's first key. A guess can be wrong, inside a string or a nested
@@ -324,7 +346,9 @@ func scanElements(data []byte, i, stop, room int) elementRun {
 // counted, stops exactly at its guess: from there the walk is the one the
 // whole scan would make. When it does not, the walk goes on from where the
 // run before stopped, on one core, which is what the whole scan does; so
-// the result is always that of scanElements.
+// the result is always that of scanElements. A guessed run reads no
+// further than the next guess, so all of them together read the rest of
+// the data once at most.
 func scanPieces(data []byte, first, room, n int) elementRun {
 	key := firstKey(data, first)
 	guesses := make([]int, 0, n)
@@ -344,18 +368,28 @@ func scanPieces(data []byte, first, room, n int) elementRun {
 		}
 		return -1
 	}
+	limitAt := func(k int) int {
+		if k < len(guesses) {
+			return guesses[k]
+		}
+		return len(data)
+	}
 	runs := make([]elementRun, len(guesses))
 	var wg sync.WaitGroup
 	for k, g := range guesses {
-		wg.Go(func() { runs[k] = scanElements(data, g, stopAt(k+1), room) })
+		limit := limitAt(k + 1)
+		if onPiece != nil {
+			onPiece(g, limit)
+		}
+		wg.Go(func() { runs[k] = scanElements(data, g, stopAt(k+1), limit, room) })
 	}
-	whole := scanElements(data, first, stopAt(0), room)
+	whole := scanElements(data, first, stopAt(0), len(data), room)
 	wg.Wait()
 	for k := 0; whole.state == stopped; k++ {
 		run := runs[k]
 		if whole.next != guesses[k] {
 			// A wrong guess: walk its piece from where the scan is.
-			run = scanElements(data, whole.next, stopAt(k+1), room)
+			run = scanElements(data, whole.next, stopAt(k+1), len(data), room)
 		}
 		whole.elems = append(whole.elems, run.elems...)
 		whole.depthOK = whole.depthOK && run.depthOK
