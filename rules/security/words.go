@@ -183,9 +183,15 @@ func hasPrefixFold(s, prefix string) bool {
 
 // asciiLookalike returns the lowercase ASCII a letter stands for when it
 // is a compatibility form (fullwidth ｉ, mathematical 𝐢) or a confusable
-// (Cyrillic і), and the letter itself lowercased otherwise.
+// (Cyrillic і), and the letter itself lowercased otherwise; and the ASCII
+// punctuation a compatibility form of it stands for (fullwidth －).
 func asciiLookalike(r rune) string {
 	if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+		// A full-width or small form of ASCII punctuation ("－", "／",
+		// "﹣") reads as it does: "ｒｍ －ｒｆ ／" is a command too.
+		if k := norm.NFKC.String(string(r)); len(k) == 1 && k[0] > ' ' && k[0] < 0x7f {
+			return k
+		}
 		return string(r)
 	}
 	if k := norm.NFKC.String(string(r)); asciiAlnum(k) {
