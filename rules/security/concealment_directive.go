@@ -45,7 +45,7 @@ var concealmentPhrases = newPhraseSet(
 
 // Check reports each text with concealment directives, once.
 func (ConcealmentDirective) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	phraseFindings(s, concealmentPhrases, func(t visible.Text, w *words, ms []match) {
+	phraseFindings(s, concealmentPhrases(), func(t visible.Text, w *words, ms []match) {
 		report(sdk.Issue{
 			Tool:    t.Owner(),
 			Pointer: t.Pointer(),

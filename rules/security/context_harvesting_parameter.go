@@ -30,7 +30,7 @@ func (ContextHarvestingParameter) Meta() sdk.Meta {
 	}
 }
 
-// contextPhrases ask for the model's context.
+// contextPhrases() ask for the model's context.
 var contextPhrases = newPhraseSet(
 	"(your|its) (system|initial|hidden|developer|original) (prompt|prompts|message|instructions)",
 	"the (model's|assistant's|ai's|llm's|agent's|models|assistants) (system prompt|instructions|context|context window|conversation history|chat history|tool list|memory|reasoning|hidden instructions)",
@@ -95,7 +95,7 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 			})
 		}
 	})
-	phraseFindings(s, contextPhrases, func(t visible.Text, w *words, ms []match) {
+	phraseFindings(s, contextPhrases(), func(t visible.Text, w *words, ms []match) {
 		if subject(t.Tool()) {
 			kept := ms[:0]
 			for _, m := range ms {

@@ -74,7 +74,7 @@ var payloadSources = []payloadSource{
 
 // payloads are payloadSources compiled, on first use: the expressions
 // cost more to compile than the rest of the package's set-up, and a run
-// whose texts hold none of payloadWords never needs them.
+// whose texts hold none of payloadWords() never needs them.
 var payloads = sync.OnceValue(func() []payload {
 	out := make([]payload, len(payloadSources))
 	for i, src := range payloadSources {
@@ -99,7 +99,7 @@ var directiveIndex = func() int {
 // sentence ("to prevent data corruption, you must run …") excuses nothing.
 const commandDirective = "command the text tells the model to run"
 
-// payloadWords are the words every payload but the fork bomb has, as
+// payloadWords() are the words every payload but the fork bomb has, as
 // phrases: the directive rules' one pass over a text's words tells which
 // texts can hold one, so that the expressions run on few.
 var payloadWords = newPhraseSet(
@@ -158,10 +158,10 @@ var refusals = map[string]bool{
 
 // Check reports each text with a payload, once.
 func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	v := directiveGate.judged(s)
+	v := directiveGate().judged(s)
 	// The texts that may hold a payload's words or a fork bomb's ":()",
 	// in order, each once.
-	words, bombs := v.texts[directiveGate.index(payloadWords)], v.forkBombs
+	words, bombs := v.texts[directiveGate().index(payloadWords())], v.forkBombs
 	for len(words) > 0 || len(bombs) > 0 {
 		var e indexed
 		switch {
@@ -237,7 +237,7 @@ func checkPayloads(t visible.Text, report func(sdk.Issue)) {
 }
 
 // payloadSpans returns the byte ranges of text, folded as w is, that the
-// expressions read: the lines holding a match of payloadWords, and every
+// expressions read: the lines holding a match of payloadWords(), and every
 // line with ":()" for the fork bomb, which has no words. Real servers'
 // descriptions name curl, bash and rm often enough that running every
 // expression over every such text costs more than the rest of the lint.
@@ -255,7 +255,7 @@ func payloadSpans(w *words, text string) [][2]int {
 		}
 		spans = append(spans, [2]int{lo, hi})
 	}
-	for _, m := range payloadWords.find(w) {
+	for _, m := range payloadWords().find(w) {
 		add(w.toks[m.start].start)
 	}
 	for from := 0; ; {

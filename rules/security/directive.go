@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/internal/visible"
@@ -14,10 +15,10 @@ import (
 // phraseFindings calls found for each text of s in which ps matches at
 // least once outside a quotation or an example, with those matches.
 func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w *words, ms []match)) {
-	j := directiveGate.index(ps)
+	j := directiveGate().index(ps)
 	var v *judgement
 	if j >= 0 {
-		v = directiveGate.judged(s)
+		v = directiveGate().judged(s)
 	}
 	w := &words{}
 	check := func(t visible.Text) {
@@ -47,7 +48,7 @@ func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w
 	})
 }
 
-// directiveGate judges the texts of a Snapshot for all the phrase rules in
+// directiveGate() judges the texts of a Snapshot for all the phrase rules in
 // one pass: they read the same texts, and ruling a text out costs about as
 // much as reading its words once.
 var directiveGate = newPhraseGate(concealmentPhrases, overridePhrases, flowPhrases, hijackPhrases, contextPhrases, piiPhrases, payloadWords)
@@ -124,7 +125,19 @@ func (v *judgement) words(w *words, i int, t visible.Text) {
 	w.resetFolded(v.folded[i], "")
 }
 
-func newPhraseGate(sets ...*phraseSet) *phraseGate {
+// newPhraseGate returns the gate of sets, built the first time it is
+// asked for, as its sets are.
+func newPhraseGate(sets ...func() *phraseSet) func() *phraseGate {
+	return sync.OnceValue(func() *phraseGate {
+		compiled := make([]*phraseSet, len(sets))
+		for i, set := range sets {
+			compiled[i] = set()
+		}
+		return compilePhraseGate(compiled...)
+	})
+}
+
+func compilePhraseGate(sets ...*phraseSet) *phraseGate {
 	g := &phraseGate{sets: sets, union: &phraseSet{vocab: map[string]*partSet{}}}
 	offset := 0
 	for j, ps := range sets {

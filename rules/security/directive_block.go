@@ -378,7 +378,7 @@ func documented(w *words, t string, i, end int) bool {
 // blockDirective reports what in a block's content is a directive, or "".
 func blockDirective(content string) string {
 	w := split(content)
-	for _, ps := range []*phraseSet{concealmentPhrases, overridePhrases} {
+	for _, ps := range []*phraseSet{concealmentPhrases(), overridePhrases()} {
 		for _, m := range ps.find(w) {
 			if !w.mentioned(m) {
 				return strconv.Quote(w.quote(m))

@@ -63,7 +63,7 @@ var overridePhrases = newPhraseSet(
 
 // Check reports each text with override attempts, once.
 func (InstructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	phraseFindings(s, overridePhrases, func(t visible.Text, w *words, ms []match) {
+	phraseFindings(s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
 		report(sdk.Issue{
 			Tool:    t.Owner(),
 			Pointer: t.Pointer(),

@@ -69,7 +69,7 @@ func TestGateMarks(t *testing.T) {
 	}
 	var named, short, urls, found, unplain, names, bombs int
 	for _, s := range snaps {
-		marks := directiveGate.judged(s).marks
+		marks := directiveGate().judged(s).marks
 		i := -1
 		visible.Texts(s, func(tx visible.Text) {
 			i++

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"sync"
 
 	"github.com/mcplint/mcplint/rules/secrets"
 )
@@ -60,7 +61,15 @@ func anchorPart(parts []requiredPart) int {
 	return best
 }
 
-func newPhraseSet(srcs ...string) *phraseSet {
+// newPhraseSet returns the phrase set of srcs, compiled the first time it
+// is asked for: compiling every rule's phrases took most of the start-up
+// of every mcplint process, those that lint no text included (--version,
+// a live server that fails), and before any file could be read.
+func newPhraseSet(srcs ...string) func() *phraseSet {
+	return sync.OnceValue(func() *phraseSet { return compilePhraseSet(srcs...) })
+}
+
+func compilePhraseSet(srcs ...string) *phraseSet {
 	ps := &phraseSet{byFirst: map[string][]*phrase{}, vocab: map[string]*partSet{}}
 	nparts := 0
 	for _, src := range srcs {

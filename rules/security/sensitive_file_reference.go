@@ -450,7 +450,7 @@ func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report
 	domainOf := domainWords(s)
 	// The phrase rules' scan reads every byte of every text already and
 	// finds mayNameSecretFile's verdict on its way.
-	for _, e := range directiveGate.judged(s).secretFiles {
+	for _, e := range directiveGate().judged(s).secretFiles {
 		t := e.t
 		ms := secretMentions(split(t.Value), domainOf(t.Owner(), t.Tool()))
 		if len(ms) == 0 {

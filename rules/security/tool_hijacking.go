@@ -125,7 +125,7 @@ var selfPromotionSrc = func() map[string]bool {
 // Check reports each text that manipulates the model's choice of tools.
 func (ToolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	own := serverWords(s)
-	phraseFindings(s, hijackPhrases, func(t visible.Text, w *words, ms []match) {
+	phraseFindings(s, hijackPhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
 		claims := map[string]bool{}
 		for _, m := range ms {

@@ -27,7 +27,7 @@ func (UndisclosedDataFlow) Meta() sdk.Meta {
 	}
 }
 
-// flowPhrases are the data flows. The verbs are the ways data leaves;
+// flowPhrases() are the data flows. The verbs are the ways data leaves;
 // each phrase pairs one with a sign that it leaves beside the tool's job:
 // "also", a third party, a URL, the model's own context.
 var flowPhrases = newPhraseSet(
@@ -103,7 +103,7 @@ var urlWords = []string{"url", "urls", "uri", "endpoint", "webhook", "http", "ht
 // Check reports each text with an undisclosed data flow, once.
 func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	domainOf := domainWords(s)
-	phraseFindings(s, flowPhrases, func(t visible.Text, w *words, ms []match) {
+	phraseFindings(s, flowPhrases(), func(t visible.Text, w *words, ms []match) {
 		domain := domainOf(t.Owner(), t.Tool())
 		var kept []match
 		for _, m := range ms {
