@@ -9,8 +9,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // DefaultMaxSize is the size cap on one input file: 256 MiB, fifteen times
@@ -93,7 +96,30 @@ func ReadFile(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return readAll(f, path, size, max)
+}
+
+// parallelReadMin is the size from which a file is read in parts on
+// every core: a large file's read is a copy from the page cache into
+// memory touched for the first time, which one core does at about a
+// gigabyte and a half a second, and nothing else can start before it.
+var parallelReadMin int64 = 4 << 20
+
+// readAll reads f, whose size was size when it was opened. A large file
+// is read in parts at once; should it not end where it did (it grew or
+// shrank meanwhile), it is read again from the start, in one piece, as a
+// small one is.
+func readAll(f *os.File, path string, size, max int64) ([]byte, error) {
 	data := make([]byte, 0, size+1)
+	if size >= parallelReadMin && runtime.GOMAXPROCS(0) > 1 {
+		data = data[:size+1]
+		if readParts(f, data[:size]) {
+			if n, err := f.ReadAt(data[size:], size); n == 0 && err == io.EOF {
+				return data[:size], nil
+			}
+		}
+		data = data[:0]
+	}
 	for {
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]
@@ -110,6 +136,24 @@ func ReadFile(path string, max int64) ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// readParts fills data from the start of f, in one part per core at once,
+// and reports whether every part came whole.
+func readParts(f *os.File, data []byte) bool {
+	parts := runtime.GOMAXPROCS(0)
+	var whole atomic.Int32
+	var wg sync.WaitGroup
+	for p := range parts {
+		lo, hi := p*len(data)/parts, (p+1)*len(data)/parts
+		wg.Go(func() {
+			if n, _ := f.ReadAt(data[lo:hi], int64(lo)); n == hi-lo {
+				whole.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	return int(whole.Load()) == parts
 }
 
 // ParseSize reads a size as users write it: bytes ("1048576"), or a number
