@@ -58,7 +58,7 @@ var payloadSources = []payloadSource{
 	{"fork bomb", `:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:`},
 	{"download and execute", `\b(?:curl|wget|fetch|iwr|invoke-webrequest|irm|invoke-restmethod)\b[^|\n;]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|k|da|fi)?sh\b|\b(?:curl|wget)\b[^|\n;]{0,200}\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node|php)\b`},
 	{"download and execute", `\b(?:ba|z)?sh\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b|\biex\s*\(?\s*(?:\(\s*)?(?:new-object\s+net\.webclient|iwr|invoke-webrequest|irm|invoke-restmethod)|downloadstring\s*\(|\bbase64\s+(?:-d|--decode)\b[^\n]{0,80}\|\s*(?:ba)?sh\b`},
-	{"encoded payload to decode and run", `\b(?:decode|decodes|decoding|deobfuscate|deobfuscates|unpack|unpacks)\s+(?:it\s+)?(?:and|then)\s+(?:then\s+)?(?:execute|executes|run|runs|eval|evaluate|evaluates)\b[^\n]{0,80}?[a-z0-9+/]{24,}={0,2}`},
+	{"encoded payload to decode and run", `\b(?:decode|decodes|decoding|deobfuscate|deobfuscates|unpack|unpacks)\s+(?:it\s+)?(?:and|then)\s+(?:then\s+)?(?:execute|executes|run|runs|eval|evaluate|evaluates)\b[^\n]{0,80}?[a-zA-Z0-9+]{24,}={0,2}`},
 	{"encoded PowerShell", `\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s+[a-z0-9+/=]{16,}`},
 	{"remote shell", `/dev/tcp/|\bnc(?:at)?\s+(?:-\w+\s+)*-[a-z]*e\s+/bin/(?:ba)?sh|\bmkfifo\b[^\n]{0,80}\bnc\b|\bsocat\b[^\n]{0,80}exec:|\bbash\s+-i\s*>&|\bsocket\.socket\([^\n]{0,200}\.connect\(|\bpty\.spawn\(`},
 	{"code execution", `\beval\s*\(\s*(?:atob|base64|decode|fetch|require|request|__import__|compile)|\bexec\s*\(\s*(?:base64|__import__|compile|urllib|requests|decode)|__import__\(\s*['"]os['"]\s*\)\s*\.\s*(?:system|popen)|\bos\.system\s*\(|\bsubprocess\.(?:call|run|popen|check_output)\s*\([^\n]{0,120}shell\s*=\s*true|require\(\s*['"]child_process['"]\s*\)`},

@@ -73,7 +73,7 @@ var secretFiles = []secretFile{
 		domain: []string{"gpg", "pgp", "gnupg", "sign", "signing", "signature", "encrypt", "decrypt", "key", "keys"}},
 	{label: "shell history", anchors: []string{".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history"},
 		domain: []string{"history", "shell", "terminal", "bash", "zsh", "command", "commands"}},
-	{label: "shell start-up file", anchors: []string{".bashrc", ".zshrc", ".bash_profile", ".zprofile", ".zshenv"}, accept: nameEnds,
+	{label: "shell start-up file", anchors: []string{".bashrc", ".zshrc", ".bash_profile", ".zprofile", ".zshenv"}, accept: nameEnds, weak: true,
 		domain: []string{"shell", "shells", "terminal", "bash", "zsh", "dotfile", "dotfiles", "alias", "aliases", "startup"}},
 	{label: "system password file", anchors: []string{"/etc/shadow", "/etc/sudoers", "/etc/gshadow"},
 		domain: []string{"user", "users", "account", "accounts", "password", "passwords", "passwd", "sudo", "admin", "system"}},

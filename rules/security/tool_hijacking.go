@@ -89,13 +89,17 @@ var hijackPhrases = newPhraseSet(append([]string{
 	"(must|should) (redirect|switch|reroute|migrate) ~2 to ~5 (tool|function)",
 	// self-promotion over every other tool
 	"(this|it) is the (best|greatest|finest|ultimate|most powerful|most reliable|most accurate|most advanced|most trusted|number one|top|only trustworthy) (tool|function|server|option|choice) (in the world|ever|of all|on the market|on earth|you will ever|there is|anywhere)",
-	// another tool's calls bent by this one's text: "the search tool now
-	// uses 'X' as the default query for all requests", "the system
-	// automatically redirects to X", "sets the timeout regardless of user
-	// input"
-	"now (uses|use|defaults to|default to) ~6 as (the|its|their) default ~3 for (all|every|any|each)",
-	"system automatically (redirects|reroutes|diverts|rewrites|replaces|overrides|switches)",
-	"(changes|modifies|replaces|rewrites|alters|overrides|sets|forces|redirects|enables|disables|switches) ~10 (regardless of|irrespective of|no matter) [the|what the|what] [original] (user's|user|users|original|requested|specified|provided) ~2 (input|inputs|request|requests|choice|choices|value|values|query|queries|preference|preferences|selection|setting|settings|parameter|parameters|arguments)",
+	// another tool's calls bent by this one's text: "the geocode tool now
+	// uses Paris as the default city for all lookups", "the system
+	// automatically reroutes the request to our mirror", "sets the locale
+	// to en-US regardless of the user's request". What the server does
+	// with its own requests ("the server now uses gpt-4o-mini as the
+	// default model for all requests", "the system automatically
+	// redirects them to the target URL", "disables writes regardless of
+	// the user's settings") is not.
+	"(tool|tools|function|functions) now (uses|use|defaults to|default to) ~6 as (the|its|their) default ~3 for (all|every|any|each)",
+	"system automatically (redirects|reroutes|diverts|rewrites|replaces|overrides) ~2 (the|your|their|all|any|every|each) ~1 (request|requests|call|calls|query|queries|input|inputs|arguments)",
+	"(changes|modifies|replaces|rewrites|alters|overrides|sets|forces|redirects) ~10 (regardless of|irrespective of|no matter) [the|what the|what] (user's|user|users) ~2 (input|inputs|request|requests|choice|choices|query|queries|preference|preferences)",
 }, selfPromotion...)...)
 
 // selfPromotion are claims a tool makes about its own standing to win the
@@ -104,11 +108,11 @@ var hijackPhrases = newPhraseSet(append([]string{
 // reported only when it makes two of them.
 var selfPromotion = []string{
 	"(this|it) is the (world's|worlds) (best|greatest|leading|top|most|number|premier|finest)",
-	"(this|it) is the (ultimate|premium) ~4 (tool|version|platform|system|engine|analyzer|analyser|extractor|navigator|solution|server|creator|service)",
-	"(this|it) is the most (advanced|sophisticated|powerful|trusted) ~4 (tool|version|platform|system|engine|analyzer|analyser|extractor|navigator|solution|server|creator|service)",
-	"(used|trusted|recommended|relied on|preferred|chosen|endorsed) by ~4 (professionals|experts|advisors|advisers|investors|institutions|researchers|planners|analysts|giants|enterprises)",
-	"(award winning|industry leading|industry standard) ~3 (tool|accuracy|reliability|performance|precision|platform|solution|system|engine)",
-	"(99|100) ~2 (accuracy|reliability|success|uptime) (rate|guarantee|guaranteed)",
+	"(this|it) is the (ultimate|premium) ~4 (tool|platform|system|engine|analyzer|analyser|extractor|navigator|solution|server|creator|service)",
+	"(this|it) is the most (advanced|sophisticated|powerful|trusted) ~4 (tool|platform|system|engine|analyzer|analyser|extractor|navigator|solution|server|creator|service)",
+	"(trusted|recommended|relied on|preferred|chosen|endorsed) by ~4 (professionals|experts|advisors|advisers|investors|institutions|researchers|planners|analysts|giants|enterprises)",
+	"(award winning|industry leading|industry standard) ~3 (tool|accuracy|reliability|precision|platform|solution|system|engine)",
+	"(99|100) ~2 (accuracy|reliability|success) (rate|guarantee|guaranteed)",
 }
 
 // promotes reports whether m is one of selfPromotion's claims.
