@@ -7,9 +7,7 @@
 // with keywords, entropy thresholds and allowlists, kept up to date by that
 // project), read through its config package. Two kinds gitleaks leaves to
 // context are added: a password in a URL's user part and a literal value
-// assigned to an environment-style name such as DB_PASSWORD. So are the
-// credentials whose issuer fixes their shape (AKIA…, ghp_…, a private-key
-// block) when gitleaks lets them pass as examples (see shaped.go).
+// assigned to an environment-style name such as DB_PASSWORD.
 //
 // Find is cheap on text with no secret: it searches only around runs of
 // token characters dense enough to be a secret (twelve letters and digits
@@ -49,9 +47,6 @@ func FindNamed(text string, candidate, url, named bool) []Match {
 	var out []Match
 	if candidate && hasCandidate(text) {
 		out = append(out, findLeaks(text)...)
-		// After gitleaks', so that its match of the same bytes names
-		// the secret (dedupe keeps the first of equals).
-		out = append(out, findShaped(text)...)
 		// A bearer token worth reporting is itself a candidate.
 		if containsBearer(text) {
 			out = append(out, findBearers(text)...)

@@ -33,18 +33,7 @@ var findCases = []struct {
 	{"OPENAI_API_KEY: 'q8Zr3LmT0vWb'", "secret-assignment", "q8Zr3LmT0vWb"},
 	{"export PGPASSWORD=Winter2024 && psql", "secret-assignment", "Winter2024"},
 	{"Send Authorization: Bearer " + stripe[8:] + "Qx7 with each call.", "bearer-token", stripe[8:] + "Qx7"},
-	// Shaped like an issuer's credential, though gitleaks lets it pass as
-	// an example: in text a model reads it is still one.
-	{"Uploads a backup to S3 using AKIAIOSFODNN7EXAMPLE and the secret key.", "aws-access-token", "AKIAIOSFODNN7EXAMPLE"},
-	{"Syncs a repository using the token ghp_1234567890abcdefghijklmnopqrstuvwxyz.", "github-pat", "ghp_1234567890abcdefghijklmnopqrstuvwxyz"},
-	{"Signs with:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAx7Vn9k\n-----END RSA PRIVATE KEY-----", "private-key", ""},
 	// Not secrets: placeholders, references, prose, identifiers.
-	{"Pass a token such as ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx in the header.", "", ""},
-	{"An access key ID looks like AKIAXXXXXXXXXXXXXXXX.", "", ""},
-	{"Paste the key that starts with -----BEGIN RSA PRIVATE KEY----- and ends with -----END RSA PRIVATE KEY-----.", "", ""},
-	{"Keys are PEM (-----BEGIN PRIVATE KEY----- then base64, then -----END PRIVATE KEY-----).", "", ""},
-	{"Give the key, from -----BEGIN OPENSSH PRIVATE KEY----- through the whole encoded body up to -----END OPENSSH PRIVATE KEY-----", "", ""},
-	{"Looks up the id XAKIAIOSFODNN7EXAMPLEZ in the catalogue.", "", ""},
 	{"Connection string, e.g. postgresql://user:password@localhost:5432/mydb", "", ""},
 	{"Connection string like mongodb://<user>:<pass>@host/db", "", ""},
 	{"Reads GITHUB_TOKEN=${GITHUB_TOKEN} from the environment.", "", ""},
