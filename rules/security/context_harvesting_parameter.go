@@ -30,7 +30,7 @@ func (ContextHarvestingParameter) Meta() sdk.Meta {
 	}
 }
 
-// contextPhrases() ask for the model's context.
+// contextPhrases ask for the model's context.
 var contextPhrases = newPhraseSet(
 	"(your|its) (system|initial|hidden|developer|original) (prompt|prompts|message|instructions)",
 	"the (model's|assistant's|ai's|llm's|agent's|models|assistants) (system prompt|instructions|context|context window|conversation history|chat history|tool list|memory|reasoning|hidden instructions)",

@@ -74,7 +74,7 @@ var payloadSources = []payloadSource{
 
 // payloads are payloadSources compiled, on first use: the expressions
 // cost more to compile than the rest of the package's set-up, and a run
-// whose texts hold none of payloadWords() never needs them.
+// whose texts hold none of payloadWords never needs them.
 var payloads = sync.OnceValue(func() []payload {
 	out := make([]payload, len(payloadSources))
 	for i, src := range payloadSources {
@@ -99,7 +99,7 @@ var directiveIndex = func() int {
 // sentence ("to prevent data corruption, you must run …") excuses nothing.
 const commandDirective = "command the text tells the model to run"
 
-// payloadWords() are the words every payload but the fork bomb has, as
+// payloadWords are the words every payload but the fork bomb has, as
 // phrases: the directive rules' one pass over a text's words tells which
 // texts can hold one, so that the expressions run on few.
 var payloadWords = newPhraseSet(
@@ -237,7 +237,7 @@ func checkPayloads(t visible.Text, report func(sdk.Issue)) {
 }
 
 // payloadSpans returns the byte ranges of text, folded as w is, that the
-// expressions read: the lines holding a match of payloadWords(), and every
+// expressions read: the lines holding a match of payloadWords, and every
 // line with ":()" for the fork bomb, which has no words. Real servers'
 // descriptions name curl, bash and rm often enough that running every
 // expression over every such text costs more than the rest of the lint.

@@ -48,7 +48,7 @@ func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w
 	})
 }
 
-// directiveGate() judges the texts of a Snapshot for all the phrase rules in
+// directiveGate judges the texts of a Snapshot for all the phrase rules in
 // one pass: they read the same texts, and ruling a text out costs about as
 // much as reading its words once.
 var directiveGate = newPhraseGate(concealmentPhrases, overridePhrases, flowPhrases, hijackPhrases, contextPhrases, piiPhrases, payloadWords)
@@ -220,6 +220,12 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 		if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
 			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
 				forkBomb: strings.Contains(t.Value, ":()")}
+			if f := v.folded[i]; f != "" {
+				// The rules read a text that is not plain folded, where
+				// "～／．ｓｓｈ" is "~/.ssh" and "：（）" is ":()".
+				marks.secretFile = marks.secretFile || mayNameSecretFile(f)
+				marks.forkBomb = marks.forkBomb || strings.Contains(f, ":()")
+			}
 			marks = nil
 		}
 		if t.Kind == visible.KindResourceURI {

@@ -54,7 +54,7 @@ var piiKinds = []piiKind{
 		domain: []string{"login", "logon", "signin", "auth", "authenticate", "authentication", "connect", "connection", "database", "db", "sql", "postgres", "mysql", "redis", "mongo", "ssh", "ftp", "sftp", "smtp", "imap", "user", "users", "account", "accounts", "register", "signup", "reset", "vault", "keychain", "secret", "secrets", "wifi", "wallet", "crypto", "encrypt", "decrypt", "zip", "archive", "pdf", "keystore", "proxy", "username", "email", "mail"}},
 }
 
-// piiPhrases() tell the model to collect such data, or say the tool
+// piiPhrases tell the model to collect such data, or say the tool
 // returns it.
 var piiPhrases = newPhraseSet(
 	"!!(ask|asks|request|requests|collect|collects|gather|gathers|obtain|obtains|prompt|prompts|capture|captures|harvest|harvests|extract|extracts) ~10 (social security number|social security numbers|social security no|ssn|ssns|passport number|passport numbers|national id number|national identification number|tax id|taxpayer id|driver's license number|drivers license number|driving licence number|credit card number|credit card numbers|credit card details|card number|card numbers|cvv|cvc|cvv2|card security code|card verification|expiry date|expiration date|bank account number|bank account numbers|bank account details|routing number|iban|account password|login password|passwords|password|mother's maiden name|mothers maiden name|security answers|security answer|seed phrase|recovery phrase|pin code|pin number|banking credentials|online banking)",

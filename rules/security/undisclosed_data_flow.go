@@ -27,7 +27,7 @@ func (UndisclosedDataFlow) Meta() sdk.Meta {
 	}
 }
 
-// flowPhrases() are the data flows. The verbs are the ways data leaves;
+// flowPhrases are the data flows. The verbs are the ways data leaves;
 // each phrase pairs one with a sign that it leaves beside the tool's job:
 // "also", a third party, a URL, the model's own context.
 var flowPhrases = newPhraseSet(
