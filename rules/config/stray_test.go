@@ -7,6 +7,7 @@ import (
 	"maps"
 	"testing"
 
+	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -38,13 +39,13 @@ func TestStrayMetaAgreesWithWalk(t *testing.T) {
 // ranges: each stray suppression is reported on its own tool, those at the
 // ranges' edges included, and no other.
 func TestStrayMetaInLargeLists(t *testing.T) {
-	n := 4*defsPerWorker + 3
+	n := 4*ranges.PerPart + 3
 	s := &sdk.Snapshot{}
 	want := map[string]bool{}
 	for i := range n {
 		name := fmt.Sprintf("t%d", i)
 		def := map[string]any{"name": name, "inputSchema": map[string]any{"type": "object"}}
-		if i == 0 || i%defsPerWorker == 0 || i%defsPerWorker == defsPerWorker-1 || i == n-1 || i == n/2 {
+		if i == 0 || i%ranges.PerPart == 0 || i%ranges.PerPart == ranges.PerPart-1 || i == n-1 || i == n/2 {
 			def["inputSchema"] = map[string]any{"properties": map[string]any{"x": map[string]any{"_meta": map[string]any{MetaKey: map[string]any{}}}}}
 			want[name] = true
 		}

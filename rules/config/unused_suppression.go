@@ -3,11 +3,10 @@ package config
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sort"
-	"sync"
 
 	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
+	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -104,24 +103,16 @@ func walkMeta(v any, at string, top bool, found func(pointer string)) {
 	}
 }
 
-// defsPerWorker is the fewest definitions worth a goroutine of their own.
-const defsPerWorker = 256
-
 // strayMetas is strayMeta of each definition, found in ranges on
 // GOMAXPROCS goroutines: it reads every value of every definition, and a
 // rule that does so alone would be the last one running on a large list.
 func strayMetas(defs []definition) []bool {
 	stray := make([]bool, len(defs))
-	workers := max(1, min(runtime.GOMAXPROCS(0), len(defs)/defsPerWorker))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for i := w * len(defs) / workers; i < (w+1)*len(defs)/workers; i++ {
-				stray[i] = strayMeta(defs[i].def, true)
-			}
-		})
-	}
-	wg.Wait()
+	ranges.Go(len(defs), func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			stray[i] = strayMeta(defs[i].def, true)
+		}
+	})()
 	return stray
 }
 

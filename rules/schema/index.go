@@ -1,9 +1,7 @@
 package schema
 
 import (
-	"runtime"
-	"sync"
-
+	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/jsonref"
@@ -58,22 +56,13 @@ func indexOf(s *sdk.Snapshot) *index {
 	return indexes.Get(s, struct{}{}, func() *index { return buildIndex(s) })
 }
 
-// toolsPerWorker is the fewest tools worth a goroutine of their own.
-const toolsPerWorker = 256
-
 // buildIndex indexes the schemas of s's tools in ranges on GOMAXPROCS
 // goroutines: every other rule of this package waits for the index, each
 // holding one of the runner's slots, so a sequential build would leave
 // those cores idle.
 func buildIndex(s *sdk.Snapshot) *index {
-	workers := max(1, min(runtime.GOMAXPROCS(0), len(s.Tools)/toolsPerWorker))
-	parts := make([][]doc, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := w*len(s.Tools)/workers, (w+1)*len(s.Tools)/workers
-		wg.Go(func() { parts[w] = indexTools(s, lo, hi) })
-	}
-	wg.Wait()
+	parts := make([][]doc, ranges.Parts(len(s.Tools)))
+	ranges.Go(len(s.Tools), func(w, lo, hi int) { parts[w] = indexTools(s, lo, hi) })()
 	n := 0
 	for _, p := range parts {
 		n += len(p)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestParallelIndex(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"tools":[`)
-	const n = 3*toolsPerWorker + 5
+	const n = 3*ranges.PerPart + 5
 	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')

@@ -1,9 +1,7 @@
 package schemawalk
 
 import (
-	"runtime"
-	"sync"
-
+	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -88,21 +86,12 @@ func toolsShape(s *sdk.Snapshot) toolList {
 	return toolList{&s.Tools[0], len(s.Tools)}
 }
 
-// toolsPerWorker is the fewest tools worth a goroutine of their own.
-const toolsPerWorker = 256
-
 // flattenTools flattens the tools' schemas in ranges on GOMAXPROCS
 // goroutines: the rules that asked wait for it, each holding one of the
 // runner's slots, so a sequential pass would leave those cores idle.
 func flattenTools(tools []sdk.Tool) []ToolSchemas {
 	out := make([]ToolSchemas, len(tools))
-	workers := max(1, min(runtime.GOMAXPROCS(0), len(tools)/toolsPerWorker))
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := w*len(tools)/workers, (w+1)*len(tools)/workers
-		wg.Go(func() { flattenRange(tools[lo:hi], out[lo:hi]) })
-	}
-	wg.Wait()
+	ranges.Go(len(tools), func(_, lo, hi int) { flattenRange(tools[lo:hi], out[lo:hi]) })()
 	return out
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -16,7 +17,7 @@ func TestToolsSharesOneFlattening(t *testing.T) {
 		t.Fatal(err)
 	}
 	// More tools than one worker takes, so that ranges meet.
-	tools := make([]sdk.Tool, 3*toolsPerWorker+5)
+	tools := make([]sdk.Tool, 3*ranges.PerPart+5)
 	for i := range tools {
 		tools[i].Name = fmt.Sprint("t", i)
 		switch i % 4 {

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/sdk"
@@ -328,23 +329,16 @@ func (c *chunks) add(t Text) {
 	(*c)[n-1] = append((*c)[n-1], t)
 }
 
-// toolsPerWorker is the fewest tools worth a goroutine of their own.
-const toolsPerWorker = 256
-
 // listParallel lists s's texts in Texts's order, the tools in ranges
 // listed concurrently: the first rule to ask lists them while the others
 // wait.
 func listParallel(s *sdk.Snapshot) []chunks {
-	workers := max(1, min(runtime.GOMAXPROCS(0), len(s.Tools)/toolsPerWorker))
+	workers := ranges.Parts(len(s.Tools))
 	parts := make([]chunks, workers+2)
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := w*len(s.Tools)/workers, (w+1)*len(s.Tools)/workers
-		wg.Go(func() { listTools(s, lo, hi, parts[1+w].add) })
-	}
+	wait := ranges.Go(len(s.Tools), func(w, lo, hi int) { listTools(s, lo, hi, parts[1+w].add) })
 	emit(parts[0].add, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0, tokNone, -1)
 	listDefinitions(s, parts[workers+1].add)
-	wg.Wait()
+	wait()
 	return parts
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -157,7 +158,7 @@ func list(s *sdk.Snapshot, visit func(t Text)) {
 func TestParallelListing(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"instructions":"Use them well.","tools":[`)
-	const n = 3*toolsPerWorker + 7
+	const n = 3*ranges.PerPart + 7
 	for i := range n {
 		if i > 0 {
 			b.WriteByte(',')
