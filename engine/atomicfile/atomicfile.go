@@ -46,7 +46,7 @@ func Write(path string, perm os.FileMode, fill func(io.Writer) error) error {
 // syncFile is (*os.File).Sync; tests count its calls.
 var syncFile = (*os.File).Sync
 
-func write(path string, perm os.FileMode, durable bool, write func(io.Writer) error) (err error) {
+func write(path string, perm os.FileMode, durable bool, fill func(io.Writer) error) (err error) {
 	if st, err := os.Lstat(path); err == nil {
 		switch m := st.Mode(); {
 		case m.IsRegular():
@@ -55,7 +55,7 @@ func write(path string, perm os.FileMode, durable bool, write func(io.Writer) er
 		case m&fs.ModeSymlink != 0 && ownDescriptor.MatchString(path):
 			// /dev/stdout and its kin are links to this process's own
 			// descriptors: following them is what the user asked for.
-			return writeDirect(path, write)
+			return writeDirect(path, fill)
 		case m&fs.ModeSymlink != 0:
 			// Replaced by the rename below, never followed.
 		case m.IsDir():
@@ -64,7 +64,7 @@ func write(path string, perm os.FileMode, durable bool, write func(io.Writer) er
 			// A device, FIFO or socket: renaming a file over it would
 			// replace /dev/null for everyone, and a reader of the FIFO would
 			// never see the report.
-			return writeDirect(path, write)
+			return writeDirect(path, fill)
 		}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
@@ -81,7 +81,7 @@ func write(path string, perm os.FileMode, durable bool, write func(io.Writer) er
 		dst = newWriteback(tmp)
 	}
 	w := bufio.NewWriterSize(dst, 64<<10)
-	if err = write(w); err == nil {
+	if err = fill(w); err == nil {
 		err = w.Flush()
 	}
 	if err == nil && durable {

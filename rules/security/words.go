@@ -341,9 +341,11 @@ func plainWordEnd(t string, i int) int {
 	return i
 }
 
-// sentenceEnd reports whether the byte at i ends a sentence: . ! ? ; or a
-// colon followed by a space, a blank line, or a line that starts a list
-// item or a heading. A period inside "e.g." or "~/.ssh" does not.
+// sentenceEnd reports whether the byte at i ends a sentence: . ! ? or ;
+// before a space, a quote, a closing parenthesis or the end, or a line
+// break before a blank line or a line that starts a list item, a heading,
+// a quote or a number. A colon does not, and a period inside "e.g." or
+// "~/.ssh" does not.
 func sentenceEnd(t string, i int) bool {
 	switch t[i] {
 	case '.', '!', '?', ';':

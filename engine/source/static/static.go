@@ -65,7 +65,8 @@ func Decode(file string, data []byte) (*sdk.Snapshot, error) {
 // are copied, and its Locator reads the file again to place pointers,
 // checking that it holds the same bytes (when it does not, it places
 // none). A file whose bytes the rules read (sdk.Snapshot.Ambiguous) is
-// kept, and shared by the strings when that is known before decoding. Copying the strings costs a fraction of the file, as much of a
+// kept, and shared by the strings when that is known before decoding.
+// Copying the strings costs a fraction of the file, as much of a
 // tool list is keys, indentation and the repeated objects the decoder
 // shares; keeping the file through the whole lint cost all of it, at the
 // moment the rules' listings of it are also live.
