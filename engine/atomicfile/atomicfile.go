@@ -38,7 +38,7 @@ func WriteFile(path string, data []byte, perm os.FileMode) error {
 // one, never half of either, but after a crash of the whole machine the
 // report may be missing, empty or cut short, and the next run writes it
 // again. Waiting for the disk was the last thing a lint of a large server
-// did, about a twentieth of its time.
+// did: 31 ms of a 0.9 s traced lint of a 27 MB tool list.
 func Write(path string, perm os.FileMode, fill func(io.Writer) error) error {
 	return write(path, perm, false, fill)
 }
