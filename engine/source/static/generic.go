@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -38,25 +39,37 @@ type decoder struct {
 	// made once at its final size instead of growing. Slots past the end
 	// keep values that are in the tree anyway, so they are not cleared.
 	pairs []pair
-	elems []any
+	elems []pair
 	// hole, when not empty, is an array that decodes as an empty one
 	// without being read: the tool list that decodeElements reads apart.
 	hole span
 	// dup is set once an object gave a key twice.
 	dup bool
-	// leaves holds the objects read so far whose members are all scalars,
-	// by their members, so that an object given again ({"type":
-	// "string"}, in thousands of schemas) is the same map rather than one
-	// more: every map costs hundreds of bytes whatever its size, and
-	// these are half of a tool list's objects. key is scratch space for
-	// looking one up.
-	leaves map[string]map[string]any
-	key    []byte
+	// shared holds the small objects and arrays read so far that are
+	// made of scalars and of values shared before them, by their
+	// contents, so that one given again ({"type": "string"}, in thousands
+	// of schemas, or a whole property schema that many tools repeat) is
+	// the same map or slice rather than one more: every map costs
+	// hundreds of bytes whatever its size. scratch is space for the key
+	// to look one up by. last tells whether the value just read is a
+	// scalar or shared, and so may be part of a shared one.
+	shared  map[string]any
+	scratch []byte
+	last    bool
+	// keys and texts hold the object keys and string values read so far,
+	// so that one given again is the same string (and, for a value, the
+	// same interface, which costs an allocation of its own): a tool list
+	// repeats a few hundred keys and a few thousand short texts
+	// throughout.
+	keys  map[string]string
+	texts map[string]any
 }
 
 type pair struct {
 	key   string
 	value any
+	// shared is the decoder's last for value.
+	shared bool
 }
 
 // decodeAny decodes data, which must stay unmodified while the result is
@@ -101,25 +114,26 @@ func (d *decoder) space() {
 	d.i = i
 }
 
+// value reads the value at d.i and sets d.last.
 func (d *decoder) value() (any, bool) {
 	if d.i >= len(d.data) {
 		return nil, false
 	}
+	d.last = true
 	switch c := d.data[d.i]; c {
 	case '{':
 		return d.object()
 	case '[':
 		if d.i == d.hole.start && d.hole.end > d.hole.start {
 			d.i = d.hole.end
+			// Filled in once its elements are decoded: neither it nor
+			// what holds it may be shared.
+			d.last = false
 			return []any{}, true
 		}
 		return d.array()
 	case '"':
-		s, ok := d.str()
-		if !ok {
-			return nil, false
-		}
-		return s, true
+		return d.text()
 	case 't':
 		return true, d.literal("true")
 	case 'f':
@@ -161,13 +175,13 @@ func (d *decoder) object() (any, bool) {
 	if d.i < len(d.data) && d.data[d.i] == '}' {
 		d.i++
 		d.depth--
-		return map[string]any{}, true
+		return d.sharedObject(d.pairs[base:]), true
 	}
 	for {
 		if d.i >= len(d.data) || d.data[d.i] != '"' {
 			return nil, false
 		}
-		key, ok := d.str()
+		key, ok := d.key()
 		if !ok {
 			return nil, false
 		}
@@ -181,65 +195,78 @@ func (d *decoder) object() (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		d.pairs = append(d.pairs, pair{key, v})
+		d.pairs = append(d.pairs, pair{key, v, d.last})
 		if done, ok := d.separator('}'); !ok {
 			return nil, false
 		} else if done {
 			break
 		}
 	}
-	m, key := d.leaf(d.pairs[base:])
-	if m == nil {
-		m = make(map[string]any, len(d.pairs)-base)
-		// In order, so that a key given twice keeps its last value, as in
-		// encoding/json.
-		for _, p := range d.pairs[base:] {
-			m[p.key] = p.value
-		}
-		if len(m) < len(d.pairs)-base {
-			d.dup = true
-		}
-		if key != nil {
-			d.leaves[string(key)] = m
-		}
-	}
+	m := d.sharedObject(d.pairs[base:])
 	d.pairs = d.pairs[:base]
 	d.depth--
 	return m, true
 }
 
-// Bounds on the objects leaf shares: small ones, which are most of a
-// list's objects, and a table that a file of only distinct objects does
-// not grow past a few megabytes.
+// sharedObject returns the map of the members pairs, shared when it can
+// be, and sets d.last.
+func (d *decoder) sharedObject(pairs []pair) map[string]any {
+	found, key := d.share('O', pairs)
+	d.last = found != nil || key != nil
+	if found != nil {
+		return found.(map[string]any)
+	}
+	m := make(map[string]any, len(pairs))
+	// In order, so that a key given twice keeps its last value, as in
+	// encoding/json.
+	for _, p := range pairs {
+		m[p.key] = p.value
+	}
+	if len(m) < len(pairs) {
+		d.dup = true
+	}
+	if key != nil {
+		d.shared[string(key)] = m
+	}
+	return m
+}
+
+// Bounds on what share shares: small objects and arrays, which are most
+// of a list's, and a table that a file of only distinct ones does not
+// grow past a few megabytes.
 const (
-	leafMaxPairs = 8
-	leafMaxKey   = 256
-	leafMaxCount = 1 << 15
+	shareMaxPairs = 8
+	shareMaxKey   = 256
+	shareMaxCount = 1 << 15
 )
 
-// leaf returns the map of an earlier object with the same members as
-// pairs, when all of them are scalars. When there is none but the object
-// is one to share, it returns the key to record the caller's new map
-// under; nil otherwise.
+// share returns the map or slice read earlier with the same members or
+// elements as pairs (kind 'O', an object, or 'A', an array, whose
+// elements have no keys), when each is a scalar or was itself shared.
+// When there is none but the value is one to share, it returns the key to
+// record the caller's new map or slice under; nil otherwise.
 //
 // Sharing is safe because nothing changes a decoded tree (rules must not
 // change a Snapshot), and it is invisible to anything that reads one: the
 // members are the same, and a key given twice gives the same map its last
-// value either way.
-func (d *decoder) leaf(pairs []pair) (map[string]any, []byte) {
-	if len(pairs) > leafMaxPairs {
+// value either way. A value that holds a reference or an identifier (see
+// identifying) is not shared, and so neither is anything that holds it.
+func (d *decoder) share(kind byte, pairs []pair) (any, []byte) {
+	if len(pairs) > shareMaxPairs {
 		return nil, nil
 	}
-	k := d.key[:0]
+	k := append(d.scratch[:0], kind)
 	for _, p := range pairs {
-		if len(p.key) > leafMaxKey || identifying(p.key) {
+		if !p.shared || len(p.key) > shareMaxKey || identifying(p.key, p.value) {
 			return nil, nil
 		}
-		k = append(k, byte(len(p.key)))
-		k = append(k, p.key...)
+		if kind == 'O' {
+			k = append(k, byte(len(p.key)))
+			k = append(k, p.key...)
+		}
 		switch v := p.value.(type) {
 		case string:
-			if len(v) > leafMaxKey {
+			if len(v) > shareMaxKey {
 				return nil, nil
 			}
 			k = append(k, 's', byte(len(v)))
@@ -254,34 +281,49 @@ func (d *decoder) leaf(pairs []pair) (map[string]any, []byte) {
 			}
 		case nil:
 			k = append(k, 'n')
+		// A shared value is told by its address: the table keeps it, so
+		// no other value can take that address while the key is in use.
+		case map[string]any:
+			k = binary.LittleEndian.AppendUint64(append(k, 'm'), uint64(uintptr(*(*unsafe.Pointer)(unsafe.Pointer(&v)))))
+		case []any:
+			k = binary.LittleEndian.AppendUint64(append(k, 'a', byte(len(v))), uint64(uintptr(unsafe.Pointer(unsafe.SliceData(v)))))
 		default:
 			return nil, nil
 		}
-		if len(k) > leafMaxKey {
+		if len(k) > shareMaxKey {
 			return nil, nil
 		}
 	}
-	d.key = k
-	if m, ok := d.leaves[string(k)]; ok {
-		return m, nil
+	d.scratch = k
+	if v, ok := d.shared[string(k)]; ok {
+		return v, nil
 	}
-	if d.leaves == nil {
-		d.leaves = make(map[string]map[string]any)
+	if d.shared == nil {
+		d.shared = make(map[string]any)
 	}
-	if len(d.leaves) >= leafMaxCount {
+	if len(d.shared) >= shareMaxCount {
 		return nil, nil
 	}
 	return nil, k
 }
 
-// identifying reports whether key is a JSON Schema keyword that makes an
-// object's place matter: a reference ("$ref", "$dynamicRef") resolves
-// against the base URI of the resource it sits in, and an "$id", "id" or
-// "$anchor" names its own place. Such objects are not shared, because the
-// resolver (rules/jsonref) tells subschemas apart by their map: one map
-// standing in two resources would resolve in only one of them.
-func identifying(key string) bool {
-	return key == "id" || (key != "" && key[0] == '$')
+// identifying reports whether the member key: value makes an object's
+// place matter: a reference ("$ref", "$dynamicRef", "$recursiveRef")
+// resolves against the base URI of the resource it sits in, and an "$id"
+// (or draft-04's "id", when it is a string) or an anchor names its own
+// place. Such objects are not shared, because the resolver (rules/jsonref)
+// tells subschemas apart by their map: one map standing in two resources
+// would resolve in only one of them. Other keywords, "$schema" and
+// "$defs" among them, say nothing of a place.
+func identifying(key string, value any) bool {
+	switch key {
+	case "$ref", "$dynamicRef", "$recursiveRef", "$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor":
+		return true
+	case "id":
+		_, ok := value.(string)
+		return ok
+	}
+	return false
 }
 
 // separator reads what follows a member or an element: the container's
@@ -311,7 +353,9 @@ func (d *decoder) array() (any, bool) {
 	if d.i < len(d.data) && d.data[d.i] == ']' {
 		d.i++
 		d.depth--
-		// Empty but not nil, as encoding/json gives.
+		// Empty but not nil, as encoding/json gives. It takes no memory,
+		// so it need not be shared.
+		d.last = true
 		return []any{}, true
 	}
 	for {
@@ -319,15 +363,27 @@ func (d *decoder) array() (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		d.elems = append(d.elems, v)
+		d.elems = append(d.elems, pair{value: v, shared: d.last})
 		if done, ok := d.separator(']'); !ok {
 			return nil, false
 		} else if done {
 			break
 		}
 	}
-	a := make([]any, len(d.elems)-base)
-	copy(a, d.elems[base:])
+	var a []any
+	found, key := d.share('A', d.elems[base:])
+	if found != nil {
+		a = found.([]any)
+	} else {
+		a = make([]any, len(d.elems)-base)
+		for i, e := range d.elems[base:] {
+			a[i] = e.value
+		}
+		if key != nil {
+			d.shared[string(key)] = a
+		}
+	}
+	d.last = found != nil || key != nil
 	d.elems = d.elems[:base]
 	d.depth--
 	return a, true
@@ -342,10 +398,60 @@ var plainByte = func() (t [256]bool) {
 	return t
 }()
 
-// str reads the string at d.i. A string that needs no decoding shares the
-// document's bytes; one with escapes or invalid UTF-8 is decoded into new
-// memory, as encoding/json's unquote does.
-func (d *decoder) str() (string, bool) {
+// Bounds on the strings key and text keep: a tool list's keys and short
+// texts, in a table that a file of only distinct ones does not grow past
+// a few megabytes.
+const (
+	internMaxLen   = 1 << 12
+	internMaxCount = 1 << 14
+)
+
+// key reads the object key at d.i.
+func (d *decoder) key() (string, bool) {
+	s, view, ok := d.str()
+	if !ok || !view || !d.copyStrings {
+		return s, ok
+	}
+	if k, ok := d.keys[s]; ok {
+		return k, true
+	}
+	k := strings.Clone(s)
+	if len(k) <= internMaxLen && len(d.keys) < internMaxCount {
+		if d.keys == nil {
+			d.keys = make(map[string]string)
+		}
+		d.keys[k] = k
+	}
+	return k, true
+}
+
+// text reads the string value at d.i.
+func (d *decoder) text() (any, bool) {
+	s, view, ok := d.str()
+	if !ok {
+		return nil, false
+	}
+	if v, ok := d.texts[s]; ok {
+		return v, true
+	}
+	if view && d.copyStrings {
+		s = strings.Clone(s)
+	}
+	var v any = s
+	if len(s) <= internMaxLen && len(d.texts) < internMaxCount {
+		if d.texts == nil {
+			d.texts = make(map[string]any)
+		}
+		d.texts[s] = v
+	}
+	return v, true
+}
+
+// str reads the string at d.i. A string that needs no decoding is a view
+// of the document's bytes (view is true), to be copied if they are not to
+// be kept; one with escapes or invalid UTF-8 is decoded into new memory,
+// as encoding/json's unquote does.
+func (d *decoder) str() (_ string, view, ok bool) {
 	data := d.data
 	start := d.i + 1
 	i := start
@@ -367,7 +473,7 @@ func (d *decoder) str() (string, bool) {
 			i++
 		}
 		if i >= len(data) {
-			return "", false
+			return "", false, false
 		}
 		switch c := data[i]; {
 		case c == '"':
@@ -376,32 +482,29 @@ func (d *decoder) str() (string, bool) {
 			ascii = ascii && high&highBits == 0
 			if !escaped && (ascii || utf8.Valid(raw)) {
 				if len(raw) == 0 {
-					return "", true
+					return "", false, true
 				}
-				if d.copyStrings {
-					return string(raw), true
-				}
-				return unsafe.String(&raw[0], len(raw)), true
+				return unsafe.String(&raw[0], len(raw)), true, true
 			}
-			return unquote(raw), true
+			return unquote(raw), false, true
 		case c == '\\':
 			escaped = true
 			if i+1 >= len(data) {
-				return "", false
+				return "", false, false
 			}
 			switch data[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
 				if i+6 > len(data) || hex4(data[i+2:i+6]) < 0 {
-					return "", false
+					return "", false, false
 				}
 				i += 6
 			default:
-				return "", false
+				return "", false, false
 			}
 		case c < 0x20:
-			return "", false
+			return "", false, false
 		default:
 			// Not ASCII: checked as UTF-8 once the string ends.
 			ascii = false

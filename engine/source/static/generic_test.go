@@ -260,11 +260,18 @@ func sameNumbers(a, b any) bool {
 	return a == b
 }
 
-// TestDecodeSharesLeaves checks that objects of scalars given again are
-// one map, that objects holding containers are not shared, and that the
-// table of shared objects stays bounded.
-func TestDecodeSharesLeaves(t *testing.T) {
-	v, ok := decodeAny([]byte(`[{"type":"string"},{"type":"string"},{"type":"number"},{"a":[1]},{"a":[1]}]`))
+// TestDecodeShares checks that small objects and arrays given again are
+// one map or slice when what they hold is scalars or shared, that one
+// holding a reference or too many members is not shared, and that the
+// table of shared values stays bounded.
+func TestDecodeShares(t *testing.T) {
+	v, ok := decodeAny([]byte(`[{"type":"string"},{"type":"string"},{"type":"number"},{"a":[1]},{"a":[1]},` +
+		`{"type":"object","properties":{}},{"type":"object","properties":{}},` +
+		`{"p":{"q":{"type":"string"}}},{"p":{"q":{"type":"string"}}},` +
+		`{"items":{"$ref":"#/a"}},{"items":{"$ref":"#/a"}},` +
+		`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9},{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9},` +
+		`[1,"x"],[1,"x"],` +
+		`{"$schema":"s","properties":{"id":{"type":"string"}}},{"$schema":"s","properties":{"id":{"type":"string"}}}]`))
 	if !ok {
 		t.Fatal("not decoded")
 	}
@@ -272,8 +279,27 @@ func TestDecodeSharesLeaves(t *testing.T) {
 	same := func(i, j int) bool {
 		return reflect.ValueOf(a[i]).UnsafePointer() == reflect.ValueOf(a[j]).UnsafePointer()
 	}
-	if !same(0, 1) || same(0, 2) || same(3, 4) {
-		t.Errorf("shared: 0 and 1 %v (want true), 0 and 2 %v, 3 and 4 %v (want false)", same(0, 1), same(0, 2), same(3, 4))
+	for _, c := range []struct {
+		i, j int
+		want bool
+	}{{0, 1, true}, {0, 2, false}, {3, 4, true}, {5, 6, true}, {7, 8, true}, {9, 10, false}, {11, 12, false}, {13, 14, true}, {15, 16, true}} {
+		if same(c.i, c.j) != c.want {
+			t.Errorf("%v and %v: shared %v, want %v", a[c.i], a[c.j], !c.want, c.want)
+		}
+	}
+	// The hole decodeParallel fills in afterwards is an empty array until
+	// then: what holds it must not be shared with an object that holds a
+	// real empty array.
+	data := []byte(`{"a":{"t":[1,2]},"b":{"t":[]}}`)
+	start := bytes.Index(data, []byte("[1"))
+	d := decoder{hole: span{start, start + len("[1,2]")}}
+	doc, ok := d.document(data)
+	if !ok {
+		t.Fatal("not decoded")
+	}
+	m := doc.(map[string]any)
+	if reflect.ValueOf(m["a"]).UnsafePointer() == reflect.ValueOf(m["b"]).UnsafePointer() {
+		t.Error("the object holding the hole is shared")
 	}
 	// A reference resolves against the resource it sits in, and the
 	// resolver tells subschemas apart by their map: the same "$ref" object
@@ -289,15 +315,15 @@ func TestDecodeSharesLeaves(t *testing.T) {
 	}
 	var b strings.Builder
 	b.WriteString("[")
-	for i := range 2 * leafMaxCount {
+	for i := range 2 * shareMaxCount {
 		fmt.Fprintf(&b, `{"n":%d},`, i)
 	}
 	b.WriteString("{}]")
-	d := decoder{}
+	d = decoder{}
 	if _, ok := d.document([]byte(b.String())); !ok {
 		t.Fatal("not decoded")
 	}
-	if len(d.leaves) > leafMaxCount {
-		t.Errorf("%d shared objects kept, want at most %d", len(d.leaves), leafMaxCount)
+	if len(d.shared) > shareMaxCount {
+		t.Errorf("%d shared objects kept, want at most %d", len(d.shared), shareMaxCount)
 	}
 }
