@@ -54,7 +54,7 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 			n := &nodes[k]
 			// Flattening read the description, which most properties
 			// have: described would look it up in the schema's map.
-			if n.Keyword != "properties" || n.Schema == false || strings.TrimSpace(n.Description) != "" {
+			if n.Keyword() != "properties" || n.Schema == false || strings.TrimSpace(n.Description) != "" {
 				continue
 			}
 			if search == nil {

@@ -121,7 +121,7 @@ func (c *metaChecker) advance(flat []schemawalk.Flat, last int) {
 			continue
 		}
 		c.node, c.path = i, c.path[:0]
-		boolOK := c.d != draft04 || n.Index < 0 && (n.Keyword == "additionalProperties" || n.Keyword == "additionalItems")
+		boolOK := c.d != draft04 || n.Index < 0 && (n.Keyword() == "additionalProperties" || n.Keyword() == "additionalItems")
 		c.notObject(n.Schema, boolOK)
 	}
 }
@@ -130,7 +130,7 @@ func (c *metaChecker) advance(flat []schemawalk.Flat, last int) {
 // given that its parent does.
 func (c *metaChecker) position(n *schemawalk.Flat) bool {
 	d := c.d
-	switch n.Keyword {
+	switch n.Keyword() {
 	case "items":
 		return n.Index < 0 || d != draft2020
 	case "additionalItems":

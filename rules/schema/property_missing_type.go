@@ -41,7 +41,7 @@ func (propertyMissingType) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		}
 		for i := range d.nodes {
 			n := &d.nodes[i]
-			if n.Keyword != "properties" {
+			if n.Keyword() != "properties" {
 				continue
 			}
 			obj := n.Object()
@@ -63,7 +63,7 @@ func (propertyMissingType) Check(ctx context.Context, s *sdk.Snapshot, report fu
 // branch, not parameters to send.
 func inCondition(d *doc, i int) bool {
 	for ; i >= 0; i = int(d.nodes[i].Parent) {
-		if k := d.nodes[i].Keyword; k == "not" || k == "if" {
+		if k := d.nodes[i].Keyword(); k == "not" || k == "if" {
 			return true
 		}
 	}

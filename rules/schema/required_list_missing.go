@@ -30,7 +30,7 @@ func (requiredListMissing) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			return
 		}
 		for i := range d.nodes {
-			if inPlace(d.nodes[i].Keyword) || !d.nodes[i].Keys.Any(propertiesKey) {
+			if inPlace(d.nodes[i].Keyword()) || !d.nodes[i].Keys.Any(propertiesKey) {
 				continue
 			}
 			obj := d.nodes[i].Object()

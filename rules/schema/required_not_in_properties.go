@@ -82,8 +82,8 @@ var requiredKey = schemawalk.KeysOf("required")
 // the object instance they all apply to. negated is true when the way up
 // passes a "not".
 func groupTop(d *doc, i int) (top int, negated bool) {
-	for d.nodes[i].Parent >= 0 && inPlace(d.nodes[i].Keyword) {
-		if d.nodes[i].Keyword == "not" {
+	for d.nodes[i].Parent >= 0 && inPlace(d.nodes[i].Keyword()) {
+		if d.nodes[i].Keyword() == "not" {
 			negated = true
 		}
 		i = int(d.nodes[i].Parent)
@@ -96,7 +96,7 @@ func groupTop(d *doc, i int) (top int, negated bool) {
 // ["id"]} meant to be combined, through "$ref", with a schema that does.
 func isMixin(d *doc, i int) bool {
 	n := &d.nodes[i]
-	if n.Keyword != "$defs" && n.Keyword != "definitions" {
+	if n.Keyword() != "$defs" && n.Keyword() != "definitions" {
 		return false
 	}
 	obj := n.Object()

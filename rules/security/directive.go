@@ -3,10 +3,12 @@ package security
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
@@ -75,10 +77,10 @@ type phraseGate struct {
 // visible.Texts order.
 type judgement struct {
 	// maybe[j][i] is whether text i can hold a match of the gate's set
-	// j; resource URIs are false.
+	// j; resource URIs are false. It is let go once texts is made.
 	maybe [][]bool
 	// folded is foldedTexts of the Snapshot.
-	folded []string
+	folded *folded
 	// marks[i] is what the scan found of text i's bytes for other
 	// rules' filters, found apart for the texts it does not read raw.
 	marks []byteMarks
@@ -98,21 +100,48 @@ type indexed struct {
 }
 
 // foldCache holds each Snapshot's foldedTexts until it is collected.
-var foldCache snapmemo.Cache[struct{}, []string]
+var foldCache snapmemo.Cache[struct{}, *folded]
 
-// foldedTexts returns, for each text of s in visible.Texts order, the
-// text folded when it is not plain, else "": folding costs more than the
-// rest of a phrase rule's work on such a text, and every rule that reads
-// words needs it. The texts are folded once, on every core.
-func foldedTexts(s *sdk.Snapshot) []string {
-	return foldCache.Get(s, struct{}{}, func() []string {
-		folded := make([]string, visible.Len(s))
-		visible.Indexed(s, func(i int, t visible.Text) {
+// folded is the texts of a Snapshot that are not plain, folded, by their
+// place in visible.Texts order: most texts are plain, and a string kept
+// for each of them would cost more than these do.
+type folded struct {
+	at    []int32
+	texts []string
+}
+
+// text returns text i folded when it is not plain, else "".
+func (f *folded) text(i int) string {
+	k, ok := slices.BinarySearch(f.at, int32(i))
+	if !ok {
+		return ""
+	}
+	return f.texts[k]
+}
+
+// foldedTexts returns the texts of s that are not plain, folded: folding
+// costs more than the rest of a phrase rule's work on such a text, and
+// every rule that reads words needs it. The texts are folded once, on
+// every core.
+func foldedTexts(s *sdk.Snapshot) *folded {
+	return foldCache.Get(s, struct{}{}, func() *folded {
+		f := &folded{}
+		var values []string
+		i := int32(-1)
+		visible.Texts(s, func(t visible.Text) {
+			i++
 			if !t.Plain() && t.Kind != visible.KindResourceURI {
-				folded[i] = fold(t.Value)
+				f.at = append(f.at, i)
+				values = append(values, t.Value)
 			}
 		})
-		return folded
+		f.texts = make([]string, len(values))
+		ranges.Go(len(values), func(_, lo, hi int) {
+			for k := lo; k < hi; k++ {
+				f.texts[k] = fold(values[k])
+			}
+		})()
+		return f
 	})
 }
 
@@ -122,7 +151,7 @@ func (v *judgement) words(w *words, i int, t visible.Text) {
 		w.resetFolded(t.Value, t.Value)
 		return
 	}
-	w.resetFolded(v.folded[i], "")
+	w.resetFolded(v.folded.text(i), "")
 }
 
 // newPhraseGate returns the gate of sets, built the first time it is
@@ -220,7 +249,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 		if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
 			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
 				forkBomb: strings.Contains(t.Value, ":()")}
-			if f := v.folded[i]; f != "" {
+			if f := v.folded.text(i); f != "" {
 				// The rules read a text that is not plain folded, where
 				// "～／．ｓｓｈ" is "~/.ssh" and "：（）" is ":()".
 				marks.secretFile = marks.secretFile || mayNameSecretFile(f)
@@ -232,7 +261,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 			return
 		}
 		if !t.Plain() {
-			text = v.folded[i]
+			text = v.folded.text(i)
 			if strings.IndexByte(text, softMark) >= 0 {
 				got = all
 			}
@@ -284,6 +313,8 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 			v.forkBombs = append(v.forkBombs, indexed{i, t})
 		}
 	})
+	// The lists say it all now, for as long as the Snapshot lives.
+	v.maybe = nil
 	return v
 }
 

@@ -411,10 +411,10 @@ func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 		} else {
 			// directiveBlocks reads the folded text lowered, without
 			// its soft marks.
-			if !mayHoldBlock(strings.ToLower(strings.ReplaceAll(folded[i], string(softMark), ""))) {
+			if !mayHoldBlock(strings.ToLower(strings.ReplaceAll(folded.text(i), string(softMark), ""))) {
 				return
 			}
-			w.resetFolded(folded[i], "")
+			w.resetFolded(folded.text(i), "")
 		}
 		for _, b := range directiveBlocks(w) {
 			is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}

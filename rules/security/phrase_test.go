@@ -241,10 +241,6 @@ func TestPhraseGate(t *testing.T) {
 		visible.Texts(snap, func(tx visible.Text) { texts = append(texts, tx) })
 		v := directiveGate().judged(snap)
 		for j, ps := range directiveGate().sets {
-			got := v.maybe[j]
-			if len(got) != len(texts) {
-				t.Fatalf("%s: %d verdicts for %d texts", snap.Name, len(got), len(texts))
-			}
 			// The rules read the texts the gate lets through from texts[j].
 			var passed, wantPassed []int
 			for _, e := range v.texts[j] {
@@ -252,9 +248,6 @@ func TestPhraseGate(t *testing.T) {
 			}
 			for i, tx := range texts {
 				want := tx.Kind != visible.KindResourceURI && ps.mayMatch(tx.Value, tx.Plain())
-				if got[i] != want {
-					t.Errorf("set %d, text %q: gate says %v, mayMatch %v", j, tx.Value, got[i], want)
-				}
 				if want {
 					wantPassed = append(wantPassed, i)
 				} else {

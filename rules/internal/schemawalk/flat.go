@@ -13,10 +13,9 @@ import (
 // subschema of thousands of tools and report on few of them should not pay
 // for a pointer string per node.
 type Flat struct {
-	// Schema, Keyword and Name are as in Node.
-	Schema  any
-	Keyword string
-	Name    string
+	// Schema and Name are as in Node; so is Keyword().
+	Schema any
+	Name   string
 	// Description is the schema's "description" when it is a string, ""
 	// otherwise: the one keyword many rules read on nearly every node.
 	// Like Keys it is read while the node's keys are, since a lookup in
@@ -29,14 +28,28 @@ type Flat struct {
 	// Unknown is how many of the schema object's keys are not keywords
 	// Keys knows ("example", "x-order", "_meta").
 	Unknown int32
-	// Depth is as in Node.
-	Depth int32
 	// Index is the position in an array keyword ("allOf", "prefixItems",
 	// tuple-form "items"); -1 otherwise.
 	Index int32
 	// Parent is the index of the parent schema counted from the root of
 	// the same Flatten call (the root is 0); -1 at the root.
 	Parent int32
+	// Depth is as in Node; it stays below MaxDepth.
+	Depth int16
+	// rank is one more than the rank in childKeywords of the keyword the
+	// node lies under; 0 at the root. A large list has hundreds of
+	// thousands of nodes, each kept while its Snapshot lives: a number
+	// rather than the keyword's string keeps a node to 72 bytes.
+	rank uint8
+}
+
+// Keyword is as in Node: the keyword the schema lies under, "" at the
+// root.
+func (f *Flat) Keyword() string {
+	if f.rank == 0 {
+		return ""
+	}
+	return childKeywords[f.rank-1]
 }
 
 // Object returns the schema as an object, or nil for a bool schema or a
@@ -79,6 +92,9 @@ var childKeywords = [...]string{
 
 // descriptionKey is the bit of "description", which Flatten reads.
 var descriptionKey = KeyOf("description")
+
+// A Flat holds a rank in a byte.
+var _ [255 - len(childKeywords)]struct{}
 
 // childBits are childKeywords' bits in Keys, and childKeys their union.
 var (
@@ -123,8 +139,8 @@ func (w *flattener) flatten(nodes []Flat, n Flat) []Flat {
 		return nodes
 	}
 	names := w.names
-	child := func(v any, kw, name string, index int) {
-		nodes = w.flatten(nodes, Flat{Schema: v, Keyword: kw, Name: name, Index: int32(index), Parent: self, Depth: n.Depth + 1})
+	child := func(v any, rank int, name string, index int) {
+		nodes = w.flatten(nodes, Flat{Schema: v, rank: uint8(rank + 1), Name: name, Index: int32(index), Parent: self, Depth: n.Depth + 1})
 	}
 	// Children in Walk's order: the keywords by rank, names sorted.
 	for rank, kw := range childKeywords {
@@ -146,24 +162,24 @@ func (w *flattener) flatten(nodes []Flat, n Flat) []Flat {
 			slices.Sort(sorted)
 			for i := range sorted {
 				name := (*names)[start+i]
-				child(m[name], kw, name, -1)
+				child(m[name], rank, name, -1)
 			}
 			*names = (*names)[:start]
 		case rankAllOf, rankAnyOf, rankOneOf, rankPrefixItems:
 			list, _ := v.([]any)
 			for i, s := range list {
-				child(s, kw, "", i)
+				child(s, rank, "", i)
 			}
 		default:
 			if list, isList := v.([]any); isList && rank == rankItems {
 				// Draft-07 tuple form.
 				for i, s := range list {
-					child(s, kw, "", i)
+					child(s, rank, "", i)
 				}
 				continue
 			}
 			if isSchema(v) {
-				child(v, kw, "", -1)
+				child(v, rank, "", -1)
 			}
 		}
 	}
@@ -182,11 +198,11 @@ func Pointer(nodes []Flat, i int, base string, extra ...string) string {
 		n := &nodes[i]
 		switch {
 		case n.Index >= 0:
-			tokens = append(tokens, strconv.Itoa(int(n.Index)), n.Keyword)
-		case n.Name != "" || named(n.Keyword):
-			tokens = append(tokens, n.Name, n.Keyword)
+			tokens = append(tokens, strconv.Itoa(int(n.Index)), n.Keyword())
+		case n.Name != "" || named(n.Keyword()):
+			tokens = append(tokens, n.Name, n.Keyword())
 		default:
-			tokens = append(tokens, n.Keyword)
+			tokens = append(tokens, n.Keyword())
 		}
 	}
 	slices.Reverse(tokens)

@@ -40,7 +40,7 @@ func TestFlattenMatchesWalk(t *testing.T) {
 			nodes := Flatten(prior, schema)[len(prior):]
 			var got []string
 			for i, n := range nodes {
-				got = append(got, fmt.Sprintf("%s kw=%q name=%q depth=%d", Pointer(nodes, i, "/tools/0/inputSchema"), n.Keyword, n.Name, n.Depth))
+				got = append(got, fmt.Sprintf("%s kw=%q name=%q depth=%d", Pointer(nodes, i, "/tools/0/inputSchema"), n.Keyword(), n.Name, n.Depth))
 				if p, want := Pointer(nodes, i, "/b", "x", "a/b"), Pointer(nodes, i, "/b")+"/x/a~1b"; p != want {
 					t.Errorf("node %d with extra tokens: %s, want %s", i, p, want)
 				}

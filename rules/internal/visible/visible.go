@@ -474,7 +474,7 @@ func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
 	for i := range at.nodes {
 		n := &at.nodes[i]
 		node := int32(i)
-		if n.Keyword == "properties" {
+		if n.Keyword() == "properties" {
 			put(KindParamName, n.Name, at, node, tokNone, -1)
 		}
 		obj := n.Object()
