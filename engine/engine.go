@@ -80,6 +80,8 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	if len(targets) < 2 {
 		opt.Progress = nil // one line for one target says nothing
 	}
+	loaded, release := limitMemory(opt.Targets)
+	defer release()
 	// The regions name the phases in an execution trace (MCPLINT_TRACE).
 	region := trace.StartRegion(ctx, "load")
 	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
@@ -89,6 +91,7 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	for i := range opt.Targets {
 		opt.Targets[i].Data = nil
 	}
+	loaded()
 	region = trace.StartRegion(ctx, "prepare")
 	prepare(opt.Targets, snaps, errs, opt.Lock)
 	region.End()

@@ -1,48 +1,140 @@
 package engine
 
 import (
+	"runtime"
 	"runtime/debug"
 	"testing"
+	"time"
 
 	"github.com/mcplint/mcplint/engine/target"
 )
 
-// TestLimitMemory checks that a lint of files caps the heap for their
-// size, that lints at once share one cap sized for all of them, that the
-// limit in force before comes back after the last, and that a lint of no
-// file leaves the limit alone.
-func TestLimitMemory(t *testing.T) {
-	before := debug.SetMemoryLimit(-1)
-	files := func(n int) []target.Target { return []target.Target{{Kind: target.Static, Data: make([]byte, n)}} }
-	want := func(size int) int64 { return int64(memoryBase + memoryPerByte*float64(size)) }
+func files(n int) []target.Target {
+	return []target.Target{{Kind: target.Static, Data: make([]byte, n)}}
+}
 
-	releaseA := limitMemory(files(100 << 20))
-	if got := debug.SetMemoryLimit(-1); got != want(100<<20) {
-		t.Errorf("one file: limit %d, want %d", got, want(100<<20))
+func goal(size int) int64 { return int64(memoryBase + memoryPerByte*float64(size)) }
+
+// TestLimitMemory checks that a lint of files caps the heap for their
+// size once it has read them, that lints at once share one cap sized for
+// all of them once all have read theirs, that the limit in force before
+// comes back after the last, and that a lint of no file leaves the limit
+// alone.
+func TestLimitMemory(t *testing.T) {
+	// What earlier tests left in use must not pass the goals here.
+	debug.FreeOSMemory()
+	before := debug.SetMemoryLimit(-1)
+	limit := func() int64 { return debug.SetMemoryLimit(-1) }
+
+	loadedA, releaseA := limitMemory(files(100 << 20))
+	if got := limit(); got != before {
+		t.Errorf("one file, reading: limit %d, want the one before, %d", got, before)
 	}
-	releaseB := limitMemory(files(50 << 20))
-	if got := debug.SetMemoryLimit(-1); got != want(150<<20) {
-		t.Errorf("two files at once: limit %d, want %d", got, want(150<<20))
+	loadedA()
+	if got := limit(); got != goal(100<<20) {
+		t.Errorf("one file: limit %d, want %d", got, goal(100<<20))
+	}
+	loadedB, releaseB := limitMemory(files(50 << 20))
+	if got := limit(); got != before {
+		t.Errorf("a second file, reading: limit %d, want the one before, %d", got, before)
+	}
+	loadedB()
+	if got := limit(); got != goal(150<<20) {
+		t.Errorf("two files at once: limit %d, want %d", got, goal(150<<20))
 	}
 	releaseA()
-	if got := debug.SetMemoryLimit(-1); got != want(50<<20) {
-		t.Errorf("after the first: limit %d, want %d", got, want(50<<20))
+	if got := limit(); got != goal(50<<20) {
+		t.Errorf("after the first: limit %d, want %d", got, goal(50<<20))
 	}
 	releaseB()
-	if got := debug.SetMemoryLimit(-1); got != before {
+	if got := limit(); got != before {
 		t.Errorf("after both: limit %d, want the one before, %d", got, before)
 	}
-	limitMemory([]target.Target{{Kind: target.Command}})()
-	if got := debug.SetMemoryLimit(-1); got != before {
+	loaded, release := limitMemory([]target.Target{{Kind: target.Command}})
+	loaded()
+	release()
+	if got := limit(); got != before {
 		t.Errorf("no file: limit %d, want %d", got, before)
+	}
+	// A lint that fails before it has read its file still lets go.
+	_, release = limitMemory(files(1 << 20))
+	release()
+	if got := limit(); got != before {
+		t.Errorf("released while reading: limit %d, want %d", got, before)
 	}
 
 	// A lower limit of the user's stays.
 	debug.SetMemoryLimit(64 << 20)
 	defer debug.SetMemoryLimit(before)
-	release := limitMemory(files(100 << 20))
-	if got := debug.SetMemoryLimit(-1); got != 64<<20 {
+	loaded, release = limitMemory(files(100 << 20))
+	loaded()
+	if got := limit(); got != 64<<20 {
 		t.Errorf("under a user's limit: %d, want %d", got, 64<<20)
 	}
 	release()
+}
+
+// TestMemoryLimitGivesUp checks when the goal is kept and when given up
+// for the live heap, and that it stays given up.
+func TestMemoryLimitGivesUp(t *testing.T) {
+	const size = 28 << 20
+	reach := uint64((float64(goal(size)) - liveBase) / reachFactor)
+	for _, c := range []struct {
+		live        uint64
+		loose, want bool
+		limit       int64
+	}{
+		{0, false, false, goal(size)},
+		{reach - 1<<20, false, false, goal(size)},
+		{reach + 1<<20, false, true, int64(liveBase + looseFactor*float64(reach+1<<20))},
+		// Once given up, the goal stays the least.
+		{1 << 20, true, true, goal(size)},
+	} {
+		limit, loose := memoryLimit(size, c.live, c.loose)
+		if loose != c.want || limit != c.limit {
+			t.Errorf("live %d MiB (given up: %v): limit %d, given up %v; want %d, %v", c.live>>20, c.loose, limit, loose, c.limit, c.want)
+		}
+	}
+}
+
+// TestLimitMemoryFollowsLive checks that the limit is set again after
+// collections: memory in use past the goal once the files are read leaves
+// the limit as it was until a collection says what is live, and a heap
+// kept live past what the goal leaves room for then gives the goal up and
+// raises the limit above that heap.
+func TestLimitMemoryFollowsLive(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	const held = 64 << 20
+	keep := make([]byte, held)
+	for i := range keep {
+		keep[i] = 1
+	}
+	loaded, release := limitMemory(files(1 << 20))
+	defer release()
+	loaded()
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("64 MiB in use past a goal of %d MiB: limit %d, want the one before, %d", goal(1<<20)>>20, got, before)
+	}
+	// The limit is set again by a cleanup after the collection, on a
+	// goroutine of its own.
+	var waiting, loose bool
+	for range 500 {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+		memory.Lock()
+		waiting, loose = memory.waiting, memory.loose
+		memory.Unlock()
+		if !waiting {
+			break
+		}
+	}
+	runtime.KeepAlive(keep)
+	if waiting || !loose {
+		t.Fatalf("after collections: waiting %v, goal given up %v; want false, true", waiting, loose)
+	}
+	factor := looseFactor
+	want := int64(liveBase + factor*held)
+	if got := debug.SetMemoryLimit(-1); got < want || got == before {
+		t.Errorf("limit %d, want at least %d", got, want)
+	}
 }

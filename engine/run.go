@@ -196,7 +196,6 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	if lockErr != nil {
 		return nil, &UsageError{lockErr}
 	}
-	defer limitMemory(targets)()
 	probes, err := probe.ParseSet(s.Probes)
 	if err != nil {
 		return nil, &UsageError{fmt.Errorf("--%w", err)}
