@@ -144,7 +144,9 @@ func memoryLimit(size int64, live uint64, loose bool) (int64, bool) {
 // given round with the heap it left live, until the round ends.
 func watchCollections(round int) {
 	// An object that nothing points to is collected by the next cycle,
-	// which then runs its cleanup: one per cycle, each arming the next.
+	// which then runs its cleanup, arming the next: at most one a cycle
+	// (one made while a cycle marks outlives it, and cycles close together
+	// are read as one), each reading the live heap the last cycle left.
 	// It holds a pointer, so it is not one of the tiny objects that share
 	// an allocation and may never be collected alone.
 	runtime.AddCleanup(&struct{ p *byte }{}, func(round int) {
@@ -157,8 +159,10 @@ func watchCollections(round int) {
 		}
 		// What a lint holds while it reads its file, the file's bytes
 		// among it, says nothing of what it keeps: a collection that
-		// ended before the lints had all read theirs is not counted.
-		if memory.loading == 0 && cycles(sample[1]) > memory.since && sample[0].Value.Kind() == metrics.KindUint64 {
+		// began before the lints had all read theirs is not counted. The
+		// one running then, if any, ends after since was read, so the
+		// first counted is the second to end after it.
+		if memory.loading == 0 && cycles(sample[1]) > memory.since+1 && sample[0].Value.Kind() == metrics.KindUint64 {
 			memory.live = max(memory.live, sample[0].Value.Uint64())
 			memory.waiting = false
 			setLimit()

@@ -99,42 +99,64 @@ func TestMemoryLimitGivesUp(t *testing.T) {
 
 // TestLimitMemoryFollowsLive checks that the limit is set again after
 // collections: memory in use past the goal once the files are read leaves
-// the limit as it was until a collection says what is live, and a heap
-// kept live past what the goal leaves room for then gives the goal up and
-// raises the limit above that heap.
+// the limit as it was until a collection says what is live; a heap kept
+// live past what the goal leaves room for then gives the goal up and
+// raises the limit above that heap; a larger heap later raises it again;
+// and a smaller one does not lower it.
 func TestLimitMemoryFollowsLive(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
-	const held = 64 << 20
-	keep := make([]byte, held)
-	for i := range keep {
-		keep[i] = 1
+	hold := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = 1
+		}
+		return b
 	}
+	// above collects until the limit is at least want, and returns it. The
+	// limit is set again by a cleanup after a collection, on a goroutine
+	// of its own.
+	above := func(want int64) int64 {
+		var got int64
+		for range 500 {
+			runtime.GC()
+			time.Sleep(10 * time.Millisecond)
+			if got = debug.SetMemoryLimit(-1); got >= want && got != before {
+				break
+			}
+		}
+		return got
+	}
+	factor := looseFactor
+	keep := hold(48 << 20)
 	loaded, release := limitMemory(files(1 << 20))
 	defer release()
 	loaded()
 	if got := debug.SetMemoryLimit(-1); got != before {
-		t.Errorf("64 MiB in use past a goal of %d MiB: limit %d, want the one before, %d", goal(1<<20)>>20, got, before)
+		t.Errorf("48 MiB in use past a goal of %d MiB: limit %d, want the one before, %d", goal(1<<20)>>20, got, before)
 	}
-	// The limit is set again by a cleanup after the collection, on a
-	// goroutine of its own.
-	var waiting, loose bool
-	for range 500 {
-		runtime.GC()
-		time.Sleep(10 * time.Millisecond)
-		memory.Lock()
-		waiting, loose = memory.waiting, memory.loose
-		memory.Unlock()
-		if !waiting {
-			break
-		}
+	want := int64(liveBase + factor*(48<<20))
+	if got := above(want); got < want || got == before {
+		t.Fatalf("48 MiB live: limit %d, want at least %d", got, want)
 	}
 	runtime.KeepAlive(keep)
+	memory.Lock()
+	waiting, loose := memory.waiting, memory.loose
+	memory.Unlock()
 	if waiting || !loose {
-		t.Fatalf("after collections: waiting %v, goal given up %v; want false, true", waiting, loose)
+		t.Errorf("after collections: waiting %v, goal given up %v; want false, true", waiting, loose)
 	}
-	factor := looseFactor
-	want := int64(liveBase + factor*held)
-	if got := debug.SetMemoryLimit(-1); got < want || got == before {
-		t.Errorf("limit %d, want at least %d", got, want)
+	keep = hold(96 << 20)
+	want = int64(liveBase + factor*(96<<20))
+	if got := above(want); got < want {
+		t.Fatalf("96 MiB live: limit %d, want at least %d", got, want)
+	}
+	runtime.KeepAlive(keep)
+	keep = nil
+	for range 5 {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := debug.SetMemoryLimit(-1); got < want {
+		t.Errorf("after the heap shrank: limit %d, want it kept at %d", got, want)
 	}
 }
