@@ -39,7 +39,7 @@ type decoder struct {
 	// made once at its final size instead of growing. Slots past the end
 	// keep values that are in the tree anyway, so they are not cleared.
 	pairs []pair
-	elems []pair
+	elems []any
 	// hole, when not empty, is an array that decodes as an empty one
 	// without being read: the tool list that decodeElements reads apart.
 	hole span
@@ -68,8 +68,6 @@ type decoder struct {
 type pair struct {
 	key   string
 	value any
-	// shared is the decoder's last for value.
-	shared bool
 }
 
 // decodeAny decodes data, which must stay unmodified while the result is
@@ -175,8 +173,11 @@ func (d *decoder) object() (any, bool) {
 	if d.i < len(d.data) && d.data[d.i] == '}' {
 		d.i++
 		d.depth--
-		return d.sharedObject(d.pairs[base:]), true
+		return d.sharedObject(d.pairs[base:], true), true
 	}
+	// Whether every member so far is a scalar or shared: kept here rather
+	// than with each member, as it matters only to small objects.
+	shareable := true
 	for {
 		if d.i >= len(d.data) || d.data[d.i] != '"' {
 			return nil, false
@@ -195,23 +196,42 @@ func (d *decoder) object() (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		d.pairs = append(d.pairs, pair{key, v, d.last})
+		d.pairs = append(d.pairs, pair{key, v})
+		shareable = shareable && d.last
 		if done, ok := d.separator('}'); !ok {
 			return nil, false
 		} else if done {
 			break
 		}
 	}
-	m := d.sharedObject(d.pairs[base:])
+	m := d.sharedObject(d.pairs[base:], shareable)
 	d.pairs = d.pairs[:base]
 	d.depth--
 	return m, true
 }
 
 // sharedObject returns the map of the members pairs, shared when it can
-// be, and sets d.last.
-func (d *decoder) sharedObject(pairs []pair) map[string]any {
-	found, key := d.share('O', pairs)
+// be (shareable says whether each member is a scalar or shared), and sets
+// d.last.
+func (d *decoder) sharedObject(pairs []pair, shareable bool) map[string]any {
+	var found any
+	var key []byte
+	if shareable && len(pairs) <= shareMaxPairs {
+		k, ok := append(d.scratch[:0], 'O'), true
+		for _, p := range pairs {
+			if len(p.key) > shareMaxKey || identifying(p.key, p.value) {
+				ok = false
+				break
+			}
+			k = append(append(k, byte(len(p.key))), p.key...)
+			if k, ok = appendShared(k, p.value); !ok {
+				break
+			}
+		}
+		if ok {
+			found, key = d.share(k)
+		}
+	}
 	d.last = found != nil || key != nil
 	if found != nil {
 		return found.(map[string]any)
@@ -240,59 +260,19 @@ const (
 	shareMaxCount = 1 << 15
 )
 
-// share returns the map or slice read earlier with the same members or
-// elements as pairs (kind 'O', an object, or 'A', an array, whose
-// elements have no keys), when each is a scalar or was itself shared.
-// When there is none but the value is one to share, it returns the key to
-// record the caller's new map or slice under; nil otherwise.
+// share returns the map or slice read earlier under k, the key of its
+// members or elements (see appendShared). When there is none but the
+// table has room, it returns the key to record the caller's new map or
+// slice under; nil otherwise.
 //
 // Sharing is safe because nothing changes a decoded tree (rules must not
 // change a Snapshot), and it is invisible to anything that reads one: the
 // members are the same, and a key given twice gives the same map its last
 // value either way. A value that holds a reference or an identifier (see
 // identifying) is not shared, and so neither is anything that holds it.
-func (d *decoder) share(kind byte, pairs []pair) (any, []byte) {
-	if len(pairs) > shareMaxPairs {
+func (d *decoder) share(k []byte) (any, []byte) {
+	if len(k) > shareMaxKey {
 		return nil, nil
-	}
-	k := append(d.scratch[:0], kind)
-	for _, p := range pairs {
-		if !p.shared || len(p.key) > shareMaxKey || identifying(p.key, p.value) {
-			return nil, nil
-		}
-		if kind == 'O' {
-			k = append(k, byte(len(p.key)))
-			k = append(k, p.key...)
-		}
-		switch v := p.value.(type) {
-		case string:
-			if len(v) > shareMaxKey {
-				return nil, nil
-			}
-			k = append(k, 's', byte(len(v)))
-			k = append(k, v...)
-		case float64:
-			k = binary.LittleEndian.AppendUint64(append(k, 'f'), math.Float64bits(v))
-		case bool:
-			if v {
-				k = append(k, 't')
-			} else {
-				k = append(k, 'F')
-			}
-		case nil:
-			k = append(k, 'n')
-		// A shared value is told by its address: the table keeps it, so
-		// no other value can take that address while the key is in use.
-		case map[string]any:
-			k = binary.LittleEndian.AppendUint64(append(k, 'm'), uint64(uintptr(*(*unsafe.Pointer)(unsafe.Pointer(&v)))))
-		case []any:
-			k = binary.LittleEndian.AppendUint64(append(k, 'a', byte(len(v))), uint64(uintptr(unsafe.Pointer(unsafe.SliceData(v)))))
-		default:
-			return nil, nil
-		}
-		if len(k) > shareMaxKey {
-			return nil, nil
-		}
 	}
 	d.scratch = k
 	if v, ok := d.shared[string(k)]; ok {
@@ -305,6 +285,38 @@ func (d *decoder) share(kind byte, pairs []pair) (any, []byte) {
 		return nil, nil
 	}
 	return nil, k
+}
+
+// appendShared appends v, a scalar or a shared value, to a key of share:
+// false when it cannot be part of one.
+func appendShared(k []byte, v any) ([]byte, bool) {
+	switch v := v.(type) {
+	case string:
+		if len(v) > shareMaxKey {
+			return k, false
+		}
+		k = append(k, 's', byte(len(v)))
+		k = append(k, v...)
+	case float64:
+		k = binary.LittleEndian.AppendUint64(append(k, 'f'), math.Float64bits(v))
+	case bool:
+		if v {
+			k = append(k, 't')
+		} else {
+			k = append(k, 'F')
+		}
+	case nil:
+		k = append(k, 'n')
+	// A shared value is told by its address: the table keeps it, so no
+	// other value can take that address while the key is in use.
+	case map[string]any:
+		k = binary.LittleEndian.AppendUint64(append(k, 'm'), uint64(uintptr(*(*unsafe.Pointer)(unsafe.Pointer(&v)))))
+	case []any:
+		k = binary.LittleEndian.AppendUint64(append(k, 'a', byte(len(v))), uint64(uintptr(unsafe.Pointer(unsafe.SliceData(v)))))
+	default:
+		return k, false
+	}
+	return k, len(k) <= shareMaxKey
 }
 
 // identifying reports whether the member key: value makes an object's
@@ -358,27 +370,40 @@ func (d *decoder) array() (any, bool) {
 		d.last = true
 		return []any{}, true
 	}
+	shareable := true
 	for {
 		v, ok := d.value()
 		if !ok {
 			return nil, false
 		}
-		d.elems = append(d.elems, pair{value: v, shared: d.last})
+		d.elems = append(d.elems, v)
+		shareable = shareable && d.last
 		if done, ok := d.separator(']'); !ok {
 			return nil, false
 		} else if done {
 			break
 		}
 	}
+	elems := d.elems[base:]
+	var found any
+	var key []byte
+	if shareable && len(elems) <= shareMaxPairs {
+		k, ok := append(d.scratch[:0], 'A'), true
+		for _, e := range elems {
+			if k, ok = appendShared(k, e); !ok {
+				break
+			}
+		}
+		if ok {
+			found, key = d.share(k)
+		}
+	}
 	var a []any
-	found, key := d.share('A', d.elems[base:])
 	if found != nil {
 		a = found.([]any)
 	} else {
-		a = make([]any, len(d.elems)-base)
-		for i, e := range d.elems[base:] {
-			a[i] = e.value
-		}
+		a = make([]any, len(elems))
+		copy(a, elems)
 		if key != nil {
 			d.shared[string(key)] = a
 		}

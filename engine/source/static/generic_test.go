@@ -304,7 +304,8 @@ func TestDecodeShares(t *testing.T) {
 	// A reference resolves against the resource it sits in, and the
 	// resolver tells subschemas apart by their map: the same "$ref" object
 	// under two "$id"s must be two maps.
-	for _, obj := range []string{`{"$ref":"#/$defs/a"}`, `{"$id":"x.json"}`, `{"$anchor":"a"}`, `{"id":"x.json"}`} {
+	for _, obj := range []string{`{"$ref":"#/$defs/a"}`, `{"$dynamicRef":"#a"}`, `{"$recursiveRef":"#"}`,
+		`{"$id":"x.json"}`, `{"$anchor":"a"}`, `{"$dynamicAnchor":"a"}`, `{"$recursiveAnchor":true}`, `{"id":"x.json"}`} {
 		v, ok := decodeAny([]byte("[" + obj + "," + obj + "]"))
 		if !ok {
 			t.Fatal("not decoded")
