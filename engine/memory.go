@@ -56,10 +56,11 @@ var memory struct {
 	loose   bool
 	round   int
 	// since is how many collections had ended when the last lint had
-	// read its files; waiting is set when the memory in use then was
-	// already past the goal (see loadEnd).
+	// read its files; waiting is the limit until the next collection
+	// when the memory in use then was already past the goal (see
+	// loadEnd), 0 otherwise.
 	since   uint64
-	waiting bool
+	waiting int64
 }
 
 // limitMemory caps the heap for a lint of targets, when they include
@@ -79,7 +80,7 @@ func limitMemory(targets []target.Target) (loaded, release func()) {
 	defer memory.Unlock()
 	if memory.active == 0 {
 		memory.user = debug.SetMemoryLimit(-1)
-		memory.live, memory.loose, memory.waiting = 0, false, false
+		memory.live, memory.loose, memory.waiting = 0, false, 0
 		memory.round++
 		watchCollections(memory.round)
 	}
@@ -116,8 +117,12 @@ func limitMemory(targets []target.Target) (loaded, release func()) {
 // setLimit sets the limit for the files of the lints running now and the
 // heap they keep live.
 func setLimit() {
-	if memory.loading > 0 || memory.waiting {
+	if memory.loading > 0 {
 		debug.SetMemoryLimit(memory.user)
+		return
+	}
+	if memory.waiting > 0 {
+		debug.SetMemoryLimit(min(memory.user, memory.waiting))
 		return
 	}
 	limit, loose := memoryLimit(memory.size, memory.live, memory.loose)
@@ -164,28 +169,34 @@ func watchCollections(round int) {
 		// first counted is the second to end after it.
 		if memory.loading == 0 && cycles(sample[1]) > memory.since+1 && sample[0].Value.Kind() == metrics.KindUint64 {
 			memory.live = max(memory.live, sample[0].Value.Uint64())
-			memory.waiting = false
+			memory.waiting = 0
 			setLimit()
 		}
 		watchCollections(round)
 	}, round)
 }
 
-// loadEnd returns how many collections have ended, and whether the memory
-// in use, as the limit counts it, is past the goal for files of size
-// bytes. Then the goal waits for the next collection to say what is live:
-// set at once, it would start a collection that keeps most of what it
-// finds, a tree too heavy for the goal, whose lint gives it up anyway.
-func loadEnd(size int64) (since uint64, waiting bool) {
+// loadEnd returns how many collections have ended, and the limit to wait
+// under when the memory in use, as the limit counts it, is past the goal
+// for files of size bytes (0 when it is not): a quarter more than that
+// memory. Then the goal waits for a collection to say what is live: set
+// at once, it would start a collection that keeps most of what it finds,
+// a tree too heavy for the goal, whose lint gives it up anyway; and with
+// no limit, the heap could double before the collection that counts.
+func loadEnd(size int64) (since uint64, waiting int64) {
 	sample := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}, {Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(sample)
 	goal, _ := memoryLimit(size, 0, false)
 	for _, s := range sample {
 		if s.Value.Kind() != metrics.KindUint64 {
-			return cycles(sample[0]), false
+			return cycles(sample[0]), 0
 		}
 	}
-	return cycles(sample[0]), sample[1].Value.Uint64()-sample[2].Value.Uint64() > uint64(goal)
+	used := int64(sample[1].Value.Uint64() - sample[2].Value.Uint64())
+	if used <= goal {
+		return cycles(sample[0]), 0
+	}
+	return cycles(sample[0]), used + used/4
 }
 
 // cycles is the count of collections a sample of
