@@ -437,11 +437,15 @@ func (d *decoder) key() (string, bool) {
 	if !ok || !view || !d.copyStrings {
 		return s, ok
 	}
+	// A string too long to keep is not looked for: hashing it is wasted.
+	if len(s) > internMaxLen {
+		return strings.Clone(s), true
+	}
 	if k, ok := d.keys[s]; ok {
 		return k, true
 	}
 	k := strings.Clone(s)
-	if len(k) <= internMaxLen && len(d.keys) < internMaxCount {
+	if len(d.keys) < internMaxCount {
 		if d.keys == nil {
 			d.keys = make(map[string]string)
 		}
@@ -456,14 +460,17 @@ func (d *decoder) text() (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	if v, ok := d.texts[s]; ok {
-		return v, true
+	long := len(s) > internMaxLen
+	if !long {
+		if v, ok := d.texts[s]; ok {
+			return v, true
+		}
 	}
 	if view && d.copyStrings {
 		s = strings.Clone(s)
 	}
 	var v any = s
-	if len(s) <= internMaxLen && len(d.texts) < internMaxCount {
+	if !long && len(d.texts) < internMaxCount {
 		if d.texts == nil {
 			d.texts = make(map[string]any)
 		}
