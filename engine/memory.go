@@ -134,7 +134,7 @@ func setLimit() {
 // of heap live, and whether the goal is given up, as it was already when
 // loose is set.
 func memoryLimit(size int64, live uint64, loose bool) (int64, bool) {
-	goal := float64(memoryBase) + memoryPerByte*float64(size)
+	goal := float64(memoryGoal(size))
 	if !loose && float64(liveBase)+reachFactor*float64(live) > goal {
 		loose = true
 	}
@@ -143,6 +143,11 @@ func memoryLimit(size int64, live uint64, loose bool) (int64, bool) {
 		limit = max(goal, float64(liveBase)+looseFactor*float64(live))
 	}
 	return int64(min(limit, math.MaxInt64/2)), loose
+}
+
+// memoryGoal is the goal for files of size bytes in all.
+func memoryGoal(size int64) int64 {
+	return int64(min(float64(memoryBase)+memoryPerByte*float64(size), math.MaxInt64/2))
 }
 
 // watchCollections sets the limit again after each collection of the
@@ -186,7 +191,7 @@ func watchCollections(round int) {
 func loadEnd(size int64) (since uint64, waiting int64) {
 	sample := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}, {Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(sample)
-	goal, _ := memoryLimit(size, 0, false)
+	goal := memoryGoal(size)
 	for _, s := range sample {
 		if s.Value.Kind() != metrics.KindUint64 {
 			return cycles(sample[0]), 0

@@ -13,7 +13,7 @@ func files(n int) []target.Target {
 	return []target.Target{{Kind: target.Static, Data: make([]byte, n)}}
 }
 
-func goal(size int) int64 { return int64(memoryBase + memoryPerByte*float64(size)) }
+func goal(size int) int64 { return memoryGoal(int64(size)) }
 
 // TestLimitMemory checks that a lint of files caps the heap for their
 // size once it has read them, that lints at once share one cap sized for
