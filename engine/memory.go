@@ -56,11 +56,11 @@ var memory struct {
 	loose   bool
 	round   int
 	// since is how many collections had ended when the last lint had
-	// read its files; waiting is the limit until the next collection
-	// when the memory in use then was already past the goal (see
-	// loadEnd), 0 otherwise.
+	// read its files (one more when the goal was set then, see below);
+	// waiting is set when the memory in use then was already past the
+	// goal (see loadEnd).
 	since   uint64
-	waiting int64
+	waiting bool
 }
 
 // limitMemory caps the heap for a lint of targets, when they include
@@ -80,7 +80,7 @@ func limitMemory(targets []target.Target) (loaded, release func()) {
 	defer memory.Unlock()
 	if memory.active == 0 {
 		memory.user = debug.SetMemoryLimit(-1)
-		memory.live, memory.loose, memory.waiting = 0, false, 0
+		memory.live, memory.loose, memory.waiting = 0, false, false
 		memory.round++
 		watchCollections(memory.round)
 	}
@@ -96,6 +96,15 @@ func limitMemory(targets []target.Target) (loaded, release func()) {
 			memory.loading--
 			if memory.loading == 0 {
 				memory.since, memory.waiting = loadEnd(memory.size)
+				// A collection marking now ends after since was read,
+				// and what it finds live holds the files' bytes: under
+				// the goal, it is not counted, lest it give the goal up
+				// for them. A lint waiting (past the goal already)
+				// counts it: waiting for one more, with no limit, would
+				// let its heap double.
+				if !memory.waiting {
+					memory.since++
+				}
 			}
 			setLimit()
 		})
@@ -117,12 +126,8 @@ func limitMemory(targets []target.Target) (loaded, release func()) {
 // setLimit sets the limit for the files of the lints running now and the
 // heap they keep live.
 func setLimit() {
-	if memory.loading > 0 {
+	if memory.loading > 0 || memory.waiting {
 		debug.SetMemoryLimit(memory.user)
-		return
-	}
-	if memory.waiting > 0 {
-		debug.SetMemoryLimit(min(memory.user, memory.waiting))
 		return
 	}
 	limit, loose := memoryLimit(memory.size, memory.live, memory.loose)
@@ -169,39 +174,30 @@ func watchCollections(round int) {
 		}
 		// What a lint holds while it reads its file, the file's bytes
 		// among it, says nothing of what it keeps: a collection that
-		// began before the lints had all read theirs is not counted. The
-		// one running then, if any, ends after since was read, so the
-		// first counted is the second to end after it.
-		if memory.loading == 0 && cycles(sample[1]) > memory.since+1 && sample[0].Value.Kind() == metrics.KindUint64 {
+		// ended before the lints had all read theirs is not counted.
+		if memory.loading == 0 && cycles(sample[1]) > memory.since && sample[0].Value.Kind() == metrics.KindUint64 {
 			memory.live = max(memory.live, sample[0].Value.Uint64())
-			memory.waiting = 0
+			memory.waiting = false
 			setLimit()
 		}
 		watchCollections(round)
 	}, round)
 }
 
-// loadEnd returns how many collections have ended, and the limit to wait
-// under when the memory in use, as the limit counts it, is past the goal
-// for files of size bytes (0 when it is not): a quarter more than that
-// memory. Then the goal waits for a collection to say what is live: set
-// at once, it would start a collection that keeps most of what it finds,
-// a tree too heavy for the goal, whose lint gives it up anyway; and with
-// no limit, the heap could double before the collection that counts.
-func loadEnd(size int64) (since uint64, waiting int64) {
+// loadEnd returns how many collections have ended, and whether the
+// memory in use, as the limit counts it, is past the goal for files of
+// size bytes. Then the goal waits for the next collection to say what is
+// live: set at once, it would start a collection that keeps most of what
+// it finds, a tree too heavy for the goal, whose lint gives it up anyway.
+func loadEnd(size int64) (since uint64, waiting bool) {
 	sample := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}, {Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
 	metrics.Read(sample)
-	goal := memoryGoal(size)
 	for _, s := range sample {
 		if s.Value.Kind() != metrics.KindUint64 {
-			return cycles(sample[0]), 0
+			return cycles(sample[0]), false
 		}
 	}
-	used := int64(sample[1].Value.Uint64() - sample[2].Value.Uint64())
-	if used <= goal {
-		return cycles(sample[0]), 0
-	}
-	return cycles(sample[0]), used + used/4
+	return cycles(sample[0]), int64(sample[1].Value.Uint64()-sample[2].Value.Uint64()) > memoryGoal(size)
 }
 
 // cycles is the count of collections a sample of
