@@ -9,8 +9,8 @@ import (
 )
 
 // paginationLoop reports a list answer whose nextCursor the client has
-// already followed for that method (or that is the cursor of the very
-// request it answers): a client that trusts it never finishes. A list
+// already followed in the same listing of that method (or that is the
+// cursor of the very request it answers): a client that trusts it never finishes. A list
 // whose every page sends a new cursor is endless too: the client's page
 // cap (an sdk.EventPagination that says it "stopped after" so many pages)
 // is what ended it, and that is reported as well.
@@ -50,7 +50,10 @@ func (paginationLoop) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 			Cursor *string `json:"cursor"`
 		}
 		m.Params(&p)
-		if seen[m.Method] == nil {
+		// A request without a cursor starts a new listing (a client
+		// lists again after list_changed, or to confirm a list): the
+		// cursors of the one before are not this listing's.
+		if seen[m.Method] == nil || p.Cursor == nil {
 			seen[m.Method] = map[string]bool{}
 		}
 		if p.Cursor != nil {
