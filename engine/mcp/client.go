@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcplint/mcplint/engine/cmdline"
@@ -86,6 +87,10 @@ type Client struct {
 	// clientName is the clientInfo name of the modern _meta; "" for
 	// ClientName.
 	clientName string
+
+	// heard counts the lines read from the server, so that a wait can
+	// tell whether the server is still talking (waitQuiet).
+	heard atomic.Int64
 
 	readDone  chan struct{} // closed when reading from the transport ended
 	closing   chan struct{} // closed when Close or a deadline starts the shutdown
@@ -247,6 +252,7 @@ func (c *Client) read() {
 		if err != nil {
 			return
 		}
+		c.heard.Add(1)
 		for _, m := range ParseMessages(line) {
 			c.dispatch(m)
 		}

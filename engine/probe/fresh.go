@@ -190,11 +190,25 @@ func otherClient(ctx context.Context, c *mcp.Client, era string) *sdk.Transcript
 }
 
 // secondList lists the tools as probe name, recording an inconclusive
-// probe when the server answered nothing.
+// probe when the server answered nothing. It always lists a second time
+// once the server is quiet (mcp.Client.Relist): a list compared with the
+// main session's is one the server kept, not one caught while its
+// post-handshake handlers were still registering tools, and one that
+// keeps changing is inconclusive rather than evidence of a variation.
 func secondList(ctx context.Context, c *mcp.Client, name string) {
 	c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: name})
-	if _, err := c.ListAll(ctx, mcp.MethodToolsList); silent(err) {
+	if _, err := c.ListAll(ctx, mcp.MethodToolsList); err != nil {
+		if silent(err) {
+			inconclusive(c, name, err)
+		}
+		return
+	}
+	settled, err := c.Relist(ctx, mcp.MethodToolsList)
+	switch {
+	case silent(err):
 		inconclusive(c, name, err)
+	case err == nil && !settled:
+		unsettled(c, name)
 	}
 }
 

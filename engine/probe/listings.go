@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 	"strconv"
@@ -15,7 +16,8 @@ import (
 // Listings reads the tool lists the fresh-process probes saw from their
 // transcripts (the Snapshot's Transcript.Probes, in order): one Listing
 // for each second-session or client-identity probe whose tools/list
-// succeeded. legacy says whether those sessions declared
+// succeeded and settled (secondList), with the tools of its last listing.
+// legacy says whether those sessions declared
 // mcp.RootsCapabilities (the modern era declares nothing).
 func Listings(probes []*sdk.Transcript, legacy bool) []sdk.Listing {
 	var out []sdk.Listing
@@ -27,12 +29,16 @@ func Listings(probes []*sdk.Transcript, legacy bool) []sdk.Listing {
 			if r.Event == nil || r.Event.Kind != sdk.EventProbe || (r.Event.Detail != SecondSession && r.Event.Detail != ClientIdentity) {
 				continue
 			}
+			if inconclusiveFor(tr, r.Event.Detail) {
+				break
+			}
 			rest := &sdk.Transcript{Records: tr.Records[at+1:]}
+			// The pointer names the answer that began the last listing,
+			// the one the tools come from (session.Build).
 			first := -1
 			for _, x := range session.Exchanges(rest) {
-				if x.Method == mcp.MethodToolsList && x.Succeeded() {
+				if x.Method == mcp.MethodToolsList && x.Succeeded() && !hasCursor(x.Params) {
 					first = at + 1 + x.Response
-					break
 				}
 			}
 			if first < 0 {
@@ -78,4 +84,13 @@ func Inconclusive(tr *sdk.Transcript) []result.Inconclusive {
 		}
 	}
 	return out
+}
+
+// hasCursor reports whether list request params carry a cursor, which
+// continues a listing rather than starting one.
+func hasCursor(params json.RawMessage) bool {
+	var p struct {
+		Cursor any `json:"cursor"`
+	}
+	return json.Unmarshal(params, &p) == nil && p.Cursor != nil
 }

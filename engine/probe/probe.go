@@ -80,6 +80,10 @@ const (
 	// ClientIdentity lists the tools in a session whose client names
 	// itself OtherClientName (tool-list-varies); All only.
 	ClientIdentity = "client-identity"
+	// Relisting confirms the main session's tool list by listing again
+	// once the server is quiet (SettleTools): a list that keeps changing
+	// leaves tool-list-varies nothing to compare.
+	Relisting = "relisting"
 )
 
 // Judges are the rules each probe feeds: when a probe is inconclusive,
@@ -92,6 +96,7 @@ var Judges = map[string][]string{
 	RequestBeforeInit:  {"request-before-init", "version-negotiation"},
 	SecondSession:      {"tool-list-varies"},
 	ClientIdentity:     {"tool-list-varies"},
+	Relisting:          {"tool-list-varies"},
 }
 
 // What the probes send.

@@ -18,6 +18,14 @@ import (
 // with another definition, is one. The client-identity session declares
 // what the second one declared and only names itself differently, so any
 // difference between those two is a variation.
+//
+// Each list compared is confirmed: the probe sessions list again once the
+// server is quiet and a list that kept changing is left out, and the main
+// session does the same for a server that announces list changes
+// (probe.SettleTools), so a list that grew after list_changed is the
+// server's list, not a variation. The MUST this enforces is new in
+// 2026-07-28; in a handshake-era session a variation is allowed, so it is
+// a warning that says what the next revision requires.
 type toolListVaries struct{}
 
 func (toolListVaries) Meta() sdk.Meta {
@@ -30,6 +38,11 @@ func (toolListVaries) Meta() sdk.Meta {
 }
 
 func (toolListVaries) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	severity, era := sdk.Error, ""
+	if s.Era == sdk.EraLegacy {
+		severity = sdk.Warning
+		era = fmt.Sprintf(" (allowed in %s, which this server speaks; 2026-07-28 requires that the list \"MUST NOT vary per-connection\")", versionOf(s))
+	}
 	var second *sdk.Listing
 	for i := range s.Relisted {
 		if s.Relisted[i].Probe == "second-session" {
@@ -44,8 +57,8 @@ func (toolListVaries) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 			if len(gone)+len(changed) == 0 {
 				continue
 			}
-			report(sdk.Issue{Tool: sdk.OwnerServer, Pointer: l.Pointer,
-				Message: "a second session with the same client saw another tool list: " + describeDiff(gone, nil, changed),
+			report(sdk.Issue{Tool: sdk.OwnerServer, Pointer: l.Pointer, Severity: severity,
+				Message: "a second session with the same client saw another tool list: " + describeDiff(gone, nil, changed) + era,
 				Fix:     "serve every connection the same tools: build the list from the server's configuration, not from per-connection state, timing or the order of requests"})
 		case "client-identity":
 			if second == nil {
@@ -55,12 +68,20 @@ func (toolListVaries) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 			if len(gone)+len(changed)+len(added) == 0 {
 				continue
 			}
-			report(sdk.Issue{Tool: sdk.OwnerServer, Pointer: l.Pointer,
-				Message: fmt.Sprintf("a client that named itself %s saw another tool list than one named %s: %s", strconv.Quote(l.Client), strconv.Quote(second.Client), describeDiff(gone, added, changed)),
+			report(sdk.Issue{Tool: sdk.OwnerServer, Pointer: l.Pointer, Severity: severity,
+				Message: fmt.Sprintf("a client that named itself %s saw another tool list than one named %s: %s%s", strconv.Quote(l.Client), strconv.Quote(second.Client), describeDiff(gone, added, changed), era),
 				Fix:     "show every client the same tools: a list chosen by clientInfo lets a server pass review under one name and act differently under another"})
 		}
 	}
 	return nil
+}
+
+// versionOf is the protocol version s speaks, for a message.
+func versionOf(s *sdk.Snapshot) string {
+	if s.ProtocolVersion != "" {
+		return s.ProtocolVersion
+	}
+	return "the handshake era"
 }
 
 // compareTools lists the tools of base that other lacks, those both list

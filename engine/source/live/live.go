@@ -305,6 +305,12 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		})
 	}
 	wg.Wait()
+	// A list compared with other sessions' must be the one the server
+	// kept, not one caught before its post-handshake handlers ran.
+	settled := true
+	if !failed.stuck() && ctx.Err() == nil {
+		settled = probe.SettleTools(ctx, c, hello.Capabilities)
+	}
 	if !failed.stuck() {
 		probe.Session(ctx, c, hello.Era, opts.Probes, timeout)
 	}
@@ -315,7 +321,13 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}
-	return finish(c, fresh, hello.Era)
+	s, err := finish(c, fresh, hello.Era)
+	if s != nil && !settled {
+		// A main list that kept changing is no base for comparing other
+		// sessions' lists with (probe.Relisting is inconclusive).
+		s.Relisted = nil
+	}
+	return s, err
 }
 
 // legacySSE asks c's HTTP transport whether the server is a 2024-11-05
