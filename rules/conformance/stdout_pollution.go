@@ -10,7 +10,12 @@ import (
 
 // stdoutPollution reports stdout lines that are not one JSON-RPC message:
 // banners, log lines, pretty-printed JSON spread over lines, stray values.
-// A run of consecutive bad lines is one issue.
+// It reports each kind of bad line once (text that is not JSON, JSON that
+// is not JSON-RPC, empty lines), quoting the first, and counts the
+// different lines of that kind. Counting runs of consecutive lines made
+// the number of findings depend on how the server's writes interleaved
+// with its answers and its stderr, which varies from run to run on a
+// busy machine; the set of lines a server writes does not.
 type stdoutPollution struct{}
 
 func (stdoutPollution) Meta() sdk.Meta {
@@ -22,34 +27,60 @@ func (stdoutPollution) Meta() sdk.Meta {
 	}
 }
 
+// pollution is one kind of bad stdout line: the first one, and the
+// different lines of that kind.
+type pollution struct {
+	first    *wire.Msg
+	distinct map[string]bool
+}
+
 func (stdoutPollution) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	ss := session(s)
 	if ss == nil {
 		return nil
 	}
-	msgs := fromServer(ss)
-	for i := 0; i < len(msgs); i++ {
-		m := msgs[i]
+	var kinds []string
+	found := map[string]*pollution{}
+	for _, m := range fromServer(ss) {
 		if !polluted(m) {
 			continue
 		}
-		j := i
-		for j+1 < len(msgs) && polluted(msgs[j+1]) && msgs[j+1].Index == msgs[j].Index+1 {
-			j++
-		}
-		what := "a line that is not JSON"
+		kind := "text"
 		switch {
-		case j == i && m.Kind == wire.NotJSON && len(m.Bytes) == 0:
-			what = "an empty line"
-
-		case j > i:
-			what = fmt.Sprintf("%d lines that are not JSON-RPC messages (pretty-printed JSON or log output?)", j-i+1)
+		case m.Kind == wire.NotJSON && len(m.Bytes) == 0:
+			kind = "empty"
 		case m.Kind == wire.NotRPC:
-			what = "JSON that is not a JSON-RPC message"
+			kind = "json"
 		}
-		at(report, m.Index, fmt.Sprintf("server wrote %s to stdout: %s", what, wire.Quote(m.Bytes, 120)),
+		p := found[kind]
+		if p == nil {
+			p = &pollution{first: m, distinct: map[string]bool{}}
+			found[kind] = p
+			kinds = append(kinds, kind)
+		}
+		p.distinct[string(m.Bytes)] = true
+	}
+	for _, kind := range kinds {
+		p := found[kind]
+		var what string
+		switch {
+		case kind == "empty":
+			what = "an empty line"
+		case kind == "json" && len(p.distinct) == 1:
+			what = "JSON that is not a JSON-RPC message"
+		case kind == "json":
+			what = fmt.Sprintf("%d different JSON values that are not JSON-RPC messages", len(p.distinct))
+		case len(p.distinct) == 1:
+			what = "a line that is not JSON"
+		default:
+			what = fmt.Sprintf("%d different lines that are not JSON (log output, a banner, or JSON spread over several lines?)", len(p.distinct))
+		}
+		quote := ": "
+		if len(p.distinct) > 1 {
+			quote = ", the first: "
+		}
+		at(report, p.first.Index, fmt.Sprintf("server wrote %s to stdout%s%s", what, quote, wire.Quote(p.first.Bytes, 120)),
 			"write logs and banners to stderr, and each message as one line of compact JSON")
-		i = j
 	}
 	return nil
 }
