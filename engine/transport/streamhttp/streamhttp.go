@@ -67,8 +67,10 @@ type Options struct {
 	// BodyCap bounds one response body or SSE event (DefaultBodyCap when
 	// zero).
 	BodyCap int
-	// Client is the HTTP client (a fresh one, following no redirects,
-	// when nil).
+	// Client is the HTTP client (when nil, a fresh one with a connection
+	// pool of its own, following no redirects). Its idle connections are
+	// closed when the session ends, so it should not share its Transport
+	// with anything else.
 	Client *http.Client
 }
 
@@ -123,6 +125,9 @@ func New(rawURL string, opts Options, rec transport.Sink) (*Transport, error) {
 	}
 	if opts.Client == nil {
 		opts.Client = &http.Client{
+			// A pool of its own, so that closing its connections ends
+			// this session's and no other's.
+			Transport: http.DefaultTransport.(*http.Transport).Clone(),
 			// A redirect could carry the credentials elsewhere; the
 			// redirect itself is recorded and judged.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
@@ -729,6 +734,9 @@ func (t *Transport) Close(gentle bool) {
 	t.mu.Unlock()
 	t.cancel()
 	t.flight.Wait()
+	// Kept-alive connections would otherwise stay open until the server
+	// or the pool's idle timeout ends them.
+	t.opts.Client.CloseIdleConnections()
 	select {
 	case t.more <- struct{}{}:
 	default:
