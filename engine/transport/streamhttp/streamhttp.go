@@ -69,8 +69,9 @@ type Options struct {
 	BodyCap int
 	// Client is the HTTP client (when nil, a fresh one with a connection
 	// pool of its own, following no redirects). Its idle connections are
-	// closed when the session ends, so it should not share its Transport
-	// with anything else.
+	// closed after an error answer to a POST (see dropIdleAfter) and when
+	// the session ends, so it should not share its Transport with
+	// anything else.
 	Client *http.Client
 }
 
@@ -488,6 +489,9 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 			ev.Error = fmt.Sprintf("the body is larger than %d bytes; it was not read", t.opts.BodyCap)
 			body = nil
 		}
+		if env != nil {
+			t.dropIdleAfter(resp.StatusCode)
+		}
 		trimmed := bytes.TrimSpace(body)
 		isJSON := len(trimmed) > 0 && json.Valid(trimmed) && (trimmed[0] == '{' || trimmed[0] == '[')
 		// An error status may carry a JSON-RPC error with no id: it is
@@ -521,6 +525,22 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 			reason = fmt.Sprintf("the SSE stream of %s ended without a response to request %s", *env.Method, id)
 		}
 		t.push(item{err: &transport.Unanswered{ID: id, Status: resp.StatusCode, Reason: reason, RPCError: idless}})
+	}
+}
+
+// dropIdleAfter closes the pool's idle connections after an answer with
+// status to a request that carried a body, unless it is a success. A
+// server may refuse a request on its headers before it reads the body
+// (those built on Python's http.server do) and keep the connection open;
+// it then reads the unread body as the start of the next request on that
+// connection, and answers it 400 or 501. Once the answer's body has been
+// read to its end, net/http has put the connection back in the pool, so
+// closing the idle connections here, before the answer is delivered, sends
+// what it leads to (initialize after a refused server/discover, the next
+// probe) on a fresh connection.
+func (t *Transport) dropIdleAfter(status int) {
+	if status/100 != 2 {
+		t.opts.Client.CloseIdleConnections()
 	}
 }
 
@@ -818,6 +838,9 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 		if len(bytes.TrimSpace(b)) > 0 {
 			ev.Body = excerpt(b)
 		}
+	}
+	if body != nil {
+		t.dropIdleAfter(resp.StatusCode)
 	}
 	t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
 	return ev
