@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/textproto"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -298,5 +301,160 @@ func TestHTTPMirrorsXMCPHeaderParameters(t *testing.T) {
 	defer mu.Unlock()
 	if len(regions) == 0 || failed > 0 {
 		t.Errorf("%d tool answers, %d refused as HeaderMismatch; regions sent %q", calls, failed, regions)
+	}
+}
+
+// bodyLeftServer is a legacy Streamable HTTP server of one tool that
+// answers as servers built on Python's http.server often do: a POST it
+// refuses on its headers (an MCP-Protocol-Version it does not speak, a
+// foreign Origin) gets its error before the body is read, and the
+// connection stays open with the body still in it. The next request on
+// that connection is then parsed from the leftover body, and its garbled
+// request line gets 501 "Unsupported method" (or 400 "Bad request syntax")
+// and the connection is closed, as http.server does.
+func bodyLeftServer(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	conns := map[net.Conn]bool{}
+	done := false
+	var wg sync.WaitGroup
+	// A connection the client still keeps open would keep its loop
+	// reading: closing it ends the loop.
+	t.Cleanup(func() {
+		l.Close()
+		mu.Lock()
+		done = true
+		for c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+		wg.Wait()
+	})
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			if done {
+				mu.Unlock()
+				c.Close()
+				return
+			}
+			conns[c] = true
+			mu.Unlock()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer c.Close()
+				serveBodyLeft(c)
+			}()
+		}
+	}()
+	return "http://" + l.Addr().String() + "/mcp"
+}
+
+// serveBodyLeft reads the requests of one connection until one closes it.
+func serveBodyLeft(c net.Conn) {
+	tp := textproto.NewReader(bufio.NewReader(c))
+	reply := func(status int, contentType, body string, closing bool) {
+		head := fmt.Sprintf("HTTP/1.1 %d %s\r\nContent-Length: %d\r\n", status, http.StatusText(status), len(body))
+		if contentType != "" {
+			head += "Content-Type: " + contentType + "\r\n"
+		}
+		if closing {
+			head += "Connection: close\r\n"
+		}
+		io.WriteString(c, head+"\r\n"+body)
+	}
+	for {
+		line, err := tp.ReadLine()
+		if err != nil {
+			return
+		}
+		words := strings.Fields(line)
+		if len(words) != 3 {
+			reply(http.StatusBadRequest, "text/plain", fmt.Sprintf("Bad request syntax (%q)", line), true)
+			return
+		}
+		header, err := tp.ReadMIMEHeader()
+		if err != nil {
+			return
+		}
+		switch {
+		case words[0] == http.MethodGet || words[0] == http.MethodDelete:
+			reply(http.StatusMethodNotAllowed, "", "", false)
+			continue
+		case words[0] != http.MethodPost:
+			reply(http.StatusNotImplemented, "text/plain", fmt.Sprintf("Unsupported method (%q)", words[0]), true)
+			return
+		case header.Get("Origin") != "" && !strings.HasPrefix(header.Get("Origin"), "http://127.0.0.1:"):
+			reply(http.StatusForbidden, "text/plain", "forbidden origin", false)
+			continue
+		case header.Get("MCP-Protocol-Version") != "" && header.Get("MCP-Protocol-Version") != "2025-06-18":
+			reply(http.StatusBadRequest, "application/json", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Unsupported protocol version"}}`, false)
+			continue
+		}
+		n, _ := strconv.Atoi(header.Get("Content-Length"))
+		body := make([]byte, n)
+		if _, err := io.ReadFull(tp.R, body); err != nil {
+			return
+		}
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		json.Unmarshal(body, &m)
+		if m.ID == nil {
+			reply(http.StatusAccepted, "", "", false)
+			continue
+		}
+		out := map[string]any{"jsonrpc": "2.0", "id": m.ID}
+		switch m.Method {
+		case "initialize":
+			out["result"] = map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{"tools": map[string]any{}},
+				"serverInfo": map[string]any{"name": "body-left", "version": "1.0.0"}}
+		case "tools/list":
+			out["result"] = map[string]any{"tools": []any{map[string]any{
+				"name": "echo", "description": "Returns the text it is given, unchanged.",
+				"inputSchema": map[string]any{"type": "object", "properties": map[string]any{
+					"text": map[string]any{"type": "string", "description": "The text to echo back."}}},
+			}}}
+		case "ping":
+			out["result"] = map[string]any{}
+		default:
+			out["error"] = map[string]any{"code": -32601, "message": "Method not found: " + m.Method}
+		}
+		b, _ := json.Marshal(out)
+		reply(http.StatusOK, "application/json", string(b), false)
+	}
+}
+
+// TestHTTPServerThatLeavesTheBodyUnread lints bodyLeftServer: server/discover
+// is refused before its body is read, so initialize must go out on another
+// connection, and so must every request after a probe refused the same way.
+func TestHTTPServerThatLeavesTheBodyUnread(t *testing.T) {
+	s, err := load(t, target.Target{Kind: target.Remote, URL: bodyLeftServer(t), Name: "body-left"}, Options{Timeout: 10 * time.Second, Probes: probe.All})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Era != sdk.EraLegacy || s.ProtocolVersion != "2025-06-18" || len(s.Tools) != 1 || s.Tools[0].Name != "echo" {
+		t.Errorf("era %s %s with %d tools, want legacy 2025-06-18 with echo", s.Era, s.ProtocolVersion, len(s.Tools))
+	}
+	var refused []string
+	for _, ev := range httpEvents(s.Transcript) {
+		if ev.Status == http.StatusNotImplemented || strings.Contains(ev.Body, "Bad request syntax") {
+			refused = append(refused, fmt.Sprintf("%s %q: %d %s", ev.Method, ev.Purpose, ev.Status, ev.Body))
+		}
+	}
+	if len(refused) > 0 {
+		t.Errorf("requests went out on a connection holding an earlier request's unread body:\n%s", strings.Join(refused, "\n"))
 	}
 }

@@ -67,8 +67,11 @@ type Options struct {
 	// BodyCap bounds one response body or SSE event (DefaultBodyCap when
 	// zero).
 	BodyCap int
-	// Client is the HTTP client (a fresh one, following no redirects,
-	// when nil).
+	// Client is the HTTP client (when nil, a fresh one with a connection
+	// pool of its own, following no redirects). Its idle connections are
+	// closed after an error answer to a POST (see dropIdleAfter) and when
+	// the session ends, so it should not share its Transport with
+	// anything else.
 	Client *http.Client
 }
 
@@ -123,6 +126,9 @@ func New(rawURL string, opts Options, rec transport.Sink) (*Transport, error) {
 	}
 	if opts.Client == nil {
 		opts.Client = &http.Client{
+			// A pool of its own, so that closing its connections ends
+			// this session's and no other's.
+			Transport: http.DefaultTransport.(*http.Transport).Clone(),
 			// A redirect could carry the credentials elsewhere; the
 			// redirect itself is recorded and judged.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
@@ -483,6 +489,9 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 			ev.Error = fmt.Sprintf("the body is larger than %d bytes; it was not read", t.opts.BodyCap)
 			body = nil
 		}
+		if env != nil {
+			t.dropIdleAfter(resp.StatusCode)
+		}
 		trimmed := bytes.TrimSpace(body)
 		isJSON := len(trimmed) > 0 && json.Valid(trimmed) && (trimmed[0] == '{' || trimmed[0] == '[')
 		// An error status may carry a JSON-RPC error with no id: it is
@@ -516,6 +525,22 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 			reason = fmt.Sprintf("the SSE stream of %s ended without a response to request %s", *env.Method, id)
 		}
 		t.push(item{err: &transport.Unanswered{ID: id, Status: resp.StatusCode, Reason: reason, RPCError: idless}})
+	}
+}
+
+// dropIdleAfter closes the pool's idle connections after an answer with
+// status to a request that carried a body, unless it is a success. A
+// server may refuse a request on its headers before it reads the body
+// (those built on Python's http.server do) and keep the connection open;
+// it then reads the unread body as the start of the next request on that
+// connection, and answers it 400 or 501. Once the answer's body has been
+// read to its end, net/http has put the connection back in the pool, so
+// closing the idle connections here, before the answer is delivered, sends
+// what it leads to (initialize after a refused server/discover, the next
+// probe) on a fresh connection.
+func (t *Transport) dropIdleAfter(status int) {
+	if status/100 != 2 {
+		t.opts.Client.CloseIdleConnections()
 	}
 }
 
@@ -729,6 +754,9 @@ func (t *Transport) Close(gentle bool) {
 	t.mu.Unlock()
 	t.cancel()
 	t.flight.Wait()
+	// Kept-alive connections would otherwise stay open until the server
+	// or the pool's idle timeout ends them.
+	t.opts.Client.CloseIdleConnections()
 	select {
 	case t.more <- struct{}{}:
 	default:
@@ -810,6 +838,9 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 		if len(bytes.TrimSpace(b)) > 0 {
 			ev.Body = excerpt(b)
 		}
+	}
+	if body != nil {
+		t.dropIdleAfter(resp.StatusCode)
 	}
 	t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
 	return ev
