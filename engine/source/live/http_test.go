@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/textproto"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -179,47 +178,9 @@ func TestHTTPUnreachable(t *testing.T) {
 // and checks it lists what it lists over stdio.
 func TestHTTPServerEverything(t *testing.T) {
 	argv := mcptest.NPMServer(t, "@modelcontextprotocol/server-everything/dist/index.js", "streamableHttp")
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = append(cmd.Environ(), fmt.Sprintf("PORT=%d", port))
-	mcptest.OwnGroup(cmd)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = cmd.Stdout
 	// Cleanups run last first: the check comes after the server is stopped.
 	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		mcptest.KillGroup(cmd)
-		cmd.Wait()
-	})
-	listening := make(chan struct{})
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if strings.Contains(sc.Text(), "listening") {
-				close(listening)
-				break
-			}
-		}
-		for sc.Scan() {
-		}
-	}()
-	select {
-	case <-listening:
-	case <-time.After(30 * time.Second):
-		t.Fatal("server-everything did not say it was listening")
-	}
-	url := fmt.Sprintf("http://127.0.0.1:%d/mcp", port)
+	url := mcptest.HTTPServer(t, argv)
 	s, err := Load(context.Background(), target.Target{Name: "everything", Kind: target.Remote, URL: url}, Options{Timeout: 30 * time.Second, Probes: probe.All})
 	if err != nil {
 		t.Fatal(err)
