@@ -96,44 +96,68 @@ func StartFresh(ctx context.Context, start Starter, opts mcp.Options, set Set) *
 }
 
 // freshRun is one fresh-process probe: its name and what it does once the
-// era is known.
+// era is known. run reports whether the server answered none of the
+// probe's requests.
 type freshRun struct {
 	name string
-	run  func(context.Context, *mcp.Client, string) *sdk.Transcript
+	run  func(ctx context.Context, c *mcp.Client, era string) (silent bool)
 }
 
 // runFresh starts a process, waits for the main session's era and runs
 // one fresh-process probe on it. The transcript is nil when the era was
 // never settled; a process that would not start is an inconclusive probe.
+//
+// A process that answered none of the probe's requests gets one more
+// try, in a new process once the main session no longer competes with
+// it: on a busy machine a second server starting beside the first can
+// take longer than the timeout to read its first line, and a probe that
+// judges nothing one run and reports the next is a verdict that flips.
+// Only the last try's transcript is kept, so the silence of the first is
+// never read as the server's (request-timeout).
 func runFresh(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun) *sdk.Transcript {
+	tr, silent, era := runFreshOnce(ctx, start, opts, eras, run)
+	if !silent || ctx.Err() != nil {
+		return tr
+	}
+	again := make(chan string, 1)
+	again <- era
+	if retry, _, _ := runFreshOnce(ctx, start, opts, again, run); retry != nil {
+		return retry
+	}
+	return tr
+}
+
+// runFreshOnce is one try of runFresh: the transcript, whether the server
+// answered none of the probe's requests, and the era it ran in.
+func runFreshOnce(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun) (tr *sdk.Transcript, silent bool, era string) {
 	c, startErr := start(ctx, opts)
 	if startErr == nil {
 		yieldCPU(c.PGID())
 	}
-	era := <-eras
+	era = <-eras
 	if startErr != nil {
 		if era == "" {
-			return nil
+			return nil, false, era
 		}
 		// A start that failed here but not for the main session (a lock
 		// or a port the first process holds) leaves the probe unjudged.
 		tr := &sdk.Transcript{}
 		tr.Records = append(tr.Records, sdk.Record{Dir: sdk.DirEvent, Event: &sdk.Event{Kind: sdk.EventInconclusive,
 			Detail: run.name + ": a second process of the server did not start: " + startErr.Error()}})
-		return tr
+		return tr, false, era
 	}
 	defer c.Close()
 	if era == "" {
-		return nil
+		return nil, false, era
 	}
-	run.run(ctx, c, era)
+	silent = run.run(ctx, c, era)
 	c.Close()
-	return c.Transcript()
+	return c.Transcript(), silent, era
 }
 
 // beforeInit is the request-before-init probe and, after it, the second
 // session's listing.
-func beforeInit(ctx context.Context, c *mcp.Client, era string) *sdk.Transcript {
+func beforeInit(ctx context.Context, c *mcp.Client, era string) (silentServer bool) {
 	rec := c.Recorder()
 	if era == sdk.EraLegacy {
 		rec.Event(sdk.Event{Kind: sdk.EventProbe, Detail: RequestBeforeInit})
@@ -143,7 +167,7 @@ func beforeInit(ctx context.Context, c *mcp.Client, era string) *sdk.Transcript 
 		list, err := c.Begin(mcp.MethodToolsList, nil, 0)
 		if err != nil {
 			inconclusive(c, RequestBeforeInit, err)
-			return c.Transcript()
+			return false
 		}
 		init, initErr := c.Begin(mcp.MethodInitialize, mcp.InitializeParams(UnsupportedVersionName, mcp.ClientName, mcp.RootsCapabilities()), 0)
 		_, listErr := list(ctx)
@@ -153,55 +177,54 @@ func beforeInit(ctx context.Context, c *mcp.Client, era string) *sdk.Transcript 
 		}
 		if silent(listErr) && silent(initErr) {
 			inconclusive(c, RequestBeforeInit, initErr)
-			return c.Transcript()
+			return true
 		}
 		if !legacyAnswer(m, initErr) {
 			// No session to list in: version-negotiation judges the answer.
-			return c.Transcript()
+			return false
 		}
 		if c.Notify(mcp.MethodInitialized, nil) != nil {
-			return c.Transcript()
+			return false
 		}
 	} else {
 		c.UseModern(mcp.ModernVersion)
 	}
-	secondList(ctx, c, SecondSession)
-	return c.Transcript()
+	return secondList(ctx, c, SecondSession)
 }
 
 // otherClient is the client-identity probe: a whole session that names
 // itself OtherClientName, listing the tools.
-func otherClient(ctx context.Context, c *mcp.Client, era string) *sdk.Transcript {
+func otherClient(ctx context.Context, c *mcp.Client, era string) (silentServer bool) {
 	if era == sdk.EraLegacy {
 		m, err := c.Request(ctx, mcp.MethodInitialize, mcp.InitializeParams(mcp.LegacyVersion, OtherClientName, mcp.RootsCapabilities()), 0)
 		if silent(err) {
 			c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: ClientIdentity})
 			inconclusive(c, ClientIdentity, err)
-			return c.Transcript()
+			return true
 		}
 		if !legacyAnswer(m, err) || c.Notify(mcp.MethodInitialized, nil) != nil {
-			return c.Transcript()
+			return false
 		}
 	} else {
 		c.UseModernAs(mcp.ModernVersion, OtherClientName)
 	}
-	secondList(ctx, c, ClientIdentity)
-	return c.Transcript()
+	return secondList(ctx, c, ClientIdentity)
 }
 
 // secondList lists the tools as probe name, recording an inconclusive
-// probe when the server answered nothing. It always lists a second time
-// once the server is quiet (mcp.Client.Relist): a list compared with the
-// main session's is one the server kept, not one caught while its
-// post-handshake handlers were still registering tools, and one that
-// keeps changing is inconclusive rather than evidence of a variation.
-func secondList(ctx context.Context, c *mcp.Client, name string) {
+// probe when the server answered nothing, and reports that case. It
+// always lists a second time once the server is quiet
+// (mcp.Client.Relist): a list compared with the main session's is one the
+// server kept, not one caught while its post-handshake handlers were
+// still registering tools, and one that keeps changing is inconclusive
+// rather than evidence of a variation.
+func secondList(ctx context.Context, c *mcp.Client, name string) (silentServer bool) {
 	c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: name})
 	if _, err := c.ListAll(ctx, mcp.MethodToolsList); err != nil {
 		if silent(err) {
 			inconclusive(c, name, err)
 		}
-		return
+		return silent(err)
 	}
 	settled, err := c.Relist(ctx, mcp.MethodToolsList)
 	switch {
@@ -210,6 +233,7 @@ func secondList(ctx context.Context, c *mcp.Client, name string) {
 	case err == nil && !settled:
 		unsettled(c, name)
 	}
+	return false
 }
 
 // silent reports an error that means the server never answered: a

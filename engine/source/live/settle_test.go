@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcplint/mcplint/engine/mcp/mcptest"
 	"github.com/mcplint/mcplint/engine/probe"
@@ -79,5 +80,27 @@ func TestListThatVariesPerConnection(t *testing.T) {
 				t.Fatalf("findings %q, want one tool-list-varies %s", got, tt.severity)
 			}
 		})
+	}
+}
+
+// A probe process that answers nothing is tried once more in a new
+// process before the probe is called inconclusive: the retry's answers
+// are judged, and the silent process's unanswered requests are not kept
+// to be read as the server's.
+func TestSilentProbeProcessIsRetried(t *testing.T) {
+	tg := command(mcptest.Server(t, "silentsecond"))
+	tg.Env = map[string]string{"SILENTSECOND_DIR": t.TempDir()}
+	s, err := load(t, tg, Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in := probe.Inconclusive(s.Transcript); len(in) > 0 {
+		t.Errorf("inconclusive: %+v", in)
+	}
+	if len(s.Relisted) != 1 || len(s.Relisted[0].Tools) != 1 {
+		t.Errorf("relisted %+v, want the retry's listing", s.Relisted)
+	}
+	if names, issues := conformanceFindings(t, s); len(names) > 0 {
+		t.Errorf("findings %q: %+v", names, issues)
 	}
 }

@@ -1,0 +1,50 @@
+// Command silentsecond is a correct legacy server whose second process
+// reads its requests but answers none of them, as a second server
+// starting beside the first on a starved machine can stay silent past any
+// timeout; a third process answers again. Which process is which is
+// decided at its first message with the lock files SILENTSECOND_DIR/first
+// and SILENTSECOND_DIR/second, so that it does not depend on the order the
+// processes were exec'd in.
+package main
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/mcplint/mcplint/testdata/servers/internal/rawmcp"
+)
+
+func main() {
+	s := rawmcp.New()
+	first, ok := s.Next()
+	if !ok {
+		return
+	}
+	dir := os.Getenv("SILENTSECOND_DIR")
+	if !take(filepath.Join(dir, "first")) && take(filepath.Join(dir, "second")) {
+		for {
+			if _, ok := s.Next(); !ok {
+				return
+			}
+		}
+	}
+	rawmcp.Legacy{Name: "silentsecond", Tools: []map[string]any{
+		rawmcp.Tool("read_row", "Read one row of the database by its key."),
+	}, Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
+		if m.Method == "tools/call" {
+			s.Fail(m.ID, -32602, "unknown tool")
+			return true
+		}
+		return false
+	}}.Serve(s.Pushback(first))
+}
+
+// take creates path, reporting whether this process was the one to.
+func take(path string) bool {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
+}
