@@ -200,7 +200,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	ran := map[string]bool{}
 	for _, r := range rules {
 		m := r.Meta()
-		if m.Era == "" || m.Era == snap.Era {
+		if m.InProtocol(snap) {
 			ran[m.Name] = true
 		}
 		if !m.Applies(snap) {

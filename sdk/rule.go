@@ -28,13 +28,25 @@ const (
 	EraModern = "modern" // 2026-07-28 and later: server/discover, per-request _meta
 )
 
-// Applies reports whether a rule can say anything about s: its era is s's
-// (or it has none), and a conformance rule needs a transcript.
+// Applies reports whether a rule can say anything about s: s speaks a
+// protocol the rule's requirement exists in (InProtocol), and a
+// conformance rule needs a transcript.
 func (m Meta) Applies(s *Snapshot) bool {
+	return m.InProtocol(s) && (m.Category != CategoryConformance || s.Transcript != nil)
+}
+
+// InProtocol reports whether the protocol s speaks has the requirement the
+// rule enforces: s is of the rule's era (or the rule has none), and s's
+// protocol version is Since or later. A Snapshot with no version (a
+// static file) is of every version. The engine runs no rule on a
+// Snapshot outside its protocol, so the rule is silent there.
+func (m Meta) InProtocol(s *Snapshot) bool {
 	if m.Era != "" && m.Era != s.Era {
 		return false
 	}
-	return m.Category != CategoryConformance || s.Transcript != nil
+	// Protocol versions are dates, YYYY-MM-DD: as strings they sort as
+	// the versions do.
+	return m.Since == "" || s.ProtocolVersion == "" || s.ProtocolVersion >= m.Since
 }
 
 // Meta is a rule's data: what users configure it by and what its docs say.
@@ -60,6 +72,14 @@ type Meta struct {
 	// Era limits the rule to one protocol era (EraLegacy or EraModern);
 	// empty means it applies to both. A rule is silent outside its era.
 	Era string `json:"era,omitempty"`
+	// Since is the first protocol version whose specification text has
+	// the requirement the rule enforces, e.g. "2025-06-18"; empty means
+	// every version. A rule is silent on a Snapshot that negotiated an
+	// older version: a requirement new in 2025-11-25 is not held against
+	// a server that speaks 2025-06-18. The rule's doc names the version.
+	// Only built-in rules have it: the plugin protocol does not carry it,
+	// so a plugin rule reads Snapshot.ProtocolVersion in its Check.
+	Since string `json:"since,omitempty"`
 	// OWASP is the OWASP MCP Top 10 item a security rule guards against,
 	// its id and name: "MCP03:2025 Tool Poisoning".
 	OWASP string `json:"owasp,omitempty"`

@@ -245,8 +245,23 @@ func TestSmallerMessages(t *testing.T) {
 		{"baseline-suggests-target", map[string]string{"tools.json": emptyTools}, []string{"baseline", "--fail-on", "warning", "tools.json"}, nil},
 		{"unused-suppression-relative", map[string]string{"tools.json": emptyTools, ".mcplint.toml": unusedIgnore}, []string{"--only", "unused-suppression,tool-name-style", "tools.json"}, nil},
 		{"only-conformance-static", map[string]string{"tools.json": emptyTools}, []string{"--only", "conformance", "tools.json"}, nil},
+		{"rule-newer-than-version", map[string]string{"old.trace.jsonl": olderSamplingTrace}, []string{"--only", "server-request-undeclared", "old.trace.jsonl"}, nil},
 	})
 }
+
+// olderSamplingTrace is a session in which the server negotiated
+// 2025-03-26 and asked for sampling the client never declared: a breach of
+// a SHOULD in that version, which server-request-undeclared (a 2025-06-18
+// MUST) leaves alone.
+const olderSamplingTrace = `{"mcplint_trace":1,"command":["./old"],"started":"2026-12-06T02:00:00Z"}
+{"t_ms":1,"dir":"c2s","msg":{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcplint","version":"0.1.0"}}}}
+{"t_ms":2,"dir":"s2c","msg":{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-03-26","capabilities":{"tools":{}},"serverInfo":{"name":"old","version":"1.0.0"}}}}
+{"t_ms":3,"dir":"c2s","msg":{"jsonrpc":"2.0","method":"notifications/initialized"}}
+{"t_ms":4,"dir":"c2s","msg":{"jsonrpc":"2.0","id":2,"method":"tools/list"}}
+{"t_ms":5,"dir":"s2c","msg":{"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":[],"maxTokens":10}}}
+{"t_ms":6,"dir":"c2s","msg":{"jsonrpc":"2.0","id":"s1","error":{"code":-32601,"message":"Method not found"}}}
+{"t_ms":7,"dir":"s2c","msg":{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}}
+`
 
 // TestJUnitNotApplicableIsSkipped: a conformance rule on a static file has
 // nothing to read; JUnit marks it skipped, never passed.

@@ -265,5 +265,5 @@ func notApplicableWhy(t *result.Target) string {
 	if t.Source == sdk.SourceStatic {
 		return "a static file has no session: conformance rules read a live session or a trace"
 	}
-	return "the rule is for the other protocol era than this " + t.Era + " server's"
+	return "the rule is for another protocol era or version than this " + strings.TrimSpace(t.Era+" "+t.ProtocolVersion) + " server's"
 }

@@ -54,7 +54,8 @@ type Target struct {
 	RuleErrors []RuleError `json:"ruleErrors,omitempty"`
 	// NotApplicable names the enabled rules that cannot say anything about
 	// this target (sdk.Meta.Applies): conformance rules on a static file,
-	// rules of the other protocol era. Reports do not count them as passed.
+	// rules of the other protocol era or of a newer protocol version than
+	// the target's. Reports do not count them as passed.
 	NotApplicable []string `json:"-"`
 	// Inconclusive are the probes that got no answer at all: the rules
 	// they feed could not judge the server, which is neither a pass nor a

@@ -29,6 +29,9 @@ func Markdown(m sdk.Meta) string {
 	if m.Era != "" {
 		fmt.Fprintf(&b, "- Applies to the %s protocol era only\n", m.Era)
 	}
+	if m.Since != "" {
+		fmt.Fprintf(&b, "- Applies to protocol version %s and later (silent for a server that negotiated an older one)\n", m.Since)
+	}
 	if m.Source != "" {
 		fmt.Fprintf(&b, "- Source: %s\n", m.Source)
 	}

@@ -18,8 +18,9 @@ import (
 // Run checks every rule against snap concurrently, fills each issue's rule,
 // category and severity (its own, else the rule's default), and returns the
 // issues rule by rule, in the order of rules; the engine's pipeline then
-// overrides severities and sorts. A rule
-// limited to one era is skipped for a Snapshot of another (or of no) era.
+// overrides severities and sorts. A rule is skipped for a Snapshot
+// outside its protocol (sdk.Meta.InProtocol): of another (or of no) era,
+// or of a version older than the rule's Since.
 // A rule that fails or panics yields a RuleError; the others still run.
 func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue, []result.RuleError) {
 	type outcome struct {
@@ -39,7 +40,7 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 	var wg sync.WaitGroup
 	for i, r := range rules {
 		meta := r.Meta()
-		if meta.Era != "" && meta.Era != snap.Era {
+		if !meta.InProtocol(snap) {
 			continue
 		}
 		wg.Add(1)

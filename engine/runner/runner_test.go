@@ -111,6 +111,39 @@ func TestRunFillsOrdersAndIsolates(t *testing.T) {
 	}
 }
 
+// TestRunSkipsRulesOutsideTheProtocol: a rule whose requirement is newer
+// than the version the server negotiated does not run, nor does one of
+// the other era; one whose version is reached does.
+func TestRunSkipsRulesOutsideTheProtocol(t *testing.T) {
+	newer := sdk.Meta{Name: "http-origin-check", Category: sdk.CategoryConformance, Severity: sdk.Warning, Default: true, Since: "2025-11-25"}
+	older := sdk.Meta{Name: "server-request-undeclared", Category: sdk.CategoryConformance, Severity: sdk.Error, Default: true, Era: sdk.EraLegacy, Since: "2025-06-18"}
+	for _, tc := range []struct {
+		version string
+		want    []string
+	}{
+		{"2025-03-26", nil},
+		{"2025-06-18", []string{"server-request-undeclared"}},
+		{"2025-11-25", []string{"http-origin-check", "server-request-undeclared"}},
+	} {
+		var ran []string
+		var rules []sdk.Rule
+		for _, m := range []sdk.Meta{newer, older, modernOnly} {
+			rules = append(rules, fake{m, func(_ *sdk.Snapshot, report func(sdk.Issue)) error {
+				report(sdk.Issue{Tool: sdk.OwnerServer, Message: "m", Fix: "f"})
+				return nil
+			}})
+		}
+		snap := &sdk.Snapshot{Era: sdk.EraLegacy, ProtocolVersion: tc.version, Transcript: &sdk.Transcript{}}
+		issues, errs := Run(context.Background(), rules, snap)
+		for _, is := range issues {
+			ran = append(ran, is.Rule)
+		}
+		if strings.Join(ran, " ") != strings.Join(tc.want, " ") || len(errs) > 0 {
+			t.Errorf("version %s: rules that reported %v (errors %v), want %v", tc.version, ran, errs, tc.want)
+		}
+	}
+}
+
 // TestRunRulesAtOnce: as many rules run at once as there are CPUs, and
 // no more, so that no more rule working sets are live at the peak. The
 // rules here hold their place until every goroutine of the run is

@@ -106,6 +106,7 @@ var httpNotificationStatus = httpRule{
 		Name: "http-notification-status", Severity: sdk.Error,
 		Summary: "A notification or response POSTed over HTTP is answered 202 Accepted with no body",
 		Source:  "2025-11-25/basic/transports.mdx#sending-messages-to-the-server",
+		Since:   "2025-03-26",
 	},
 	check: func(ss *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
 		const fix = "answer a POST that carries a notification or a response with 202 Accepted and an empty body; if you cannot accept it, answer with an HTTP error status such as 400"
@@ -129,6 +130,7 @@ var httpContentType = httpRule{
 		Name: "http-content-type", Severity: sdk.Error,
 		Summary: "A request POSTed over HTTP is answered with application/json or text/event-stream",
 		Source:  "2025-11-25/basic/transports.mdx#sending-messages-to-the-server",
+		Since:   "2025-03-26",
 	},
 	check: func(ss *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
 		for _, e := range evs {
@@ -153,6 +155,7 @@ var httpGetStream = httpRule{
 		Name: "http-get-stream", Severity: sdk.Error, Era: sdk.EraLegacy,
 		Summary: "GET on the MCP endpoint opens an SSE stream or is answered 405 Method Not Allowed",
 		Source:  "2025-11-25/basic/transports.mdx#listening-for-messages-from-the-server",
+		Since:   "2025-03-26",
 	},
 	check: func(ss *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
 		e, ok := probeEvent(evs, sdk.HTTPPurposeGET)
@@ -167,9 +170,10 @@ var httpGetStream = httpRule{
 // httpSessionID: session ids are visible ASCII.
 var httpSessionID = httpRule{
 	meta: sdk.Meta{
-		Name: "http-session-id", Severity: sdk.Error,
+		Name: "http-session-id", Severity: sdk.Error, Era: sdk.EraLegacy,
 		Summary: "An MCP-Session-Id holds only visible ASCII characters (0x21 to 0x7E)",
 		Source:  "2025-11-25/basic/transports.mdx#session-management",
+		Since:   "2025-03-26",
 	},
 	check: func(ss *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
 		seen := map[string]bool{}
@@ -199,6 +203,7 @@ var httpTerminatedSession = httpRule{
 		Name: "http-terminated-session", Severity: sdk.Warning, Era: sdk.EraLegacy,
 		Summary: "A request with the id of a session the client ended with DELETE is answered 404 Not Found",
 		Source:  "2025-11-25/basic/transports.mdx#session-management",
+		Since:   "2025-03-26",
 	},
 	check: func(ss *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
 		e, ok := probeEvent(evs, sdk.HTTPPurposeAfterSessionEnd)
@@ -220,6 +225,7 @@ var httpProtocolVersionHeader = httpRule{
 		Name: "http-protocol-version-header", Severity: sdk.Error,
 		Summary: "A request with an unsupported MCP-Protocol-Version header (or, to a 2026-07-28-only server, none) is answered 400",
 		Source:  "2026-07-28/basic/transports/streamable-http.mdx#protocol-version-header",
+		Since:   "2025-06-18",
 	},
 	check: func(ss *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
 		const fix = "answer a request whose MCP-Protocol-Version header names a version you do not support with 400 Bad Request (in 2026-07-28, with an UnsupportedProtocolVersion error listing the supported versions)"
@@ -305,9 +311,10 @@ var httpUnknownMethodStatus = httpRule{
 // unique across streams.
 var httpDuplicateMessage = httpRule{
 	meta: sdk.Meta{
-		Name: "http-duplicate-message", Severity: sdk.Error,
+		Name: "http-duplicate-message", Severity: sdk.Error, Era: sdk.EraLegacy,
 		Summary: "The server sends each message on one SSE stream only, and SSE event ids are unique across streams",
 		Source:  "2025-11-25/basic/transports.mdx#multiple-connections",
+		Since:   "2025-03-26",
 	},
 	check: func(ss *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
 		ids := map[string]int{} // SSE event id: the stream it first came on
@@ -340,6 +347,7 @@ var httpOriginCheck = httpRule{
 		Name: "http-origin-check", Severity: sdk.Warning,
 		Summary: "A server on localhost refuses a request with a foreign Origin with 403 (DNS rebinding)",
 		Source:  "2025-11-25/basic/transports.mdx#security-warning",
+		Since:   "2025-11-25",
 	},
 	check: func(ss *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
 		e, ok := probeEvent(evs, sdk.HTTPPurposeForeignOrigin)
@@ -358,6 +366,7 @@ var httpAuthDiscovery = httpRule{
 		Name: "http-auth-discovery", Severity: sdk.Error,
 		Summary: "A 401 leads a client to protected resource metadata (RFC 9728) that lists its authorization servers",
 		Source:  "2025-11-25/basic/authorization.mdx#protected-resource-metadata-discovery-requirements",
+		Since:   "2025-06-18",
 	},
 	check: func(ss *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
 		i := slices.IndexFunc(evs, func(e httpEvent) bool { return e.Purpose == "" && e.Status == 401 })
@@ -405,6 +414,7 @@ var httpPlaintext = httpRule{
 		Name: "http-plaintext", Severity: sdk.Warning,
 		Summary: "A remote server is reached over https://, not plain http://",
 		Source:  "2025-11-25/basic/authorization.mdx#communication-security",
+		Since:   "2025-03-26",
 	},
 	check: func(ss *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
 		if len(evs) == 0 {

@@ -22,6 +22,7 @@ func (serverRequestUndeclared) Meta() sdk.Meta {
 		Doc:     doc("server-request-undeclared"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#capability-negotiation",
 		Era:     sdk.EraLegacy,
+		Since:   "2025-06-18",
 	}
 }
 

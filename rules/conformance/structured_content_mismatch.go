@@ -21,6 +21,7 @@ func (structuredContentMismatch) Meta() sdk.Meta {
 		Summary: "Tool results carry structuredContent that validates against the tool's outputSchema",
 		Doc:     doc("structured-content-mismatch"),
 		Source:  "2025-11-25/server/tools.mdx#output-schema",
+		Since:   "2025-06-18",
 	}
 }
 

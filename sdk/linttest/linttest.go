@@ -149,9 +149,14 @@ func Load(path string) (*sdk.Snapshot, error) {
 }
 
 // Check runs rule once over snap and returns its issues with the rule's
-// defaults filled in, as the engine would.
+// defaults filled in, as the engine would: a rule outside snap's protocol
+// (sdk.Meta.InProtocol, its Era and Since) does not run and reports
+// nothing.
 func Check(rule sdk.Rule, snap *sdk.Snapshot) ([]Expected, error) {
 	meta := rule.Meta()
+	if !meta.InProtocol(snap) {
+		return nil, nil
+	}
 	var got []Expected
 	err := rule.Check(context.Background(), snap, func(is sdk.Issue) {
 		if is.Severity == 0 {
