@@ -1,0 +1,99 @@
+package sdk
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"testing"
+)
+
+// TestDecodeGatedTools reads the capability-gated tools a dump records in
+// its result's _meta: well-formed groups become ProbeDumped listings, a
+// _meta that is not mcplint's is passed over, and every malformed value of
+// mcplint's key is refused where it lies.
+func TestDecodeGatedTools(t *testing.T) {
+	const key = `"mcplint/capability-gated-tools-v1"`
+	tests := []struct {
+		name string
+		meta string // the result's "_meta" member, or "" for none
+		// want is, for each listing, its capabilities and tool names;
+		// pointer is the ShapeError's pointer when the value is refused.
+		want    [][2][]string
+		pointer string
+	}{
+		{name: "no _meta"},
+		{name: "another tool's keys", meta: `{"io.example/x":1,"mcplint/capability-gated-tools-v2":"later"}`},
+		{name: "a _meta that is not an object", meta: `[1]`},
+		{name: "null", meta: `{` + key + `:null}`},
+		{name: "no groups", meta: `{` + key + `:[]}`},
+		{name: "one group", meta: `{` + key + `:[{"capabilities":["roots"],"tools":[{"name":"get-roots-list","inputSchema":{"type":"object"}}]}]}`,
+			want: [][2][]string{{{"roots"}, {"get-roots-list"}}}},
+		{name: "two groups, unknown keys passed over", meta: `{` + key + `:[{"capabilities":["roots"],"tools":[{"name":"a"}],"note":1},{"capabilities":["sampling","roots"],"tools":[{"name":"b"},{"name":"c","description":7}]}]}`,
+			want: [][2][]string{{{"roots"}, {"a"}}, {{"sampling", "roots"}, {"b", "c"}}}},
+		{name: "not an array", meta: `{` + key + `:{"roots":["a"]}}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1"},
+		{name: "a group not an object", meta: `{` + key + `:[{"capabilities":["roots"],"tools":[]},"roots"]}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1/1"},
+		{name: "capabilities missing", meta: `{` + key + `:[{"tools":[]}]}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1/0"},
+		{name: "capabilities empty", meta: `{` + key + `:[{"capabilities":[],"tools":[]}]}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1/0/capabilities"},
+		{name: "capabilities not an array", meta: `{` + key + `:[{"capabilities":"roots","tools":[]}]}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1/0/capabilities"},
+		{name: "a capability not a string", meta: `{` + key + `:[{"capabilities":["roots",{}],"tools":[]}]}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1/0/capabilities/1"},
+		{name: "an empty capability", meta: `{` + key + `:[{"capabilities":[""],"tools":[]}]}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1/0/capabilities/0"},
+		{name: "tools missing", meta: `{` + key + `:[{"capabilities":["roots"]}]}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1/0"},
+		{name: "tools not an array", meta: `{` + key + `:[{"capabilities":["roots"],"tools":{"name":"a"}}]}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1/0/tools"},
+		{name: "a tool not an object", meta: `{` + key + `:[{"capabilities":["roots"],"tools":[{"name":"a"},"b"]}]}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1/0/tools/1"},
+		{name: "a tool without a name", meta: `{` + key + `:[{"capabilities":["roots"],"tools":[{"name":3}]}]}`, pointer: "/_meta/mcplint~1capability-gated-tools-v1/0/tools/0"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			data := `{"tools":[{"name":"echo"}]`
+			if tc.meta != "" {
+				data += `,"_meta":` + tc.meta
+			}
+			data += "}"
+			for _, wrap := range []struct{ pre, post, prefix string }{{"", "", ""}, {`{"jsonrpc":"2.0","id":1,"result":`, "}", "/result"}} {
+				s, _, err := DecodeSnapshot([]byte(wrap.pre + data + wrap.post))
+				if tc.pointer != "" {
+					var se *ShapeError
+					if !errors.As(err, &se) || !errors.Is(err, ErrNotToolList) {
+						t.Fatalf("got %v, want a *ShapeError", err)
+					}
+					if se.Pointer != wrap.prefix+tc.pointer {
+						t.Errorf("pointer %q, want %q (%s)", se.Pointer, wrap.prefix+tc.pointer, se.Problem)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got [][2][]string
+				for i, l := range s.Relisted {
+					var names []string
+					for _, tool := range l.Tools {
+						names = append(names, tool.Name)
+					}
+					got = append(got, [2][]string{l.Capabilities, names})
+					if want := "/_meta/mcplint~1capability-gated-tools-v1/" + strconv.Itoa(i); l.Probe != ProbeDumped || l.Pointer != want || l.Client != "" {
+						t.Errorf("listing %d: probe %q, pointer %q, client %q; want %q, %q, none", i, l.Probe, l.Pointer, l.Client, ProbeDumped, want)
+					}
+				}
+				if !reflect.DeepEqual(got, tc.want) {
+					t.Errorf("listings %q, want %q", got, tc.want)
+				}
+				if len(s.Tools) != 1 || s.Tools[0].Name != "echo" {
+					t.Errorf("tools %+v, want echo alone", s.Tools)
+				}
+			}
+		})
+	}
+}
+
+// TestDecodeGatedToolsBareArray: a bare array of tools has no result to
+// hold a _meta, so nothing is read as gated, whatever its tools say.
+func TestDecodeGatedToolsBareArray(t *testing.T) {
+	s, _, err := DecodeSnapshot([]byte(`[{"name":"a","_meta":{"mcplint/capability-gated-tools-v1":[{"capabilities":["roots"],"tools":[{"name":"b"}]}]}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Relisted != nil {
+		t.Errorf("relisted %+v from a tool's own _meta", s.Relisted)
+	}
+}
