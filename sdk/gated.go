@@ -3,6 +3,7 @@ package sdk
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // MetaGatedTools is the "_meta" key under which `mcplint dump` keeps, in
@@ -29,6 +30,49 @@ const MetaGatedTools = "mcplint/capability-gated-tools-v1"
 // The rules that compare a probe's listing with Tools ignore it: a static
 // file has no session to compare.
 const ProbeDumped = "dumped"
+
+// GatedTools is one element of MetaGatedTools.
+type GatedTools struct {
+	Capabilities []string `json:"capabilities"`
+	Tools        []Tool   `json:"tools"`
+}
+
+// Gated is what MetaGatedTools keeps of s: the tools a session that
+// declared capabilities was listed and Tools lacks, as
+// capability-gated-tools names them (a live lint's second session), each
+// once, grouped by the capabilities declared in the order met; nil when
+// there are none. A static file's own record (ProbeDumped) counts, so a
+// dump of a dump loses nothing. What only the client-identity session saw
+// is left out: it is a variation by client name, not a gate, and a static
+// lint has no session to report it.
+func Gated(s *Snapshot) []GatedTools {
+	listed := make(map[string]bool, len(s.Tools))
+	for _, t := range s.Tools {
+		listed[t.Name] = true
+	}
+	var groups []GatedTools
+	at := map[string]int{} // the capabilities, joined -> index in groups
+	for _, l := range s.Relisted {
+		if len(l.Capabilities) == 0 || (l.Probe != "second-session" && l.Probe != ProbeDumped) {
+			continue
+		}
+		for _, t := range l.Tools {
+			if listed[t.Name] {
+				continue
+			}
+			key := strings.Join(l.Capabilities, "\x00")
+			i, ok := at[key]
+			if !ok {
+				i = len(groups)
+				at[key] = i
+				groups = append(groups, GatedTools{Capabilities: l.Capabilities})
+			}
+			groups[i].Tools = append(groups[i].Tools, t)
+			listed[t.Name] = true
+		}
+	}
+	return groups
+}
 
 // gatedListings reads MetaGatedTools from the "_meta" of m, a tools/list
 // result at document pointer prefix. A "_meta" that is not an object is

@@ -1,6 +1,7 @@
 package sdk
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strconv"
@@ -95,5 +96,43 @@ func TestDecodeGatedToolsBareArray(t *testing.T) {
 	}
 	if s.Relisted != nil {
 		t.Errorf("relisted %+v from a tool's own _meta", s.Relisted)
+	}
+}
+
+// TestGated: what a dump keeps of the other sessions is the tools a
+// session declaring capabilities saw beyond the main list, once each,
+// grouped by those capabilities; a client-identity or a capability-less
+// listing is a variation, not a gate, and is left out.
+func TestGated(t *testing.T) {
+	tool := func(name string) Tool { return Tool{Name: name, Def: map[string]any{"name": name}} }
+	listed := []Tool{tool("a")}
+	tests := []struct {
+		name     string
+		relisted []Listing
+		want     string // what Gated gives, as JSON ("null" for nothing)
+	}{
+		{name: "no other session", want: "null"},
+		{name: "the same tools", relisted: []Listing{{Probe: "second-session", Capabilities: []string{"roots"}, Tools: listed}}, want: "null"},
+		{name: "a tool for roots", relisted: []Listing{
+			{Probe: "second-session", Capabilities: []string{"roots"}, Tools: []Tool{tool("a"), tool("g")}},
+			{Probe: "client-identity", Capabilities: []string{"roots"}, Tools: []Tool{tool("a"), tool("g"), tool("v")}},
+		}, want: `[{"capabilities":["roots"],"tools":[{"name":"g"}]}]`},
+		{name: "declaring nothing is no gate", relisted: []Listing{{Probe: "second-session", Tools: []Tool{tool("a"), tool("v")}}}, want: "null"},
+		{name: "read back from a dump", relisted: []Listing{
+			{Probe: ProbeDumped, Capabilities: []string{"roots"}, Tools: []Tool{tool("g")}},
+			{Probe: ProbeDumped, Capabilities: []string{"sampling"}, Tools: []Tool{tool("s"), tool("a")}},
+			{Probe: ProbeDumped, Capabilities: []string{"roots"}, Tools: []Tool{tool("h"), tool("g")}},
+		}, want: `[{"capabilities":["roots"],"tools":[{"name":"g"},{"name":"h"}]},{"capabilities":["sampling"],"tools":[{"name":"s"}]}]`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := json.Marshal(Gated(&Snapshot{Tools: listed, Relisted: tc.relisted}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
 	}
 }
