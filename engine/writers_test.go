@@ -50,7 +50,7 @@ var snapshotWriters = map[string][]string{
 	"Resources":         {"engine/session", "sdk"},
 	"ResourceTemplates": {"engine/session", "sdk"},
 	"Transcript":        {"engine/session"},
-	"Relisted":          {"engine/source/live.finish"},
+	"Relisted":          {"engine/source/live.finish", "sdk"},
 	"Peers":             {"engine.linkPeers"},
 	"Lock":              {"engine.prepare"},
 	"LockFile":          {"engine.prepare"},

@@ -65,7 +65,8 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 //   - a tools/list result: {"tools":[...]}, optionally with "instructions"
 //     (and, like the Snapshot's own JSON form, "prompts", "resources",
 //     "resourceTemplates", "serverInfo", "protocolVersion", "capabilities",
-//     "era");
+//     "era"), and in its "_meta" the capability-gated tools `mcplint dump`
+//     recorded (MetaGatedTools), read into Relisted;
 //   - a bare array of tools: [...];
 //   - a JSON-RPC response whose "result" is either of the above.
 //
@@ -185,6 +186,9 @@ func objectSnapshot(m map[string]any, prefix string) (*Snapshot, error) {
 	if err := definitions(m, prefix, "resourceTemplates", "resource template", func(def map[string]any) {
 		s.ResourceTemplates = append(s.ResourceTemplates, ResourceTemplateFromDef(def))
 	}); err != nil {
+		return nil, err
+	}
+	if s.Relisted, err = gatedListings(m, prefix); err != nil {
 		return nil, err
 	}
 	return s, nil

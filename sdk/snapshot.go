@@ -57,7 +57,9 @@ type Snapshot struct {
 
 	// Relisted are the tool lists other sessions with the same server saw
 	// (live lints' fresh-process probes), for the rules that compare them
-	// with Tools; nil when there were none.
+	// with Tools; nil when there were none. A static file that
+	// `mcplint dump` wrote gives back the capability-gated tools of the
+	// live run it dumped, as ProbeDumped listings.
 	Relisted []Listing `json:"relisted,omitempty"`
 
 	// Peers are the other servers linted in the same run from one client
@@ -84,8 +86,9 @@ type Snapshot struct {
 // Listing is one more session's view of a server's tools.
 type Listing struct {
 	// Probe names the session: "second-session" (a fresh process of the
-	// same server, same client name) or "client-identity" (one whose
-	// client named itself Client).
+	// same server, same client name), "client-identity" (one whose
+	// client named itself Client), or ProbeDumped (a static file's record
+	// of a session, holding only the tools it listed beyond Tools).
 	Probe string `json:"probe"`
 	// Client is the clientInfo name the session sent.
 	Client string `json:"client"`

@@ -29,6 +29,19 @@ tools of a live session or trace are written as the server sent them, every
 page of tools/list in order, keys in the server's order; a static file's are
 re-encoded. Use it to keep a server's tools as a fixture or a benchmark.
 
+A live lint's second session declares the roots capability, and a server
+may list it tools that it does not show the main session, which declares
+nothing (capability-gated-tools). The file keeps those in its "_meta",
+which other MCP tools ignore, so that a lint of it counts them as existing
+as the live lint does (dangling-tool-reference):
+
+  "_meta": {"mcplint/capability-gated-tools-v1": [
+    {"capabilities": ["roots"], "tools": [{"name": "get-roots-list", ...}]}
+  ]}
+
+one object for each set of capabilities, with the whole definition of each
+tool (re-encoded). A dump of such a file keeps them; a trace has none.
+
 Flags:
 %s
 Example:
@@ -96,7 +109,8 @@ func btoi(b bool) int {
 // initialize result's protocolVersion, serverInfo and instructions, and
 // every page of tools/list, prompts/list, resources/list and
 // resources/templates/list, so that the file holds what the server said
-// and a static lint of it sees what the session saw.
+// and a static lint of it sees what the session saw. The tools that only
+// sessions declaring a capability saw go in "_meta" (sdk.MetaGatedTools).
 func dumpTools(snap *sdk.Snapshot) ([]byte, error) {
 	var doc []dumpField
 	if snap.Transcript != nil {
@@ -115,6 +129,13 @@ func dumpTools(snap *sdk.Snapshot) ([]byte, error) {
 		}
 		b, _ := json.Marshal(tools)
 		doc = []dumpField{{"tools", b}}
+	}
+	if gated := sdk.Gated(snap); gated != nil {
+		meta, err := json.Marshal(map[string][]sdk.GatedTools{sdk.MetaGatedTools: gated})
+		if err != nil {
+			return nil, fmt.Errorf("encoding the capability-gated tools: %w", err)
+		}
+		doc = append(doc, dumpField{"_meta", meta})
 	}
 	var compact bytes.Buffer
 	compact.WriteByte('{')

@@ -1,13 +1,19 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // dumpTrace is a recorded session whose tool list came in two pages, with
@@ -132,5 +138,122 @@ func TestDumpLiveServer(t *testing.T) {
 	}
 	if doc.ServerInfo.Name == "" || len(doc.Tools) == 0 || doc.Tools[0].InputSchema["type"] != "object" {
 		t.Errorf("dump = %+v", doc)
+	}
+}
+
+// TestDumpKeepsCapabilityGatedTools dumps a live server whose instructions
+// name a tool it lists only to a client that declares roots, and lints the
+// dump: the tool must not be dangling there either, and every finding the
+// live lint made other than a conformance one (the dump has no session to
+// judge) must be made again, and no other. The fixture runs everywhere;
+// the reference server, whose get-roots-list is the case in point, where
+// the npm servers are installed.
+func TestDumpKeepsCapabilityGatedTools(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs live servers")
+	}
+	for _, tc := range []struct {
+		name  string
+		argv  func(t *testing.T) []string
+		gated string
+	}{
+		{"fixture", func(t *testing.T) []string { return []string{mcptest.Server(t, "rootsgated")} }, "get_roots"},
+		{"everything", func(t *testing.T) []string {
+			return mcptest.NPMServer(t, "@modelcontextprotocol/server-everything/dist/index.js", "stdio")
+		}, "get-roots-list"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			argv := tc.argv(t)
+			dir := t.TempDir()
+			live := lintIssues(t, dir, append([]string{"--"}, argv...)...)
+			if _, stderr, code := runCLI(t, dir, append([]string{"dump", "-o", "tools.json", "--"}, argv...)...); code != exitOK {
+				t.Fatalf("dump: exit %d, %s", code, stderr)
+			}
+			dumped := lintIssues(t, dir, "tools.json")
+
+			if !slices.ContainsFunc(live, func(is dumpIssue) bool {
+				return is.Rule == "capability-gated-tools" && strings.Contains(is.Message, strconv.Quote(tc.gated))
+			}) {
+				t.Fatalf("the live lint does not find %q capability-gated, so the test tests nothing: %+v", tc.gated, live)
+			}
+			for _, is := range dumped {
+				if is.Rule == "dangling-tool-reference" && strings.Contains(is.Message, strconv.Quote(tc.gated)) {
+					t.Errorf("the dump's lint calls %q dangling: %s", tc.gated, is.Message)
+				}
+				if is.Category == "conformance" {
+					t.Errorf("the dump's lint judges a session it does not have: %+v", is)
+				}
+			}
+			var want []dumpIssue
+			for _, is := range live {
+				if is.Category != "conformance" {
+					want = append(want, is)
+				}
+			}
+			if !slices.Equal(dumped, want) {
+				t.Errorf("the dump's lint found\n%+v\nthe live lint, other than conformance,\n%+v", dumped, want)
+			}
+		})
+	}
+}
+
+// dumpIssue is what TestDumpKeepsCapabilityGatedTools compares of an issue:
+// not its file position, which only the dump's lint has.
+type dumpIssue struct {
+	Rule, Category, Severity, Tool, Pointer, Message, Fix string
+}
+
+// lintIssues lints args in dir and returns the one target's issues,
+// sorted.
+func lintIssues(t *testing.T, dir string, args ...string) []dumpIssue {
+	t.Helper()
+	stdout, stderr, code := runCLI(t, dir, append([]string{"--format", "json"}, args...)...)
+	if code != exitOK && code != exitIssues {
+		t.Fatalf("mcplint %s: exit %d, %s", strings.Join(args, " "), code, stderr)
+	}
+	var report struct {
+		Targets []struct {
+			Error  any
+			Issues []dumpIssue
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &report); err != nil {
+		t.Fatalf("%v in %.300s", err, stdout)
+	}
+	if len(report.Targets) != 1 || report.Targets[0].Error != nil {
+		t.Fatalf("mcplint %s: want one target linted, got %.600s", strings.Join(args, " "), stdout)
+	}
+	issues := report.Targets[0].Issues
+	slices.SortFunc(issues, func(a, b dumpIssue) int {
+		return cmp.Or(strings.Compare(a.Rule, b.Rule), strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Message, b.Message))
+	})
+	return issues
+}
+
+// TestDumpStaticKeepsGatedTools: a dump of a dump still holds the tools
+// the live run saw gated, so its lint still counts them.
+func TestDumpStaticKeepsGatedTools(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "in.json", `{"instructions":"Call `+"`get_roots`"+` first.","tools":[{"name":"a","inputSchema":{"type":"object"}}],
+"_meta":{"mcplint/capability-gated-tools-v1":[{"capabilities":["roots"],"tools":[{"name":"get_roots","inputSchema":{"type":"object"}}]}]}}`)
+	if _, stderr, code := runCLI(t, dir, "dump", "-o", "out.json", "in.json"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "out.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Meta map[string][]struct {
+			Capabilities []string
+			Tools        []struct{ Name string }
+		} `json:"_meta"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	groups := doc.Meta[sdk.MetaGatedTools]
+	if len(groups) != 1 || !slices.Equal(groups[0].Capabilities, []string{"roots"}) || len(groups[0].Tools) != 1 || groups[0].Tools[0].Name != "get_roots" {
+		t.Errorf("dump of a dump:\n%s", data)
 	}
 }

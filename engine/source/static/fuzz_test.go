@@ -27,6 +27,7 @@ func FuzzDecode(f *testing.F) {
 		`{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"日本","description":"👍🏽 e` + "\u0301" + `"}],"instructions":"x"}}`,
 		"{\"tools\":[{\"name\":\"a\",\"name\":{\"x\":1},\"\\u0061\":[]}]}\r\n",
 		"\xef\xbb\xbf[{\"k\\\"ey\":\"v\\\\\"}]",
+		`{"tools":[{"name":"a"}],"_meta":{"mcplint/capability-gated-tools-v1":[{"capabilities":["roots"],"tools":[{"name":"b","inputSchema":{"type":"object"}}]}]}}`,
 	} {
 		f.Add([]byte(s))
 	}

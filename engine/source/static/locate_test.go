@@ -186,6 +186,12 @@ func allPointers(snap *sdk.Snapshot) []string {
 	for i, tool := range snap.Tools {
 		walk(sdk.ToolPointer(i), tool.Def)
 	}
+	for _, l := range snap.Relisted {
+		ps = append(ps, l.Pointer)
+		for i, tool := range l.Tools {
+			walk(l.Pointer+"/tools/"+strconv.Itoa(i), tool.Def)
+		}
+	}
 	return ps
 }
 

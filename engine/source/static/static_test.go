@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,6 +88,50 @@ func TestDecode(t *testing.T) {
 					len(snap.Tools), snap.Instructions, snap.HasInstructions, tc.tools, tc.instructions, tc.hasInstructions)
 			}
 		})
+	}
+}
+
+// TestDecodeGatedTools reads back the capability-gated tools a dump
+// records in its result's _meta, inside a JSON-RPC response too, and places
+// them in the file; a malformed record is refused at the offending value
+// (testdata/errors/shape_gated_*.json).
+func TestDecodeGatedTools(t *testing.T) {
+	const file = `{
+  "tools": [
+    {"name": "echo", "inputSchema": {"type": "object"}}
+  ],
+  "_meta": {
+    "mcplint/capability-gated-tools-v1": [
+      {
+        "capabilities": ["roots"],
+        "tools": [
+          {"name": "get_roots", "description": "Lists the client's roots.", "inputSchema": {"type": "object"}}
+        ]
+      }
+    ]
+  }
+}
+`
+	for _, data := range []string{file, `{"jsonrpc": "2.0", "id": 1, "result": ` + file + `}`} {
+		snap, err := Decode("tools.json", []byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(snap.Relisted) != 1 {
+			t.Fatalf("relisted %+v, want one listing", snap.Relisted)
+		}
+		l := snap.Relisted[0]
+		if l.Probe != sdk.ProbeDumped || !slices.Equal(l.Capabilities, []string{"roots"}) || len(l.Tools) != 1 || l.Tools[0].Name != "get_roots" || l.Tools[0].Description != "Lists the client's roots." {
+			t.Errorf("listing %+v", l)
+		}
+		if len(snap.Tools) != 1 || snap.Tools[0].Name != "echo" {
+			t.Errorf("tools %+v, want echo alone", snap.Tools)
+		}
+		at := l.Pointer + "/tools/0/name"
+		if loc := snap.Locator.Locate([]string{l.Pointer, at}); loc[l.Pointer].Line != 7 || loc[at].Line != 10 {
+			t.Errorf("placed at %+v, want lines 7 and 10", loc)
+		}
+		checkAgainstReference(t, snap, []byte(data))
 	}
 }
 
