@@ -47,7 +47,9 @@ func TestSameVerdictUnderLoad(t *testing.T) {
 		settings  func(t *testing.T) engine.Settings
 	}{
 		{"stdio", 5, func(*testing.T) engine.Settings { return engine.Settings{Command: stdio} }},
-		{"http", 6, func(t *testing.T) engine.Settings { return engine.Settings{Args: []string{mcptest.HTTPServer(t, httpServer)}} }},
+		{"http", 6, func(t *testing.T) engine.Settings {
+			return engine.Settings{Args: []string{mcptest.HTTPServer(t, httpServer)}}
+		}},
 	} {
 		t.Run(tt.transport, func(t *testing.T) {
 			seen := map[string][]int{}

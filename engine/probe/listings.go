@@ -14,14 +14,19 @@ import (
 )
 
 // Listings reads the tool lists the fresh-process probes saw from their
-// transcripts (the Snapshot's Transcript.Probes, in order): one Listing
+// transcripts (main's Probes, in order): one Listing
 // for each second-session or client-identity probe whose tools/list
 // succeeded and settled (secondList), with the tools of its last listing.
 // legacy says whether those sessions declared
 // mcp.RootsCapabilities (the modern era declares nothing).
-func Listings(probes []*sdk.Transcript, legacy bool) []sdk.Listing {
+// None when the main session's own list kept changing (SettleTools): it
+// is then no base to compare other sessions' lists with.
+func Listings(main *sdk.Transcript, legacy bool) []sdk.Listing {
+	if inconclusiveFor(main, Relisting) {
+		return nil
+	}
 	var out []sdk.Listing
-	for i, tr := range probes {
+	for i, tr := range main.Probes {
 		if tr == nil {
 			continue
 		}

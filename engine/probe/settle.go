@@ -15,17 +15,15 @@ import (
 // answer a first tools/list before that handler ran on a busy machine; the
 // listing the Snapshot is built from is the one after the server fell
 // quiet (mcp.Client.Relist). A list that keeps changing is recorded as an
-// inconclusive Relisting, and settled is false: no comparison of tool
-// lists can then be trusted.
-func SettleTools(ctx context.Context, c *mcp.Client, caps map[string]any) (settled bool) {
+// inconclusive Relisting: no comparison of tool lists can then be trusted,
+// and Listings returns none.
+func SettleTools(ctx context.Context, c *mcp.Client, caps map[string]any) {
 	if !listChanged(caps, "tools") && !notified(c.Transcript(), "notifications/tools/list_changed") {
-		return true
+		return
 	}
-	settled, err := c.Relist(ctx, mcp.MethodToolsList)
-	if err == nil && !settled {
+	if settled, err := c.Relist(ctx, mcp.MethodToolsList); err == nil && !settled {
 		unsettled(c, Relisting)
 	}
-	return settled || err != nil
 }
 
 // listChanged reports whether caps declares listChanged for the named

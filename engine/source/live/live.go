@@ -307,9 +307,8 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	wg.Wait()
 	// A list compared with other sessions' must be the one the server
 	// kept, not one caught before its post-handshake handlers ran.
-	settled := true
 	if !failed.stuck() && ctx.Err() == nil {
-		settled = probe.SettleTools(ctx, c, hello.Capabilities)
+		probe.SettleTools(ctx, c, hello.Capabilities)
 	}
 	if !failed.stuck() {
 		probe.Session(ctx, c, hello.Era, opts.Probes, timeout)
@@ -321,13 +320,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}
-	s, err := finish(c, fresh, hello.Era)
-	if s != nil && !settled {
-		// A main list that kept changing is no base for comparing other
-		// sessions' lists with (probe.Relisting is inconclusive).
-		s.Relisted = nil
-	}
-	return s, err
+	return finish(c, fresh, hello.Era)
 }
 
 // legacySSE asks c's HTTP transport whether the server is a 2024-11-05
@@ -364,7 +357,7 @@ func finish(c *mcp.Client, fresh *probe.Fresh, era string) (*sdk.Snapshot, error
 	if err != nil {
 		return nil, err
 	}
-	s.Relisted = probe.Listings(tr.Probes, s.Era == sdk.EraLegacy)
+	s.Relisted = probe.Listings(tr, s.Era == sdk.EraLegacy)
 	s.Source = sdk.SourceLive
 	return s, nil
 }

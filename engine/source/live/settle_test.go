@@ -104,3 +104,26 @@ func TestSilentProbeProcessIsRetried(t *testing.T) {
 		t.Errorf("findings %q: %+v", names, issues)
 	}
 }
+
+// A list that changes at every listing is no evidence: the probes that
+// compare lists are inconclusive, and no session's list is compared.
+func TestListThatKeepsChangingIsInconclusive(t *testing.T) {
+	s, err := load(t, command(mcptest.Server(t, "restless")), Options{Probes: probe.All})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var probes []string
+	for _, in := range probe.Inconclusive(s.Transcript) {
+		probes = append(probes, in.Probe)
+	}
+	slices.Sort(probes)
+	if want := []string{probe.ClientIdentity, probe.Relisting, probe.SecondSession}; !slices.Equal(probes, want) {
+		t.Errorf("inconclusive probes %q, want %q", probes, want)
+	}
+	if len(s.Relisted) != 0 {
+		t.Errorf("listings compared: %+v", s.Relisted)
+	}
+	if names, issues := conformanceFindings(t, s); len(names) > 0 {
+		t.Errorf("findings %q: %+v", names, issues)
+	}
+}
