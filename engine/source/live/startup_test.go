@@ -27,19 +27,13 @@ func slowstart(t *testing.T, delay, era string) target.Target {
 // once: the same era and tools, no finding, and no probe left
 // inconclusive (the probes' own processes start as slowly).
 func TestSlowStartWithinAllowance(t *testing.T) {
-	eras := map[string]string{"legacy": sdk.EraLegacy, "modern": sdk.EraModern, "dual": sdk.EraModern}
 	for _, kind := range []string{"legacy", "modern", "dual"} {
 		t.Run(kind, func(t *testing.T) {
 			s, err := load(t, slowstart(t, "700ms", kind), Options{Timeout: 250 * time.Millisecond, StartupTimeout: 20 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Era != eras[kind] || len(s.Tools) != 1 {
-				t.Errorf("era %q with %d tools, want %q with 1", s.Era, len(s.Tools), eras[kind])
-			}
-			if names, issues := conformanceFindings(t, s); len(names) > 0 {
-				t.Errorf("findings %q on a server that only started slowly: %+v", names, issues)
-			}
+			checkSlowStarter(t, s, kind)
 			for _, tr := range s.Transcript.Probes {
 				if slices.ContainsFunc(tr.Records, func(r sdk.Record) bool { return r.Event != nil && r.Event.Kind == sdk.EventInconclusive }) {
 					t.Errorf("a probe process was given up on while it started: %+v", tr.Records)
