@@ -98,6 +98,11 @@ type Server struct {
 	Headers map[string]string
 	// Timeout is the per-request deadline; zero means the default.
 	Timeout time.Duration
+	// StartupTimeout is how long a server may take to write its first
+	// line (--startup-timeout), never less than Timeout; zero means the
+	// default (1m for a command through a package launcher or container
+	// runner, 30s for any other).
+	StartupTimeout time.Duration
 	// DiscoverWait is how long server/discover waits alone before
 	// initialize is sent beside it (--discover-wait); zero means 3s.
 	DiscoverWait time.Duration

@@ -18,7 +18,7 @@ import (
 // The keys each table accepts, in the order the docs list them.
 var (
 	topKeys      = []string{"version", "server", "rules", "ignore", "plugin", "output"}
-	serverKeys   = []string{"command", "target", "env", "headers", "timeout", "discover-wait", "name", "probes", "exercise", "max_file_size"}
+	serverKeys   = []string{"command", "target", "env", "headers", "timeout", "startup-timeout", "discover-wait", "name", "probes", "exercise", "max_file_size"}
 	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
 	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
 	pluginKeys   = []string{"name", "path", "sha256", "settings"}
@@ -324,6 +324,8 @@ func (d *decoder) server(path keyPath, v any) {
 			d.headers(kp, v)
 		case "timeout":
 			s.Timeout = d.duration(kp, v)
+		case "startup-timeout":
+			s.StartupTimeout = d.duration(kp, v)
 		case "discover-wait":
 			s.DiscoverWait = d.duration(kp, v)
 		case "name":

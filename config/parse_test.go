@@ -46,6 +46,7 @@ version = 1
 command = ["go", "run", "./testdata/servers/weather"]
 env = { WEATHER_UNITS = "metric" }
 timeout = "10s"
+startup-timeout = "2m"
 probes = "all"
 exercise = "readonly"
 
@@ -96,7 +97,7 @@ min-grade = "C"
 	wantServer := Server{
 		Command: []string{"go", "run", "./testdata/servers/weather"},
 		Env:     map[string]string{"WEATHER_UNITS": "metric"},
-		Timeout: 10 * time.Second, Probes: "all", Exercise: "readonly",
+		Timeout: 10 * time.Second, StartupTimeout: 2 * time.Minute, Probes: "all", Exercise: "readonly",
 	}
 	if !reflect.DeepEqual(cfg.Server, wantServer) {
 		t.Errorf("Server = %+v, want %+v", cfg.Server, wantServer)
@@ -114,8 +115,8 @@ min-grade = "C"
 		t.Errorf("settings = %+v, %v", settings, err)
 	}
 	wantIgnores := []Ignore{
-		{Rule: "dangling-tool-reference", Tool: "search_*", Reason: "search_web comes from the companion server", Line: 23, Column: 1},
-		{Rule: "tool-name-style", Server: "legacy-*", Pointer: "/tools/0/name", Reason: "Clients already call these tools by name;\nrenaming them breaks every client.", Line: 28, Column: 1},
+		{Rule: "dangling-tool-reference", Tool: "search_*", Reason: "search_web comes from the companion server", Line: 24, Column: 1},
+		{Rule: "tool-name-style", Server: "legacy-*", Pointer: "/tools/0/name", Reason: "Clients already call these tools by name;\nrenaming them breaks every client.", Line: 29, Column: 1},
 	}
 	if !reflect.DeepEqual(cfg.Ignores, wantIgnores) {
 		t.Errorf("Ignores = %+v\nwant %+v", cfg.Ignores, wantIgnores)

@@ -81,6 +81,7 @@ func TestJSONSchema(t *testing.T) {
 command = ["node", "server.js"]
 env = { A = "b" }
 timeout = "1m30s"
+startup-timeout = "3m"
 [rules]
 preset = "all"
 enable = ["security", "acme/no-foo"]
@@ -114,6 +115,7 @@ min-grade = "B"
 		"missing reason":      "version = 1\n[[ignore]]\nrule = \"too-many-tools\"\n",
 		"missing version":     "[rules]\npreset = \"all\"\n",
 		"bad duration":        "version = 1\n[server]\ntimeout = \"10 seconds\"\n",
+		"bad startup timeout": "version = 1\n[server]\nstartup-timeout = \"1 minute\"\n",
 		"severity value":      "version = 1\n[rules.severity]\ntoo-many-tools = \"fatal\"\n",
 		"format":              "version = 1\n[output]\nformat = \"xml\"\n",
 		"category severities": "version = 1\n[rules.severity]\nsecurity = \"error\"\n",

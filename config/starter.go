@@ -139,6 +139,7 @@ func Starter(d Detected, found bool) []byte {
 		w("command = %s  # argv, run without a shell", tomlArray(d.Command))
 		w(`# env = { API_URL = "http://localhost:8080" }`)
 		w(`# timeout = "10s"                # per request`)
+		w(`# startup-timeout = "30s"        # until its first line; 1m through npx, uvx, docker run…`)
 		w(`# discover-wait = "3s"           # server/discover alone, then initialize beside it`)
 	default:
 		w("# No server was recognized here. Name what mcplint lints with no target:")

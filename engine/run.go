@@ -67,6 +67,11 @@ type Settings struct {
 	Exercise string
 	// Timeout bounds each request to a live server (10s when zero).
 	Timeout time.Duration
+	// StartupTimeout is how long a server started over stdio may take to
+	// write its first line, never less than Timeout (when zero,
+	// live.LauncherStartupTimeout through a launcher such as npx,
+	// live.DefaultStartupTimeout otherwise).
+	StartupTimeout time.Duration
 	// DiscoverWait is how long server/discover waits alone before
 	// initialize is sent beside it (3s when zero, at most half of Timeout).
 	DiscoverWait time.Duration
@@ -200,7 +205,7 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	if err != nil {
 		return nil, &UsageError{fmt.Errorf("--%w", err)}
 	}
-	loader := Loader{Live: live.Options{Timeout: s.Timeout, DiscoverTimeout: s.DiscoverWait, Probes: probes, Stderr: s.ServerStderr,
+	loader := Loader{Live: live.Options{Timeout: s.Timeout, StartupTimeout: s.StartupTimeout, DiscoverTimeout: s.DiscoverWait, Probes: probes, Stderr: s.ServerStderr,
 		Exercise: exercise.Options{Mode: s.Exercise, Notice: s.Notice, Progress: s.ExerciseProgress}}}
 	if s.Serve != nil {
 		loader.Live.Serve = mcp.Serve(s.Serve)

@@ -305,10 +305,11 @@ func TestJUnitNotApplicableIsSkipped(t *testing.T) {
 }
 
 // TestTimeoutHintNamesTheTimeout: a handshake that times out under
-// --timeout 1s says 1s, not "(10s unless set)".
+// --timeout 1s, with a server that has started (it wrote a line), says
+// 1s, not "(10s unless set)".
 func TestTimeoutHintNamesTheTimeout(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "mute", "#!/bin/sh\nexec sleep 30\n")
+	writeFile(t, dir, "mute", "#!/bin/sh\necho '{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"up\"}}'\nexec sleep 30\n")
 	if err := os.Chmod(filepath.Join(dir, "mute"), 0o755); err != nil {
 		t.Fatal(err)
 	}

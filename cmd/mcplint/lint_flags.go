@@ -32,6 +32,7 @@ type lintFlags struct {
 	headers      listLines
 	baseline     string
 	timeout      time.Duration
+	startup      time.Duration
 	discoverWait time.Duration
 	exercise     exerciseFlag
 	maxSize      int64
@@ -62,6 +63,7 @@ func newLintFlags() *lintFlags {
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
+	fs.Var(durationFlag{&f.startup}, "startup-timeout", "`DURATION` a server started over stdio may take to write its first line, never less than --timeout (default 1m through npx, uvx, pipx run, docker run and other launchers that may download it first, else 30s)")
 	fs.Var(durationFlag{&f.discoverWait}, "discover-wait", "`DURATION` server/discover waits alone before initialize is sent beside it (default 3s); a late answer still decides the era")
 	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): alone (or readonly) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool; as --exercise all or --exercise=all")
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
@@ -111,6 +113,9 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	}
 	if !f.set("timeout") && cfg.Server.Timeout != 0 {
 		f.timeout = cfg.Server.Timeout
+	}
+	if !f.set("startup-timeout") && cfg.Server.StartupTimeout != 0 {
+		f.startup = cfg.Server.StartupTimeout
 	}
 	if !f.set("exercise") && cfg.Server.Exercise != "" {
 		f.exercise.value = cfg.Server.Exercise
@@ -170,7 +175,7 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		Version: mcplintVersion(), Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
 		Args: positional, Command: command, Server: f.server, Headers: f.headers,
 		Enable: f.enable, Disable: f.disable, Only: f.only,
-		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout, DiscoverWait: f.discoverWait,
+		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout, StartupTimeout: f.startup, DiscoverWait: f.discoverWait,
 		Baseline: f.baseline,
 		Plugins:  engine.PluginSettings{Off: f.noPlugin},
 		// The notice of risky calls goes to stderr even when it is not a

@@ -1,8 +1,10 @@
-// Package cmdline shows a server's command line in reports and messages the
-// way a user would type it, without the values of the environment
-// assignments it carries: `env SLACK_BOT_TOKEN=xoxb-… server` and
-// `docker run -e TOKEN=… image` put secrets on the command line, and a
-// report is pasted into pull requests and CI logs.
+// Package cmdline reads a server's command line. It shows it in reports
+// and messages the way a user would type it, without the values of the
+// environment assignments it carries: `env SLACK_BOT_TOKEN=xoxb-… server`
+// and `docker run -e TOKEN=… image` put secrets on the command line, and a
+// report is pasted into pull requests and CI logs. It also names the
+// launcher the command goes through (npx, uvx, docker run…), which may
+// download the server before it starts.
 package cmdline
 
 import (

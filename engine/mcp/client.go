@@ -44,6 +44,14 @@ const exitDrain = 200 * time.Millisecond
 type Options struct {
 	// Timeout bounds each request (DefaultTimeout when zero).
 	Timeout time.Duration
+	// StartupTimeout is the start-up allowance: until the server has
+	// written anything to stdout, a request waits until StartupTimeout
+	// after the server was started if that is later than its own
+	// deadline, and a request sent before the server first wrote gets its
+	// whole wait again from that moment. A server still fetching its
+	// package or image is starting, not slow to answer. Timeout when zero
+	// or shorter.
+	StartupTimeout time.Duration
 	// SessionTimeout bounds the whole session (DefaultSessionTimeout when
 	// zero): when it passes, the server is stopped and waits end.
 	SessionTimeout time.Duration
@@ -58,6 +66,7 @@ func (o *Options) fill() {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
+	o.StartupTimeout = max(o.StartupTimeout, o.Timeout)
 	if o.SessionTimeout <= 0 {
 		o.SessionTimeout = DefaultSessionTimeout
 	}
@@ -73,6 +82,9 @@ type Client struct {
 	command []string
 	rec     *Recorder
 	t       transport.Transport
+	// opened is when the transport was dialed: the server's start, from
+	// which the start-up allowance counts.
+	opened time.Time
 
 	mu      sync.Mutex
 	nextID  int64
@@ -123,6 +135,7 @@ func Start(ctx context.Context, argv []string, opts Options) (*Client, error) {
 // any case.
 func Open(ctx context.Context, command []string, opts Options, dial func(transport.Sink) (transport.Transport, error)) (*Client, error) {
 	c := newClient(command, opts)
+	c.opened = time.Now()
 	t, err := dial(c.rec)
 	if err != nil {
 		return nil, err
@@ -193,19 +206,43 @@ func (c *Client) Exited() (desc string, exited bool) {
 }
 
 // watch stops the server when the caller's context ends or the session
-// deadline passes.
+// deadline passes. A start-up allowance longer than Timeout lengthens the
+// session by the difference: a slow start must not eat the session's time.
 func (c *Client) watch(ctx context.Context) {
-	timer := time.NewTimer(c.opts.SessionTimeout)
+	limit := c.opts.SessionTimeout + c.opts.StartupTimeout - c.opts.Timeout
+	timer := time.NewTimer(limit)
 	defer timer.Stop()
 	select {
 	case <-ctx.Done():
 		c.rec.Event(sdk.Event{Kind: sdk.EventTimeout, Detail: "session cancelled: " + context.Cause(ctx).Error()})
 		c.stop(false)
 	case <-timer.C:
-		c.rec.Event(sdk.Event{Kind: sdk.EventTimeout, Detail: fmt.Sprintf("session deadline of %s passed; the server was stopped", c.opts.SessionTimeout)})
+		c.rec.Event(sdk.Event{Kind: sdk.EventTimeout, Detail: fmt.Sprintf("session deadline of %s passed; the server was stopped", limit)})
 		c.stop(false)
 	case <-c.closing:
 	}
+}
+
+// Spoke reports whether the server has written anything to stdout: once
+// it has, it has started, and every request waits Options.Timeout alone.
+func (c *Client) Spoke() bool { return !c.rec.SpokeAt().IsZero() }
+
+// StartupTimeout is the start-up allowance in effect (Options.StartupTimeout,
+// never shorter than Options.Timeout).
+func (c *Client) StartupTimeout() time.Duration { return c.opts.StartupTimeout }
+
+// limit is when a wait that must end at deadline ends under the start-up
+// allowance. wait is how long the wait would be from the server's first
+// words; zero exempts it from the allowance (the discover wait, which is
+// short by design whether or not the server is up).
+func (c *Client) limit(deadline time.Time, wait time.Duration) time.Time {
+	if wait <= 0 {
+		return deadline
+	}
+	if at := c.rec.SpokeAt(); !at.IsZero() {
+		return latest(deadline, at.Add(wait))
+	}
+	return latest(deadline, c.opened.Add(c.opts.StartupTimeout))
 }
 
 // Close ends the session and closes its transport. For stdio that closes
@@ -419,7 +456,7 @@ func withProgressToken(params map[string]any, token string) map[string]any {
 
 // result waits for call's response as Request describes.
 func (c *Client) result(ctx context.Context, call *call, timeout time.Duration) (Message, error) {
-	_, m, err := c.await(ctx, time.Now().Add(timeout), call, nil)
+	_, m, err := c.await(ctx, time.Now().Add(timeout), timeout, call, nil)
 	if err == errDeadline {
 		return Message{}, c.giveUp(call)
 	}
@@ -478,7 +515,8 @@ var errDeadline = errors.New("deadline")
 // await waits until first or second (which may be nil) is answered and
 // says which (0 or 1), or until deadline (errDeadline), the server's end
 // (*GoneError) or ctx's end. A call that is not answered stays pending.
-func (c *Client) await(ctx context.Context, deadline time.Time, first, second *call) (int, Message, error) {
+// deadline is moved by the start-up allowance as limit says for wait.
+func (c *Client) await(ctx context.Context, deadline time.Time, wait time.Duration, first, second *call) (int, Message, error) {
 	answered := func(i int, m Message) (int, Message, error) {
 		if m.Error != nil {
 			return i, m, m.Error
@@ -501,19 +539,27 @@ func (c *Client) await(ctx context.Context, deadline time.Time, first, second *c
 			return 0, Message{}, false
 		}
 	}
-	timer := time.NewTimer(time.Until(deadline))
+	timer := time.NewTimer(time.Until(c.limit(deadline, wait)))
 	defer timer.Stop()
+	var spoke <-chan struct{}
+	if wait > 0 {
+		spoke = c.rec.Spoke()
+	}
 	exited := c.t.Gone()
 	var drain <-chan time.Time
 	for {
 		select {
+		case <-spoke:
+			// The server is up: from now on the wait is its own.
+			spoke = nil
+			timer.Reset(time.Until(c.limit(deadline, wait)))
 		case <-first.progress:
 			if next := time.Now().Add(first.extend); next.After(deadline) {
 				deadline = next
 				if deadline.After(first.ceiling) {
 					deadline = first.ceiling
 				}
-				timer.Reset(time.Until(deadline))
+				timer.Reset(time.Until(c.limit(deadline, wait)))
 			}
 		case m := <-ch0:
 			return answered(0, m)
@@ -522,6 +568,11 @@ func (c *Client) await(ctx context.Context, deadline time.Time, first, second *c
 		case <-timer.C:
 			if i, m, ok := poll(); ok {
 				return answered(i, m)
+			}
+			if until := time.Until(c.limit(deadline, wait)); until > 0 {
+				// The server spoke as the timer fired.
+				timer.Reset(until)
+				continue
 			}
 			return 0, Message{}, errDeadline
 		case <-exited:
@@ -548,7 +599,12 @@ func (c *Client) await(ctx context.Context, deadline time.Time, first, second *c
 func (c *Client) giveUp(k *call) error {
 	c.forget(k.key)
 	waited := time.Since(k.sent).Round(time.Millisecond)
-	c.rec.Event(sdk.Event{Kind: sdk.EventTimeout, ID: k.id, Detail: fmt.Sprintf("%s got no answer in %s", k.method, waited)})
+	detail := fmt.Sprintf("%s got no answer in %s", k.method, waited)
+	if !c.Spoke() {
+		detail += fmt.Sprintf("; the server had written nothing in the %s since it was started (the start-up allowance is %s)",
+			time.Since(c.opened).Round(time.Millisecond), c.opts.StartupTimeout)
+	}
+	c.rec.Event(sdk.Event{Kind: sdk.EventTimeout, ID: k.id, Detail: detail})
 	// initialize must not be cancelled, and a cancellation of the era
 	// probe would reach a server whose era is still unknown.
 	if k.method != MethodInitialize && k.method != MethodDiscover {

@@ -451,3 +451,42 @@ func TestProgressExtendsTheDeadline(t *testing.T) {
 		t.Errorf("%d calls with a progress token, %d progress notifications, %d cancellations; want 2, at least 4, 2", tokens, progress, cancelled)
 	}
 }
+
+// TestStartupAllowance: a server that writes nothing for longer than the
+// request timeout is starting, and its first request waits the start-up
+// allowance; once it has spoken, every request waits the timeout alone.
+func TestStartupAllowance(t *testing.T) {
+	const timeout = 250 * time.Millisecond
+	slow := func(t *testing.T, startup time.Duration) *Client {
+		return start(t, []string{mcptest.Server(t, "slowstart")}, Options{Timeout: timeout, StartupTimeout: startup,
+			Stdio: stdio.Options{Grace: 100 * time.Millisecond, Env: map[string]string{"SLOWSTART_DELAY": "700ms", "SLOWSTART_ERA": "legacy"}}})
+	}
+	t.Run("within", func(t *testing.T) {
+		c := slow(t, time.Minute)
+		hello, err := c.Handshake(context.Background(), 0)
+		if err != nil || hello.Era != sdk.EraLegacy {
+			t.Fatalf("handshake: %+v, %v; want the legacy era", hello, err)
+		}
+		if _, err := c.Request(context.Background(), MethodToolsList, nil, 0); err != nil {
+			t.Fatal(err)
+		}
+		if !c.Spoke() {
+			t.Error("Spoke is false after the server answered")
+		}
+		if ev := events(c.Transcript(), sdk.EventTimeout); len(ev) > 0 {
+			t.Errorf("timeouts while the server started: %+v", ev)
+		}
+	})
+	t.Run("beyond", func(t *testing.T) {
+		c := slow(t, 300*time.Millisecond)
+		_, err := c.Handshake(context.Background(), 0)
+		var te *TimeoutError
+		if !errors.As(err, &te) || c.Spoke() {
+			t.Fatalf("want a timeout with the server silent, got %v (spoke %v)", err, c.Spoke())
+		}
+		ev := events(c.Transcript(), sdk.EventTimeout)
+		if len(ev) == 0 || !strings.Contains(ev[0].Detail, "the server had written nothing") || !strings.Contains(ev[0].Detail, "start-up allowance is 300ms") {
+			t.Errorf("the timeout should say the server had not started: %+v", ev)
+		}
+	})
+}

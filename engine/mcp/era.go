@@ -96,7 +96,8 @@ func (e *HandshakeError) Unwrap() error { return e.Err }
 // still unanswered (a server reads its stdin in order, so it ignored the
 // probe), makes it legacy; the exchange on the wire is then the ordinary
 // legacy one. A server that answers nothing at all is bounded by
-// Options.Timeout for the whole handshake.
+// Options.StartupTimeout, the start-up allowance, for the whole handshake;
+// once it has written anything, by Options.Timeout from then.
 //
 // When the handshake fails after the server answered something, the
 // returned Hello is still filled as far as it got, with the error.
@@ -117,7 +118,14 @@ func (c *Client) handshake(ctx context.Context, discoverTimeout time.Duration, b
 		return nil, err
 	}
 	hard := probe.sent.Add(c.opts.Timeout)
-	_, m, err := c.await(ctx, earliest(probe.sent.Add(discoverTimeout), hard), probe, nil)
+	// The discover wait stays short while the server starts: initialize
+	// goes beside the probe, and the two then share the start-up
+	// allowance.
+	wait := c.opts.Timeout
+	if beside {
+		wait = 0
+	}
+	_, m, err := c.await(ctx, earliest(probe.sent.Add(discoverTimeout), hard), wait, probe, nil)
 	var rpcErr *RPCError
 	switch {
 	case err == errDeadline && beside:
@@ -155,7 +163,7 @@ func (c *Client) initializeAfter(ctx context.Context, how string) (*Hello, error
 	if err != nil {
 		return nil, err
 	}
-	_, m, err := c.await(ctx, init.sent.Add(c.opts.Timeout), init, nil)
+	_, m, err := c.await(ctx, init.sent.Add(c.opts.Timeout), c.opts.Timeout, init, nil)
 	if err == errDeadline {
 		return nil, c.giveUp(init)
 	}
@@ -180,7 +188,7 @@ func (c *Client) initializeBeside(ctx context.Context, probe *call, hard time.Ti
 		if initAnswer != nil {
 			first, second = probe, nil
 		}
-		i, m, err := c.await(ctx, deadline, first, second)
+		i, m, err := c.await(ctx, deadline, c.opts.Timeout, first, second)
 		var rpcErr *RPCError
 		switch {
 		case err == errDeadline:

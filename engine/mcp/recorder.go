@@ -16,12 +16,28 @@ type Recorder struct {
 	mu    sync.Mutex
 	start time.Time
 	tr    sdk.Transcript
+	// spoke is closed, and spokeAt set, when the server first writes to
+	// stdout (a line of any kind, an oversize one included): the end of
+	// its start-up.
+	spoke   chan struct{}
+	spokeAt time.Time
 }
 
 // NewRecorder starts a transcript for the given argv.
 func NewRecorder(command []string) *Recorder {
 	now := time.Now()
-	return &Recorder{start: now, tr: sdk.Transcript{Command: command, Started: now}}
+	return &Recorder{start: now, tr: sdk.Transcript{Command: command, Started: now}, spoke: make(chan struct{})}
+}
+
+// Spoke is closed once the server has written anything to stdout.
+func (r *Recorder) Spoke() <-chan struct{} { return r.spoke }
+
+// SpokeAt is when the server first wrote to stdout; zero while it has
+// written nothing.
+func (r *Recorder) SpokeAt() time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.spokeAt
 }
 
 // since is the record timestamp: milliseconds with microsecond precision.
@@ -56,6 +72,10 @@ func (r *Recorder) add(rec sdk.Record) {
 	r.mu.Lock()
 	rec.TMs = r.since()
 	r.tr.Records = append(r.tr.Records, rec)
+	if r.spokeAt.IsZero() && (rec.Dir == sdk.DirServerToClient || rec.Event != nil && rec.Event.Kind == sdk.EventOversizeLine) {
+		r.spokeAt = time.Now()
+		close(r.spoke)
+	}
 	r.mu.Unlock()
 }
 

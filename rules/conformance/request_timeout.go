@@ -30,7 +30,10 @@ func (requestTimeout) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 		return nil
 	}
 	for _, e := range ss.Events {
-		if e.Kind != sdk.EventTimeout {
+		if e.Kind != sdk.EventTimeout || !spokeBefore(ss, e.Index) {
+			// A server that has written nothing yet is still starting (a
+			// package launcher fetching it, say): a start-up failure the
+			// client reports, not a request it left waiting.
 			continue
 		}
 		method, owner := "a request", sdk.OwnerServer
@@ -71,4 +74,23 @@ func (requestTimeout) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 			Fix:     "answer every request, with an error if it cannot be served; never leave one waiting"})
 	}
 	return nil
+}
+
+// spokeBefore reports whether the server wrote anything to stdout (a line
+// of any kind, an oversize one included) before record index.
+func spokeBefore(ss *wire.Session, index int) bool {
+	for _, m := range ss.Msgs {
+		if m.Index >= index {
+			break
+		}
+		if m.Dir == sdk.DirServerToClient {
+			return true
+		}
+	}
+	for _, e := range ss.Events {
+		if e.Index < index && e.Kind == sdk.EventOversizeLine {
+			return true
+		}
+	}
+	return false
 }

@@ -23,7 +23,6 @@ func TestEraOfSlowStarters(t *testing.T) {
 	}
 	// The subtests run at once, so leftovers are looked for once all end.
 	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
-	eras := map[string]string{"legacy": sdk.EraLegacy, "modern": sdk.EraModern, "dual": sdk.EraModern}
 	for _, kind := range []string{"legacy", "modern", "dual"} {
 		for _, delay := range []string{"2.9s", "3s", "3.5s", "5s"} {
 			t.Run(kind+"/"+delay, func(t *testing.T) {
@@ -34,17 +33,26 @@ func TestEraOfSlowStarters(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if s.Era != eras[kind] || len(s.Tools) != 1 {
-					t.Errorf("era %q with %d tools, want %q with 1", s.Era, len(s.Tools), eras[kind])
-				}
-				if names, issues := conformanceFindings(t, s); len(names) > 0 {
-					t.Errorf("findings %q on a correct server: %+v", names, issues)
-				}
-				if s.Era == sdk.EraModern && slices.Contains(requestMethods(s.Transcript), mcp.MethodInitialize) {
-					t.Errorf("the modern session's transcript holds an initialize: %q", requestMethods(s.Transcript))
-				}
+				checkSlowStarter(t, s, kind)
 			})
 		}
+	}
+}
+
+// checkSlowStarter fails t unless s is the whole of a slowstart server of
+// kind: its era, its one tool, no conformance finding, and no initialize
+// in a modern session.
+func checkSlowStarter(t *testing.T, s *sdk.Snapshot, kind string) {
+	t.Helper()
+	eras := map[string]string{"legacy": sdk.EraLegacy, "modern": sdk.EraModern, "dual": sdk.EraModern}
+	if s.Era != eras[kind] || len(s.Tools) != 1 {
+		t.Errorf("era %q with %d tools, want %q with 1", s.Era, len(s.Tools), eras[kind])
+	}
+	if names, issues := conformanceFindings(t, s); len(names) > 0 {
+		t.Errorf("findings %q on a correct server: %+v", names, issues)
+	}
+	if s.Era == sdk.EraModern && slices.Contains(requestMethods(s.Transcript), mcp.MethodInitialize) {
+		t.Errorf("the modern session's transcript holds an initialize: %q", requestMethods(s.Transcript))
 	}
 }
 

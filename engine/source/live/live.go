@@ -27,6 +27,13 @@ import (
 type Options struct {
 	// Timeout bounds each request (mcp.DefaultTimeout when zero).
 	Timeout time.Duration
+	// StartupTimeout is the start-up allowance of a server started over
+	// stdio: how long it may take to write its first line, never shorter
+	// than Timeout (LauncherStartupTimeout for a command that goes through
+	// a package launcher or container runner, DefaultStartupTimeout for
+	// any other, when zero). The fresh-process probes' servers get it too;
+	// a URL's server and one in this process get Timeout alone.
+	StartupTimeout time.Duration
 	// SessionTimeout bounds the whole session (mcp.DefaultSessionTimeout
 	// when zero).
 	SessionTimeout time.Duration
@@ -66,6 +73,13 @@ type StartError struct {
 	Remote bool
 	// Timeout is the --timeout in effect, for the hint of a timeout.
 	Timeout time.Duration
+	// Silent is set when the server wrote nothing to stdout before
+	// mcplint gave up on it: it did not start within Startup.
+	Silent bool
+	// Startup is the start-up allowance in effect (--startup-timeout).
+	Startup time.Duration
+	// Launcher is the launcher the command goes through, when it does.
+	Launcher *cmdline.Launcher
 	// Unreadable is the first line the server wrote to stdout that is not
 	// JSON, when it wrote one: a timeout then is a malformed answer, not a
 	// slow one.
@@ -120,13 +134,15 @@ func (e *StartError) hint() string {
 		return fmt.Sprintf("the server did write to stdout, but not JSON: %s; raising --timeout will not help: it must write each message as one line of JSON", quoteLine(e.Unreadable))
 	case errors.As(e.Err, &timeout) && e.Said != "":
 		return "raising --timeout will not help: answer each request with one line of JSON that carries the request's id"
+	case errors.As(e.Err, &timeout) && e.Silent:
+		return startupHint(e.Startup, e.Launcher)
 	case errors.As(e.Err, &timeout):
 		limit := e.Timeout
 		if limit <= 0 {
 			limit = mcp.DefaultTimeout
 		}
 		more := shortDuration(max(4*limit, time.Minute))
-		return fmt.Sprintf("the whole handshake must finish within --timeout, here %s; if the server only starts slowly, raise it, e.g. --timeout %s or timeout = \"%s\" in [server]", shortDuration(limit), more, more)
+		return fmt.Sprintf("the whole handshake must finish within --timeout, here %s; if the server is only slow to answer, raise it, e.g. --timeout %s or timeout = \"%s\" in [server]", shortDuration(limit), more, more)
 	case errors.As(e.Err, &gone):
 		return "run the command by hand to see why it stops"
 	case errors.As(e.Err, &refused):
@@ -176,10 +192,13 @@ func shortDuration(d time.Duration) string {
 // something, the Snapshot of that partial session is returned beside the
 // error, so that the conformance rules still judge what it said (ids that
 // match no request, a malformed answer). Its Era is empty unless the
-// server's answers settled it. A server that fails after the handshake
-// (crashes, times out, breaks the protocol) yields a Snapshot and no
-// error: what it listed, with the failure in the transcript. A cancelled
-// ctx stops the server and returns ctx's error.
+// server's answers settled it. A server that wrote nothing within its
+// start-up allowance (Options.StartupTimeout) did not start: it has no
+// Snapshot, whatever it writes once mcplint has given up on it. A server
+// that fails after the handshake (crashes, times out, breaks the
+// protocol) yields a Snapshot and no error: what it listed, with the
+// failure in the transcript. A cancelled ctx stops the server and returns
+// ctx's error.
 func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, error) {
 	remote := t.Kind == target.Remote
 	if opts.Serve == nil && !remote && (t.Kind != target.Command || len(t.Command) == 0) {
@@ -198,8 +217,9 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		}
 	}
 
+	allowance, launcher := startup(t, opts, timeout)
 	mcpOpts := mcp.Options{
-		Timeout: timeout, SessionTimeout: opts.sessionTimeout(),
+		Timeout: timeout, StartupTimeout: allowance, SessionTimeout: opts.sessionTimeout(),
 		Stdio: stdio.Options{Env: t.Env, Dir: t.Dir, LineCap: opts.LineCap},
 	}
 	if remote && t.URL == "" {
@@ -214,6 +234,9 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	}
 	defer c.Close()
 	progress("started %s", c.CommandLine())
+	if launcher != nil {
+		progress("%s: %s may download %s first: its start-up allowance is %s (--startup-timeout)", c.CommandLine(), launcher.Name, launcher.Fetches, shortDuration(allowance))
+	}
 	// The second process starts now, so that its start overlaps the main
 	// session's; it sends nothing until the main session has settled the
 	// era.
@@ -257,6 +280,10 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		return nil, &StartError{Command: c.CommandLine(), Exit: "a legacy HTTP+SSE server", Remote: true,
 			Err: errors.New("the URL is a 2024-11-05 HTTP+SSE endpoint (a GET opened an SSE stream that began with an endpoint event); mcplint speaks Streamable HTTP, which replaced that transport: lint a trace of it or its tool list instead")}
 	case err != nil:
+		// What the server writes once mcplint has given up (a server that
+		// finished starting as it was stopped) is not judged: the
+		// silence was its start-up, not a request left waiting.
+		silent := !remote && !c.Spoke()
 		fresh.Era("")
 		c.Close()
 		exit, _ := c.Exited()
@@ -267,7 +294,10 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 			exit = "still running"
 		}
 		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Timeout: timeout,
-			Unreadable: firstUnreadable(c.Transcript()), Said: unreadable(c.Transcript()), Err: fmt.Errorf("handshake: %w", err)}
+			Silent: silent, Startup: allowance, Launcher: launcher, Err: fmt.Errorf("handshake: %w", err)}
+		if !silent {
+			startErr.Unreadable, startErr.Said = firstUnreadable(c.Transcript()), unreadable(c.Transcript())
+		}
 		// What the server did say is judged beside the error; an era only
 		// an answer settled is kept, a guessed one is not.
 		era := ""
@@ -275,7 +305,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 			era = hello.Era
 		}
 		s, buildErr := finish(c, fresh, era)
-		if buildErr != nil || !answeredAnything(s.Transcript) {
+		if buildErr != nil || silent || !answeredAnything(s.Transcript) {
 			return nil, startErr
 		}
 		return s, startErr

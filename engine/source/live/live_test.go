@@ -128,13 +128,16 @@ func TestHangingServerIsAStartError(t *testing.T) {
 	const timeout = time.Second
 	server := command(mcptest.Server(t, "hang"))
 	began := time.Now()
-	_, err := load(t, server, Options{Timeout: timeout})
+	_, err := load(t, server, Options{Timeout: timeout, StartupTimeout: timeout})
 	var se *StartError
 	if !errors.As(err, &se) {
 		t.Fatalf("want a *StartError, got %v", err)
 	}
-	// The handshake costs the timeout; stopping a server that ignores
-	// SIGTERM costs two grace periods.
+	if !se.Silent || !strings.Contains(err.Error(), "start-up allowance of 1s") {
+		t.Errorf("a server that wrote nothing did not start: %v", err)
+	}
+	// The handshake costs the start-up allowance; stopping a server that
+	// ignores SIGTERM costs two grace periods.
 	if took := time.Since(began); took > timeout+2*stdio.DefaultGrace+4*time.Second {
 		t.Errorf("a hanging server cost %s with a %s timeout", took, timeout)
 	}
