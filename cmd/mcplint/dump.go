@@ -174,14 +174,20 @@ var listMethods = []struct{ method, array string }{
 
 // sessionFields collects, in order, what a session's transcript says about
 // the server: the initialize result's fields, and the items of every page
-// of each list the client asked for.
+// of the last listing of each list the client asked for (a request
+// without a cursor starts a listing: a client lists again after
+// list_changed, or to confirm a list).
 func sessionFields(records []sdk.Record) ([]dumpField, error) {
 	type message struct {
-		ID     json.RawMessage            `json:"id"`
-		Method string                     `json:"method"`
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params struct {
+			Cursor *string `json:"cursor"`
+		} `json:"params"`
 		Result map[string]json.RawMessage `json:"result"`
 	}
 	asked := map[string]string{} // request id -> method
+	starts := map[string]bool{}  // request id -> it starts a listing
 	lists := map[string][]json.RawMessage{}
 	var initResult map[string]json.RawMessage
 	toolPages := 0
@@ -197,6 +203,7 @@ func sessionFields(records []sdk.Record) ([]dumpField, error) {
 		if r.Dir == sdk.DirClientToServer {
 			if m.Method != "" {
 				asked[id] = m.Method
+				starts[id] = m.Params.Cursor == nil
 			}
 			continue
 		}
@@ -216,6 +223,9 @@ func sessionFields(records []sdk.Record) ([]dumpField, error) {
 			var items []json.RawMessage
 			if json.Unmarshal(m.Result[l.array], &items) != nil {
 				return nil, fmt.Errorf("a %s result's %q is not an array", method, l.array)
+			}
+			if starts[id] {
+				lists[l.array] = nil
 			}
 			lists[l.array] = append(lists[l.array], items...)
 			if method == "tools/list" {

@@ -141,6 +141,30 @@ func TestDumpLiveServer(t *testing.T) {
 	}
 }
 
+// A server that registers a tool after the handshake is listed again once
+// it settles; the dump holds that last listing, each tool once.
+func TestDumpKeepsTheLastListing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a live server")
+	}
+	stdout, stderr, code := runCLI(t, t.TempDir(), "dump", "--", mcptest.Server(t, "latetools"))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct{ Tools []struct{ Name string } }
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("%v in %q", err, stdout)
+	}
+	var names []string
+	for _, tool := range doc.Tools {
+		names = append(names, tool.Name)
+	}
+	slices.Sort(names)
+	if want := []string{"archive_note", "list_notes", "read_note"}; !slices.Equal(names, want) {
+		t.Errorf("dumped tools %q, want %q", names, want)
+	}
+}
+
 // TestDumpKeepsCapabilityGatedTools dumps a live server whose instructions
 // name a tool it lists only to a client that declares roots, and lints the
 // dump: the tool must not be dangling there either, and every finding the
