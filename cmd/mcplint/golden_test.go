@@ -91,11 +91,14 @@ func TestQuietNeverHidesFailures(t *testing.T) {
 }
 
 // TestFlagSpelling: flags are named with two dashes in errors, as --help
-// lists them; choices are case-insensitive; --exercise takes its mode after
-// a space like --format does.
+// lists them, and a mistyped one with the flag it is near; choices are
+// case-insensitive; --exercise takes its mode after a space like --format
+// does.
 func TestFlagSpelling(t *testing.T) {
 	runGolden(t, []cliCase{
 		{"flag-unknown", nil, []string{"--fail-onn", "error", "tools.json"}, nil},
+		{"flag-typo", nil, []string{"--formt", "json", "tools.json"}, nil},
+		{"flag-typo-subcommand", nil, []string{"rules", "--jsn"}, nil},
 		{"flag-bad-value", nil, []string{"--fail-on", "sometimes", "tools.json"}, nil},
 		{"flag-no-value", nil, []string{"tools.json", "--min-grade"}, nil},
 		{"min-grade-lower-case", map[string]string{"tools.json": emptyTools}, []string{"--min-grade", "b", "-q", "tools.json"}, nil},
