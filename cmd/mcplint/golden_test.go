@@ -107,6 +107,22 @@ func TestFlagSpelling(t *testing.T) {
 	})
 }
 
+// TestMistypedCommand: a first target that names nothing and is a
+// command's name or near one is a usage error that names the command; a
+// file or folder of that name is still linted.
+func TestMistypedCommand(t *testing.T) {
+	ruleFolder := map[string]string{
+		"rule/.mcplint.toml": "version = 1\n[server]\ntarget = \"tools.json\"\n",
+		"rule/tools.json":    emptyTools,
+	}
+	runGolden(t, []cliCase{
+		{"command-typo", nil, []string{"explian", "x"}, nil},
+		{"command-prefix", nil, []string{"rule"}, nil},
+		{"command-after-flag", nil, []string{"-q", "rules"}, nil},
+		{"command-typo-is-a-folder", ruleFolder, []string{"rule"}, nil},
+	})
+}
+
 // TestHelpListsEveryCommaFlag: every flag that splits on commas says so.
 func TestHelpListsEveryCommaFlag(t *testing.T) {
 	out, _, _ := runCLI(t, t.TempDir(), "--help")

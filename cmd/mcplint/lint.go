@@ -71,6 +71,11 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		return usageError(c, "%v", err)
 	}
+	if len(positional) > 0 {
+		if msg := mistypedCommand(c, positional[0]); msg != "" {
+			return usageError(c, "%s", msg)
+		}
+	}
 	rep, code := lintReport(ctx, c, f, positional, command, true)
 	if rep == nil {
 		return code
