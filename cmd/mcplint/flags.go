@@ -18,8 +18,13 @@ import (
 // flag"; printFlags folds such flags into their long form's line.
 const shorthandPrefix = "shorthand for --"
 
+// flagColumn is the width of the names column of printFlags.
+const flagColumn = 32
+
 // printFlags lists a FlagSet's flags the way users read them:
-// "  -f, --format FORMAT   report format ...".
+// "  -f, --format FORMAT   report format ..."; a flag that may stand alone
+// or take one of a few values shows them in brackets:
+// "--color [auto|always|never]".
 func printFlags(fs *flag.FlagSet) string {
 	shorts := map[string]string{}
 	fs.VisitAll(func(f *flag.Flag) {
@@ -42,13 +47,21 @@ func printFlags(fs *flag.FlagSet) string {
 		} else {
 			names = "    " + names
 		}
-		if arg != "" && arg != "value" {
+		if ov, ok := f.Value.(optionalValueFlag); ok {
+			names += " [" + strings.Join(ov.Choices(), "|") + "]"
+		} else if arg != "" && arg != "value" {
 			names += " " + arg
 		}
 		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" && !strings.Contains(usage, "default") {
 			usage += " (default " + f.DefValue + ")"
 		}
-		fmt.Fprintf(&b, "  %-28s %s\n", names, usage)
+		if len(names) > flagColumn {
+			// A long name and argument get a line of their own rather than
+			// push the usage out of its column.
+			fmt.Fprintf(&b, "  %s\n  %-*s %s\n", names, flagColumn, "", usage)
+			return
+		}
+		fmt.Fprintf(&b, "  %-*s %s\n", flagColumn, names, usage)
 	})
 	return b.String()
 }

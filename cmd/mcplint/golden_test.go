@@ -92,8 +92,8 @@ func TestQuietNeverHidesFailures(t *testing.T) {
 
 // TestFlagSpelling: flags are named with two dashes in errors, as --help
 // lists them, and a mistyped one with the flag it is near; choices are
-// case-insensitive; --exercise takes its mode after a space like --format
-// does.
+// case-insensitive; --exercise and --color take their value after a space
+// like --format does, and alone never take the target after them.
 func TestFlagSpelling(t *testing.T) {
 	runGolden(t, []cliCase{
 		{"flag-unknown", nil, []string{"--fail-onn", "error", "tools.json"}, nil},
@@ -104,6 +104,9 @@ func TestFlagSpelling(t *testing.T) {
 		{"min-grade-lower-case", map[string]string{"tools.json": emptyTools}, []string{"--min-grade", "b", "-q", "tools.json"}, nil},
 		{"exercise-space-all", map[string]string{"tools.json": emptyTools}, []string{"--exercise", "all", "-q", "tools.json"}, nil},
 		{"exercise-bad-mode", map[string]string{"tools.json": emptyTools}, []string{"--exercise=some", "tools.json"}, nil},
+		{"color-alone-before-target", map[string]string{"tools.json": emptyTools}, []string{"--color", "./tools.json"}, nil},
+		{"color-never-after-space", map[string]string{"tools.json": emptyTools}, []string{"--color", "never", "tools.json"}, nil},
+		{"color-bad-value", map[string]string{"tools.json": emptyTools}, []string{"--color=sometimes", "tools.json"}, nil},
 	})
 }
 
@@ -121,6 +124,17 @@ func TestMistypedCommand(t *testing.T) {
 		{"command-after-flag", nil, []string{"-q", "rules"}, nil},
 		{"command-typo-is-a-folder", ruleFolder, []string{"rule"}, nil},
 	})
+}
+
+// TestHelpShowsOptionalValues: a flag that may stand alone or take one of
+// a few values shows them in --help.
+func TestHelpShowsOptionalValues(t *testing.T) {
+	out, _, _ := runCLI(t, t.TempDir(), "--help")
+	for _, want := range []string{"--color [auto|always|never] ", "--exercise [none|readonly|closed|all]\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--help lacks %q:\n%s", want, out)
+		}
+	}
 }
 
 // TestHelpListsEveryCommaFlag: every flag that splits on commas says so.
