@@ -103,6 +103,9 @@ func init() {
 // baseline only when withBaseline. A nil report comes with the exit code
 // of what stopped it, already explained on stderr.
 func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*result.Report, int) {
+	if f.quiet && f.verbose {
+		return nil, usageError(c, "-q (--quiet) and -v (--verbose) ask for opposite things; give one")
+	}
 	cfg, err := openConfig(c, f.config)
 	if err != nil {
 		fmt.Fprintln(c.Stderr, err)

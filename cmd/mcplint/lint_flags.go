@@ -27,6 +27,7 @@ type lintFlags struct {
 	color        colorFlag
 	probes       choiceFlag
 	quiet        bool
+	verbose      bool
 	noPlugin     bool
 	server       string
 	headers      listLines
@@ -69,7 +70,10 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
-	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
+	fs.BoolVar(&f.quiet, "quiet", false, "print issues and failures only: no clean targets, no empty summary, no progress notes on stderr")
+	fs.BoolVar(&f.quiet, "q", false, shorthandPrefix+"quiet")
+	fs.BoolVar(&f.verbose, "verbose", false, "print progress notes on stderr even when it is not a terminal: each server started, each target done")
+	fs.BoolVar(&f.verbose, "v", false, shorthandPrefix+"verbose")
 	f.fs = fs
 	return f
 }
@@ -203,8 +207,14 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		// terminal: it is the user's last word on what is about to run.
 		Notice: c.Stderr,
 	}
-	if c.StderrIsTerminal && !f.quiet {
+	switch {
+	case f.quiet:
+	case c.StderrIsTerminal:
 		s.Progress, s.ServerStderr, s.ExerciseProgress = c.Stderr, c.Stderr, c.Stderr
+	case f.verbose:
+		// The exercise's progress line is rewritten in place, for a
+		// terminal only; the other notes are whole lines, fit for a log.
+		s.Progress, s.ServerStderr = c.Stderr, c.Stderr
 	}
 	return s
 }
