@@ -126,6 +126,24 @@ func TestMistypedCommand(t *testing.T) {
 	})
 }
 
+// TestExerciseNothingToCall: --exercise on a file, which holds no server
+// to call, says so in a line on stderr, unless -q; a config's [server]
+// exercise, meant for its live server, says nothing of the files linted
+// beside it.
+func TestExerciseNothingToCall(t *testing.T) {
+	files := map[string]string{"tools.json": emptyTools, "old.trace.jsonl": olderSamplingTrace}
+	configured := map[string]string{"tools.json": emptyTools, ".mcplint.toml": "version = 1\n[server]\nexercise = \"readonly\"\n"}
+	runGolden(t, []cliCase{
+		{"exercise-static", files, []string{"--exercise", "tools.json"}, nil},
+		{"exercise-static-and-trace", files, []string{"--exercise=all", "--only", "tool-name-style", "tools.json", "old.trace.jsonl"}, nil},
+		{"exercise-static-quiet", files, []string{"--exercise", "-q", "tools.json"}, nil},
+		{"exercise-none-static", files, []string{"--exercise=none", "tools.json"}, nil},
+		{"exercise-configured-static", configured, []string{"tools.json"}, nil},
+		{"exercise-many-files", map[string]string{"a.json": emptyTools, "b.json": emptyTools, "c.json": emptyTools, "d.json": emptyTools, "e.json": emptyTools},
+			[]string{"--exercise", "-f", "json", "-o", "r.json", "a.json", "b.json", "c.json", "d.json", "e.json"}, nil},
+	})
+}
+
 // TestHelpShowsOptionalValues: a flag that may stand alone or take one of
 // a few values shows them in --help.
 func TestHelpShowsOptionalValues(t *testing.T) {

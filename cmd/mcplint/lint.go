@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 const lintUsage = `mcplint lints Model Context Protocol servers: what a model reads from them
@@ -128,7 +130,32 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err != nil {
 		return nil, runError(c, err)
 	}
+	if f.set("exercise") && f.exercise.value != "none" && !f.quiet {
+		noteNothingToCall(c, rep.Targets)
+	}
 	return rep, exitOK
+}
+
+// noteNothingToCall tells stderr which targets --exercise could not call a
+// tool of: a file holds what a server said, not a server. The flag alone
+// is named, for a config's [server] exercise is meant for its live server
+// and the files linted beside it need no word.
+func noteNothingToCall(c *cli, targets []*result.Target) {
+	const most = 3
+	var files []string
+	for _, t := range targets {
+		if t.Source != sdk.SourceLive {
+			files = append(files, report.Escape(t.Input))
+		}
+	}
+	if len(files) == 0 {
+		return
+	}
+	list := strings.Join(files, ", ")
+	if len(files) > most {
+		list = fmt.Sprintf("%s and %d more", strings.Join(files[:most], ", "), len(files)-most)
+	}
+	fmt.Fprintf(c.Stderr, "mcplint: --exercise: nothing to call in %s: a tool list or a trace is what a server said, not a server; to call tools, give the server's folder, its command after --, or its URL\n", list)
 }
 
 // runError explains why engine.Run could not lint and returns the exit code.
