@@ -144,6 +144,23 @@ func TestExerciseNothingToCall(t *testing.T) {
 	})
 }
 
+// TestHelpProbesSaysWhatEachSetRuns: --probes in --help says what
+// engine/probe runs: the default set already starts a second process,
+// and all a third.
+func TestHelpProbesSaysWhatEachSetRuns(t *testing.T) {
+	out, _, _ := runCLI(t, t.TempDir(), "--help")
+	i := strings.Index(out, "--probes SET")
+	if i < 0 {
+		t.Fatalf("--help lacks --probes SET:\n%s", out)
+	}
+	line, _, _ := strings.Cut(out[i:], "\n")
+	for _, want := range []string{"none (only list)", "default (the default:", "a second server process", "all (also a third process"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("--help's --probes lacks %q: %s", want, line)
+		}
+	}
+}
+
 // TestHelpShowsOptionalValues: a flag that may stand alone or take one of
 // a few values shows them in --help.
 func TestHelpShowsOptionalValues(t *testing.T) {

@@ -36,7 +36,7 @@ Targets (none: the [server] of the nearest .mcplint.toml):
 
 Commands:
 %s
-Flags (each also settable in .mcplint.toml [output] or [server]):
+Flags (most also settable in .mcplint.toml; a flag wins over it):
 %s
 Examples:
   mcplint                                lint the server named in .mcplint.toml
