@@ -144,6 +144,39 @@ func TestExerciseNothingToCall(t *testing.T) {
 	})
 }
 
+// TestReadmeFlagsAreHelp: the README's list of flags is what --help
+// prints, so that the two cannot drift apart. MCPLINT_UPDATE_GOLDEN
+// rewrites the README's list.
+func TestReadmeFlagsAreHelp(t *testing.T) {
+	const path, heading, fence = "../../README.md", "\n## Flags\n", "```text\n"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	h := strings.Index(readme, heading)
+	open := strings.Index(readme[max(h, 0):], fence)
+	if h < 0 || open < 0 {
+		t.Fatalf("README has no %q section with a %q block", strings.TrimSpace(heading), fence)
+	}
+	start := h + open + len(fence)
+	end := strings.Index(readme[start:], "```\n")
+	if end < 0 {
+		t.Fatal("README's flags block is not closed")
+	}
+	want := printFlags(newLintFlags().fs)
+	if os.Getenv("MCPLINT_UPDATE_GOLDEN") != "" {
+		readme = readme[:start] + want + readme[start+end:]
+		if err := os.WriteFile(path, []byte(readme), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if got := readme[start : start+end]; got != want {
+		t.Errorf("README's flags differ from --help (run with MCPLINT_UPDATE_GOLDEN=1 to rewrite them)\n--- README\n%s--- --help\n%s", got, want)
+	}
+}
+
 // TestHelpProbesSaysWhatEachSetRuns: --probes in --help says what
 // engine/probe runs: the default set already starts a second process,
 // and all a third.
