@@ -66,7 +66,7 @@ func runConfigVerify(ctx context.Context, c *cli, args []string) int {
 	fs.StringVar(&file, "config", "", "the config `FILE` to check")
 	fs.StringVar(&file, "c", "", shorthandPrefix+"config")
 	fs.BoolVar(&noPlugins, "no-plugins", false, "do not start plugins to check their settings")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(c.Stdout, configUsage)
 			return exitOK

@@ -8,16 +8,23 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/inputfile"
+	"github.com/mcplint/mcplint/internal/suggest"
 )
 
 // shorthandPrefix marks a flag's usage as "this is another name for that
 // flag"; printFlags folds such flags into their long form's line.
 const shorthandPrefix = "shorthand for --"
 
+// flagColumn is the width of the names column of printFlags.
+const flagColumn = 32
+
 // printFlags lists a FlagSet's flags the way users read them:
-// "  -f, --format FORMAT   report format ...".
+// "  -f, --format FORMAT   report format ..."; a flag that may stand alone
+// or take one of a few values shows them in brackets:
+// "--color [auto|always|never]".
 func printFlags(fs *flag.FlagSet) string {
 	shorts := map[string]string{}
 	fs.VisitAll(func(f *flag.Flag) {
@@ -40,13 +47,21 @@ func printFlags(fs *flag.FlagSet) string {
 		} else {
 			names = "    " + names
 		}
-		if arg != "" && arg != "value" {
+		if ov, ok := f.Value.(optionalValueFlag); ok {
+			names += " [" + strings.Join(ov.Choices(), "|") + "]"
+		} else if arg != "" && arg != "value" {
 			names += " " + arg
 		}
 		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" && !strings.Contains(usage, "default") {
 			usage += " (default " + f.DefValue + ")"
 		}
-		fmt.Fprintf(&b, "  %-28s %s\n", names, usage)
+		if len(names) > flagColumn {
+			// A long name and argument get a line of their own rather than
+			// push the usage out of its column.
+			fmt.Fprintf(&b, "  %s\n  %-*s %s\n", names, flagColumn, "", usage)
+			return
+		}
+		fmt.Fprintf(&b, "  %-*s %s\n", flagColumn, names, usage)
 	})
 	return b.String()
 }
@@ -121,14 +136,41 @@ func joinOptionalValues(fs *flag.FlagSet, args []string) []string {
 // "invalid value "x" for flag -fail-on").
 var flagNameInError = regexp.MustCompile(`(: |flag |for )-([A-Za-z0-9][A-Za-z0-9_-]+)`)
 
-// twoDashes rewrites a flag error to spell long flags as users type them
-// and as --help lists them: --fail-on, not -fail-on.
-func twoDashes(err error) error {
+// undefinedFlag is the start of the flag package's error for a flag fs
+// does not define.
+const undefinedFlag = "flag provided but not defined: -"
+
+// flagError rewrites an error of fs.Parse the way users read flags: long
+// flags spelled with two dashes, as --help lists them (--fail-on, not
+// -fail-on), and a flag fs does not define followed by the one it is a
+// typo or a short form of, by the policy of rule names (package suggest).
+func flagError(fs *flag.FlagSet, err error) error {
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return err
 	}
 	msg := strings.Replace(err.Error(), "invalid boolean value", "invalid value", 1)
+	if name, ok := strings.CutPrefix(msg, undefinedFlag); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		if near := suggest.Guess(name, names); near != "" {
+			msg += " (did you mean " + dashed(near) + "?)"
+		}
+	}
 	return errors.New(flagNameInError.ReplaceAllString(msg, "$1--$2"))
+}
+
+// dashed spells a flag name as --help lists it: -f, --format.
+func dashed(name string) string {
+	if utf8.RuneCountInString(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// parseFlags is fs.Parse with its errors as flagError writes them, for
+// commands whose flags all come before their arguments.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	return flagError(fs, fs.Parse(args))
 }
 
 // parseInterspersed parses flags that may appear before, between or after
@@ -147,8 +189,8 @@ func parseInterspersed(fs *flag.FlagSet, args []string) (positional, command []s
 	}
 	args = joinOptionalValues(fs, args)
 	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, nil, twoDashes(err)
+		if err := parseFlags(fs, args); err != nil {
+			return nil, nil, err
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

@@ -91,17 +91,118 @@ func TestQuietNeverHidesFailures(t *testing.T) {
 }
 
 // TestFlagSpelling: flags are named with two dashes in errors, as --help
-// lists them; choices are case-insensitive; --exercise takes its mode after
-// a space like --format does.
+// lists them, and a mistyped one with the flag it is near; choices are
+// case-insensitive; --exercise and --color take their value after a space
+// like --format does, and alone never take the target after them.
 func TestFlagSpelling(t *testing.T) {
 	runGolden(t, []cliCase{
 		{"flag-unknown", nil, []string{"--fail-onn", "error", "tools.json"}, nil},
+		{"flag-typo", nil, []string{"--formt", "json", "tools.json"}, nil},
+		{"flag-typo-subcommand", nil, []string{"rules", "--jsn"}, nil},
 		{"flag-bad-value", nil, []string{"--fail-on", "sometimes", "tools.json"}, nil},
 		{"flag-no-value", nil, []string{"tools.json", "--min-grade"}, nil},
 		{"min-grade-lower-case", map[string]string{"tools.json": emptyTools}, []string{"--min-grade", "b", "-q", "tools.json"}, nil},
 		{"exercise-space-all", map[string]string{"tools.json": emptyTools}, []string{"--exercise", "all", "-q", "tools.json"}, nil},
 		{"exercise-bad-mode", map[string]string{"tools.json": emptyTools}, []string{"--exercise=some", "tools.json"}, nil},
+		{"color-alone-before-target", map[string]string{"tools.json": emptyTools}, []string{"--color", "./tools.json"}, nil},
+		{"color-never-after-space", map[string]string{"tools.json": emptyTools}, []string{"--color", "never", "tools.json"}, nil},
+		{"color-bad-value", map[string]string{"tools.json": emptyTools}, []string{"--color=sometimes", "tools.json"}, nil},
 	})
+}
+
+// TestMistypedCommand: a first target that names nothing and is a
+// command's name or near one is a usage error that names the command; a
+// file or folder of that name is still linted.
+func TestMistypedCommand(t *testing.T) {
+	ruleFolder := map[string]string{
+		"rule/.mcplint.toml": "version = 1\n[server]\ntarget = \"tools.json\"\n",
+		"rule/tools.json":    emptyTools,
+	}
+	runGolden(t, []cliCase{
+		{"command-typo", nil, []string{"explian", "x"}, nil},
+		{"command-prefix", nil, []string{"rule"}, nil},
+		{"command-after-flag", nil, []string{"-q", "rules"}, nil},
+		{"command-typo-is-a-folder", ruleFolder, []string{"rule"}, nil},
+	})
+}
+
+// TestExerciseNothingToCall: --exercise on a file, which holds no server
+// to call, says so in a line on stderr, unless -q; a config's [server]
+// exercise, meant for its live server, says nothing of the files linted
+// beside it.
+func TestExerciseNothingToCall(t *testing.T) {
+	files := map[string]string{"tools.json": emptyTools, "old.trace.jsonl": olderSamplingTrace}
+	configured := map[string]string{"tools.json": emptyTools, ".mcplint.toml": "version = 1\n[server]\nexercise = \"readonly\"\n"}
+	runGolden(t, []cliCase{
+		{"exercise-static", files, []string{"--exercise", "tools.json"}, nil},
+		{"exercise-static-and-trace", files, []string{"--exercise=all", "--only", "tool-name-style", "tools.json", "old.trace.jsonl"}, nil},
+		{"exercise-static-quiet", files, []string{"--exercise", "-q", "tools.json"}, nil},
+		{"exercise-none-static", files, []string{"--exercise=none", "tools.json"}, nil},
+		{"exercise-configured-static", configured, []string{"tools.json"}, nil},
+		{"exercise-many-files", map[string]string{"a.json": emptyTools, "b.json": emptyTools, "c.json": emptyTools, "d.json": emptyTools, "e.json": emptyTools},
+			[]string{"--exercise", "-f", "json", "-o", "r.json", "a.json", "b.json", "c.json", "d.json", "e.json"}, nil},
+	})
+}
+
+// TestReadmeFlagsAreHelp: the README's list of flags is what --help
+// prints, so that the two cannot drift apart. MCPLINT_UPDATE_GOLDEN
+// rewrites the README's list.
+func TestReadmeFlagsAreHelp(t *testing.T) {
+	const path, heading, fence = "../../README.md", "\n## Flags\n", "```text\n"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	h := strings.Index(readme, heading)
+	open := strings.Index(readme[max(h, 0):], fence)
+	if h < 0 || open < 0 {
+		t.Fatalf("README has no %q section with a %q block", strings.TrimSpace(heading), fence)
+	}
+	start := h + open + len(fence)
+	end := strings.Index(readme[start:], "```\n")
+	if end < 0 {
+		t.Fatal("README's flags block is not closed")
+	}
+	want := printFlags(newLintFlags().fs)
+	if os.Getenv("MCPLINT_UPDATE_GOLDEN") != "" {
+		readme = readme[:start] + want + readme[start+end:]
+		if err := os.WriteFile(path, []byte(readme), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if got := readme[start : start+end]; got != want {
+		t.Errorf("README's flags differ from --help (run with MCPLINT_UPDATE_GOLDEN=1 to rewrite them)\n--- README\n%s--- --help\n%s", got, want)
+	}
+}
+
+// TestHelpProbesSaysWhatEachSetRuns: --probes in --help says what
+// engine/probe runs: the default set already starts a second process,
+// and all a third.
+func TestHelpProbesSaysWhatEachSetRuns(t *testing.T) {
+	out, _, _ := runCLI(t, t.TempDir(), "--help")
+	i := strings.Index(out, "--probes SET")
+	if i < 0 {
+		t.Fatalf("--help lacks --probes SET:\n%s", out)
+	}
+	line, _, _ := strings.Cut(out[i:], "\n")
+	for _, want := range []string{"none (only list)", "default (the default:", "a second server process", "all (also a third process"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("--help's --probes lacks %q: %s", want, line)
+		}
+	}
+}
+
+// TestHelpShowsOptionalValues: a flag that may stand alone or take one of
+// a few values shows them in --help.
+func TestHelpShowsOptionalValues(t *testing.T) {
+	out, _, _ := runCLI(t, t.TempDir(), "--help")
+	for _, want := range []string{"--color [auto|always|never] ", "--exercise [none|readonly|closed|all]\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--help lacks %q:\n%s", want, out)
+		}
+	}
 }
 
 // TestHelpListsEveryCommaFlag: every flag that splits on commas says so.

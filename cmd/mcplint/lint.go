@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 const lintUsage = `mcplint lints Model Context Protocol servers: what a model reads from them
@@ -34,7 +36,7 @@ Targets (none: the [server] of the nearest .mcplint.toml):
 
 Commands:
 %s
-Flags (each also settable in .mcplint.toml [output] or [server]):
+Flags (most also settable in .mcplint.toml; a flag wins over it):
 %s
 Examples:
   mcplint                                lint the server named in .mcplint.toml
@@ -71,6 +73,11 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		return usageError(c, "%v", err)
 	}
+	if len(positional) > 0 {
+		if msg := mistypedCommand(c, positional[0]); msg != "" {
+			return usageError(c, "%s", msg)
+		}
+	}
 	rep, code := lintReport(ctx, c, f, positional, command, true)
 	if rep == nil {
 		return code
@@ -98,6 +105,9 @@ func init() {
 // baseline only when withBaseline. A nil report comes with the exit code
 // of what stopped it, already explained on stderr.
 func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*result.Report, int) {
+	if f.quiet && f.verbose {
+		return nil, usageError(c, "-q (--quiet) and -v (--verbose) ask for opposite things; give one")
+	}
 	cfg, err := openConfig(c, f.config)
 	if err != nil {
 		fmt.Fprintln(c.Stderr, err)
@@ -120,7 +130,32 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err != nil {
 		return nil, runError(c, err)
 	}
+	if f.set("exercise") && f.exercise.value != "none" && !f.quiet {
+		noteNothingToCall(c, rep.Targets)
+	}
 	return rep, exitOK
+}
+
+// noteNothingToCall tells stderr which targets --exercise could not call a
+// tool of: a file holds what a server said, not a server. The flag alone
+// is named, for a config's [server] exercise is meant for its live server
+// and the files linted beside it need no word.
+func noteNothingToCall(c *cli, targets []*result.Target) {
+	const most = 3
+	var files []string
+	for _, t := range targets {
+		if t.Source != sdk.SourceLive {
+			files = append(files, report.Escape(t.Input))
+		}
+	}
+	if len(files) == 0 {
+		return
+	}
+	list := strings.Join(files, ", ")
+	if len(files) > most {
+		list = fmt.Sprintf("%s and %d more", strings.Join(files[:most], ", "), len(files)-most)
+	}
+	fmt.Fprintf(c.Stderr, "mcplint: --exercise: nothing to call in %s: a tool list or a trace is what a server said, not a server; to call tools, give the server's folder, its command after --, or its URL\n", list)
 }
 
 // runError explains why engine.Run could not lint and returns the exit code.

@@ -24,9 +24,10 @@ type lintFlags struct {
 	enable       listFlag
 	disable      listFlag
 	only         listFlag
-	color        choiceFlag
+	color        colorFlag
 	probes       choiceFlag
 	quiet        bool
+	verbose      bool
 	noPlugin     bool
 	server       string
 	headers      listLines
@@ -42,7 +43,7 @@ func newLintFlags() *lintFlags {
 	f := &lintFlags{
 		failOn:   choiceFlag{value: "error", choices: config.FailOns},
 		minGrade: choiceFlag{choices: config.Grades},
-		color:    choiceFlag{value: "auto", choices: config.ColorModes},
+		color:    colorFlag{choiceFlag{value: "auto", choices: config.ColorModes}},
 		probes:   choiceFlag{value: "default", choices: config.ProbeSets},
 	}
 	fs := flag.NewFlagSet("mcplint", flag.ContinueOnError)
@@ -59,17 +60,20 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable, comma-separated)")
 	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable, comma-separated)")
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
-	fs.Var(&f.color, "color", "color the text report: auto (on a terminal), always or never")
+	fs.Var(&f.color, "color", "color the text report: auto (when stdout is a terminal and NO_COLOR is unset; the default), always or never; --color alone is always")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
-	fs.Var(durationFlag{&f.timeout}, "timeout", "`DURATION` each request to a live server may take, e.g. 30s (default 10s)")
-	fs.Var(durationFlag{&f.startup}, "startup-timeout", "`DURATION` a server started over stdio may take to write its first line, never less than --timeout (default 1m through npx, uvx, pipx run, docker run and other launchers that may download it first, else 30s)")
-	fs.Var(durationFlag{&f.discoverWait}, "discover-wait", "`DURATION` server/discover waits alone before initialize is sent beside it (default 3s); a late answer still decides the era")
-	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): alone (or readonly) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool; as --exercise all or --exercise=all")
-	fs.Var(&f.probes, "probes", "active protocol probes of a live server, a `SET`: none, default (in the session; the default) or all (adds a second server start)")
+	fs.Var(durationFlag{&f.timeout}, "timeout", "how long each request to a live server may take, a `DURATION` such as 30s (default 10s)")
+	fs.Var(durationFlag{&f.startup}, "startup-timeout", "how long a server started over stdio may take to write its first line, a `DURATION` never less than --timeout (default 1m through npx, uvx, pipx run, docker run and other launchers that may download it first, else 30s)")
+	fs.Var(durationFlag{&f.discoverWait}, "discover-wait", "how long server/discover waits alone before initialize is sent beside it, a `DURATION` (default 3s); a late answer still decides the era")
+	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): readonly (or --exercise alone) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool")
+	fs.Var(&f.probes, "probes", "which protocol probes a live server gets, a `SET`: none (only list); default (the default: questions in the session, and a second server process for request-before-init and a second listing); all (also a third process whose client names itself differently, and a pause after initialized)")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
-	fs.BoolVar(&f.quiet, "q", false, "quiet: print issues only, nothing for clean targets")
+	fs.BoolVar(&f.quiet, "quiet", false, "print issues and failures only: no clean targets, no empty summary, no progress notes on stderr")
+	fs.BoolVar(&f.quiet, "q", false, shorthandPrefix+"quiet")
+	fs.BoolVar(&f.verbose, "verbose", false, "print progress notes on stderr even when it is not a terminal: each server started, each target done")
+	fs.BoolVar(&f.verbose, "v", false, shorthandPrefix+"verbose")
 	f.fs = fs
 	return f
 }
@@ -169,6 +173,27 @@ func (e *exerciseFlag) IsBoolFlag() bool { return true }
 // Choices are the modes that may follow --exercise after a space.
 func (e *exerciseFlag) Choices() []string { return config.ExerciseModes }
 
+// colorFlag is --color[=WHEN]: alone it means always, so that it never
+// takes the target after it for its value ("mcplint --color ./tools.json");
+// parseInterspersed joins a WHEN that follows it ("--color never").
+type colorFlag struct{ choiceFlag }
+
+func (c *colorFlag) Set(v string) error {
+	switch v {
+	case "true":
+		v = "always"
+	case "false":
+		v = "never"
+	}
+	return c.choiceFlag.Set(v)
+}
+
+// IsBoolFlag lets --color stand alone.
+func (c *colorFlag) IsBoolFlag() bool { return true }
+
+// Choices are the values that may follow --color after a space.
+func (c *colorFlag) Choices() []string { return c.choices }
+
 // settings are what the flags (over the config cfg) ask engine.Run for.
 func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []string) engine.Settings {
 	s := engine.Settings{
@@ -182,8 +207,14 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		// terminal: it is the user's last word on what is about to run.
 		Notice: c.Stderr,
 	}
-	if c.StderrIsTerminal && !f.quiet {
+	switch {
+	case f.quiet:
+	case c.StderrIsTerminal:
 		s.Progress, s.ServerStderr, s.ExerciseProgress = c.Stderr, c.Stderr, c.Stderr
+	case f.verbose:
+		// The exercise's progress line is rewritten in place, for a
+		// terminal only; the other notes are whole lines, fit for a log.
+		s.Progress, s.ServerStderr = c.Stderr, c.Stderr
 	}
 	return s
 }

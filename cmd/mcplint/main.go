@@ -5,14 +5,20 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"syscall"
 
 	"github.com/mcplint/mcplint/engine/reaper"
+	"github.com/mcplint/mcplint/internal/suggest"
 )
 
 // Exit codes, a contract with CI scripts.
@@ -97,6 +103,34 @@ func run(ctx context.Context, c *cli, args []string) int {
 		}
 	}
 	return runLint(ctx, c, args)
+}
+
+// bareWord is what a command name could be mistyped as: no path
+// separator, no dot, no URL; a name like a file's is always a target.
+var bareWord = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+// mistypedCommand says why the lint command's first target must be a
+// mistyped command, or returns "": it is a bare word (letters, digits, -
+// and _), nothing of that name is in the working folder, and it is the
+// name of a command (which must come first, before any flag) or near one
+// by the did-you-mean policy of rule names (package suggest: a third of
+// its letters mistyped, or the start, three letters or more, of one
+// command's name). A file of that name is linted when written ./NAME.
+func mistypedCommand(c *cli, arg string) string {
+	if !bareWord.MatchString(arg) {
+		return ""
+	}
+	if _, err := os.Lstat(filepath.Join(c.Dir, arg)); !errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	names := append(commandNames(), "help")
+	if slices.Contains(names, arg) {
+		return fmt.Sprintf("%q is a command, and a command comes before any flag (mcplint %s ...); to lint a file of that name, write ./%s", arg, arg, arg)
+	}
+	if near := suggest.Guess(arg, names); near != "" {
+		return fmt.Sprintf("unknown command %q (did you mean %q?); to lint a file of that name, write ./%s", arg, near, arg)
+	}
+	return ""
 }
 
 // commandNames lists the subcommands in order, for help text.

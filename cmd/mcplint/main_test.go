@@ -76,3 +76,31 @@ func TestOutputFile(t *testing.T) {
 		t.Fatalf("out.json: %v %s", err, data)
 	}
 }
+
+// TestFlagTypoSuggests: a mistyped flag is a usage error that names the
+// flag meant, for the lint command and for every subcommand that has
+// flags, whichever way it parses them.
+func TestFlagTypoSuggests(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--formt", "json", "t.json"}, "flag provided but not defined: --formt (did you mean --format?)"},
+		{[]string{"t.json", "--no-plugin"}, "flag provided but not defined: --no-plugin (did you mean --no-plugins?)"},
+		{[]string{"--fail", "error", "t.json"}, "flag provided but not defined: --fail (did you mean --fail-on?)"},
+		{[]string{"-Q", "t.json"}, "flag provided but not defined: -Q (did you mean -q?)"},
+		{[]string{"baseline", "--fial-on", "warning", "t.json"}, "flag provided but not defined: --fial-on (did you mean --fail-on?)"},
+		{[]string{"rules", "--jsn"}, "rules: flag provided but not defined: --jsn (did you mean --json?)"},
+		{[]string{"config", "verify", "--no-plugin"}, "config verify: flag provided but not defined: --no-plugin (did you mean --no-plugins?)"},
+		{[]string{"record", "--grac", "1s", "-o", "x.jsonl", "--", "./server"}, "record: flag provided but not defined: --grac (did you mean --grace?)"},
+		{[]string{"dump", "--outptu", "x.json", "t.json"}, "dump: flag provided but not defined: --outptu (did you mean --output?)"},
+		{[]string{"lock", "--servr", "x", "t.json"}, "lock: flag provided but not defined: --servr (did you mean --server?)"},
+		{[]string{"init", "--forc"}, "init: flag provided but not defined: --forc (did you mean --force?)"},
+		{[]string{"--zzz", "t.json"}, "flag provided but not defined: --zzz\n"},
+	} {
+		_, stderr, code := runCLI(t, t.TempDir(), tc.args...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("mcplint %s: exit %d (want 2), stderr lacks %q:\n%s", strings.Join(tc.args, " "), code, tc.want, stderr)
+		}
+	}
+}

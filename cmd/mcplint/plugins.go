@@ -60,7 +60,7 @@ func withPluginRules(ctx context.Context, c *cli, cfgPath string) (*config.Confi
 func runPlugins(ctx context.Context, c *cli, args []string) int {
 	fs := flag.NewFlagSet("plugins", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(c.Stdout, "Usage: mcplint plugins\n\nStarts every plugin named in .mcplint.toml ([[plugin]]) or found in\n./.mcplint/plugins and ~/.mcplint/plugins (files named mcplint-plugin-NAME),\nand lists its version, sdk version, pin status and rules.")
 			return exitOK

@@ -64,7 +64,7 @@ func runRecord(ctx context.Context, c *cli, args []string) int {
 	grace := fs.Duration("grace", record.DefaultGrace, "wait this long for the server to exit before SIGTERM, then SIGKILL")
 	maxLine := fs.Int("max-line", record.DefaultMaxLine, "record lines up to `BYTES`; longer ones are relayed, noted, not kept")
 	listen := fs.String("listen", "127.0.0.1:0", "for a URL: listen on this loopback `ADDRESS` (port 0 picks a free one)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(c.Stdout, recordUsage, printFlags(fs))
 			return exitOK

@@ -38,7 +38,7 @@ func runRules(ctx context.Context, c *cli, args []string) int {
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	cfgPath := fs.String("config", "", "read `FILE` instead of the nearest .mcplint.toml")
 	noPlugins := fs.Bool("no-plugins", false, "leave out plugin rules (and do not start plugins)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(c.Stdout, "Usage: mcplint rules [--json] [--config FILE]\n\nLists every rule, plugin rules included: name, category, severity (after [rules.severity]),\nand whether it is on under the current configuration.")
 			return exitOK
