@@ -108,30 +108,31 @@ type freshRun struct {
 // never settled; a process that would not start is an inconclusive probe.
 //
 // A process that answered none of the probe's requests gets one more
-// try, in a new process once the main session no longer competes with
-// it: on a busy machine a second server starting beside the first can
-// take longer than the timeout to read its first line, and a probe that
-// judges nothing one run and reports the next is a verdict that flips.
-// Only the last try's transcript is kept, so the silence of the first is
-// never read as the server's (request-timeout).
+// try, in a new process at the main session's priority: on a busy
+// machine a second server, started beside the first at a lower priority,
+// can take longer than the timeout to read its first line, and a probe
+// that judges nothing one run and reports the next is a verdict that
+// flips. Only the last try's transcript is kept, so the silence of the
+// first is never read as the server's (request-timeout).
 func runFresh(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun) *sdk.Transcript {
-	tr, silent, era := runFreshOnce(ctx, start, opts, eras, run)
+	tr, silent, era := runFreshOnce(ctx, start, opts, eras, run, true)
 	if !silent || ctx.Err() != nil {
 		return tr
 	}
 	again := make(chan string, 1)
 	again <- era
-	if retry, _, _ := runFreshOnce(ctx, start, opts, again, run); retry != nil {
+	if retry, _, _ := runFreshOnce(ctx, start, opts, again, run, false); retry != nil {
 		return retry
 	}
 	return tr
 }
 
 // runFreshOnce is one try of runFresh: the transcript, whether the server
-// answered none of the probe's requests, and the era it ran in.
-func runFreshOnce(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun) (tr *sdk.Transcript, silent bool, era string) {
+// answered none of the probe's requests, and the era it ran in. yield
+// lowers the process's CPU priority below the main session's.
+func runFreshOnce(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun, yield bool) (tr *sdk.Transcript, silent bool, era string) {
 	c, startErr := start(ctx, opts)
-	if startErr == nil {
+	if startErr == nil && yield {
 		yieldCPU(c.PGID())
 	}
 	era = <-eras
