@@ -56,6 +56,9 @@ type Options struct {
 	Progress io.Writer
 	// KeepRepeats leaves repeated findings apart (see pipeline.Options).
 	KeepRepeats bool
+	// LimitMemory sets the process's memory limit while large files are
+	// linted (Settings.LimitMemory).
+	LimitMemory bool
 }
 
 // lint runs the whole pipeline over rules Run has configured and returns
@@ -80,7 +83,10 @@ func lint(ctx context.Context, opt Options) *result.Report {
 	if len(targets) < 2 {
 		opt.Progress = nil // one line for one target says nothing
 	}
-	loaded, release := limitMemory(opt.Targets)
+	loaded, release := func() {}, func() {}
+	if opt.LimitMemory {
+		loaded, release = limitMemory(opt.Targets)
+	}
 	defer release()
 	// The regions name the phases in an execution trace (MCPLINT_TRACE).
 	region := trace.StartRegion(ctx, "load")

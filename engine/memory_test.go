@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -161,5 +164,37 @@ func TestLimitMemoryFollowsLive(t *testing.T) {
 	}
 	if got := debug.SetMemoryLimit(-1); got < want {
 		t.Errorf("after the heap shrank: limit %d, want it kept at %d", got, want)
+	}
+}
+
+// TestRunLeavesTheMemoryLimitAlone checks that a lint of a file changes
+// the process's memory limit only when its caller owns the process and
+// asks for it (Settings.LimitMemory, which mcplint's command sets and
+// library callers such as mcplinttest do not).
+func TestRunLeavesTheMemoryLimitAlone(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tools.json")
+	if err := os.WriteFile(file, []byte(`{"tools":[{"name":"echo","description":"Echo the text back.","inputSchema":{"type":"object"}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const sentinel = 3 << 30
+	old := debug.SetMemoryLimit(sentinel)
+	defer debug.SetMemoryLimit(old)
+	for _, limit := range []bool{false, true} {
+		memory.Lock()
+		round := memory.round
+		memory.Unlock()
+		if _, err := Run(context.Background(), Settings{Dir: dir, Args: []string{file}, NoLock: true, Plugins: PluginSettings{Off: true}, LimitMemory: limit}); err != nil {
+			t.Fatal(err)
+		}
+		memory.Lock()
+		set := memory.round != round
+		memory.Unlock()
+		if set != limit {
+			t.Errorf("LimitMemory %v: the lint set the memory limit: %v", limit, set)
+		}
+		if got := debug.SetMemoryLimit(-1); got != sentinel {
+			t.Errorf("LimitMemory %v: the limit is %d after the lint, want the %d in force before", limit, got, int64(sentinel))
+		}
 	}
 }

@@ -86,6 +86,13 @@ type Settings struct {
 	// NoLock ignores .mcplint.lock, so that the result does not depend on
 	// the folder it runs in (mcplinttest).
 	NoLock bool
+	// LimitMemory lets the lint set the process's memory limit
+	// (debug.SetMemoryLimit) while it holds large files, which keeps
+	// their peak near 5 times their size; the limit in force before is
+	// restored when the lint ends. The limit is process-wide, so only a
+	// program that owns its process sets it: mcplint's command does,
+	// a library caller such as mcplinttest does not.
+	LimitMemory bool
 
 	// Progress receives one line per target as it finishes, ServerStderr
 	// live servers' progress notes, and Notice the names of risky tools
@@ -213,7 +220,7 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	opts := Options{
 		Version: s.Version, Dir: s.Dir, Targets: targets, Config: cfg,
 		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
-		Progress: s.Progress, KeepRepeats: s.KeepRepeats,
+		Progress: s.Progress, KeepRepeats: s.KeepRepeats, LimitMemory: s.LimitMemory,
 	}
 	if s.Baseline != "" {
 		opts.Baseline, err = baseline.Read(resolvePath(s.Dir, s.Baseline))

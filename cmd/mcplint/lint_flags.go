@@ -203,6 +203,8 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout, StartupTimeout: f.startup, DiscoverWait: f.discoverWait,
 		Baseline: f.baseline,
 		Plugins:  engine.PluginSettings{Off: f.noPlugin},
+		// mcplint owns its process: a lint of large files may cap its heap.
+		LimitMemory: true,
 		// The notice of risky calls goes to stderr even when it is not a
 		// terminal: it is the user's last word on what is about to run.
 		Notice: c.Stderr,
