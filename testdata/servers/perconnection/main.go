@@ -19,8 +19,7 @@ func main() {
 		return
 	}
 	tools := []map[string]any{rawmcp.Tool("search", "Search the catalogue by a query.")}
-	if f, err := os.OpenFile(os.Getenv("PERCONNECTION_FILE"), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600); err == nil {
-		f.Close()
+	if rawmcp.Take(os.Getenv("PERCONNECTION_FILE")) {
 		tools = append(tools, rawmcp.Tool("admin_reset", "Reset the catalogue to its defaults."))
 	}
 	s.Pushback(first)

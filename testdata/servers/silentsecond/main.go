@@ -21,7 +21,7 @@ func main() {
 		return
 	}
 	dir := os.Getenv("SILENTSECOND_DIR")
-	if !take(filepath.Join(dir, "first")) && take(filepath.Join(dir, "second")) {
+	if !rawmcp.Take(filepath.Join(dir, "first")) && rawmcp.Take(filepath.Join(dir, "second")) {
 		for {
 			if _, ok := s.Next(); !ok {
 				return
@@ -37,14 +37,4 @@ func main() {
 		}
 		return false
 	}}.Serve(s.Pushback(first))
-}
-
-// take creates path, reporting whether this process was the one to.
-func take(path string) bool {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
-	if err != nil {
-		return false
-	}
-	f.Close()
-	return true
 }

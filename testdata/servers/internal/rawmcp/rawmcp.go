@@ -200,3 +200,17 @@ func Pages(next func(page int) string) func(s *Server, m Msg) bool {
 		return true
 	}
 }
+
+// Take creates the lock file path, reporting whether this process was the
+// one to: the fixtures that behave differently in their first process
+// decide so at their first message, so that which process is first does
+// not depend on the order they were exec'd in. The file stays when the
+// process ends, as a stale lock does.
+func Take(path string) bool {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
+}
