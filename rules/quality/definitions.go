@@ -33,6 +33,7 @@ type definitions struct {
 }
 
 var (
+	defsKeys   = schemawalk.KeysOf("$defs", "definitions")
 	refKey     = schemawalk.KeyOf("$ref")
 	dynamicRef = schemawalk.KeysOf("$dynamicRef", "$recursiveRef")
 )

@@ -79,7 +79,9 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 				continue
 			}
 			var key sharedKey
-			if n.Depth > 1 {
+			// Only a schema with definitions at its root has findings
+			// in one: the others pay nothing for the bookkeeping.
+			if n.Depth > 1 && nodes[0].Keys.Any(defsKeys) {
 				if defs == nil {
 					defs = newDefinitions(search.doc, nodes)
 				}
