@@ -33,7 +33,7 @@ var Presets = []string{PresetRecommended, PresetAll, PresetNone}
 // Formats are the names of the report formats, in the order the help lists
 // them: the one list that [output] format, --format and the help accept
 // (engine/report has a writer for each).
-var Formats = []string{"text", "json", "sarif", "junit", "github", "markdown"}
+var Formats = []string{"text", "compact", "json", "sarif", "junit", "github", "markdown"}
 
 // FailOns lists the [output] fail-on values, strictest first.
 var FailOns = []string{"info", "warning", "error", "never"}
@@ -174,7 +174,15 @@ type Output struct {
 	MinGrade string
 	// Color is one of ColorModes (--color).
 	Color string
+	// MaxSameIssues is how many issues of one rule per target the text
+	// and compact reports print (--max-same-issues); 0 prints them all.
+	// The machine formats are never capped.
+	MaxSameIssues int
 }
+
+// DefaultMaxSameIssues is [output] max-same-issues when the file leaves it
+// out: golangci-lint's default for its max-same-issues.
+const DefaultMaxSameIssues = 3
 
 // Default is the configuration that applies when no file is found: every
 // value a file leaves out takes its value from here.
@@ -182,6 +190,6 @@ func Default() *Config {
 	return &Config{
 		Version: FormatVersion,
 		Rules:   Rules{Preset: PresetRecommended},
-		Output:  Output{Format: "text", FailOn: "error", Color: "auto"},
+		Output:  Output{Format: "text", FailOn: "error", Color: "auto", MaxSameIssues: DefaultMaxSameIssues},
 	}
 }

@@ -22,7 +22,7 @@ var (
 	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
 	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
 	pluginKeys   = []string{"name", "path", "sha256", "settings"}
-	outputKeys   = []string{"format", "file", "fail-on", "min-grade", "color"}
+	outputKeys   = []string{"format", "file", "fail-on", "min-grade", "color", "max-same-issues"}
 	severityKeys = []string{"error", "warning", "info"}
 
 	// tableOf says which table a key belongs in, for a key written in the
@@ -742,6 +742,16 @@ func (d *decoder) output(path keyPath, v any) {
 		case "color":
 			s, ok := d.enum(kp, v, ColorModes)
 			set(&o.Color, s, ok)
+		case "max-same-issues":
+			n, ok := v.(int64)
+			switch {
+			case !ok:
+				d.wrongType(kp, "an integer, 0 for no limit", v)
+			case n < 0:
+				d.errorf(kp, "output.max-same-issues is %d: set it to 0 (no limit) or more", n)
+			default:
+				o.MaxSameIssues = int(min(n, math.MaxInt32))
+			}
 		default:
 			d.unknownKey(kp, "[output]", outputKeys)
 		}

@@ -86,6 +86,7 @@ banned-words = ["foo"]
 format = "sarif"
 fail-on = "warning"
 min-grade = "C"
+max-same-issues = 0
 `
 	cfg, err := Parse("dir/.mcplint.toml", []byte(src), testKnown)
 	if err != nil {
@@ -127,7 +128,7 @@ min-grade = "C"
 	if !reflect.DeepEqual(cfg.Plugins, wantPlugins) {
 		t.Errorf("Plugins = %+v", cfg.Plugins)
 	}
-	if want := (Output{Format: "sarif", FailOn: "warning", MinGrade: "C", Color: "auto"}); cfg.Output != want {
+	if want := (Output{Format: "sarif", FailOn: "warning", MinGrade: "C", Color: "auto", MaxSameIssues: 0}); cfg.Output != want {
 		t.Errorf("Output = %+v, want %+v", cfg.Output, want)
 	}
 }

@@ -121,6 +121,8 @@ func JSONSchema(rules []sdk.Rule) ([]byte, error) {
 				"fail-on":   str("Exit 1 when an issue is at or above this severity (--fail-on).", "enum", FailOns, "default", "error"),
 				"min-grade": str("Exit 1 when a server's grade is below this (--min-grade).", "enum", Grades),
 				"color":     str("Color in the text report (--color).", "enum", ColorModes, "default", "auto"),
+				"max-same-issues": map[string]any{"type": "integer", "minimum": 0, "default": DefaultMaxSameIssues,
+					"description": "How many issues of one rule per server the text and compact reports print; the rest are counted in one line (--max-same-issues). 0 prints all. JSON, SARIF, JUnit, GitHub and Markdown reports are never capped."},
 			}),
 		},
 	}

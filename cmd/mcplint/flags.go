@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -234,6 +235,25 @@ func (f sizeFlag) Set(v string) error {
 	n, err := inputfile.ParseSize(v)
 	if err != nil {
 		return err
+	}
+	*f.n = n
+	return nil
+}
+
+// countFlag is a count of 0 or more.
+type countFlag struct{ n *int }
+
+func (f countFlag) String() string {
+	if f.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*f.n)
+}
+
+func (f countFlag) Set(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return fmt.Errorf("want a whole number, 0 or more")
 	}
 	*f.n = n
 	return nil

@@ -37,6 +37,7 @@ type lintFlags struct {
 	discoverWait time.Duration
 	exercise     exerciseFlag
 	maxSize      int64
+	maxSame      int
 }
 
 func newLintFlags() *lintFlags {
@@ -45,6 +46,7 @@ func newLintFlags() *lintFlags {
 		minGrade: choiceFlag{choices: config.Grades},
 		color:    colorFlag{choiceFlag{value: "auto", choices: config.ColorModes}},
 		probes:   choiceFlag{value: "default", choices: config.ProbeSets},
+		maxSame:  config.DefaultMaxSameIssues,
 	}
 	fs := flag.NewFlagSet("mcplint", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -60,6 +62,7 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable, comma-separated)")
 	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable, comma-separated)")
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
+	fs.Var(countFlag{&f.maxSame}, "max-same-issues", "print at most `N` issues of one rule per target in the text and compact reports, and count the rest in one line; 0 prints all; the other formats are never capped")
 	fs.Var(&f.color, "color", "color the text report: auto (when stdout is a terminal and NO_COLOR is unset; the default), always or never; --color alone is always")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
 	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
@@ -105,6 +108,9 @@ func (f *lintFlags) applyConfig(cfg *config.Config) {
 	}
 	if !f.set("min-grade") && cfg.Output.MinGrade != "" {
 		f.minGrade.value = cfg.Output.MinGrade
+	}
+	if !f.set("max-same-issues") {
+		f.maxSame = cfg.Output.MaxSameIssues
 	}
 	if !f.set("color") && cfg.Output.Color != "" {
 		f.color.value = cfg.Output.Color

@@ -9,8 +9,8 @@ import (
 // Format is one report format: its name (--format NAME) and its writer.
 type Format struct {
 	Name string
-	// Write renders r; opt shapes the text report and is ignored by the
-	// others.
+	// Write renders r; opt shapes the text and compact reports and is
+	// ignored by the others.
 	Write func(w io.Writer, r *result.Report, opt TextOptions) error
 }
 
@@ -21,6 +21,7 @@ type Format struct {
 // this package, a line here and its name in config.Formats.
 var Formats = []Format{
 	{"text", WriteText},
+	{"compact", WriteCompact},
 	{"json", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJSON(w, r) }},
 	{"sarif", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteSARIF(w, r, r.Rules) }},
 	{"junit", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJUnit(w, r, r.Enabled) }},

@@ -21,6 +21,10 @@ type TextOptions struct {
 	// Gate are the reasons the gate failed (Verdict.Reasons), printed
 	// after the summary, quiet or not: a failure always says why.
 	Gate []string
+	// MaxSameIssues is how many issues of one rule per target are
+	// printed; the rest are one "… and N more" line. 0 prints them all.
+	// The summary still counts every issue.
+	MaxSameIssues int
 }
 
 const (
@@ -37,7 +41,7 @@ const (
 // by tool with location, message and fix. Every piece of server-supplied
 // text goes through Escape.
 func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
-	p := &printer{w: w, color: opt.Color}
+	p := &printer{w: w, color: opt.Color, maxSame: opt.MaxSameIssues}
 	for i, t := range r.Targets {
 		if opt.Quiet && t.Error == nil && len(t.Issues) == 0 && len(t.RuleErrors) == 0 && len(t.Notes) == 0 {
 			continue
@@ -61,9 +65,10 @@ func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 }
 
 type printer struct {
-	w     io.Writer
-	color bool
-	err   error
+	w       io.Writer
+	color   bool
+	maxSame int
+	err     error
 }
 
 func (p *printer) line(format string, a ...any) {
@@ -109,9 +114,10 @@ func (p *printer) target(t *result.Target, enabled int) {
 	p.exercise(t)
 	// Issues come in report order; a definition's issues are printed
 	// together under its name, in the order its first issue comes.
+	shown, hidden := capSame(t.Issues, p.maxSame)
 	var owners []string
 	byOwner := map[string][]sdk.Issue{}
-	for _, is := range t.Issues {
+	for _, is := range shown {
 		if _, seen := byOwner[is.Tool]; !seen {
 			owners = append(owners, is.Tool)
 		}
@@ -126,6 +132,12 @@ func (p *printer) target(t *result.Target, enabled int) {
 		p.line("  %s", p.paint(ansiBold, name))
 		for _, is := range byOwner[owner] {
 			p.issue(is)
+		}
+	}
+	if len(hidden) > 0 {
+		p.line("")
+		for _, h := range hidden {
+			p.line("  %s", p.paint(ansiDim, moreLine(h)))
 		}
 	}
 	if n := len(t.Suppressed); n > 0 {

@@ -2,6 +2,7 @@ package quality
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"strings"
 
@@ -35,6 +36,19 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 	// A large server can lack tens of thousands of descriptions, and the
 	// engine keeps sdk.MaxIssues of them: the rest are only counted.
 	reported := 0
+	emit := func(is sdk.Issue) {
+		if reported++; reported > sdk.MaxIssues {
+			report(sdk.Issue{})
+			return
+		}
+		report(is)
+	}
+	// A finding inside a definition is one per definition: the first tool
+	// that uses it has it, and the same definition, unchanged, in later
+	// tools is counted into that finding. They are reported last, when
+	// the count is known.
+	var shared []sharedFinding
+	sharedAt := map[sharedKey]int{}
 	for i, t := range s.Tools {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -50,6 +64,7 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 		// one guard bounds the whole tool, which a hostile schema can make
 		// a graph of exponentially many paths.
 		var search *describedSearch
+		var defs *definitions
 		for k := range nodes {
 			n := &nodes[k]
 			// Flattening read the description, which most properties
@@ -63,9 +78,25 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 			if search.described(n.Schema) {
 				continue
 			}
-			if reported++; reported > sdk.MaxIssues {
-				report(sdk.Issue{})
-				continue
+			var key sharedKey
+			// Only a schema with definitions at its root has findings
+			// in one: the others pay nothing for the bookkeeping.
+			if n.Depth > 1 && nodes[0].Keys.Any(defsKeys) {
+				if defs == nil {
+					defs = newDefinitions(search.doc, nodes)
+				}
+				if def := defs.of[k]; def >= 0 {
+					if !defs.used(def) {
+						// No parameter takes this shape: a model never
+						// fills it in.
+						continue
+					}
+					key = sharedKey{sum: defs.sum(def), at: schemawalk.Pointer(nodes, k, "")}
+					if j, seen := sharedAt[key]; seen {
+						shared[j].more++
+						continue
+					}
+				}
 			}
 			fix := "add a \"description\" saying what the value means, its format or unit, and an example"
 			if n.Schema == true {
@@ -74,15 +105,45 @@ func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, r
 				fix += fmt.Sprintf(", here or in the schema it references (%s)", ref)
 			}
 			ptr := schemawalk.Pointer(nodes, k, base)
-			report(sdk.Issue{
+			is := sdk.Issue{
 				Tool:    t.Name,
 				Pointer: ptr,
 				Message: fmt.Sprintf("parameter %q of %s has no description", displayPath(strings.TrimPrefix(ptr, base)), toolLabel(i, t.Name)),
 				Fix:     fix,
-			})
+			}
+			if key.at == "" {
+				emit(is)
+				continue
+			}
+			sharedAt[key] = len(shared)
+			shared = append(shared, sharedFinding{issue: is})
 		}
 	}
+	for _, f := range shared {
+		switch {
+		case f.more == 1:
+			f.issue.Message += " (the same definition in 1 more tool is counted here once)"
+		case f.more > 1:
+			f.issue.Message += fmt.Sprintf(" (the same definition in %d more tools is counted here once)", f.more)
+		}
+		emit(f.issue)
+	}
 	return nil
+}
+
+// sharedKey is a property inside a definition: the definition's content
+// and the property's pointer from the schema's root, which holds the
+// definition's name.
+type sharedKey struct {
+	sum [sha256.Size]byte
+	at  string
+}
+
+// sharedFinding is a finding inside a definition and how many more tools
+// carry the same definition with the same finding.
+type sharedFinding struct {
+	issue sdk.Issue
+	more  int
 }
 
 // describedSearch looks for the descriptions of one tool's properties.
