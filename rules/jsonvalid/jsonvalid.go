@@ -15,6 +15,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/mcplint/mcplint/rules/internal/uritemplate"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -51,6 +52,7 @@ func Compile(schema any) (*Schema, error) {
 	}
 	c := jsonschema.NewCompiler()
 	c.UseLoader(noLoader{})
+	c.RegisterFormat(uritemplate.Format)
 	if err := c.AddResource(location, doc); err != nil {
 		return nil, err
 	}

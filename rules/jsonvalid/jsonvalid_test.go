@@ -25,6 +25,11 @@ func TestValidate(t *testing.T) {
 		{`{"type":"object","required":["a/b"]}`, `{}`, "missing property 'a/b'"},
 		{`{"$defs":{"n":{"type":"integer"}},"type":"object","properties":{"x~y":{"$ref":"#/$defs/n"}}}`, `{"x~y":1.5}`, "at /x~0y: got number, want integer"},
 		{`{"type":"string","format":"email"}`, `"not an email"`, ""},
+		// draft-07 asserts formats; a URI template is checked as one, not
+		// parsed as a URL.
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","type":"string","format":"uri-template"}`, `"download://{name}"`, ""},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","type":"string","format":"uri-template"}`, `"download://{name"`,
+			"'download://{name' is not valid uri-template: the expression at offset 11 has no closing '}'"},
 	} {
 		s, err := Compile(decode(tc.schema))
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcplint/mcplint/rules/internal/uritemplate"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
@@ -93,6 +94,7 @@ func (s *Schema) load() error {
 		s.url = "mcp-schema:///" + s.Version + "/schema.json"
 		s.compiler = jsonschema.NewCompiler()
 		s.compiler.UseLoader(noLoader{})
+		s.compiler.RegisterFormat(uritemplate.Format)
 		if err := s.compiler.AddResource(s.url, doc); err != nil {
 			s.err = err
 			return

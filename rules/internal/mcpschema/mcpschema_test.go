@@ -68,6 +68,11 @@ func TestValidate(t *testing.T) {
 		// two kinds of contents, the text one fails least.
 		{"2025-06-18", "ReadResourceResult", `{"contents":[{"uri":"not a uri","text":"x"}]}`,
 			[]Complaint{{At: "/contents/0/uri", Why: "'not a uri' is not valid uri: relative url", Keyword: "TextResourceContents/properties/uri"}}},
+		// A uriTemplate is an RFC 6570 template, not a URL: a variable may
+		// stand for the host. An unclosed expression is still wrong.
+		{"2025-06-18", "ListResourceTemplatesResult", `{"resourceTemplates":[{"name":"d","uriTemplate":"download://{name}"},{"name":"i","uriTemplate":"repo://{owner}/{repo}/issues{?state}"}]}`, nil},
+		{"2025-06-18", "ListResourceTemplatesResult", `{"resourceTemplates":[{"name":"d","uriTemplate":"download://{name"}]}`,
+			[]Complaint{{At: "/resourceTemplates/0/uriTemplate", Why: "'download://{name' is not valid uri-template: the expression at offset 11 has no closing '}'", Keyword: "ResourceTemplate/properties/uriTemplate"}}},
 	}
 	for _, tt := range tests {
 		v, err := Decode([]byte(tt.msg))
