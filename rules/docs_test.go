@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -49,5 +50,18 @@ func TestEveryRuleDocIsEmbedded(t *testing.T) {
 				t.Errorf("%s names no rule of %s: rename it to its rule's name or remove it", filepath.Join(pkg, "docs", filepath.Base(page)), pkg)
 			}
 		}
+	}
+}
+
+// TestReadmeCountsTheRules: the README's rule count is the registry's, so
+// that the guide never claims fewer rules than mcplint runs.
+func TestReadmeCountsTheRules(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("\n%d built-in rules in seven categories", len(All()))
+	if !strings.Contains(string(b), want) {
+		t.Errorf("README.md's Rules section does not start %q: write the count of rules.All()", strings.TrimSpace(want))
 	}
 }
