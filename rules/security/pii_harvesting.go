@@ -83,6 +83,11 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			if !containsRun(words, k.params) || hasAny(paramDomain(s, t.Tool(), t.Value), k.domain) {
 				continue
 			}
+			if k == &piiKinds[2] && !carriesSecret(s, t.Tool(), t.Pointer()) {
+				// A boolean requirePassword or a numeric passwordLength
+				// says something about a password; it cannot carry one.
+				return
+			}
 			if k == &piiKinds[2] && reauthentication(paramDescription(s, t.Tool(), t.Pointer())) {
 				// GitLab's approve_merge_request takes the "current user's
 				// password" when the project requires re-authentication to
@@ -93,6 +98,16 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 					Severity: sdk.Info,
 					Message:  fmt.Sprintf("parameter %s takes the user's password through the model, for re-authentication as its description says; the model and the client's logs see it", strconv.Quote(sdk.Truncate(t.Value, 60))),
 					Fix:      "ask the user for the password through the client (an elicitation or the client's own prompt), not as a tool argument",
+				})
+				return
+			}
+			if k == &piiKinds[2] && resourcePassword(s, t.Tool(), t.Pointer(), words) {
+				report(sdk.Issue{
+					Tool:     t.Owner(),
+					Pointer:  t.Pointer(),
+					Severity: sdk.Info,
+					Message:  fmt.Sprintf("parameter %s is the password of what the tool acts on, as its name or description says, not a login of the user's; the model and the client's logs see it", strconv.Quote(sdk.Truncate(t.Value, 60))),
+					Fix:      "if the password is a secret of the user's, take it through the client (an elicitation or the client's own prompt), not as a tool argument",
 				})
 				return
 			}
@@ -207,6 +222,72 @@ func paramDescription(s *sdk.Snapshot, tool int, pointer string) string {
 	desc, _ := prop["description"].(string)
 	return desc
 }
+
+// paramName returns the name of the top-level parameter at pointer, or "".
+func paramName(pointer string) string {
+	_, name, ok := strings.Cut(pointer, "/inputSchema/properties/")
+	if !ok || strings.Contains(name, "/") {
+		return ""
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(name, "~1", "/"), "~0", "~")
+}
+
+// paramSchema returns the schema of the top-level parameter at pointer
+// (/tools/N/inputSchema/properties/NAME) of a tool, or nil.
+func paramSchema(s *sdk.Snapshot, tool int, pointer string) map[string]any {
+	if tool < 0 || tool >= len(s.Tools) {
+		return nil
+	}
+	schema, _ := s.Tools[tool].InputSchema.(map[string]any)
+	props, _ := schema["properties"].(map[string]any)
+	prop, _ := props[paramName(pointer)].(map[string]any)
+	return prop
+}
+
+// carriesSecret reports whether a parameter can hold a secret: a string,
+// or a schema that does not say. A boolean or a number cannot.
+func carriesSecret(s *sdk.Snapshot, tool int, pointer string) bool {
+	switch typ, _ := paramSchema(s, tool, pointer)["type"].(string); typ {
+	case "boolean", "integer", "number":
+		return false
+	}
+	return true
+}
+
+// protectionWords say that a password guards a resource: "password-protected
+// crates", "Password to protect the link", "unlocks the form".
+var protectionWords = []string{"protect", "protects", "protected", "protecting", "protection", "unlock", "unlocks", "unlocking", "locked", "gated"}
+
+// resourcePassword reports whether a password parameter is the one that
+// guards the resource the tool acts on, not the user's own login: its
+// name qualifies the password by a word of the tool's name or title
+// (linkPassword on create_share_link, sitePassword on open_site), or the
+// tool's description or the parameter's own says the password protects
+// something. A tool whose job has nothing to do with a protected
+// resource, asking for "password", is still reported.
+func resourcePassword(s *sdk.Snapshot, tool int, pointer string, name []string) bool {
+	if tool < 0 || tool >= len(s.Tools) {
+		return false
+	}
+	own := toolVocabulary(s, tool, paramName(pointer), false)
+	for i, w := range name {
+		lw := strings.ToLower(w)
+		if lw == "password" || lw == "passwd" || lw == "passphrase" {
+			for _, q := range name[:i] {
+				if lq := strings.ToLower(q); own[lq] && !ownerWords[lq] {
+					return true
+				}
+			}
+		}
+	}
+	said := map[string]bool{}
+	addWords(said, s.Tools[tool].Description)
+	addWords(said, paramDescription(s, tool, pointer))
+	return hasAny(said, protectionWords)
+}
+
+// ownerWords qualify a password as a person's, never a resource's.
+var ownerWords = map[string]bool{"user": true, "users": true, "my": true, "your": true, "account": true, "login": true, "admin": true, "root": true, "master": true}
 
 // reauthentication reports whether a parameter's description says the
 // password re-authenticates the user to the service the tool calls: a
