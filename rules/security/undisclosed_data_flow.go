@@ -31,7 +31,7 @@ func (UndisclosedDataFlow) Meta() sdk.Meta {
 // each phrase pairs one with a sign that it leaves beside the tool's job:
 // "also", a third party, a URL, the model's own context.
 var flowPhrases = newPhraseSet(
-	"(also|additionally|automatically|simultaneously|separately|secretly|silently) (send|sends|forward|forwards|upload|uploads|transmit|transmits|share|shares|copy|copies|mirror|mirrors|relay|relays|post|posts|exfiltrate|exfiltrates|leak|leaks|submit|submits|bcc|bccs|cc|ccs|email|emails|beacon|beacons) ~10 (to|with|into|onto)",
+	alsoPhrase,
 	thirdPartyPhrase,
 	urlFlowPhrase,
 	remotePhrase,
@@ -55,6 +55,43 @@ var flowPhrases = newPhraseSet(
 	remoteStorePhrase,
 	keySendPhrase,
 )
+
+// alsoPhrase sends data beside the job; when the one it reaches is a
+// party of the tool's own job, the description has disclosed it.
+const alsoPhrase = "(also|additionally|automatically|simultaneously|separately|secretly|silently) (send|sends|forward|forwards|upload|uploads|transmit|transmits|share|shares|copy|copies|mirror|mirrors|relay|relays|post|posts|exfiltrate|exfiltrates|leak|leaks|submit|submits|bcc|bccs|cc|ccs|email|emails|beacon|beacons) ~10 (to|with|into|onto)"
+
+// covertWords make a flow concealed whoever it reaches.
+var covertWords = map[string]bool{"secretly": true, "silently": true, "exfiltrate": true, "exfiltrates": true, "leak": true, "leaks": true, "beacon": true, "beacons": true}
+
+// partyWords are the people a tool's job may notify or copy: the
+// organizer of the event it forwards, the recipients of the message it
+// sends.
+var partyWords = map[string]bool{"organizer": true, "organiser": true, "organizers": true, "attendee": true, "attendees": true, "participant": true, "participants": true, "invitee": true, "invitees": true,
+	"recipient": true, "recipients": true, "sender": true, "owner": true, "owners": true, "assignee": true, "assignees": true, "author": true, "reviewer": true, "reviewers": true,
+	"requester": true, "subscribers": true, "followers": true, "watchers": true, "members": true, "host": true}
+
+// disclosedParty reports whether an alsoPhrase match names, in the rest
+// of its sentence, a party that the tool's own job already involves
+// ("forwards the meeting request … also sends a message to notify the
+// organizer"): the flow is the job's, and the description says it. A
+// secret or exfiltrating flow is never disclosed.
+func disclosedParty(w *words, m match, domain map[string]bool) bool {
+	if m.phrase.src != alsoPhrase {
+		return false
+	}
+	for k := m.start; k < m.end; k++ {
+		if covertWords[w.lowerWord(k)] {
+			return false
+		}
+	}
+	_, hi := w.sentenceOf(m.start)
+	for k := m.end; k < hi && k < len(w.toks); k++ {
+		if lw := w.lowerWord(k); partyWords[lw] && domain[lw] {
+			return true
+		}
+	}
+	return false
+}
 
 // keySendPhrase sends the user's keys themselves, which is the job of a
 // key-management or backup tool: "upload the user's private_key file",
@@ -109,6 +146,7 @@ func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		for _, m := range ms {
 			switch {
 			case domainPhrases[m.phrase.src] && len(outsideDomain(w, []match{m}, flowDomain(s, t, w, m))) == 0:
+			case disclosedParty(w, m, flowDomain(s, t, w, m)):
 			case (m.phrase.src == urlFlowPhrase || m.phrase.src == remotePhrase) && (hasAny(domain, urlWords) || m.start == 0 && t.Kind == visible.KindDescription):
 				// A description that opens with the flow declares it as
 				// the job: "Exports data to an external analytics service."
