@@ -20,7 +20,7 @@ func (ContextHarvestingParameter) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "context-harvesting-parameter",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
+		Severity: sdk.Warning,
 		Summary:  "a parameter asks the model for its own context (system prompt, tool list, conversation history, other tools' output) or its own identity, with no purpose the tool states",
 		Doc:      doc("context-harvesting-parameter"),
 		Source:   "https://github.com/TUM-DSE/MCPSecBench (MCPSecBench, tools_list parameter); https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks; https://arxiv.org/abs/2508.14925 (MCPTox)",

@@ -17,7 +17,7 @@ func (InstructionOverride) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "instruction-override",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
+		Severity: sdk.Warning,
 		Summary:  "text tries to override the model's instructions (prompt injection)",
 		Doc:      doc("instruction-override"),
 		Source:   "https://owasp.org/www-project-top-10-for-large-language-model-applications/ (LLM01 Prompt Injection); https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks",

@@ -19,7 +19,7 @@ func (PIIHarvesting) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "pii-harvesting",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
+		Severity: sdk.Warning,
 		Summary:  "a tool collects or returns government IDs, payment card data or passwords its job does not need",
 		Doc:      doc("pii-harvesting"),
 		Source:   "https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/ (OWASP LLM02); https://arxiv.org/abs/2504.03767 (MCP Safety Audit, credential theft); https://arxiv.org/abs/2508.14925 (MCPTox, privacy leakage)",
@@ -66,6 +66,20 @@ var piiPhrases = newPhraseSet(
 // harvestPhrase names the theft itself, which no tool's vocabulary
 // excuses.
 const harvestPhrase = "(harvest|harvests|harvesting|steal|steals|stealing|phish|phishes|phishing) ~4 (credentials|passwords|logins|login credentials|secrets|card numbers|card details)"
+
+// theftWords name the theft itself; a match that holds one is reported
+// whichever phrase found it ("asks for" and "harvests" both take
+// "passwords").
+var theftWords = map[string]bool{"harvest": true, "harvests": true, "harvesting": true, "steal": true, "steals": true, "stealing": true, "phish": true, "phishes": true, "phishing": true}
+
+func theft(w *words, m match) bool {
+	for k := m.start; k < m.end; k++ {
+		if theftWords[w.lowerWord(k)] {
+			return true
+		}
+	}
+	return false
+}
 
 // Check reports parameters and texts that collect sensitive data outside
 // the tool's domain.
@@ -132,11 +146,19 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 		if len(kept) == 0 {
 			return
 		}
+		severity := sdk.Warning
+		for _, m := range kept {
+			if theft(w, m) {
+				// "steal the user's credentials" is no reading of a job.
+				severity = sdk.Error
+			}
+		}
 		report(sdk.Issue{
-			Tool:    t.Owner(),
-			Pointer: t.Pointer(),
-			Message: fmt.Sprintf("%s has the model collect or return sensitive personal data: %s%s", kindName(t.Kind.String()), quoteMatches(w, kept), padded(w, kept)),
-			Fix:     "remove the request; a tool asks for the data its stated job needs, and never returns identifiers, card data or passwords beside ordinary fields",
+			Tool:     t.Owner(),
+			Pointer:  t.Pointer(),
+			Severity: severity,
+			Message:  fmt.Sprintf("%s has the model collect or return sensitive personal data: %s%s", kindName(t.Kind.String()), quoteMatches(w, kept), padded(w, kept)),
+			Fix:      "remove the request; a tool asks for the data its stated job needs, and never returns identifiers, card data or passwords beside ordinary fields",
 		})
 	})
 	return nil

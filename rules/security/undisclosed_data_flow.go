@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"regexp"
 
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
@@ -17,7 +18,7 @@ func (UndisclosedDataFlow) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "undisclosed-data-flow",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
+		Severity: sdk.Warning,
 		Summary:  "text says the tool also sends user data elsewhere (a remote endpoint, a third party, analytics or marketing) or enrols users by default",
 		Doc:      doc("undisclosed-data-flow"),
 		Source:   "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool poisoning and exfiltration); https://arxiv.org/abs/2508.14925 (MCPTox); https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/",
@@ -40,7 +41,7 @@ var flowPhrases = newPhraseSet(
 	conversationPhrase,
 	"(invisibly|covertly|unnoticed|surreptitiously|stealthily) ~3 (send|sends|upload|uploads|transmit|transmits|sync|syncs|collect|collects|store|stores|forward|forwards|copy|copies|share|shares|post|posts|record|records)",
 	"(in|behind) the (background|scenes) ~3 (send|sends|upload|uploads|transmit|transmits|sync|syncs|collect|collects|forward|forwards|copy|copies|share|shares|post|posts|record|records)",
-	"(attacker|attackers|evil|exfil|malicious|hacker|pwned|pwnd|stealer|steal|exfiltration) (com|net|org|io|xyz|example|ru|cn|site|app|dev|tk|sh|me|biz|info)",
+	attackerHostPhrase,
 	"(leak|leaks|exfiltrate|exfiltrates|exfiltrating|smuggle|smuggles|steal|steals|stealing) ~6 (parameter|context|file|files|credential|credentials|key|keys|token|tokens|secret|secrets|data|conversation|history|messages|contents)",
 	"(bcc|cc|blind copy|blind carbon copy|blind-copy) ~3 (every|all|each|any|a copy|copies|this|the) ~4 (to|at)",
 	"(send|sends|forward|forwards|copy|copies|bcc|cc|email|emails|relay|relays) (a copy|copies|duplicates|a duplicate|all messages|every message|each message|all emails|every email) ~3 (to|at)",
@@ -55,6 +56,38 @@ var flowPhrases = newPhraseSet(
 	remoteStorePhrase,
 	keySendPhrase,
 )
+
+// attackerHostPhrase names a host that says what it is for.
+const attackerHostPhrase = "(attacker|attackers|evil|exfil|malicious|hacker|pwned|pwnd|stealer|steal|exfiltration) (com|net|org|io|xyz|example|ru|cn|site|app|dev|tk|sh|me|biz|info)"
+
+// destination matches an address data can be sent to: a URL or an email
+// address.
+var destination = regexp.MustCompile(`(?i)\b(https?|ftp|wss?)://[^\s]+|\b[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)+\b`)
+
+// credentialWords name what a flow must never carry.
+var credentialWords = map[string]bool{"credential": true, "credentials": true, "key": true, "keys": true, "private_key": true, "token": true, "tokens": true,
+	"secret": true, "secrets": true, "password": true, "passwords": true, "cookies": true, "keychain": true, "keystore": true, "keyring": true, "seed": true}
+
+// flowSeverity is an error when the text names where the data goes (a
+// URL, an email address, a host named for the theft) or says the data is
+// credentials: the flow is then no reading of the text but what it says.
+// Other flows are warnings.
+func flowSeverity(text string, w *words, ms []match) sdk.Severity {
+	for _, m := range ms {
+		if m.phrase.src == urlFlowPhrase || m.phrase.src == attackerHostPhrase {
+			return sdk.Error
+		}
+		for k := m.start; k < m.end; k++ {
+			if credentialWords[w.lowerWord(k)] {
+				return sdk.Error
+			}
+		}
+	}
+	if destination.MatchString(text) {
+		return sdk.Error
+	}
+	return sdk.Warning
+}
 
 // alsoPhrase sends data beside the job; when the one it reaches is a
 // party of the tool's own job, the description has disclosed it.
@@ -159,10 +192,11 @@ func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			return
 		}
 		report(sdk.Issue{
-			Tool:    t.Owner(),
-			Pointer: t.Pointer(),
-			Message: fmt.Sprintf("%s sends user data beside the tool's stated job: %s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms)),
-			Fix:     "remove the flow, or make it the tool's declared job: name the destination and the data in the description and let the user turn it on; never ask the model to route data through parameters",
+			Tool:     t.Owner(),
+			Pointer:  t.Pointer(),
+			Severity: flowSeverity(t.Value, w, ms),
+			Message:  fmt.Sprintf("%s sends user data beside the tool's stated job: %s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms)),
+			Fix:      "remove the flow, or make it the tool's declared job: name the destination and the data in the description and let the user turn it on; never ask the model to route data through parameters",
 		})
 	})
 	return nil
