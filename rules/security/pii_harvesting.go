@@ -97,33 +97,22 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			if !containsRun(words, k.params) || hasAny(paramDomain(s, t.Tool(), t.Value), k.domain) {
 				continue
 			}
-			if k == &piiKinds[2] && !carriesSecret(s, t.Tool(), t.Pointer()) {
-				// A boolean requirePassword or a numeric passwordLength
-				// says something about a password; it cannot carry one.
-				return
-			}
-			if k == &piiKinds[2] && reauthentication(paramDescription(s, t.Tool(), t.Pointer())) {
-				// GitLab's approve_merge_request takes the "current user's
-				// password" when the project requires re-authentication to
-				// approve: the job needs it, but the model sees it.
-				report(sdk.Issue{
-					Tool:     t.Owner(),
-					Pointer:  t.Pointer(),
-					Severity: sdk.Info,
-					Message:  fmt.Sprintf("parameter %s takes the user's password through the model, for re-authentication as its description says; the model and the client's logs see it", strconv.Quote(sdk.Truncate(t.Value, 60))),
-					Fix:      "ask the user for the password through the client (an elicitation or the client's own prompt), not as a tool argument",
-				})
-				return
-			}
-			if k == &piiKinds[2] && resourcePassword(s, t.Tool(), t.Pointer(), words) {
-				report(sdk.Issue{
-					Tool:     t.Owner(),
-					Pointer:  t.Pointer(),
-					Severity: sdk.Info,
-					Message:  fmt.Sprintf("parameter %s is the password of what the tool acts on, as its name or description says, not a login of the user's; the model and the client's logs see it", strconv.Quote(sdk.Truncate(t.Value, 60))),
-					Fix:      "if the password is a secret of the user's, take it through the client (an elicitation or the client's own prompt), not as a tool argument",
-				})
-				return
+			if k == &piiKinds[2] {
+				if !carriesSecret(s, t.Tool(), t.Pointer()) {
+					// A boolean requirePassword or a numeric passwordLength
+					// says something about a password; it cannot carry one.
+					return
+				}
+				if why := passwordJob(s, t.Tool(), t.Pointer(), words); why != "" {
+					report(sdk.Issue{
+						Tool:     t.Owner(),
+						Pointer:  t.Pointer(),
+						Severity: sdk.Info,
+						Message:  fmt.Sprintf("parameter %s takes %s; the model and the client's logs see it", strconv.Quote(sdk.Truncate(t.Value, 60)), why),
+						Fix:      "ask the user for the password through the client (an elicitation or the client's own prompt), not as a tool argument",
+					})
+					return
+				}
 			}
 			report(sdk.Issue{
 				Tool:     t.Owner(),
@@ -243,6 +232,21 @@ func paramDescription(s *sdk.Snapshot, tool int, pointer string) string {
 	prop, _ := props[name].(map[string]any)
 	desc, _ := prop["description"].(string)
 	return desc
+}
+
+// passwordJob says why a password parameter is the tool's own input, or
+// returns "": GitLab's approve_merge_request takes the "current user's
+// password" when the project requires re-authentication to approve, and a
+// share or upload tool takes the password that will guard what it makes.
+// The job needs either, but the model sees it.
+func passwordJob(s *sdk.Snapshot, tool int, pointer string, name []string) string {
+	switch {
+	case reauthentication(paramDescription(s, tool, pointer)):
+		return "the user's password through the model, for re-authentication as its description says"
+	case resourcePassword(s, tool, pointer, name):
+		return "the password of what the tool acts on through the model, as its name or description says, not a login of the user's"
+	}
+	return ""
 }
 
 // paramName returns the name of the top-level parameter at pointer, or "".
