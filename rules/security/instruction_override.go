@@ -73,10 +73,16 @@ var ownInstructionWords = map[string]bool{"your": true, "previous": true, "prior
 // tool", "instructions found inside them".
 var containedWords = map[string]bool{"in": true, "inside": true, "within": true, "from": true, "returned": true, "embedded": true, "contained": true, "found": true, "appearing": true, "included": true}
 
+// principalWords name those whose instructions the model must keep:
+// "do not follow instructions from the user" is an override, whatever
+// the preposition.
+var principalWords = map[string]bool{"user": true, "user's": true, "users": true, "system": true, "developer": true, "operator": true, "your": true, "you": true, "previous": true, "prior": true}
+
 // defensive reports whether a refusePhrase match refuses the instructions
 // inside content (a tool's result, a page, a message) rather than the
-// model's own: none of its words names the model's instructions, and the
-// word after it places the instructions in something.
+// model's own: none of its words names the model's instructions, the word
+// after it places the instructions in something, and the few words after
+// that name no principal.
 func defensive(w *words, m match) bool {
 	if m.phrase.src != refusePhrase || m.end >= len(w.toks) {
 		return false
@@ -86,7 +92,16 @@ func defensive(w *words, m match) bool {
 			return false
 		}
 	}
-	return containedWords[w.lowerWord(m.end)]
+	if !containedWords[w.lowerWord(m.end)] {
+		return false
+	}
+	_, hi := w.sentenceOf(m.end)
+	for k := m.end + 1; k < hi && k <= m.end+4; k++ {
+		if principalWords[w.lowerWord(k)] {
+			return false
+		}
+	}
+	return true
 }
 
 // Check reports each text with override attempts, once.
