@@ -306,6 +306,16 @@ func resourcePassword(s *sdk.Snapshot, tool int, pointer string, name []string) 
 			}
 		}
 	}
+	// A parameter whose own description makes the password a person's
+	// ("the user's account password, protected by our encryption") is a
+	// login, whatever guards it.
+	own = map[string]bool{}
+	addWords(own, paramDescription(s, tool, pointer))
+	for w := range own {
+		if ownerWords[w] {
+			return false
+		}
+	}
 	said := map[string]bool{}
 	addWords(said, s.Tools[tool].Description)
 	addWords(said, paramDescription(s, tool, pointer))
