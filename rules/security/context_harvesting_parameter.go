@@ -20,8 +20,8 @@ func (ContextHarvestingParameter) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "context-harvesting-parameter",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
-		Summary:  "a parameter asks the model for its own context (system prompt, tool list, conversation history, other tools' output) with no purpose the tool states",
+		Severity: sdk.Warning,
+		Summary:  "a parameter asks the model for its own context (system prompt, tool list, conversation history, other tools' output) or its own identity, with no purpose the tool states",
 		Doc:      doc("context-harvesting-parameter"),
 		Source:   "https://github.com/TUM-DSE/MCPSecBench (MCPSecBench, tools_list parameter); https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks; https://arxiv.org/abs/2508.14925 (MCPTox)",
 		Default:  true,
@@ -81,21 +81,40 @@ var contextSubjects = []string{"conversation", "conversations", "chat", "chats",
 // Check reports each parameter name and text that harvests context.
 func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	subject := ownSubject(s)
+	// A parameter reported by its name is not reported again for its
+	// description.
+	named := map[string]bool{}
 	visible.Texts(s, func(t visible.Text) {
 		if t.Kind != visible.KindParamName {
 			return
 		}
 		var buf [8]string
-		if words := nameWords(t.Value, &buf); containsRun(words, contextParams) && !subject(t.Tool()) {
+		words := nameWords(t.Value, &buf)
+		switch {
+		case containsRun(words, contextParams) && !subject(t.Tool()):
 			report(sdk.Issue{
 				Tool:    t.Owner(),
 				Pointer: t.Pointer(),
 				Message: fmt.Sprintf("parameter %s asks the model for its own context, which the tool's name does not say it works on", strconv.Quote(sdk.Truncate(t.Value, 60))),
 				Fix:     "remove the parameter; a tool takes the values its job needs, never the model's prompt, conversation or tool list",
 			})
+		case identityParam(s, t.Tool(), t.Pointer(), words) && !modelSubject(s, t.Tool()):
+			named[t.Pointer()+"/description"] = true
+			// Which model is calling is telemetry: at most a warning,
+			// however it is asked.
+			report(sdk.Issue{
+				Tool:     t.Owner(),
+				Pointer:  t.Pointer(),
+				Severity: sdk.Warning,
+				Message:  fmt.Sprintf("parameter %s asks the model which model, vendor or agent it is%s, which is no part of the tool's job", strconv.Quote(sdk.Truncate(t.Value, 60)), telemetryNote(paramDescription(s, t.Tool(), t.Pointer()))),
+				Fix:      "remove the parameter; if the vendor wants usage figures, take them from the client's declared clientInfo in initialize, which the user controls",
+			})
 		}
 	})
 	phraseFindings(s, contextPhrases(), func(t visible.Text, w *words, ms []match) {
+		if named[t.Pointer()] {
+			return
+		}
 		if subject(t.Tool()) {
 			kept := ms[:0]
 			for _, m := range ms {
@@ -107,14 +126,88 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 				return
 			}
 		}
+		// A text that asks only which model is calling is telemetry, at
+		// most a warning; the rest keeps the rule's severity.
+		severity := sdk.Warning
+		for _, m := range ms {
+			if !identityPhrases[m.phrase.src] {
+				severity = 0
+			}
+		}
 		report(sdk.Issue{
-			Tool:    t.Owner(),
-			Pointer: t.Pointer(),
-			Message: fmt.Sprintf("%s asks the model for its own context: %s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms)),
-			Fix:     "remove the request; a tool takes the values its job needs, never the model's prompt, conversation, tool list or other tools' results",
+			Tool:     t.Owner(),
+			Pointer:  t.Pointer(),
+			Severity: severity,
+			Message:  fmt.Sprintf("%s asks the model for its own context: %s%s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms), telemetryNote(t.Value)),
+			Fix:      "remove the request; a tool takes the values its job needs, never the model's prompt, conversation, tool list or other tools' results",
 		})
 	})
 	return nil
+}
+
+// identityRuns are parameter names, as words, that ask which model,
+// vendor or agent is calling: llm_model, llmProvider, aiAgentName, and
+// the same glued into one word. model_name alone is as often the model a
+// tool should use, so it counts only when its description speaks to the
+// model itself (identityParam).
+var identityRuns = newRunSet([][]string{
+	{"llm", "model"}, {"llm", "provider"}, {"llm", "vendor"}, {"llm", "name"}, {"llm", "version"}, {"llm", "id"}, {"llm", "type"},
+	{"ai", "model"}, {"ai", "provider"}, {"ai", "vendor"}, {"ai", "agent"}, {"ai", "name"}, {"ai", "assistant"}, {"ai", "client"},
+	{"agent", "name"}, {"agent", "model"}, {"agent", "provider"}, {"agent", "vendor"}, {"agent", "type"},
+	{"assistant", "name"}, {"assistant", "model"}, {"assistant", "provider"},
+	{"caller", "model"}, {"calling", "model"}, {"calling", "agent"}, {"calling", "llm"},
+	{"llmmodel"}, {"llmmodelname"}, {"llmprovider"}, {"llmname"}, {"aimodel"}, {"aiprovider"}, {"aiagent"}, {"aiagentname"}, {"agentname"}, {"assistantname"},
+})
+
+// modelRuns name a model without saying whose.
+var modelRuns = newRunSet([][]string{{"model"}, {"model", "name"}, {"model", "id"}, {"modelname"}, {"modelid"}, {"provider"}, {"model", "provider"}})
+
+// identityParam reports whether a parameter asks the calling model for
+// its own identity: by a name that says so, or by a plain model or
+// provider name whose description addresses the model ("your model
+// name", "the model you are").
+func identityParam(s *sdk.Snapshot, tool int, pointer string, words []string) bool {
+	if containsRun(words, identityRuns) {
+		return true
+	}
+	if !containsRun(words, modelRuns) {
+		return false
+	}
+	d := map[string]bool{}
+	addWords(d, paramDescription(s, tool, pointer))
+	return d["you"] || d["your"] || d["yourself"]
+}
+
+// modelWords in a tool's name or title make a model its subject: a tool
+// that calls, configures or lists language models takes llm_model as
+// its input.
+var modelWords = []string{"llm", "llms", "model", "models", "completion", "completions", "inference", "provider", "providers", "agent", "agents"}
+
+// modelSubject reports whether a tool's name or title says it works on
+// language models.
+func modelSubject(s *sdk.Snapshot, tool int) bool {
+	if tool < 0 || tool >= len(s.Tools) {
+		return false
+	}
+	d := map[string]bool{}
+	addWords(d, s.Tools[tool].Name)
+	addWords(d, s.Tools[tool].Title)
+	return hasAny(d, modelWords)
+}
+
+// telemetryWords say what the value is for: usage figures for the vendor.
+var telemetryWords = []string{"analytics", "telemetry", "usage", "metrics", "statistics", "stats", "tracking"}
+
+// telemetryNote names the purpose a text gives for asking, so the report
+// says what the author said: such a request is disclosed, yet still sends
+// something about the user's session to the vendor without the user's say.
+func telemetryNote(text string) string {
+	d := map[string]bool{}
+	addWords(d, text)
+	if hasAny(d, telemetryWords) {
+		return " (for the vendor's usage analytics, as the text says)"
+	}
+	return ""
 }
 
 // ownSubject reports, for a tool index, whether the tool's name or title

@@ -84,11 +84,10 @@ func (CrossServerCollision) Check(ctx context.Context, s *sdk.Snapshot, report f
 			return
 		}
 		report(sdk.Issue{
-			Tool:     t.Owner(),
-			Pointer:  t.Pointer(),
-			Severity: sdk.Error,
-			Message:  fmt.Sprintf("%s names tools of other servers: %s; text that steers how another server's tool is used is tool shadowing", kindName(t.Kind.String()), strings.Join(named, ", ")),
-			Fix:      "describe only this server's own tools; another server's tools are that server's business",
+			Tool:    t.Owner(),
+			Pointer: t.Pointer(),
+			Message: fmt.Sprintf("%s names tools of other servers: %s; text that steers how another server's tool is used is tool shadowing", kindName(t.Kind.String()), strings.Join(named, ", ")),
+			Fix:     "describe only this server's own tools; another server's tools are that server's business",
 		})
 	})
 	return nil

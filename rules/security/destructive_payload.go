@@ -24,7 +24,7 @@ func (DestructivePayload) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "destructive-payload",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
+		Severity: sdk.Warning,
 		Summary:  "text carries commands or code that delete data, download and run code, open a remote shell or read password files",
 		Doc:      doc("destructive-payload"),
 		Source:   "https://arxiv.org/abs/2504.03767 (Radosevich and Halloran, MCP Safety Audit: malicious code execution, remote access, credential theft); https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks",

@@ -20,7 +20,7 @@ func (DirectiveBlock) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "directive-block",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
+		Severity: sdk.Warning,
 		Summary:  "<IMPORTANT>, <system> or <instructions> blocks, role markers and hidden comments address the model with borrowed authority",
 		Doc:      doc("directive-block"),
 		Source:   "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool poisoning)",
@@ -110,7 +110,8 @@ type block struct {
 	label   string // how the message names it: "a <IMPORTANT> block"
 	at      int    // offset of its start in the folded text
 	content string
-	role    bool // a role claim: an error whatever it says
+	role    bool // a role claim: reported whatever it says
+	hidden  bool // text a rendered view does not show
 }
 
 // docWords in the sentence around a tag say it is being documented.
@@ -161,7 +162,7 @@ func directiveBlocks(w *words) []block {
 			}
 			content := strings.TrimSpace(w.display(i+4, i+4+end))
 			if strings.Count(content, " ") >= 1 && !w.quoted(i, i+4+end+3) {
-				out = append(out, block{label: "an HTML comment hidden from rendered Markdown", at: i, content: content})
+				out = append(out, block{label: "an HTML comment hidden from rendered Markdown", at: i, content: content, hidden: true})
 			}
 			i += 4 + end + 2
 			continue
@@ -421,12 +422,16 @@ func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 			quoted := strconv.Quote(sdk.Truncate(strings.Join(strings.Fields(b.content), " "), 120))
 			directive := blockDirective(b.content)
 			switch {
+			case directive != "" && b.hidden:
+				// Orders the user cannot see are concealment, not a
+				// matter of reading: the one case this rule is sure of.
+				is.Severity = sdk.Error
+				is.Message = fmt.Sprintf("%s has %s with directives for the model, among them %s: %s", kindName(t.Kind.String()), b.label, directive, quoted)
 			case directive != "":
 				is.Message = fmt.Sprintf("%s has %s with directives for the model, among them %s: %s", kindName(t.Kind.String()), b.label, directive, quoted)
 			case b.role:
 				is.Message = fmt.Sprintf("%s has %s posing as the system, the user or the model's own instructions: %s", kindName(t.Kind.String()), b.label, quoted)
 			default:
-				is.Severity = sdk.Warning
 				is.Message = fmt.Sprintf("%s has %s addressing the model with extra weight: %s", kindName(t.Kind.String()), b.label, quoted)
 			}
 			is.Fix = "write the guidance as plain description text; remove role tags, markers and comments the user does not see"

@@ -17,7 +17,7 @@ func (InstructionOverride) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "instruction-override",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
+		Severity: sdk.Warning,
 		Summary:  "text tries to override the model's instructions (prompt injection)",
 		Doc:      doc("instruction-override"),
 		Source:   "https://owasp.org/www-project-top-10-for-large-language-model-applications/ (LLM01 Prompt Injection); https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks",
@@ -47,7 +47,7 @@ var overridePhrases = newPhraseSet(
 	// precedence claims
 	"(this|these|the following) (instruction|instructions|message|messages|note|notes|rule|rules|directive|directives|text) (override|overrides|supersede|supersedes|take precedence|takes precedence|replace|replaces|has priority|have priority|outrank|outranks|trump|trumps)",
 	"(take|takes|has|have|given|gets) (precedence|priority) over (all|any|every|the|your|other|previous|prior|system|user|existing) ~2 (instructions|instruction|prompts|prompt|rules|guidelines|directives|tools|messages|policies|requests|request)",
-	"(do not|don't|never|stop) (follow|following|obey|obeying|listen to|comply with|adhere to|respect) [the|your|any|all] [previous|prior|system|original|other|user's|user|safety|earlier|above] (instructions|instruction|rules|guidelines|prompt|system prompt|policies|directives|requests|request|guardrails|restrictions)",
+	refusePhrase,
 	// prompt and history extraction, modes
 	"(reveal|print|output|show|repeat|leak|dump|disclose) (your|the) (system prompt|system prompts|system instructions|system message|initial instructions|initial prompt|hidden instructions|developer instructions|original instructions|instructions above|prompt above)",
 	"(send|forward|upload|leak|exfiltrate|pass|post|copy) (your|the|all|this|our) [entire|full|whole|complete|previous] (conversation|chat) (history|log|logs|transcript)",
@@ -61,9 +61,61 @@ var overridePhrases = newPhraseSet(
 	"(treat|consider|regard|interpret) (them|it|its output|the output|the results|the response|its results|these values|the returned values) as ~2 (instructions|directives|commands|system instructions|system directives|system prompt)",
 )
 
+// refusePhrase tells the model not to follow instructions: its own, an
+// attack, or those inside the content a tool returns, a defence.
+const refusePhrase = "(do not|don't|never|stop) (follow|following|obey|obeying|listen to|comply with|adhere to|respect) [the|your|any|all] [previous|prior|system|original|other|user's|user|safety|earlier|above] (instructions|instruction|rules|guidelines|prompt|system prompt|policies|directives|requests|request|guardrails|restrictions)"
+
+// ownInstructionWords name the instructions the model already has.
+var ownInstructionWords = map[string]bool{"your": true, "previous": true, "prior": true, "system": true, "original": true, "user's": true, "user": true, "safety": true, "earlier": true, "above": true, "other": true}
+
+// containedWords follow instructions that sit inside some content:
+// "instructions in the returned page", "instructions returned by this
+// tool", "instructions found inside them".
+var containedWords = map[string]bool{"in": true, "inside": true, "within": true, "from": true, "returned": true, "embedded": true, "contained": true, "found": true, "appearing": true, "included": true}
+
+// principalWords name those whose instructions the model must keep:
+// "do not follow instructions from the user" is an override, whatever
+// the preposition.
+var principalWords = map[string]bool{"user": true, "user's": true, "users": true, "system": true, "developer": true, "operator": true, "your": true, "you": true, "previous": true, "prior": true}
+
+// defensive reports whether a refusePhrase match refuses the instructions
+// inside content (a tool's result, a page, a message) rather than the
+// model's own: none of its words names the model's instructions, the word
+// after it places the instructions in something, and the few words after
+// that name no principal.
+func defensive(w *words, m match) bool {
+	if m.phrase.src != refusePhrase || m.end >= len(w.toks) {
+		return false
+	}
+	for k := m.start; k < m.end; k++ {
+		if ownInstructionWords[w.lowerWord(k)] {
+			return false
+		}
+	}
+	if !containedWords[w.lowerWord(m.end)] {
+		return false
+	}
+	_, hi := w.sentenceOf(m.end)
+	for k := m.end + 1; k < hi && k <= m.end+4; k++ {
+		if principalWords[w.lowerWord(k)] {
+			return false
+		}
+	}
+	return true
+}
+
 // Check reports each text with override attempts, once.
 func (InstructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	phraseFindings(s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
+		kept := ms[:0]
+		for _, m := range ms {
+			if !defensive(w, m) {
+				kept = append(kept, m)
+			}
+		}
+		if ms = kept; len(ms) == 0 {
+			return
+		}
 		report(sdk.Issue{
 			Tool:    t.Owner(),
 			Pointer: t.Pointer(),

@@ -19,7 +19,7 @@ func (PIIHarvesting) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "pii-harvesting",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
+		Severity: sdk.Warning,
 		Summary:  "a tool collects or returns government IDs, payment card data or passwords its job does not need",
 		Doc:      doc("pii-harvesting"),
 		Source:   "https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/ (OWASP LLM02); https://arxiv.org/abs/2504.03767 (MCP Safety Audit, credential theft); https://arxiv.org/abs/2508.14925 (MCPTox, privacy leakage)",
@@ -67,6 +67,20 @@ var piiPhrases = newPhraseSet(
 // excuses.
 const harvestPhrase = "(harvest|harvests|harvesting|steal|steals|stealing|phish|phishes|phishing) ~4 (credentials|passwords|logins|login credentials|secrets|card numbers|card details)"
 
+// theftWords name the theft itself; a match that holds one is reported
+// whichever phrase found it ("asks for" and "harvests" both take
+// "passwords").
+var theftWords = map[string]bool{"harvest": true, "harvests": true, "harvesting": true, "steal": true, "steals": true, "stealing": true, "phish": true, "phishes": true, "phishing": true}
+
+func theft(w *words, m match) bool {
+	for k := m.start; k < m.end; k++ {
+		if theftWords[w.lowerWord(k)] {
+			return true
+		}
+	}
+	return false
+}
+
 // Check reports parameters and texts that collect sensitive data outside
 // the tool's domain.
 func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
@@ -83,18 +97,22 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			if !containsRun(words, k.params) || hasAny(paramDomain(s, t.Tool(), t.Value), k.domain) {
 				continue
 			}
-			if k == &piiKinds[2] && reauthentication(paramDescription(s, t.Tool(), t.Pointer())) {
-				// GitLab's approve_merge_request takes the "current user's
-				// password" when the project requires re-authentication to
-				// approve: the job needs it, but the model sees it.
-				report(sdk.Issue{
-					Tool:     t.Owner(),
-					Pointer:  t.Pointer(),
-					Severity: sdk.Info,
-					Message:  fmt.Sprintf("parameter %s takes the user's password through the model, for re-authentication as its description says; the model and the client's logs see it", strconv.Quote(sdk.Truncate(t.Value, 60))),
-					Fix:      "ask the user for the password through the client (an elicitation or the client's own prompt), not as a tool argument",
-				})
-				return
+			if k == &piiKinds[2] {
+				if !carriesSecret(s, t.Tool(), t.Pointer()) {
+					// A boolean requirePassword or a numeric passwordLength
+					// says something about a password; it cannot carry one.
+					return
+				}
+				if why := passwordJob(s, t.Tool(), t.Pointer(), words); why != "" {
+					report(sdk.Issue{
+						Tool:     t.Owner(),
+						Pointer:  t.Pointer(),
+						Severity: sdk.Info,
+						Message:  fmt.Sprintf("parameter %s takes %s; the model and the client's logs see it", strconv.Quote(sdk.Truncate(t.Value, 60)), why),
+						Fix:      "ask the user for the password through the client (an elicitation or the client's own prompt), not as a tool argument",
+					})
+					return
+				}
 			}
 			report(sdk.Issue{
 				Tool:     t.Owner(),
@@ -117,11 +135,19 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 		if len(kept) == 0 {
 			return
 		}
+		severity := sdk.Warning
+		for _, m := range kept {
+			if theft(w, m) {
+				// "steal the user's credentials" is no reading of a job.
+				severity = sdk.Error
+			}
+		}
 		report(sdk.Issue{
-			Tool:    t.Owner(),
-			Pointer: t.Pointer(),
-			Message: fmt.Sprintf("%s has the model collect or return sensitive personal data: %s%s", kindName(t.Kind.String()), quoteMatches(w, kept), padded(w, kept)),
-			Fix:     "remove the request; a tool asks for the data its stated job needs, and never returns identifiers, card data or passwords beside ordinary fields",
+			Tool:     t.Owner(),
+			Pointer:  t.Pointer(),
+			Severity: severity,
+			Message:  fmt.Sprintf("%s has the model collect or return sensitive personal data: %s%s", kindName(t.Kind.String()), quoteMatches(w, kept), padded(w, kept)),
+			Fix:      "remove the request; a tool asks for the data its stated job needs, and never returns identifiers, card data or passwords beside ordinary fields",
 		})
 	})
 	return nil
@@ -207,6 +233,97 @@ func paramDescription(s *sdk.Snapshot, tool int, pointer string) string {
 	desc, _ := prop["description"].(string)
 	return desc
 }
+
+// passwordJob says why a password parameter is the tool's own input, or
+// returns "": GitLab's approve_merge_request takes the "current user's
+// password" when the project requires re-authentication to approve, and a
+// share or upload tool takes the password that will guard what it makes.
+// The job needs either, but the model sees it.
+func passwordJob(s *sdk.Snapshot, tool int, pointer string, name []string) string {
+	switch {
+	case reauthentication(paramDescription(s, tool, pointer)):
+		return "the user's password through the model, for re-authentication as its description says"
+	case resourcePassword(s, tool, pointer, name):
+		return "the password of what the tool acts on through the model, as its name or description says, not a login of the user's"
+	}
+	return ""
+}
+
+// paramName returns the name of the top-level parameter at pointer, or "".
+func paramName(pointer string) string {
+	_, name, ok := strings.Cut(pointer, "/inputSchema/properties/")
+	if !ok || strings.Contains(name, "/") {
+		return ""
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(name, "~1", "/"), "~0", "~")
+}
+
+// paramSchema returns the schema of the top-level parameter at pointer
+// (/tools/N/inputSchema/properties/NAME) of a tool, or nil.
+func paramSchema(s *sdk.Snapshot, tool int, pointer string) map[string]any {
+	if tool < 0 || tool >= len(s.Tools) {
+		return nil
+	}
+	schema, _ := s.Tools[tool].InputSchema.(map[string]any)
+	props, _ := schema["properties"].(map[string]any)
+	prop, _ := props[paramName(pointer)].(map[string]any)
+	return prop
+}
+
+// carriesSecret reports whether a parameter can hold a secret: a string,
+// or a schema that does not say. A boolean or a number cannot.
+func carriesSecret(s *sdk.Snapshot, tool int, pointer string) bool {
+	switch typ, _ := paramSchema(s, tool, pointer)["type"].(string); typ {
+	case "boolean", "integer", "number":
+		return false
+	}
+	return true
+}
+
+// protectionWords say that a password guards a resource: "password-protected
+// crates", "Password to protect the link", "unlocks the form".
+var protectionWords = []string{"protect", "protects", "protected", "protecting", "protection", "unlock", "unlocks", "unlocking", "locked", "gated"}
+
+// resourcePassword reports whether a password parameter is the one that
+// guards the resource the tool acts on, not the user's own login: its
+// name qualifies the password by a word of the tool's name or title
+// (linkPassword on create_share_link, sitePassword on open_site), or the
+// tool's description or the parameter's own says the password protects
+// something. A tool whose job has nothing to do with a protected
+// resource, asking for "password", is still reported.
+func resourcePassword(s *sdk.Snapshot, tool int, pointer string, name []string) bool {
+	if tool < 0 || tool >= len(s.Tools) {
+		return false
+	}
+	own := toolVocabulary(s, tool, paramName(pointer), false)
+	for i, w := range name {
+		lw := strings.ToLower(w)
+		if lw == "password" || lw == "passwd" || lw == "passphrase" {
+			for _, q := range name[:i] {
+				if lq := strings.ToLower(q); own[lq] && !ownerWords[lq] {
+					return true
+				}
+			}
+		}
+	}
+	// A parameter whose own description makes the password a person's
+	// ("the user's account password, protected by our encryption") is a
+	// login, whatever guards it.
+	own = map[string]bool{}
+	addWords(own, paramDescription(s, tool, pointer))
+	for w := range own {
+		if ownerWords[w] {
+			return false
+		}
+	}
+	said := map[string]bool{}
+	addWords(said, s.Tools[tool].Description)
+	addWords(said, paramDescription(s, tool, pointer))
+	return hasAny(said, protectionWords)
+}
+
+// ownerWords qualify a password as a person's, never a resource's.
+var ownerWords = map[string]bool{"user": true, "users": true, "my": true, "your": true, "account": true, "login": true, "admin": true, "root": true, "master": true}
 
 // reauthentication reports whether a parameter's description says the
 // password re-authenticates the user to the service the tool calls: a

@@ -20,7 +20,7 @@ func (ToolHijacking) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "tool-hijacking",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
+		Severity: sdk.Warning,
 		Summary:  "text tells the model to prefer this tool whatever the request, call it before others, or rewrite other tools' arguments",
 		Doc:      doc("tool-hijacking"),
 		Source:   "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool shadowing); https://arxiv.org/abs/2508.14925 (MCPTox, function hijacking and parameter tampering); https://github.com/TUM-DSE/MCPSecBench (MCPSecBench, tool shadowing)",

@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"regexp"
 
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
@@ -17,7 +18,7 @@ func (UndisclosedDataFlow) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "undisclosed-data-flow",
 		Category: sdk.CategorySecurity,
-		Severity: sdk.Error,
+		Severity: sdk.Warning,
 		Summary:  "text says the tool also sends user data elsewhere (a remote endpoint, a third party, analytics or marketing) or enrols users by default",
 		Doc:      doc("undisclosed-data-flow"),
 		Source:   "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool poisoning and exfiltration); https://arxiv.org/abs/2508.14925 (MCPTox); https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/",
@@ -31,7 +32,7 @@ func (UndisclosedDataFlow) Meta() sdk.Meta {
 // each phrase pairs one with a sign that it leaves beside the tool's job:
 // "also", a third party, a URL, the model's own context.
 var flowPhrases = newPhraseSet(
-	"(also|additionally|automatically|simultaneously|separately|secretly|silently) (send|sends|forward|forwards|upload|uploads|transmit|transmits|share|shares|copy|copies|mirror|mirrors|relay|relays|post|posts|exfiltrate|exfiltrates|leak|leaks|submit|submits|bcc|bccs|cc|ccs|email|emails|beacon|beacons) ~10 (to|with|into|onto)",
+	alsoPhrase,
 	thirdPartyPhrase,
 	urlFlowPhrase,
 	remotePhrase,
@@ -40,7 +41,7 @@ var flowPhrases = newPhraseSet(
 	conversationPhrase,
 	"(invisibly|covertly|unnoticed|surreptitiously|stealthily) ~3 (send|sends|upload|uploads|transmit|transmits|sync|syncs|collect|collects|store|stores|forward|forwards|copy|copies|share|shares|post|posts|record|records)",
 	"(in|behind) the (background|scenes) ~3 (send|sends|upload|uploads|transmit|transmits|sync|syncs|collect|collects|forward|forwards|copy|copies|share|shares|post|posts|record|records)",
-	"(attacker|attackers|evil|exfil|malicious|hacker|pwned|pwnd|stealer|steal|exfiltration) (com|net|org|io|xyz|example|ru|cn|site|app|dev|tk|sh|me|biz|info)",
+	attackerHostPhrase,
 	"(leak|leaks|exfiltrate|exfiltrates|exfiltrating|smuggle|smuggles|steal|steals|stealing) ~6 (parameter|context|file|files|credential|credentials|key|keys|token|tokens|secret|secrets|data|conversation|history|messages|contents)",
 	"(bcc|cc|blind copy|blind carbon copy|blind-copy) ~3 (every|all|each|any|a copy|copies|this|the) ~4 (to|at)",
 	"(send|sends|forward|forwards|copy|copies|bcc|cc|email|emails|relay|relays) (a copy|copies|duplicates|a duplicate|all messages|every message|each message|all emails|every email) ~3 (to|at)",
@@ -55,6 +56,75 @@ var flowPhrases = newPhraseSet(
 	remoteStorePhrase,
 	keySendPhrase,
 )
+
+// attackerHostPhrase names a host that says what it is for.
+const attackerHostPhrase = "(attacker|attackers|evil|exfil|malicious|hacker|pwned|pwnd|stealer|steal|exfiltration) (com|net|org|io|xyz|example|ru|cn|site|app|dev|tk|sh|me|biz|info)"
+
+// destination matches an address data can be sent to: a URL or an email
+// address.
+var destination = regexp.MustCompile(`(?i)\b(https?|ftp|wss?)://[^\s]+|\b[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)+\b`)
+
+// credentialWords name what a flow must never carry.
+var credentialWords = map[string]bool{"credential": true, "credentials": true, "key": true, "keys": true, "private_key": true, "token": true, "tokens": true,
+	"secret": true, "secrets": true, "password": true, "passwords": true, "cookies": true, "keychain": true, "keystore": true, "keyring": true, "seed": true}
+
+// flowSeverity is an error when the text names where the data goes (a
+// URL, an email address, a host named for the theft) or says the data is
+// credentials: the flow is then no reading of the text but what it says.
+// Other flows are warnings.
+func flowSeverity(text string, w *words, ms []match) sdk.Severity {
+	for _, m := range ms {
+		if m.phrase.src == urlFlowPhrase || m.phrase.src == attackerHostPhrase {
+			return sdk.Error
+		}
+		for k := m.start; k < m.end; k++ {
+			if credentialWords[w.lowerWord(k)] {
+				return sdk.Error
+			}
+		}
+	}
+	if destination.MatchString(text) {
+		return sdk.Error
+	}
+	return sdk.Warning
+}
+
+// alsoPhrase sends data beside the job; when the one it reaches is a
+// party of the tool's own job, the description has disclosed it.
+const alsoPhrase = "(also|additionally|automatically|simultaneously|separately|secretly|silently) (send|sends|forward|forwards|upload|uploads|transmit|transmits|share|shares|copy|copies|mirror|mirrors|relay|relays|post|posts|exfiltrate|exfiltrates|leak|leaks|submit|submits|bcc|bccs|cc|ccs|email|emails|beacon|beacons) ~10 (to|with|into|onto)"
+
+// covertWords make a flow concealed whoever it reaches.
+var covertWords = map[string]bool{"secretly": true, "silently": true, "exfiltrate": true, "exfiltrates": true, "leak": true, "leaks": true, "beacon": true, "beacons": true}
+
+// partyWords are the people a tool's job may notify or copy: the
+// organizer of the event it forwards, the recipients of the message it
+// sends.
+var partyWords = map[string]bool{"organizer": true, "organiser": true, "organizers": true, "attendee": true, "attendees": true, "participant": true, "participants": true, "invitee": true, "invitees": true,
+	"recipient": true, "recipients": true, "sender": true, "owner": true, "owners": true, "assignee": true, "assignees": true, "author": true, "reviewer": true, "reviewers": true,
+	"requester": true, "subscribers": true, "followers": true, "watchers": true, "members": true, "host": true}
+
+// disclosedParty reports whether an alsoPhrase match names, in the rest
+// of its sentence, a party that the tool's own job already involves
+// ("forwards the meeting request … also sends a message to notify the
+// organizer"): the flow is the job's, and the description says it. A
+// secret or exfiltrating flow is never disclosed.
+func disclosedParty(w *words, m match, domain map[string]bool) bool {
+	if m.phrase.src != alsoPhrase {
+		return false
+	}
+	for k := m.start; k < m.end; k++ {
+		if covertWords[w.lowerWord(k)] {
+			return false
+		}
+	}
+	_, hi := w.sentenceOf(m.start)
+	for k := m.end; k < hi && k < len(w.toks); k++ {
+		if lw := w.lowerWord(k); partyWords[lw] && domain[lw] {
+			return true
+		}
+	}
+	return false
+}
 
 // keySendPhrase sends the user's keys themselves, which is the job of a
 // key-management or backup tool: "upload the user's private_key file",
@@ -109,6 +179,7 @@ func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		for _, m := range ms {
 			switch {
 			case domainPhrases[m.phrase.src] && len(outsideDomain(w, []match{m}, flowDomain(s, t, w, m))) == 0:
+			case disclosedParty(w, m, flowDomain(s, t, w, m)):
 			case (m.phrase.src == urlFlowPhrase || m.phrase.src == remotePhrase) && (hasAny(domain, urlWords) || m.start == 0 && t.Kind == visible.KindDescription):
 				// A description that opens with the flow declares it as
 				// the job: "Exports data to an external analytics service."
@@ -121,10 +192,11 @@ func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			return
 		}
 		report(sdk.Issue{
-			Tool:    t.Owner(),
-			Pointer: t.Pointer(),
-			Message: fmt.Sprintf("%s sends user data beside the tool's stated job: %s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms)),
-			Fix:     "remove the flow, or make it the tool's declared job: name the destination and the data in the description and let the user turn it on; never ask the model to route data through parameters",
+			Tool:     t.Owner(),
+			Pointer:  t.Pointer(),
+			Severity: flowSeverity(t.Value, w, ms),
+			Message:  fmt.Sprintf("%s sends user data beside the tool's stated job: %s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms)),
+			Fix:      "remove the flow, or make it the tool's declared job: name the destination and the data in the description and let the user turn it on; never ask the model to route data through parameters",
 		})
 	})
 	return nil
