@@ -26,6 +26,24 @@ func lintFixture(t *testing.T, server string, env ...string) *result.Target {
 	return rep.Targets[0]
 }
 
+// lintQuick lints args (a target file, or a command after "--") with a
+// one-second timeout and no probes.
+func lintQuick(t *testing.T, args ...string) *result.Target {
+	t.Helper()
+	s := engine.Settings{Dir: t.TempDir(), Config: config.Default(), Timeout: time.Second, Probes: "none",
+		NoLock: true, Plugins: engine.PluginSettings{Off: true}}
+	if i := slices.Index(args, "--"); i >= 0 {
+		s.Args, s.Command = args[:i], args[i+1:]
+	} else {
+		s.Args = args
+	}
+	rep, err := engine.Run(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Targets[0]
+}
+
 func rulesOf(tg *result.Target, min sdk.Severity) []string {
 	var out []string
 	for _, is := range tg.Issues {

@@ -7,8 +7,10 @@
 package session
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/sdk"
@@ -82,7 +84,8 @@ func (x *Exchange) Succeeded() bool { return x.Answered && x.Error == nil && x.R
 // last complete listing of its tools, prompts, resources and resource
 // templates. It tolerates broken servers: a response without an id, a
 // result of the wrong shape or an item that is not an object is skipped,
-// and whatever can be read is. Name, Source and Input are left to the
+// and whatever can be read is; an item encoding/json refuses only for a
+// number past float64's range is read (see decodeItem). Name, Source and Input are left to the
 // caller; Transcript is tr itself.
 func Build(tr *sdk.Transcript) (*sdk.Snapshot, error) { return build(tr, true) }
 
@@ -317,9 +320,9 @@ func lastListing(xs []Exchange, method, key string) []map[string]any {
 		repeated := next != "" && sent[next]
 		got = true
 		for _, raw := range items {
-			var def map[string]any
-			if json.Unmarshal(raw, &def) != nil || def == nil {
-				continue
+			def := decodeItem(raw)
+			if def == nil {
+				continue // not an object: tools-list-shape reports it
 			}
 			canon, _ := json.Marshal(def)
 			if repeated && listed[string(canon)] {
@@ -333,6 +336,46 @@ func lastListing(xs []Exchange, method, key string) []map[string]any {
 		return current
 	}
 	return last
+}
+
+// decodeItem reads one item of a listing as the static source reads a
+// file: numbers are float64s, except one past float64's range (1e309),
+// which encoding/json refuses, failing the whole item; it is kept as the
+// json.Number of its text, so the item is linted rather than dropped. It
+// is nil when the item is not an object.
+func decodeItem(raw json.RawMessage) map[string]any {
+	var def map[string]any
+	if json.Unmarshal(raw, &def) == nil {
+		return def
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return nil
+	}
+	def, _ = floats(v).(map[string]any)
+	return def
+}
+
+// floats turns the json.Numbers of v that fit a float64 into float64s, in
+// place, leaving the others as written.
+func floats(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			v[k] = floats(e)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = floats(e)
+		}
+	case json.Number:
+		if f, err := strconv.ParseFloat(string(v), 64); err == nil {
+			return f
+		}
+	}
+	return v
 }
 
 // cursorOf is the cursor a list request sent; ok is false when it sent

@@ -215,3 +215,25 @@ func TestBuildNeedsATranscript(t *testing.T) {
 		t.Error("want an error for a nil transcript")
 	}
 }
+
+// A number past float64's range is valid JSON that encoding/json refuses:
+// the item holding it is listed with the number as written, as the static
+// source reads it, and its other numbers as float64s.
+func TestBuildKeepsAnItemWithANumberPastFloat64(t *testing.T) {
+	s, err := Build(transcript(initialize, initialized,
+		`> {"jsonrpc":"2.0","id":3,"method":"tools/list"}`,
+		`< {"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"big","inputSchema":{"type":"object","properties":{"n":{"type":"number","minimum":-1e309,"maximum":1e309,"multipleOf":0.5}}}},{"name":"small"}]}}`,
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 2 || s.Tools[0].Name != "big" || s.Tools[1].Name != "small" {
+		t.Fatalf("tools %+v, want big and small", s.Tools)
+	}
+	schema, _ := s.Tools[0].InputSchema.(map[string]any)
+	props, _ := schema["properties"].(map[string]any)
+	n, _ := props["n"].(map[string]any)
+	if n["maximum"] != json.Number("1e309") || n["minimum"] != json.Number("-1e309") || n["multipleOf"] != 0.5 {
+		t.Errorf("property n %#v, want maximum and minimum as written and multipleOf 0.5", n)
+	}
+}
