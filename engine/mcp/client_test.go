@@ -313,6 +313,40 @@ func TestPaginationStops(t *testing.T) {
 	}
 }
 
+// A listing whose page is not a result with the array of items is an
+// error, a *PageError, as is one whose later page goes unanswered (naming
+// the page and its cursor); an empty list is a listing.
+func TestListAllFailures(t *testing.T) {
+	tests := []struct {
+		mode string
+		want string // "" for no error
+		page bool   // a *PageError
+	}{
+		{"nope", `tools/list (id 3) was answered with a result that has "tools" that is not an array: "nope"`, true},
+		{"missing", `tools/list (id 3) was answered with a result that has no "tools" array`, true},
+		{"secondpage", `(page 2 of the listing, cursor "page-2")`, false},
+		{"empty", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			c := start(t, []string{"env", "BADLIST=" + tt.mode, mcptest.Server(t, "badlist")}, Options{Timeout: 500 * time.Millisecond})
+			if _, err := c.Handshake(context.Background(), 0); err != nil {
+				t.Fatal(err)
+			}
+			_, err := c.ListAll(context.Background(), MethodToolsList)
+			var page *PageError
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("error %v, want none", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("error %v, want one saying %q", err, tt.want)
+			case errors.As(err, &page) != tt.page:
+				t.Errorf("error %T %v: a *PageError is %v, want %v", err, err, !tt.page, tt.page)
+			}
+		})
+	}
+}
+
 func TestRecordsKeepBytes(t *testing.T) {
 	out := "Booting…\n\xff\xfe not UTF-8\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"data\":\"hi\"}}  \n"
 	c := start(t, helperArgv(), writeHelper(out, "warming up\n", ""))

@@ -398,8 +398,11 @@ func ReadProbe(m Message) (v Verdict, hello *Hello, how string) {
 // resources/list, resources/templates/list), following nextCursor. It stops
 // at the last page, at the first error, on a cursor it has already sent, or
 // after MaxPages pages; the last two are recorded as an
-// sdk.EventPagination. The items are in the transcript, where the session
-// package reads them.
+// sdk.EventPagination. A page whose result is not an object with the
+// array of items is an error, a *PageError: a client reading it lists
+// nothing. An error on a page after the first names the page and its
+// cursor. The items are in the transcript, where the session package
+// reads them.
 func (c *Client) ListAll(ctx context.Context, method string) (pages int, err error) {
 	seen := map[string]bool{}
 	cursor := ""
@@ -410,9 +413,12 @@ func (c *Client) ListAll(ctx context.Context, method string) (pages int, err err
 		}
 		resp, err := c.Request(ctx, method, params, 0)
 		if err != nil {
-			return pages, err
+			return pages, onPage(err, pages+1, cursor)
 		}
 		pages++
+		if problem := pageProblem(resp.Result, listKeys[method]); problem != "" {
+			return pages, onPage(&PageError{Method: method, ID: resp.ID, Problem: problem}, pages, cursor)
+		}
 		var page struct {
 			NextCursor any `json:"nextCursor"`
 		}

@@ -1,0 +1,61 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// PageError is a list request answered with a result that is not a page
+// of the list: not an object, or without the array of items. A client
+// reading it lists nothing, so the listing failed, however promptly the
+// server answered.
+type PageError struct {
+	Method string
+	ID     json.RawMessage
+	// Problem says what is wrong with the result: `has no "tools" array`.
+	Problem string
+}
+
+func (e *PageError) Error() string {
+	return fmt.Sprintf("%s (id %s) was answered with a result that %s", e.Method, e.ID, e.Problem)
+}
+
+// onPage names the page of a listing err happened on, and its cursor,
+// when it is not the first.
+func onPage(err error, page int, cursor string) error {
+	if page == 1 {
+		return err
+	}
+	return fmt.Errorf("%w (page %d of the listing, cursor %q)", err, page, cursor)
+}
+
+// pageProblem says what keeps result from being a page of the items under
+// key, "" when nothing does.
+func pageProblem(result json.RawMessage, key string) string {
+	var page map[string]json.RawMessage
+	if json.Unmarshal(result, &page) != nil || page == nil {
+		return "is not an object: " + excerpt(result)
+	}
+	raw, ok := page[key]
+	if !ok {
+		return fmt.Sprintf("has no %q array", key)
+	}
+	var items []json.RawMessage
+	if json.Unmarshal(raw, &items) != nil || items == nil {
+		return fmt.Sprintf("has %q that is not an array: %s", key, excerpt(raw))
+	}
+	return ""
+}
+
+// excerpt is the start of a JSON value, on one line, for a message.
+func excerpt(v json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return strconv.Quote(sdk.Truncate(string(v), 60))
+	}
+	return sdk.Truncate(b.String(), 60)
+}
