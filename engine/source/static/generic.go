@@ -21,9 +21,10 @@ import (
 // decoding cost three times what this does.
 //
 // It gives up on anything it is not sure to read exactly as encoding/json
-// does: any syntax error, a number out of float64's range, nesting past
-// encoding/json's limit. The caller then decodes with encoding/json, which
-// also words the error.
+// does: any syntax error, nesting past encoding/json's limit. The caller
+// then decodes with encoding/json, which also words the error. A number
+// out of float64's range, which encoding/json refuses, is kept as the
+// json.Number of its text instead (see number).
 //
 // Strings without escapes and with valid UTF-8 are not copied, unless
 // copyStrings is set: they point into the bytes being decoded, which must
@@ -640,7 +641,7 @@ func unquote(raw []byte) string {
 // number reads the number at d.i with RFC 8259's grammar. Integers of up
 // to 15 digits convert exactly without strconv; everything else goes
 // through strconv.ParseFloat as in encoding/json, and a number out of
-// float64's range is refused, as encoding/json refuses it.
+// float64's range, which encoding/json refuses, is a json.Number.
 func (d *decoder) number() (any, bool) {
 	data := d.data
 	start := d.i
