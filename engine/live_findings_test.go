@@ -66,9 +66,10 @@ func findingOf(tg *result.Target, rule string) string {
 }
 
 // A session that fails still reports what the server said, in both eras:
-// answers under ids no request had, a tools/list refused with an error, a
-// DiscoverResult without supportedVersions, and answers mcplint cannot
-// read, whose error says what was wrong with them.
+// answers under ids no request had, a tools/list refused with an error
+// (which fails the target too), a DiscoverResult without
+// supportedVersions, and answers mcplint cannot read, whose error says
+// what was wrong with them.
 func TestFailedSessionsReportWhatTheServerSaid(t *testing.T) {
 	for _, era := range []string{"legacy", "modern"} {
 		t.Run("idoff/"+era, func(t *testing.T) {
@@ -88,8 +89,10 @@ func TestFailedSessionsReportWhatTheServerSaid(t *testing.T) {
 			if got := findingOf(tg, "tools-list-shape"); !strings.Contains(got, "database unavailable") {
 				t.Errorf("tools-list-shape: %q, want the server's error quoted", got)
 			}
-			if tg.Components["lint"] != 0 || tg.Grade == "A" {
-				t.Errorf("an unknown tool list scored lint %v, grade %s", tg.Components["lint"], tg.Grade)
+			// An unknown tool list is no pass: the target could not be
+			// linted.
+			if tg.Error == nil || !strings.Contains(*tg.Error, "tools/list was answered with an error: JSON-RPC error -32603: database unavailable") || tg.Grade != "F" {
+				t.Errorf("error %v, grade %s: want the target failed with the server's error", tg.Error, tg.Grade)
 			}
 		})
 		t.Run("samepage/"+era, func(t *testing.T) {

@@ -56,14 +56,19 @@ type Options struct {
 }
 
 // StartError is a server that could not be linted because it would not
-// start, died, stayed silent or refused the handshake. The CLI reports it
-// as a target that could not be linted (exit 3).
+// start, died, stayed silent or refused the handshake, or did not list its
+// tools. The CLI reports it as a target that could not be linted (exit 3).
 type StartError struct {
 	// Command is the server's command line.
 	Command string
 	// Exit is how the process ended ("exit status 1", "signal: killed
-	// (mcplint sent SIGKILL)"), or "did not start".
+	// (mcplint sent SIGKILL)"), or "did not start"; "" when a listing
+	// failed and the process was still running.
 	Exit string
+	// Request is the request after the handshake whose failure left
+	// nothing to lint (tools/list); "" when the start or the handshake
+	// failed.
+	Request string
 	// Stderr is the last lines the server wrote to stderr.
 	Stderr []string
 	// Err is what went wrong.
@@ -123,6 +128,7 @@ func (e *StartError) hint() string {
 	var timeout *mcp.TimeoutError
 	var gone *mcp.GoneError
 	var refused *mcp.HandshakeError
+	var page *mcp.PageError
 	switch {
 	case e.Remote && errors.As(e.Err, &gone):
 		return "check that the server is running and the URL names its MCP endpoint"
@@ -142,21 +148,29 @@ func (e *StartError) hint() string {
 			limit = mcp.DefaultTimeout
 		}
 		more := shortDuration(max(4*limit, time.Minute))
+		if e.Request != "" {
+			return fmt.Sprintf("%s must be answered within --timeout, here %s; if the server only answers slowly, raise it, e.g. --timeout %s or timeout = \"%s\" in [server]", e.Request, shortDuration(limit), more, more)
+		}
 		return fmt.Sprintf("the whole handshake must finish within --timeout, here %s; if the server is only slow to answer, raise it, e.g. --timeout %s or timeout = \"%s\" in [server]", shortDuration(limit), more, more)
 	case errors.As(e.Err, &gone):
 		return "run the command by hand to see why it stops"
 	case errors.As(e.Err, &refused):
 		return "the server must accept an initialize request or server/discover"
+	case errors.As(e.Err, &page):
+		return fmt.Sprintf(`answer %s with a result holding a "tools" array, {"tools": []} when there are none`, e.Request)
+	case e.Request != "":
+		return fmt.Sprintf(`serve %s once the session is initialized, with {"tools": []} when there are none; a tool that cannot work now is still listed, and fails with isError when called`, e.Request)
 	}
 	return "run the command by hand to see what it does"
 }
 
-// firstUnreadable is the first stdout line of tr that is not JSON.
-func firstUnreadable(tr *sdk.Transcript) string {
+// firstUnreadable is the first stdout line of tr from record from on that
+// is not JSON.
+func firstUnreadable(tr *sdk.Transcript, from int) string {
 	if tr == nil {
 		return ""
 	}
-	for _, r := range tr.Records {
+	for _, r := range tr.Records[from:] {
 		if r.Dir == sdk.DirServerToClient && r.Msg == nil && r.Raw != "" {
 			return r.Raw
 		}
@@ -197,7 +211,11 @@ func shortDuration(d time.Duration) string {
 // Snapshot, whatever it writes once mcplint has given up on it. A server
 // that fails after the handshake (crashes, times out, breaks the
 // protocol) yields a Snapshot and no error: what it listed, with the
-// failure in the transcript. A cancelled ctx stops the server and returns
+// failure in the transcript, except that a tools/list that fails (no
+// answer, an error, a result that is not a page of tools, on the first
+// page or a later one) is a *StartError with the Snapshot beside it: a
+// server whose tools cannot be listed cannot be linted, and a report of
+// no tools would pass it. A cancelled ctx stops the server and returns
 // ctx's error.
 func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, error) {
 	remote := t.Kind == target.Remote
@@ -296,7 +314,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		startErr := &StartError{Command: c.CommandLine(), Exit: exit, Stderr: c.StderrTail(), Remote: remote, Timeout: timeout,
 			Silent: silent, Startup: allowance, Launcher: launcher, Err: fmt.Errorf("handshake: %w", err)}
 		if !silent {
-			startErr.Unreadable, startErr.Said = firstUnreadable(c.Transcript()), unreadable(c.Transcript())
+			startErr.Unreadable, startErr.Said = firstUnreadable(c.Transcript(), 0), unreadable(c.Transcript(), 0)
 		}
 		// What the server did say is judged beside the error; an era only
 		// an answer settled is kept, a guessed one is not.
@@ -326,15 +344,25 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	}
 	var wg sync.WaitGroup
 	var failed listFailures
+	var toolsErr error // only the tools/list goroutine writes it
 	for _, method := range methods {
 		wg.Go(func() {
 			if _, err := c.ListAll(ctx, method); err != nil {
 				failed.add(err)
 				progress("%s: %s: %v", c.CommandLine(), method, err)
+				if method == mcp.MethodToolsList {
+					toolsErr = err
+				}
 			}
 		})
 	}
 	wg.Wait()
+	if toolsErr != nil && ctx.Err() == nil {
+		// Nothing is probed or called: the target fails whatever else
+		// the server does, and a server that cannot list may well be
+		// stuck.
+		return listingFailed(c, fresh, hello.Era, toolsErr, remote, timeout)
+	}
 	// A list compared with other sessions' must be the one the server
 	// kept, not one caught before its post-handshake handlers ran.
 	if !failed.stuck() && ctx.Err() == nil {
@@ -351,6 +379,32 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		return nil, fmt.Errorf("lint %s: %w", c.CommandLine(), context.Cause(ctx))
 	}
 	return finish(c, fresh, hello.Era)
+}
+
+// listingFailed stops the server whose tools/list failed with err and
+// returns the Snapshot of the session beside a *StartError that says what
+// went wrong, read from the listing on: the lines the server wrote that
+// mcplint could not read are the likely answer, whatever came before.
+func listingFailed(c *mcp.Client, fresh *probe.Fresh, era string, err error, remote bool, timeout time.Duration) (*sdk.Snapshot, error) {
+	if rpc := (*mcp.RPCError)(nil); errors.As(err, &rpc) {
+		err = fmt.Errorf("%s was answered with an error: %w", mcp.MethodToolsList, err)
+	}
+	exit, _ := c.Exited()
+	s, buildErr := finish(c, fresh, era)
+	tr := c.Transcript()
+	from := 0
+	for _, x := range session.Exchanges(tr) {
+		if x.Method == mcp.MethodToolsList {
+			from = x.Index
+			break
+		}
+	}
+	failure := &StartError{Command: c.CommandLine(), Exit: exit, Request: mcp.MethodToolsList, Stderr: c.StderrTail(), Remote: remote,
+		Timeout: timeout, Unreadable: firstUnreadable(tr, from), Said: unreadable(tr, from), Err: err}
+	if buildErr != nil {
+		return nil, failure
+	}
+	return s, failure
 }
 
 // legacySSE asks c's HTTP transport whether the server is a 2024-11-05

@@ -50,12 +50,15 @@ func TestLoadFixtures(t *testing.T) {
 		tools, prompts, resources, templates int
 		events                               []string
 		rawStdout                            bool
+		// fails is a session that fails after its handshake: a
+		// *StartError with the Snapshot of the session beside it.
+		fails bool
 	}{
 		{server: "legacy", era: sdk.EraLegacy, version: "2025-11-25", tools: 5, prompts: 2, resources: 3, templates: 1, events: []string{sdk.EventExit}},
 		{server: "modern", era: sdk.EraModern, version: "2026-07-28", tools: 5, prompts: 2, resources: 3, templates: 1, events: []string{sdk.EventExit}},
 		{server: "weather", era: sdk.EraLegacy, version: "2025-11-25", tools: 5},
 		{server: "banner", era: sdk.EraLegacy, version: "2025-11-25", tools: 1, rawStdout: true},
-		{server: "crash", era: sdk.EraLegacy, version: "2025-11-25", tools: 0, events: []string{sdk.EventExit, sdk.EventStdoutClosed}},
+		{server: "crash", era: sdk.EraLegacy, version: "2025-11-25", tools: 0, events: []string{sdk.EventExit, sdk.EventStdoutClosed}, fails: true},
 		{server: "cursorloop", era: sdk.EraLegacy, version: "2025-11-25", tools: 2, events: []string{sdk.EventPagination}},
 		{server: "endless", era: sdk.EraLegacy, version: "2025-11-25", tools: 100, events: []string{sdk.EventPagination}},
 		{server: "sampling", era: sdk.EraLegacy, version: "2025-11-25", tools: 1},
@@ -65,7 +68,11 @@ func TestLoadFixtures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.server, func(t *testing.T) {
 			s, err := load(t, command(mcptest.Server(t, tt.server)), Options{Timeout: 10 * time.Second, DiscoverTimeout: 300 * time.Millisecond})
-			if err != nil {
+			var se *StartError
+			if tt.fails && (!errors.As(err, &se) || s == nil) {
+				t.Fatalf("want a *StartError with the Snapshot beside it, got %v and %v", err, s)
+			}
+			if !tt.fails && err != nil {
 				t.Fatal(err)
 			}
 			if s.Source != sdk.SourceLive || s.Era != tt.era || s.ProtocolVersion != tt.version {
@@ -199,7 +206,9 @@ func TestTraceOfTheSessionBuildsTheSameSnapshot(t *testing.T) {
 			// A trace records one session: no probe process, whose
 			// listings would be in the live Snapshot only.
 			s, err := load(t, command(mcptest.Server(t, server)), Options{Probes: probe.None})
-			if err != nil {
+			// crash fails its listing: its Snapshot comes beside the
+			// error.
+			if s == nil || err != nil && server != "crash" {
 				t.Fatal(err)
 			}
 			var file bytes.Buffer

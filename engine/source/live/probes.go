@@ -62,13 +62,14 @@ func answeredAnything(tr *sdk.Transcript) bool {
 }
 
 // unreadable says what is wrong with the first lines the server wrote
-// that are not JSON-RPC messages ("" when every line was one), for the
-// error of a handshake that got no answer it could read.
-func unreadable(tr *sdk.Transcript) string {
+// from record from on that are not JSON-RPC messages ("" when every line
+// was one), for the error of a handshake or a listing that got no answer
+// it could read.
+func unreadable(tr *sdk.Transcript, from int) string {
 	const most = 3
 	var why []string
 	n := 0
-	for _, r := range tr.Records {
+	for _, r := range tr.Records[from:] {
 		var problem string
 		switch {
 		case r.Dir == sdk.DirServerToClient && r.Msg == nil:
@@ -99,7 +100,7 @@ func unreadable(tr *sdk.Transcript) string {
 		}
 		parts = append(parts, s)
 	}
-	if ids := unmatchedIDs(tr); len(ids) > 0 {
+	if ids := unmatchedIDs(tr, from); len(ids) > 0 {
 		parts = append(parts, "responses whose ids match no request mcplint sent (id "+strings.Join(ids, ", ")+")")
 	}
 	if len(parts) == 0 {
@@ -108,12 +109,12 @@ func unreadable(tr *sdk.Transcript) string {
 	return "the server did answer, but with " + strings.Join(parts, ", and ")
 }
 
-// unmatchedIDs are the ids of the server's responses that answer no
-// request of the client, the first few.
-func unmatchedIDs(tr *sdk.Transcript) []string {
+// unmatchedIDs are the ids of the server's responses from record from on
+// that answer no request of the client, the first few.
+func unmatchedIDs(tr *sdk.Transcript, from int) []string {
 	sent := map[string]bool{}
 	var out []string
-	for _, r := range tr.Records {
+	for i, r := range tr.Records {
 		if r.Msg == nil {
 			continue
 		}
@@ -127,7 +128,7 @@ func unmatchedIDs(tr *sdk.Transcript) []string {
 		switch {
 		case r.Dir == sdk.DirClientToServer && m.Method != "":
 			sent[string(m.ID)] = true
-		case r.Dir == sdk.DirServerToClient && m.Method == "" && !sent[string(m.ID)] && len(out) < 5:
+		case r.Dir == sdk.DirServerToClient && m.Method == "" && !sent[string(m.ID)] && i >= from && len(out) < 5:
 			out = append(out, string(m.ID))
 		}
 	}

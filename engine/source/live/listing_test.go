@@ -1,0 +1,77 @@
+package live
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/probe"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// A tools/list of the main session that fails (no answer, an error, a
+// result without a tools array, a line over the cap, a server that dies)
+// fails the target: a *StartError naming the server, the request and what
+// was wrong, with the Snapshot of what the server said beside it. A server
+// that lists no tools, correctly, is no failure.
+func TestFailedToolListingFailsTheTarget(t *testing.T) {
+	tests := []struct {
+		name, server string
+		env          map[string]string
+		lineCap      int
+		want         []string
+	}{
+		{name: "silent", server: "badlist", env: map[string]string{"BADLIST": "silent"},
+			want: []string{"tools/list (id ", "got no answer in ", "tools/list must be answered within --timeout"}},
+		{name: "nope", server: "badlist", env: map[string]string{"BADLIST": "nope"},
+			want: []string{`tools/list (id `, `was answered with a result that has "tools" that is not an array: "nope"`, `{"tools": []}`}},
+		{name: "missing", server: "badlist", env: map[string]string{"BADLIST": "missing"},
+			want: []string{`was answered with a result that has no "tools" array`}},
+		{name: "second page", server: "badlist", env: map[string]string{"BADLIST": "secondpage"},
+			want: []string{"got no answer in ", `(page 2 of the listing, cursor "page-2")`}},
+		{name: "oversize", server: "badlist", env: map[string]string{"BADLIST": "oversize"}, lineCap: 16 << 10,
+			want: []string{"got no answer in ", "over mcplint's line cap", "raising --timeout will not help"}},
+		{name: "error", server: "toolserror",
+			want: []string{"tools/list was answered with an error: JSON-RPC error -32603: database unavailable: connection refused"}},
+		{name: "crash", server: "crash",
+			want: []string{"went away while mcplint was waiting for the answer to tools/list", "exit status 3", "panic: tool registry is corrupted"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tg := command(mcptest.Server(t, tt.server))
+			tg.Env = tt.env
+			s, err := load(t, tg, Options{Timeout: time.Second, LineCap: tt.lineCap, Probes: probe.None})
+			var se *StartError
+			if !errors.As(err, &se) {
+				t.Fatalf("want a *StartError, got %v", err)
+			}
+			msg := err.Error()
+			for _, want := range append([]string{"server " + se.Command + " could not be linted: "}, tt.want...) {
+				if !strings.Contains(msg, want) {
+					t.Errorf("the error lacks %q:\n%s", want, msg)
+				}
+			}
+			if strings.Contains(msg, "handshake") || strings.Contains(msg, "still running") {
+				t.Errorf("the error speaks of the handshake or of the process running:\n%s", msg)
+			}
+			if s == nil || s.Era != sdk.EraLegacy || s.Transcript == nil {
+				t.Fatalf("want the Snapshot of the session beside the error, got %+v", s)
+			}
+		})
+	}
+}
+
+// A server with no tools that says so is linted like any other.
+func TestEmptyToolListIsNoFailure(t *testing.T) {
+	tg := command(mcptest.Server(t, "badlist"))
+	tg.Env = map[string]string{"BADLIST": "empty"}
+	s, err := load(t, tg, Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Era != sdk.EraLegacy || len(s.Tools) != 0 || s.Tools == nil {
+		t.Errorf("era %q, tools %v: want a legacy session listing an empty list", s.Era, s.Tools)
+	}
+}
