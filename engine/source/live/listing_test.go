@@ -1,13 +1,19 @@
 package live
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mcplint/mcplint/engine/mcp/mcptest"
 	"github.com/mcplint/mcplint/engine/probe"
+	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -73,5 +79,78 @@ func TestEmptyToolListIsNoFailure(t *testing.T) {
 	}
 	if s.Era != sdk.EraLegacy || len(s.Tools) != 0 || s.Tools == nil {
 		t.Errorf("era %q, tools %v: want a legacy session listing an empty list", s.Era, s.Tools)
+	}
+}
+
+// listingServer is a legacy Streamable HTTP server that answers
+// tools/list with answer.
+func listingServer(t *testing.T, answer func(w http.ResponseWriter, id json.RawMessage)) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			http.Error(w, "POST only", http.StatusMethodNotAllowed)
+			return
+		}
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		json.NewDecoder(r.Body).Decode(&m)
+		if len(m.ID) == 0 {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		switch m.Method {
+		case "initialize":
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"lister","version":"1"}}}`, m.ID)
+		case "tools/list":
+			answer(w, m.ID)
+		default:
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`, m.ID)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/mcp"
+}
+
+// Over HTTP too, a tools/list that fails fails the target, and the error
+// says what the answer was instead: an error status, a body over the cap
+// (one that never ends), a result that is not a list.
+func TestFailedHTTPToolListingFailsTheTarget(t *testing.T) {
+	tests := []struct {
+		name   string
+		answer func(w http.ResponseWriter, id json.RawMessage)
+		want   []string
+	}{
+		{"status", func(w http.ResponseWriter, _ json.RawMessage) { http.Error(w, "boom", http.StatusInternalServerError) },
+			[]string{"tools/list failed: ", "was answered 500 Internal Server Error with no response to request 3", "in a body or an SSE event of at most 8 MiB"}},
+		{"endless body", func(w http.ResponseWriter, id json.RawMessage) {
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"x","description":"`, id)
+			chunk := strings.Repeat("x", 64<<10)
+			for {
+				if _, err := io.WriteString(w, chunk); err != nil {
+					return
+				}
+			}
+		}, []string{"tools/list failed: ", "the body is larger than 8388608 bytes; it was not read", "at most 8 MiB"}},
+		{"nope", func(w http.ResponseWriter, id json.RawMessage) {
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":"nope"}}`, id)
+		}, []string{`tools/list (id 3) was answered with a result that has "tools" that is not an array: "nope"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			url := listingServer(t, tt.answer)
+			s, err := load(t, target.Target{Kind: target.Remote, URL: url, Name: "lister"}, Options{Timeout: time.Second, Probes: probe.None})
+			var se *StartError
+			if !errors.As(err, &se) || s == nil {
+				t.Fatalf("want a *StartError with the Snapshot beside it, got %v and %v", err, s)
+			}
+			for _, want := range tt.want {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("the error lacks %q:\n%s", want, err)
+				}
+			}
+		})
 	}
 }

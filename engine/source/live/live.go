@@ -20,6 +20,7 @@ import (
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/engine/transport/stdio"
+	"github.com/mcplint/mcplint/engine/transport/streamhttp"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -129,6 +130,7 @@ func (e *StartError) hint() string {
 	var gone *mcp.GoneError
 	var refused *mcp.HandshakeError
 	var page *mcp.PageError
+	var rpc *mcp.RPCError
 	switch {
 	case e.Remote && errors.As(e.Err, &gone):
 		return "check that the server is running and the URL names its MCP endpoint"
@@ -156,6 +158,8 @@ func (e *StartError) hint() string {
 		return "run the command by hand to see why it stops"
 	case errors.As(e.Err, &refused):
 		return "the server must accept an initialize request or server/discover"
+	case e.Remote && e.Request != "" && errors.As(e.Err, &rpc) && transportFailure(rpc):
+		return fmt.Sprintf("the server must answer %s with one JSON-RPC response carrying the request's id, in a body or an SSE event of at most %d MiB", e.Request, streamhttp.DefaultBodyCap>>20)
 	case errors.As(e.Err, &page):
 		return fmt.Sprintf(`answer %s with a result holding a "tools" array, {"tools": []} when there are none`, e.Request)
 	case e.Request != "":
@@ -386,8 +390,12 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 // went wrong, read from the listing on: the lines the server wrote that
 // mcplint could not read are the likely answer, whatever came before.
 func listingFailed(c *mcp.Client, fresh *probe.Fresh, era string, err error, remote bool, timeout time.Duration) (*sdk.Snapshot, error) {
-	if rpc := (*mcp.RPCError)(nil); errors.As(err, &rpc) {
+	var rpc *mcp.RPCError
+	switch {
+	case errors.As(err, &rpc) && !transportFailure(rpc):
 		err = fmt.Errorf("%s was answered with an error: %w", mcp.MethodToolsList, err)
+	case rpc != nil:
+		err = fmt.Errorf("%s failed: %w", mcp.MethodToolsList, err)
 	}
 	exit, _ := c.Exited()
 	s, buildErr := finish(c, fresh, era)
@@ -406,6 +414,11 @@ func listingFailed(c *mcp.Client, fresh *probe.Fresh, era string, err error, rem
 	}
 	return s, failure
 }
+
+// transportFailure reports an error the HTTP transport made up for a
+// request whose answer held no response (mcp.Client.fail gives it code
+// 0), rather than one the server sent.
+func transportFailure(rpc *mcp.RPCError) bool { return rpc.Code == 0 }
 
 // legacySSE asks c's HTTP transport whether the server is a 2024-11-05
 // HTTP+SSE one, after its POSTs failed.

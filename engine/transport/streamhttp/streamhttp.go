@@ -521,6 +521,10 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 	}
 	if isRequest && !answered {
 		reason := fmt.Sprintf("%s %s was answered %s with no response to request %s", ev.Method, ev.URL, resp.Status, id)
+		if ev.Error != "" {
+			// The body may have held the response: say why it was not read.
+			reason += ": " + ev.Error
+		}
 		if ev.Stream > 0 {
 			reason = fmt.Sprintf("the SSE stream of %s ended without a response to request %s", *env.Method, id)
 		}
