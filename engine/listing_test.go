@@ -43,3 +43,15 @@ func TestFailedToolListingFailsTheTarget(t *testing.T) {
 		}
 	})
 }
+
+// An item of a listing that is not an object cannot be linted as a tool,
+// so it is a finding that names it; the tools beside it are linted.
+func TestListedItemThatIsNoToolIsAFinding(t *testing.T) {
+	tg := lintQuick(t, "--", "env", "BADLIST=notobject", mcptest.Server(t, "badlist"))
+	if tg.Error != nil || tg.Counts.Tools != 1 {
+		t.Errorf("error %v, %d tools: want the one tool linted", tg.Error, tg.Counts.Tools)
+	}
+	if got := findingOf(tg, "tools-list-shape"); !strings.Contains(got, `has tools[1] that is not an object: "restart"`) {
+		t.Errorf("tools-list-shape: %q, want the item named", got)
+	}
+}

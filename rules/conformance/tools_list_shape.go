@@ -10,8 +10,10 @@ import (
 )
 
 // toolsListShape reports tools/list answers that clients cannot read: a
-// JSON-RPC error instead of a result, no "tools" array, tools that are not objects or lack a string name or an
-// object inputSchema, a nextCursor that is not a string.
+// JSON-RPC error instead of a result, no "tools" array, tools that are not
+// objects or lack a string name or an object inputSchema (each of them:
+// the session lists none of them, so none may go unreported), a nextCursor
+// that is not a string.
 type toolsListShape struct{}
 
 func (toolsListShape) Meta() sdk.Meta {
@@ -39,45 +41,50 @@ func (toolsListShape) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 				"serve tools/list once the session is initialized; a tool that cannot work now is still listed, and fails with isError when called")
 			continue
 		}
-		if problem := toolsListProblem(m.Pair); problem != "" {
+		for _, problem := range toolsListProblems(m.Pair) {
 			at(report, m.Pair.Index, "tools/list answer "+problem, `answer {"tools": [{"name": "…", "description": "…", "inputSchema": {"type": "object"}}, …]} with "nextCursor" only when there is another page`)
 		}
 	}
 	return nil
 }
 
-func toolsListProblem(resp *wire.Msg) string {
+// toolsListProblems says what is wrong with a tools/list result: the
+// result as a whole, or each tool that is wrong and the nextCursor.
+func toolsListProblems(resp *wire.Msg) []string {
 	var res map[string]json.RawMessage
 	if !resp.Result(&res) || res == nil {
-		return "is not an object"
+		return []string{"is not an object"}
 	}
 	raw, ok := res["tools"]
 	if !ok {
-		return `has no "tools" member`
+		return []string{`has no "tools" member`}
 	}
 	var tools []json.RawMessage
 	if json.Unmarshal(raw, &tools) != nil {
-		return `has a "tools" member that is not an array`
+		return []string{`has a "tools" member that is not an array`}
 	}
+	var out []string
 	for i, t := range tools {
 		var tool map[string]json.RawMessage
 		if json.Unmarshal(t, &tool) != nil || tool == nil {
-			return fmt.Sprintf("has tools[%d] that is not an object", i)
+			out = append(out, fmt.Sprintf("has tools[%d] that is not an object: %s", i, wire.Quote(t, 60)))
+			continue
 		}
 		var name string
 		if json.Unmarshal(tool["name"], &name) != nil || name == "" {
-			return fmt.Sprintf("has tools[%d] without a string name", i)
+			out = append(out, fmt.Sprintf("has tools[%d] without a string name", i))
+			continue
 		}
 		var schema map[string]json.RawMessage
 		if json.Unmarshal(tool["inputSchema"], &schema) != nil || schema == nil {
-			return fmt.Sprintf("has tool %q without an inputSchema object", name)
+			out = append(out, fmt.Sprintf("has tool %q without an inputSchema object", name))
 		}
 	}
 	if c, ok := res["nextCursor"]; ok && string(c) != "null" {
 		var cursor string
 		if json.Unmarshal(c, &cursor) != nil {
-			return fmt.Sprintf("has a nextCursor that is not a string: %s", c)
+			out = append(out, fmt.Sprintf("has a nextCursor that is not a string: %s", c))
 		}
 	}
-	return ""
+	return out
 }

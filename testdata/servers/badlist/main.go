@@ -8,6 +8,8 @@
 //     the second page;
 //   - "oversize": with its tools on one line of 64 KiB, over a small line
 //     cap;
+//   - "notobject": with a tool and a string beside it, an item that is
+//     no tool;
 //   - "empty": with {"tools": []}, correctly: a server with no tools.
 package main
 
@@ -41,10 +43,12 @@ func main() {
 			}
 		case "oversize":
 			s.Reply(m.ID, map[string]any{"tools": []any{rawmcp.Tool("dump", "Dump the buffer. "+strings.Repeat("x", 64<<10))}})
+		case "notobject":
+			s.Reply(m.ID, map[string]any{"tools": []any{rawmcp.Tool("status", "Report whether the service is up."), "restart"}})
 		case "empty":
 			s.Reply(m.ID, map[string]any{"tools": []any{}})
 		default:
-			rawmcp.Logf("badlist: BADLIST %q: want silent, nope, missing, secondpage, oversize or empty", mode)
+			rawmcp.Logf("badlist: BADLIST %q: want silent, nope, missing, secondpage, oversize, notobject or empty", mode)
 			os.Exit(2)
 		}
 		return true
