@@ -16,14 +16,17 @@ import (
 // listing the Snapshot is built from is the one after the server fell
 // quiet (mcp.Client.Relist). A list that keeps changing is recorded as an
 // inconclusive Relisting: no comparison of tool lists can then be trusted,
-// and Listings returns none.
-func SettleTools(ctx context.Context, c *mcp.Client, caps map[string]any) {
+// and Listings returns none. The error is a listing that failed (see
+// mcp.Client.ListAll): the main session's tools could not be listed.
+func SettleTools(ctx context.Context, c *mcp.Client, caps map[string]any) error {
 	if !listChanged(caps, "tools") && !notified(c.Transcript(), "notifications/tools/list_changed") {
-		return
+		return nil
 	}
-	if settled, err := c.Relist(ctx, mcp.MethodToolsList); err == nil && !settled {
+	settled, err := c.Relist(ctx, mcp.MethodToolsList)
+	if err == nil && !settled {
 		unsettled(c, Relisting)
 	}
+	return err
 }
 
 // listChanged reports whether caps declares listChanged for the named

@@ -39,6 +39,8 @@ func TestFailedToolListingFailsTheTarget(t *testing.T) {
 			want: []string{"got no answer in ", `(page 2 of the listing, cursor "page-2")`}},
 		{name: "oversize", server: "badlist", env: map[string]string{"BADLIST": "oversize"}, lineCap: 16 << 10,
 			want: []string{"got no answer in ", "over mcplint's line cap", "raising --timeout will not help"}},
+		{name: "relist", server: "badlist", env: map[string]string{"BADLIST": "relist"},
+			want: []string{"tools/list (id 4) got no answer in "}},
 		{name: "error", server: "toolserror",
 			want: []string{"tools/list was answered with an error: JSON-RPC error -32603: database unavailable: connection refused"}},
 		{name: "crash", server: "crash",

@@ -370,7 +370,12 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	// A list compared with other sessions' must be the one the server
 	// kept, not one caught before its post-handshake handlers ran.
 	if !failed.stuck() && ctx.Err() == nil {
-		probe.SettleTools(ctx, c, hello.Capabilities)
+		if toolsErr = probe.SettleTools(ctx, c, hello.Capabilities); toolsErr != nil && ctx.Err() == nil {
+			// A confirming listing that fails fails the target as the
+			// first would: the Snapshot would read what came of it, or
+			// an older list.
+			return listingFailed(c, fresh, hello.Era, toolsErr, remote, timeout)
+		}
 	}
 	if !failed.stuck() {
 		probe.Session(ctx, c, hello.Era, opts.Probes, timeout)
