@@ -361,6 +361,12 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		})
 	}
 	wg.Wait()
+	// A server that does not declare tools may refuse tools/list with an
+	// error: it has no tools, and that is its answer, not a failure.
+	var refused *mcp.RPCError
+	if toolsErr != nil && !hello.Declares("tools") && errors.As(toolsErr, &refused) && !transportFailure(refused) {
+		toolsErr = nil
+	}
 	if toolsErr != nil && ctx.Err() == nil {
 		// Nothing is probed or called: the target fails whatever else
 		// the server does, and a server that cannot list may well be

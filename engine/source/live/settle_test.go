@@ -127,3 +127,15 @@ func TestListThatKeepsChangingIsInconclusive(t *testing.T) {
 		t.Errorf("findings %q: %+v", names, issues)
 	}
 }
+
+// A server that declares no tools may refuse tools/list: that is its
+// answer, and its prompts are linted, not a failed listing.
+func TestServerWithoutToolsIsNoFailedListing(t *testing.T) {
+	s, err := load(t, command(mcptest.Server(t, "promptsonly")), Options{Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tools) != 0 || len(s.Prompts) != 1 {
+		t.Errorf("%d tools and %d prompts, want none and the one it lists", len(s.Tools), len(s.Prompts))
+	}
+}
