@@ -28,23 +28,19 @@ func main() {
 	}
 	late := rawmcp.Tool("archive_note", "Move one note to the archive by its title.")
 	rawmcp.Legacy{
-		Name: "latetools",
+		Name:         "latetools",
+		Capabilities: map[string]any{"tools": map[string]any{"listChanged": true}},
+		Instructions: "Notes: read_note and list_notes read them; archive_note moves one away.",
 		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
 			switch m.Method {
 			case "initialize":
-				s.Reply(m.ID, map[string]any{
-					"protocolVersion": "2025-11-25",
-					"capabilities":    map[string]any{"tools": map[string]any{"listChanged": true}},
-					"serverInfo":      map[string]any{"name": "latetools", "version": "1.0.0"},
-					"instructions":    "Notes: read_note and list_notes read them; archive_note moves one away.",
-				})
 				time.AfterFunc(delay, func() {
 					mu.Lock()
 					tools = append(tools, late)
 					mu.Unlock()
 					s.Send(map[string]any{"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
 				})
-				return true
+				return false // the default answer, with the capabilities above
 			case "tools/list":
 				mu.Lock()
 				defer mu.Unlock()

@@ -7,15 +7,10 @@ import "github.com/mcplint/mcplint/testdata/servers/internal/rawmcp"
 
 func main() {
 	rawmcp.Legacy{
-		Name: "promptsonly",
+		Name:         "promptsonly",
+		Capabilities: map[string]any{"prompts": map[string]any{}},
 		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
 			switch m.Method {
-			case "initialize":
-				s.Reply(m.ID, map[string]any{
-					"protocolVersion": "2025-11-25",
-					"capabilities":    map[string]any{"prompts": map[string]any{}},
-					"serverInfo":      map[string]any{"name": "promptsonly", "version": "1.0.0"},
-				})
 			case "prompts/list":
 				s.Reply(m.ID, map[string]any{"prompts": []any{map[string]any{"name": "summarize", "description": "Summarize a text in three sentences."}}})
 			case "tools/list", "tools/call":

@@ -13,15 +13,10 @@ import (
 func main() {
 	n := 0
 	rawmcp.Legacy{
-		Name: "restless",
+		Name:         "restless",
+		Capabilities: map[string]any{"tools": map[string]any{"listChanged": true}},
 		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
 			switch m.Method {
-			case "initialize":
-				s.Reply(m.ID, map[string]any{
-					"protocolVersion": "2025-11-25",
-					"capabilities":    map[string]any{"tools": map[string]any{"listChanged": true}},
-					"serverInfo":      map[string]any{"name": "restless", "version": "1.0.0"},
-				})
 			case "tools/list":
 				n++
 				s.Reply(m.ID, map[string]any{"tools": []any{rawmcp.Tool(fmt.Sprintf("tick_%d", n), "Return the current tick of the clock.")}})

@@ -108,6 +108,10 @@ func Tool(name, description string) map[string]any {
 type Legacy struct {
 	Name  string
 	Tools []map[string]any
+	// Capabilities are what initialize declares; tools alone when nil.
+	Capabilities map[string]any
+	// Instructions, when set, are the initialize result's instructions.
+	Instructions string
 	// Extra serves methods before the defaults; it returns true when it
 	// handled m.
 	Extra func(s *Server, m Msg) bool
@@ -151,11 +155,19 @@ func (l Legacy) Serve(s *Server) {
 		}
 		switch m.Method {
 		case "initialize":
-			s.Reply(m.ID, map[string]any{
+			caps := l.Capabilities
+			if caps == nil {
+				caps = map[string]any{"tools": map[string]any{}}
+			}
+			result := map[string]any{
 				"protocolVersion": "2025-11-25",
-				"capabilities":    map[string]any{"tools": map[string]any{}},
+				"capabilities":    caps,
 				"serverInfo":      map[string]any{"name": l.Name, "version": "1.0.0"},
-			})
+			}
+			if l.Instructions != "" {
+				result["instructions"] = l.Instructions
+			}
+			s.Reply(m.ID, result)
 		case "ping":
 			s.Reply(m.ID, map[string]any{})
 		case "tools/list":
