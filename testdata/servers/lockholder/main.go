@@ -19,16 +19,13 @@ func main() {
 	if !ok {
 		return
 	}
-	path := os.Getenv("LOCKHOLDER_FILE")
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
-	if err != nil {
-		rawmcp.Logf("lockholder: another instance holds %s: %v", path, err)
-		os.Exit(1)
-	}
 	// The lock stays when the process ends, as a stale lock does: a
 	// second process that starts after the first one ended (a slow exec
 	// on a busy machine) finds it too.
-	f.Close()
+	if path := os.Getenv("LOCKHOLDER_FILE"); !rawmcp.Take(path) {
+		rawmcp.Logf("lockholder: another instance holds %s", path)
+		os.Exit(1)
+	}
 	rawmcp.Legacy{Name: "lockholder", Tools: []map[string]any{
 		rawmcp.Tool("read_row", "Read one row of the database by its key."),
 	}}.Serve(s.Pushback(first))
