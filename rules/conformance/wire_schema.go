@@ -26,6 +26,7 @@ func (wireSchema) Meta() sdk.Meta {
 		Summary: "Every message the server sends validates against the official schema of the session's protocol version",
 		Doc:     doc("wire-schema"),
 		Source:  "2025-11-25/basic/index.mdx#schema",
+		Uses:    []string{probedSessions.Name},
 	}
 }
 
@@ -48,7 +49,7 @@ type defect struct {
 	last             *wire.Msg
 }
 
-func (wireSchema) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (wireSchema) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	sch := mcpschema.For(s.ProtocolVersion)
 	if sch == nil {
 		return nil // version-negotiation reports a version nobody published
@@ -57,7 +58,7 @@ func (wireSchema) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issu
 	var order []*defect
 	// The probes' sessions are held with the same server in the same
 	// version: their messages are checked alike.
-	for _, p := range parts(s) {
+	for _, p := range parts(ctx, s) {
 		for _, m := range fromServer(p.Session) {
 			label, checks := schemaChecks(sch, s.Era, m)
 			seen := map[string]bool{}

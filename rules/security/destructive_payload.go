@@ -31,6 +31,7 @@ func (DestructivePayload) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP05:2025 Command Injection & Execution",
 		CWE:      "CWE-78",
+		Uses:     []string{judged.Name},
 	}
 }
 
@@ -158,7 +159,7 @@ var refusals = map[string]bool{
 
 // Check reports each text with a payload, once.
 func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	v := directiveGate().judged(s)
+	v := judged.Of(ctx, s)
 	// The texts that may hold a payload's words or a fork bomb's ":()",
 	// in order, each once.
 	words, bombs := v.texts[directiveGate().index(payloadWords())], v.forkBombs

@@ -1,6 +1,7 @@
 package security
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -8,19 +9,19 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/rules/internal/ranges"
-	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
 // phraseFindings calls found for each text of s in which ps matches at
 // least once outside a quotation or an example, with those matches.
-func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w *words, ms []match)) {
+func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w *words, ms []match)) {
 	j := directiveGate().index(ps)
 	var v *judgement
 	if j >= 0 {
-		v = directiveGate().judged(s)
+		v = judged.Of(ctx, s)
 	}
 	w := &words{}
 	check := func(t visible.Text) {
@@ -41,7 +42,7 @@ func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w
 		}
 		return
 	}
-	visible.Texts(s, func(t visible.Text) {
+	visible.Texts(ctx, s, func(t visible.Text) {
 		if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
 			return
 		}
@@ -69,9 +70,17 @@ type phraseGate struct {
 	// phrases' other parts far more often than theirs.
 	byAnchor [maxParts][]int
 	anchors  partSet
-	// cache holds each Snapshot's judgement until it is collected.
-	cache snapmemo.Cache[struct{}, *judgement]
 }
+
+// judged is directiveGate's judgement of a Snapshot, made once for all
+// the phrase rules; a rule that reads it (through phraseFindings too)
+// lists it in its Meta.Uses, with visible.Listing.
+var judged = analysis.New(analysis.Analysis[*judgement]{
+	Name: "phrase-judgement",
+	Doc:  "which texts each phrase rule must read, and the marks other rules filter texts by",
+	Uses: []string{visible.Listing.Name, foldedTexts.Name},
+	Run:  func(ctx context.Context, s *sdk.Snapshot) *judgement { return directiveGate().judge(ctx, s) },
+})
 
 // judgement is a gate's verdicts on the texts of one Snapshot, in
 // visible.Texts order.
@@ -99,9 +108,6 @@ type indexed struct {
 	t visible.Text
 }
 
-// foldCache holds each Snapshot's foldedTexts until it is collected.
-var foldCache snapmemo.Cache[struct{}, *folded]
-
 // folded is the texts of a Snapshot that are not plain, folded, by their
 // place in visible.Texts order: most texts are plain, and a string kept
 // for each of them would cost more than these do.
@@ -119,30 +125,35 @@ func (f *folded) text(i int) string {
 	return f.texts[k]
 }
 
-// foldedTexts returns the texts of s that are not plain, folded: folding
+// foldedTexts is the texts of s that are not plain, folded: folding
 // costs more than the rest of a phrase rule's work on such a text, and
 // every rule that reads words needs it. The texts are folded once, on
 // every core.
-func foldedTexts(s *sdk.Snapshot) *folded {
-	return foldCache.Get(s, struct{}{}, func() *folded {
-		f := &folded{}
-		var values []string
-		i := int32(-1)
-		visible.Texts(s, func(t visible.Text) {
-			i++
-			if !t.Plain() && t.Kind != visible.KindResourceURI {
-				f.at = append(f.at, i)
-				values = append(values, t.Value)
-			}
-		})
-		f.texts = make([]string, len(values))
-		ranges.Go(len(values), func(_, lo, hi int) {
-			for k := lo; k < hi; k++ {
-				f.texts[k] = fold(values[k])
-			}
-		})()
-		return f
+var foldedTexts = analysis.New(analysis.Analysis[*folded]{
+	Name: "folded-texts",
+	Doc:  "the model-visible texts that are not plain, folded",
+	Uses: []string{visible.Listing.Name},
+	Run:  foldTexts,
+})
+
+func foldTexts(ctx context.Context, s *sdk.Snapshot) *folded {
+	f := &folded{}
+	var values []string
+	i := int32(-1)
+	visible.Texts(ctx, s, func(t visible.Text) {
+		i++
+		if !t.Plain() && t.Kind != visible.KindResourceURI {
+			f.at = append(f.at, i)
+			values = append(values, t.Value)
+		}
 	})
+	f.texts = make([]string, len(values))
+	ranges.Go(len(values), func(_, lo, hi int) {
+		for k := lo; k < hi; k++ {
+			f.texts[k] = fold(values[k])
+		}
+	})()
+	return f
 }
 
 // words makes w the words of text i, t, folded once for all the rules.
@@ -218,17 +229,12 @@ func (g *phraseGate) index(ps *phraseSet) int {
 	return -1
 }
 
-// judged returns the gate's judgement of s, made once for all its rules.
-func (g *phraseGate) judged(s *sdk.Snapshot) *judgement {
-	return g.cache.Get(s, struct{}{}, func() *judgement { return g.judge(s) })
-}
-
 // judge finds every set's verdict on every text of s, on every core: the
 // other directive rule waits for it, holding one of the runner's slots.
 // Texts that are not plain are judged folded, as mayMatch judges them.
-func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
-	n := visible.Len(s)
-	v := &judgement{maybe: make([][]bool, len(g.sets)), folded: foldedTexts(s), marks: make([]byteMarks, n)}
+func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
+	n := visible.Len(ctx, s)
+	v := &judgement{maybe: make([][]bool, len(g.sets)), folded: foldedTexts.Of(ctx, s), marks: make([]byteMarks, n)}
 	for j := range v.maybe {
 		v.maybe[j] = make([]bool, n)
 	}
@@ -239,7 +245,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 			always |= 1 << j
 		}
 	}
-	visible.Indexed(s, func(i int, t visible.Text) {
+	visible.Indexed(ctx, s, func(i int, t visible.Text) {
 		var got uint64
 		text := t.Value
 		// The marks are of the raw text: the scan reads a plain one
@@ -295,7 +301,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 	})
 	v.texts = make([][]indexed, len(g.sets))
 	i := -1
-	visible.Texts(s, func(t visible.Text) {
+	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
 		for j := range v.maybe {
 			if v.maybe[j][i] {

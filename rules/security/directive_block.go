@@ -27,6 +27,7 @@ func (DirectiveBlock) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-1427",
+		Uses:     []string{visible.Listing.Name, foldedTexts.Name},
 	}
 }
 
@@ -394,9 +395,9 @@ func blockDirective(content string) string {
 
 // Check reports each directive block.
 func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	folded := foldedTexts(s)
+	folded := foldedTexts.Of(ctx, s)
 	i := -1
-	visible.Texts(s, func(t visible.Text) {
+	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
 		// Two byte searches run far faster than ContainsAny's test of
 		// every byte against a set.

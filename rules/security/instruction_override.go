@@ -24,6 +24,7 @@ func (InstructionOverride) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP06:2025 Prompt Injection via Contextual Payloads",
 		CWE:      "CWE-1427",
+		Uses:     []string{judged.Name, visible.Listing.Name},
 	}
 }
 
@@ -106,7 +107,7 @@ func defensive(w *words, m match) bool {
 
 // Check reports each text with override attempts, once.
 func (InstructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	phraseFindings(s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
+	phraseFindings(ctx, s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
 		for _, m := range ms {
 			if !defensive(w, m) {

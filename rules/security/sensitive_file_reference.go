@@ -29,6 +29,7 @@ func (SensitiveFileReference) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-200",
+		Uses:     []string{judged.Name},
 	}
 }
 
@@ -450,7 +451,7 @@ func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report
 	domainOf := domainWords(s)
 	// The phrase rules' scan reads every byte of every text already and
 	// finds mayNameSecretFile's verdict on its way.
-	for _, e := range directiveGate().judged(s).secretFiles {
+	for _, e := range judged.Of(ctx, s).secretFiles {
 		t := e.t
 		ms := secretMentions(split(t.Value), domainOf(t.Owner(), t.Tool()))
 		if len(ms) == 0 {

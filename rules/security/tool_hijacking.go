@@ -27,6 +27,7 @@ func (ToolHijacking) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-441",
+		Uses:     []string{judged.Name, visible.Listing.Name},
 	}
 }
 
@@ -129,7 +130,7 @@ var selfPromotionSrc = func() map[string]bool {
 // Check reports each text that manipulates the model's choice of tools.
 func (ToolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	own := serverWords(s)
-	phraseFindings(s, hijackPhrases(), func(t visible.Text, w *words, ms []match) {
+	phraseFindings(ctx, s, hijackPhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
 		claims := map[string]bool{}
 		for _, m := range ms {
