@@ -245,6 +245,7 @@ func TestCorpusBySource(t *testing.T) {
 	type tally struct{ cases, own, any int }
 	bySource := map[string]*tally{}
 	byAttack := map[string]*tally{}
+	heldByFamily := map[string]*tally{}
 	var tuned, held tally
 	var missed []string
 	for _, f := range poisoned {
@@ -270,6 +271,10 @@ func TestCorpusBySource(t *testing.T) {
 		add(bySource[src])
 		if heldOutSources[src] {
 			add(&held)
+			if heldByFamily[m.Family] == nil {
+				heldByFamily[m.Family] = &tally{}
+			}
+			add(heldByFamily[m.Family])
 		} else {
 			add(&tuned)
 		}
@@ -302,6 +307,12 @@ func TestCorpusBySource(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "%-48s %-8s %5d %5d %8d %8s\n", "all tuned sources", "tuned", tuned.cases, tuned.own, tuned.any, pct(tuned.any, tuned.cases))
 	fmt.Fprintf(&b, "%-48s %-8s %5d %5d %8d %8s\n", "all held-out sources", "held-out", held.cases, held.own, held.any, pct(held.any, held.cases))
+	fmt.Fprintf(&b, "\nheld-out cases by family (the rule that should catch them)\n")
+	fmt.Fprintf(&b, "%-30s %5s %5s %8s %8s\n", "family", "cases", "own", "detected", "recall")
+	for _, fam := range sortedKeys(heldByFamily) {
+		x := heldByFamily[fam]
+		fmt.Fprintf(&b, "%-30s %5d %5d %8d %8s\n", fam, x.cases, x.own, x.any, pct(x.any, x.cases))
+	}
 	fmt.Fprintf(&b, "\nby attack family (cases whose _meta names it; all sources)\n")
 	fmt.Fprintf(&b, "%-24s %5s %5s %8s %8s\n", "attack", "cases", "own", "detected", "recall")
 	for _, a := range sortedKeys(attackFamilies) {
