@@ -47,6 +47,8 @@ var heldOutServers = map[string]bool{
 	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
 	"digitalocean.json": true, "lara.json": true, "clarity.json": true, "linear-jerhadf.json": true,
 	"azure-devops-tiberriver256.json": true, "plane.json": true, "taskmanager-kazuph.json": true,
+	"searxng.json": true, "npx-fetch.json": true, "hyperbrowser.json": true, "docker-ckreiling.json": true,
+	"azure.json": true,
 }
 
 // attackFamilies are the families of attack that issue reports found the

@@ -25,12 +25,12 @@ export FIRECRAWL_API_KEY=fc-dummy TAVILY_API_KEY=tvly-dummy EXA_API_KEY=dummy HE
 	AIRTABLE_API_KEY=patdummy ASANA_ACCESS_TOKEN=dummy POSTMAN_API_KEY=PMAK-dummy \
 	ATLASSIAN_SITE_NAME=dummy ATLASSIAN_USER_EMAIL=dummy@example.com ATLASSIAN_API_TOKEN=dummy \
 	MAPBOX_ACCESS_TOKEN=pk.dummy GOOGLE_CLOUD_PROJECT=dummy ARGOCD_BASE_URL=http://127.0.0.1:9 ARGOCD_API_TOKEN=dummy \
-	UPSTASH_EMAIL=dummy@example.com UPSTASH_API_KEY=dummy NETLIFY_PERSONAL_ACCESS_TOKEN=dummy \
+	NETLIFY_PERSONAL_ACCESS_TOKEN=dummy \
 	CHANNEL_ACCESS_TOKEN=dummy DESTINATION_USER_ID=dummy GLEAN_INSTANCE=dummy GLEAN_API_TOKEN=dummy \
-	TODOIST_API_KEY=dummy DIGITALOCEAN_API_TOKEN=dummy LARA_ACCESS_KEY_ID=dummy LARA_ACCESS_KEY_SECRET=dummy \
+	DIGITALOCEAN_API_TOKEN=dummy LARA_ACCESS_KEY_ID=dummy LARA_ACCESS_KEY_SECRET=dummy \
 	LINEAR_API_KEY=lin_api_dummy AZURE_DEVOPS_ORG_URL=https://dev.azure.com/dummy AZURE_DEVOPS_AUTH_METHOD=pat \
 	AZURE_DEVOPS_PAT=dummy PLANE_API_KEY=dummy PLANE_WORKSPACE_SLUG=dummy PLANE_API_HOST_URL=http://127.0.0.1:9 \
-	DT_ENVIRONMENT=https://dummy.apps.dynatrace.com
+	SEARXNG_URL=http://127.0.0.1:9 HYPERBROWSER_API_KEY=dummy
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
 manifest="$here/MANIFEST.tsv"
@@ -106,3 +106,8 @@ capture linear-jerhadf linear-mcp-server 0.1.0 linear-mcp-server
 capture azure-devops-tiberriver256 @tiberriver256/mcp-server-azure-devops 0.1.48 mcp-server-azure-devops
 capture plane @makeplane/plane-mcp-server 0.1.5 plane-mcp-server
 capture taskmanager-kazuph @kazuph/mcp-taskmanager 1.1.1 mcp-taskmanager
+capture searxng mcp-searxng 2.4.0 mcp-searxng
+capture npx-fetch @tokenizin/mcp-npx-fetch 1.0.0 mcp-npx-fetch
+capture hyperbrowser hyperbrowser-mcp 1.0.25 hyperbrowser-mcp
+capture docker-ckreiling mcp-server-docker 1.0.0 mcp-server-docker
+capture azure @azure/mcp 2.0.5 azmcp server start
