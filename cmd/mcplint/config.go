@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/plural"
 	"io"
 	"path/filepath"
 	"slices"
@@ -92,7 +93,7 @@ func runConfigVerify(ctx context.Context, c *cli, args []string) int {
 		// Errors name the file as it was opened; show it as the user
 		// would write it.
 		fmt.Fprintln(c.Stderr, strings.ReplaceAll(errs.Error(), path+":", shown+":"))
-		fmt.Fprintf(c.Stderr, "%s: %s\n", shown, countOf(len(errs), "problem"))
+		fmt.Fprintf(c.Stderr, "%s: %s\n", shown, plural.Count(len(errs), "problem"))
 		return exitUsage
 	}
 	fmt.Fprintf(c.Stdout, "OK: %s\n", shown)

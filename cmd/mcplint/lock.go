@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/plural"
 	"io"
 	"path/filepath"
 	"sort"
@@ -107,7 +108,7 @@ func runLock(ctx context.Context, c *cli, args []string) int {
 			return exitTarget
 		}
 		f.Servers[s.Name] = e
-		fmt.Fprintf(c.Stdout, "pinned %s of server %q%s\n", countOf(len(e.Tools), "tool"), s.Name, instructionsNote(e))
+		fmt.Fprintf(c.Stdout, "pinned %s of server %q%s\n", plural.Count(len(e.Tools), "tool"), s.Name, instructionsNote(e))
 	}
 	if err := lock.Write(file, f); err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint lock: %v\n", err)

@@ -3,6 +3,7 @@ package conformance
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/plural"
 	"slices"
 	"strings"
 
@@ -121,9 +122,9 @@ func more(d *defect) string {
 	case d.places == 1:
 		return ""
 	case d.messages == 0:
-		return fmt.Sprintf(" (and %s in this message)", plural(d.places-1, "more place"))
+		return fmt.Sprintf(" (and %s in this message)", plural.Count(d.places-1, "more place"))
 	default:
-		return fmt.Sprintf(" (and %s in %s)", plural(d.places-1, "more place"), plural(d.messages, "more message"))
+		return fmt.Sprintf(" (and %s in %s)", plural.Count(d.places-1, "more place"), plural.Count(d.messages, "more message"))
 	}
 }
 
@@ -272,12 +273,4 @@ func toolsListShaped(at string) bool {
 func toolSchemaType(at string) bool {
 	parts := strings.Split(at, "/")[1:]
 	return len(parts) == 5 && parts[1] == "tools" && (parts[3] == "inputSchema" || parts[3] == "outputSchema") && parts[4] == "type"
-}
-
-// plural counts n things: "1 more place", "2 more places".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/rules/internal/plural"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
