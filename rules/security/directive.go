@@ -23,7 +23,11 @@ func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w
 		v = directiveGate().judged(s)
 	}
 	w := &words{}
-	check := func(t visible.Text) {
+	// reported are the texts found so far, by their place in
+	// visible.Texts order, which a reading of them does not report
+	// again.
+	var reported map[int]bool
+	check := func(i int, t visible.Text) {
 		var used []match
 		for _, m := range ps.find(w) {
 			if !w.mentioned(m) {
@@ -31,23 +35,41 @@ func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w
 			}
 		}
 		if len(used) > 0 {
+			if reported == nil {
+				reported = map[int]bool{}
+			}
+			reported[i] = true
 			found(t, w, used)
 		}
 	}
 	if v != nil {
 		for _, e := range v.texts[j] {
 			v.words(w, e.i, e.t)
-			check(e.t)
+			check(e.i, e.t)
 		}
+	} else {
+		i := -1
+		visible.Texts(s, func(t visible.Text) {
+			i++
+			if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
+				return
+			}
+			w.reset(t.Value)
+			check(i, t)
+		})
+	}
+	kinds := readingSets()[ps]
+	if kinds == 0 {
 		return
 	}
-	visible.Texts(s, func(t visible.Text) {
-		if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
-			return
+	for _, r := range readings(s) {
+		if r.how&kinds == 0 || reported[r.i] || !ps.mayMatch(r.value, visible.Plain(r.value)) {
+			continue
 		}
-		w.reset(t.Value)
-		check(t)
-	})
+		w.reset(r.value)
+		w.reading = r.how
+		check(r.i, r.t)
+	}
 }
 
 // directiveGate judges the texts of a Snapshot for all the phrase rules in
@@ -340,6 +362,9 @@ func quoteMatches(w *words, ms []match) string {
 // padded says when the words of a match were split or padded with
 // invisible characters, which is itself a sign of intent.
 func padded(w *words, ms []match) string {
+	if w.reading != 0 {
+		return w.reading.note()
+	}
 	for _, m := range ms {
 		if strings.ContainsRune(w.text[w.toks[m.start].start:w.toks[m.end-1].end], softMark) {
 			return " (· marks invisible characters padding its words, which keep it from keyword filters)"
