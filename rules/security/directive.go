@@ -109,10 +109,12 @@ type judgement struct {
 	// texts[j] are the texts that maybe[j] holds; secretFiles those
 	// whose marks say they may name a secret file, secretish those in
 	// which secrets.FindNamed may find a secret, forkBombs those with
-	// ":()". Each rule reads its few texts from these, in order, rather
+	// ":()", rereads those with a long word that may read otherwise. Each rule reads its few texts from these, in order, rather
 	// than visit every text of the Snapshot again for its verdict.
 	texts                             [][]indexed
 	secretFiles, secretish, forkBombs []indexed
+	// rereads are the texts that may read otherwise (see readings).
+	rereads []indexed
 }
 
 // indexed is a text with its place in visible.Texts order.
@@ -270,7 +272,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 		marks := &v.marks[i]
 		if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
 			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
-				forkBomb: strings.Contains(t.Value, ":()")}
+				forkBomb: strings.Contains(t.Value, ":()"), reread: mayReadOtherwise(t.Value) != 0}
 			if f := v.folded.text(i); f != "" {
 				// The rules read a text that is not plain folded, where
 				// "～／．ｓｓｈ" is "~/.ssh" and "：（）" is ":()".
@@ -333,6 +335,9 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 		}
 		if m.forkBomb {
 			v.forkBombs = append(v.forkBombs, indexed{i, t})
+		}
+		if m.reread {
+			v.rereads = append(v.rereads, indexed{i, t})
 		}
 	})
 	// The lists say it all now, for as long as the Snapshot lives.

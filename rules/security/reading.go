@@ -63,29 +63,28 @@ func readingSets() map[*phraseSet]readingKind {
 var readingCache snapmemo.Cache[struct{}, []reading]
 
 // readings returns the texts of s that read otherwise, found once for all
-// the rules, on every core: each byte of every text is read once.
+// the rules. Only a word of twelve letters and digits or more can glue an
+// order or encode one, and the phrase rules' scan, which reads every word
+// already, tells which texts have such a word that may (see
+// byteMarks.reread): few texts are read again.
 func readings(s *sdk.Snapshot) []reading {
 	return readingCache.Get(s, struct{}{}, func() []reading {
-		kinds := make([]readingKind, visible.Len(s))
-		visible.Indexed(s, func(i int, t visible.Text) {
-			if t.Kind != visible.KindResourceURI {
-				kinds[i] = mayReadOtherwise(t.Value)
-			}
-		})
 		var out []reading
-		i := -1
-		visible.Texts(s, func(t visible.Text) {
-			i++
-			k := kinds[i]
+		for _, e := range directiveGate().judged(s).rereads {
+			t := e.t
+			if t.Kind == visible.KindResourceURI {
+				continue
+			}
+			k := mayReadOtherwise(t.Value)
 			if k&readGlued != 0 {
-				out = append(out, reading{i: i, t: t, value: ident.Unglue(t.Value), how: readGlued})
+				out = append(out, reading{i: e.i, t: t, value: ident.Unglue(t.Value), how: readGlued})
 			}
 			if k&readDecoded != 0 {
 				if d := decodedRuns(t.Value); d != "" {
-					out = append(out, reading{i: i, t: t, value: d, how: readDecoded})
+					out = append(out, reading{i: e.i, t: t, value: d, how: readDecoded})
 				}
 			}
-		})
+		}
 		return out
 	})
 }

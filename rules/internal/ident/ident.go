@@ -53,7 +53,8 @@ func Glued(s string, humps int) bool {
 
 // Unglue returns s with a space at every camel-case hump of its words, as
 // Humps splits them, so that "alwaysUseThisTool" reads "always Use This
-// Tool"; other bytes are kept.
+// Tool"; other bytes are kept. ASCII words are split in place, with no
+// allocation but the result's.
 func Unglue(s string) string {
 	out := make([]byte, 0, len(s)+8)
 	start := -1
@@ -61,13 +62,28 @@ func Unglue(s string) string {
 		if start < 0 {
 			return
 		}
-		for k, w := range Humps(s[start:end]) {
-			if k > 0 {
-				out = append(out, ' ')
-			}
-			out = append(out, w...)
-		}
+		word := s[start:end]
 		start = -1
+		if !ascii(word) {
+			for k, w := range Humps(word) {
+				if k > 0 {
+					out = append(out, ' ')
+				}
+				out = append(out, w...)
+			}
+			return
+		}
+		for i := 0; i < len(word); i++ {
+			c := word[i]
+			if i > 0 && isUpper(c) {
+				p := word[i-1]
+				acronymEnd := isUpper(p) && i+1 < len(word) && isLower(word[i+1])
+				if isLower(p) || isDigit(p) || acronymEnd {
+					out = append(out, ' ')
+				}
+			}
+			out = append(out, c)
+		}
 	}
 	for i, r := range s {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
@@ -82,3 +98,16 @@ func Unglue(s string) string {
 	flush(len(s))
 	return string(out)
 }
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
