@@ -24,7 +24,7 @@ func (ConcealmentDirective) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-1427",
-		Uses:     []string{judged.Name, visible.Listing.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 

@@ -24,15 +24,17 @@ import (
 // place: its figure is then the generalization figure.
 
 // heldOutSources are the poisoned sources added after the rules were
-// written and never used to write or tune them.
+// written and never used to write or tune them. Two sources of that
+// round moved to tuned when the signals for system markers, guardrail
+// disabling, tool preference and encoded text were written with their
+// cases in view: enkryptai/secure-mcp-gateway and
+// alexandriashai/mcp-guardian.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":     true,
 	"johannhartmann/mcp-injection-experiments": true,
 	"richardspicer/mcp-audit":                  true,
-	"alexandriashai/mcp-guardian":              true,
 	"harryc295/tool-poisoning-bench":           true,
 	"gensecaihq/mcp-poisoning-poc":             true,
-	"enkryptai/secure-mcp-gateway":             true,
 	"joshmaster2165/medusa":                    true,
 	"jaschadub/AgentNull":                      true,
 	"acuvity/mcp-server-everything-wrong":      true,

@@ -24,7 +24,11 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 		v = judged.Of(ctx, s)
 	}
 	w := &words{}
-	check := func(t visible.Text) {
+	// reported are the texts found so far, by their place in
+	// visible.Texts order, which a reading of them does not report
+	// again.
+	var reported map[int]bool
+	check := func(i int, t visible.Text) {
 		var used []match
 		for _, m := range ps.find(w) {
 			if !w.mentioned(m) {
@@ -32,23 +36,41 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 			}
 		}
 		if len(used) > 0 {
+			if reported == nil {
+				reported = map[int]bool{}
+			}
+			reported[i] = true
 			found(t, w, used)
 		}
 	}
 	if v != nil {
 		for _, e := range v.texts[j] {
 			v.words(w, e.i, e.t)
-			check(e.t)
+			check(e.i, e.t)
 		}
+	} else {
+		i := -1
+		visible.Texts(ctx, s, func(t visible.Text) {
+			i++
+			if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
+				return
+			}
+			w.reset(t.Value)
+			check(i, t)
+		})
+	}
+	kinds := readingSets()[ps]
+	if kinds == 0 {
 		return
 	}
-	visible.Texts(ctx, s, func(t visible.Text) {
-		if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
-			return
+	for _, r := range readings(ctx, s) {
+		if r.how&kinds == 0 || reported[r.i] || !ps.mayMatch(r.value, visible.Plain(r.value)) {
+			continue
 		}
-		w.reset(t.Value)
-		check(t)
-	})
+		w.reset(r.value)
+		w.reading = r.how
+		check(r.i, r.t)
+	}
 }
 
 // directiveGate judges the texts of a Snapshot for all the phrase rules in
@@ -96,10 +118,12 @@ type judgement struct {
 	// texts[j] are the texts that maybe[j] holds; secretFiles those
 	// whose marks say they may name a secret file, secretish those in
 	// which secrets.FindNamed may find a secret, forkBombs those with
-	// ":()". Each rule reads its few texts from these, in order, rather
+	// ":()", rereads those with a long word that may read otherwise. Each rule reads its few texts from these, in order, rather
 	// than visit every text of the Snapshot again for its verdict.
 	texts                             [][]indexed
 	secretFiles, secretish, forkBombs []indexed
+	// rereads are the texts that may read otherwise (see readings).
+	rereads []indexed
 }
 
 // indexed is a text with its place in visible.Texts order.
@@ -254,7 +278,7 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 		marks := &v.marks[i]
 		if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
 			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
-				forkBomb: strings.Contains(t.Value, ":()")}
+				forkBomb: strings.Contains(t.Value, ":()"), reread: mayReadOtherwise(t.Value) != 0}
 			if f := v.folded.text(i); f != "" {
 				// The rules read a text that is not plain folded, where
 				// "～／．ｓｓｈ" is "~/.ssh" and "：（）" is ":()".
@@ -318,6 +342,9 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 		if m.forkBomb {
 			v.forkBombs = append(v.forkBombs, indexed{i, t})
 		}
+		if m.reread {
+			v.rereads = append(v.rereads, indexed{i, t})
+		}
 	})
 	// The lists say it all now, for as long as the Snapshot lives.
 	v.maybe = nil
@@ -346,6 +373,9 @@ func quoteMatches(w *words, ms []match) string {
 // padded says when the words of a match were split or padded with
 // invisible characters, which is itself a sign of intent.
 func padded(w *words, ms []match) string {
+	if w.reading != 0 {
+		return w.reading.note()
+	}
 	for _, m := range ms {
 		if strings.ContainsRune(w.text[w.toks[m.start].start:w.toks[m.end-1].end], softMark) {
 			return " (· marks invisible characters padding its words, which keep it from keyword filters)"

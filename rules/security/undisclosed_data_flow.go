@@ -25,7 +25,7 @@ func (UndisclosedDataFlow) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP10:2025 Context Injection & Over-Sharing",
 		CWE:      "CWE-359",
-		Uses:     []string{judged.Name, visible.Listing.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 
