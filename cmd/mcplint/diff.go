@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -174,20 +173,20 @@ func runDiff(ctx context.Context, c *cli, args []string) int {
 		return exitTarget
 	}
 	if diff.Fails(rep.Changes, failOn.value) {
-		fmt.Fprintf(c.Stderr, "mcplint diff: failing: %s changes at or above --fail-on %s\n", countAtOrAbove(rep, failOn.value), failOn.value)
+		fmt.Fprintf(c.Stderr, "mcplint diff: failing: %s at or above --fail-on %s\n", countOf(countAtOrAbove(rep, failOn.value), "change"), failOn.value)
 		return exitIssues
 	}
 	return exitOK
 }
 
-func countAtOrAbove(r *diff.Report, failOn string) string {
+func countAtOrAbove(r *diff.Report, failOn string) int {
 	n := 0
 	for _, ch := range r.Changes {
 		if failOn == "any" || ch.Class == diff.Breaking || (failOn == "risky" && ch.Class == diff.Risky) {
 			n++
 		}
 	}
-	return strconv.Itoa(n)
+	return n
 }
 
 // diffSides splits the command line into the two sides: two targets; a
