@@ -235,7 +235,9 @@ func loadDiffSide(ctx context.Context, c *cli, s diffSide, server string, maxSiz
 			return engine.SnapshotOfData(s.arg, engine.SnapshotName(spec.Path), data)
 		}
 	}
-	req := loadRequest{command: s.command, server: server}
+	// A diff compares what the server lists; the conformance probes
+	// would only cost time.
+	req := loadRequest{command: s.command, server: server, probes: "none"}
 	if s.command == nil {
 		req.positional = []string{s.arg}
 	}

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/mcplint/mcplint/engine/mcp/mcptest"
 )
 
 const diffOld = `{"tools": [
@@ -135,5 +140,24 @@ func TestDiffSides(t *testing.T) {
 		if (err != nil) != tc.err || (err == nil && (!reflect.DeepEqual(old, tc.old) || !reflect.DeepEqual(cur, tc.cur))) {
 			t.Errorf("diffSides(%q, %q) = %v, %v, %v", tc.positional, tc.command, old, cur, err)
 		}
+	}
+}
+
+// TestDiffLiveCommands diffs two live sessions, each side a command: the
+// same server twice has no change, and against a tool list that lacks
+// one of its tools the tool is new.
+func TestDiffLiveCommands(t *testing.T) {
+	fixture := mcptest.Server(t, "modern")
+	dir := t.TempDir()
+	out, stderr, code := runCLI(t, dir, "diff", "--fail-on", "any", "--", fixture, "--", fixture)
+	if code != exitOK || !strings.Contains(out, "no changes") {
+		t.Errorf("the same server twice: exit %d\n%s%s", code, out, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "empty.json"), []byte(`{"tools": []}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code = runCLI(t, dir, "diff", "empty.json", "--", fixture)
+	if code != exitOK || !strings.Contains(out, "[tool-added]") || !strings.Contains(out, "suggested version bump: minor") {
+		t.Errorf("a tool list without the server's tools: exit %d\n%s%s", code, out, stderr)
 	}
 }
