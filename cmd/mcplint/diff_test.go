@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -159,5 +160,29 @@ func TestDiffLiveCommands(t *testing.T) {
 	out, stderr, code = runCLI(t, dir, "diff", "empty.json", "--", fixture)
 	if code != exitOK || !strings.Contains(out, "[tool-added]") || !strings.Contains(out, "suggested version bump: minor") {
 		t.Errorf("a tool list without the server's tools: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestDiffRealVersions diffs older published versions of real servers
+// (testdata/diff, MANIFEST.tsv says which) against the pinned dumps of
+// testdata/realservers. The goldens were reviewed change by change.
+func TestDiffRealVersions(t *testing.T) {
+	manifest, err := os.ReadFile("../../testdata/diff/MANIFEST.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(manifest)), "\n")[1:]
+	if len(lines) < 3 {
+		t.Fatalf("MANIFEST.tsv lists %d pairs, want at least 3", len(lines))
+	}
+	for _, line := range lines {
+		f := strings.Split(line, "\t")
+		name, version, newer := f[0], f[2], f[5]
+		t.Run(name+"-"+version, func(t *testing.T) {
+			old := "diff/" + name + "-" + version + ".json"
+			stdout, stderr, code := runCLI(t, "../../testdata", "diff", old, newer)
+			got := fmt.Sprintf("$ mcplint diff %s %s\n--- stdout\n%s--- stderr\n%s--- exit %d\n", old, newer, stdout, stderr, code)
+			golden(t, filepath.Join("..", "..", "testdata", "diff", name+"-"+version+".golden"), got)
+		})
 	}
 }

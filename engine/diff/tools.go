@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -129,7 +130,10 @@ var toolKeys = map[string]bool{"name": true, "title": true, "description": true,
 
 // tool compares two versions of one tool; owner is its new name.
 func (c *comparer) tool(o, n sdk.Tool, owner string) {
-	schemaSame := same(o.InputSchema, n.InputSchema) && same(o.OutputSchema, n.OutputSchema)
+	// The rug pull is a new text over the same call: what the model is
+	// told changed while what it sends (the input schema) did not. A new
+	// output schema does not explain a rewritten description.
+	schemaSame := same(o.InputSchema, n.InputSchema)
 	c.text(owner, "/title", o.Title, n.Title, true)
 	c.text(owner, "/description", o.Description, n.Description, schemaSame)
 	c.schema(owner, "/inputSchema", o.InputSchema, n.InputSchema, input)
@@ -145,41 +149,94 @@ func (c *comparer) tool(o, n sdk.Tool, owner string) {
 			continue
 		}
 		c.add(Change{Class: Compatible, Kind: "metadata-changed", Owner: owner, Pointer: sdk.Pointer("", k), Old: ov, New: nv,
-			Message: fmt.Sprintf("%s changed", strconv.Quote(k))})
+			Message: fmt.Sprintf("%s was %s", strconv.Quote(k), changedWord(oin, nin))})
 	}
 }
 
+// effectiveHints are what a tool's annotations mean once the defaults
+// the MCP specification gives unset hints are applied: readOnlyHint
+// false, destructiveHint true (meaningful only when not read-only),
+// idempotentHint false, openWorldHint true.
+type effectiveHints struct{ readOnly, destructive, idempotent, openWorld bool }
+
+func effective(a *sdk.ToolAnnotations) effectiveHints {
+	if a == nil {
+		a = &sdk.ToolAnnotations{}
+	}
+	e := effectiveHints{readOnly: isTrue(a.ReadOnlyHint), idempotent: isTrue(a.IdempotentHint)}
+	e.destructive = !e.readOnly && (a.DestructiveHint == nil || *a.DestructiveHint)
+	e.openWorld = a.OpenWorldHint == nil || *a.OpenWorldHint
+	return e
+}
+
+// annotations compares the behaviour hints by what they mean (see
+// effective): a hint that goes from unset to its default changes nothing
+// a client does, and is only a compatible edit.
 func (c *comparer) annotations(owner string, o, n *sdk.ToolAnnotations) {
+	oe, ne := effective(o), effective(n)
 	if o == nil {
 		o = &sdk.ToolAnnotations{}
 	}
 	if n == nil {
 		n = &sdk.ToolAnnotations{}
 	}
-	hint := func(name string, ov, nv *bool) {
-		if boolEq(ov, nv) {
-			return
-		}
-		ch := Change{Class: Compatible, Kind: "annotation-changed", Owner: owner, Pointer: "/annotations/" + name, Old: boolVal(ov), New: boolVal(nv),
-			Message: fmt.Sprintf("%s changed from %s to %s", name, hintText(ov), hintText(nv))}
-		switch {
-		case name == "readOnlyHint" && isTrue(ov):
-			ch.Class, ch.Kind = Breaking, "annotation-not-read-only"
-			ch.Message = fmt.Sprintf("the tool is no longer declared read-only (readOnlyHint %s, was true): clients that auto-approve read-only tools will now ask, or stop calling it", hintText(nv))
-		case name == "destructiveHint" && isTrue(nv):
-			ch.Class, ch.Kind = Breaking, "annotation-destructive"
-			ch.Message = fmt.Sprintf("the tool now declares destructiveHint true (was %s): it may destroy data, and clients that gate destructive tools will ask", hintText(ov))
-		case name == "openWorldHint" && isTrue(nv):
-			ch.Class, ch.Kind = Risky, "annotation-open-world"
-			ch.Message = fmt.Sprintf("the tool now declares openWorldHint true (was %s): it reaches outside systems, a new path for data to leave", hintText(ov))
-		}
-		c.add(ch)
+	reported := map[string]bool{}
+	if oe.readOnly && !ne.readOnly {
+		reported["readOnlyHint"] = true
+		c.add(Change{Class: Breaking, Kind: "annotation-not-read-only", Owner: owner, Pointer: "/annotations/readOnlyHint", Old: boolVal(o.ReadOnlyHint), New: boolVal(n.ReadOnlyHint),
+			Message: fmt.Sprintf("the tool is no longer declared read-only (readOnlyHint %s, was true): clients that auto-approve read-only tools will now ask, or stop calling it", hintText(n.ReadOnlyHint))})
 	}
-	hint("destructiveHint", o.DestructiveHint, n.DestructiveHint)
-	hint("idempotentHint", o.IdempotentHint, n.IdempotentHint)
-	hint("openWorldHint", o.OpenWorldHint, n.OpenWorldHint)
-	hint("readOnlyHint", o.ReadOnlyHint, n.ReadOnlyHint)
+	if !oe.destructive && ne.destructive {
+		reported["destructiveHint"] = true
+		c.add(Change{Class: Breaking, Kind: "annotation-destructive", Owner: owner, Pointer: "/annotations/destructiveHint", Old: boolVal(o.DestructiveHint), New: boolVal(n.DestructiveHint),
+			Message: fmt.Sprintf("the tool may now destroy data (destructiveHint %s, readOnlyHint %s; unset means destructive unless read-only): clients that gate destructive tools will ask", hintText(n.DestructiveHint), hintText(n.ReadOnlyHint))})
+	}
+	if !oe.openWorld && ne.openWorld {
+		reported["openWorldHint"] = true
+		c.add(Change{Class: Risky, Kind: "annotation-open-world", Owner: owner, Pointer: "/annotations/openWorldHint", Old: boolVal(o.OpenWorldHint), New: boolVal(n.OpenWorldHint),
+			Message: fmt.Sprintf("the tool now reaches outside systems (openWorldHint %s, was false; unset means open): a new path for data to leave", hintText(n.OpenWorldHint))})
+	}
+	var edits []string
+	for _, h := range []struct {
+		name   string
+		ov, nv *bool
+	}{
+		{"destructiveHint", o.DestructiveHint, n.DestructiveHint},
+		{"idempotentHint", o.IdempotentHint, n.IdempotentHint},
+		{"openWorldHint", o.OpenWorldHint, n.OpenWorldHint},
+		{"readOnlyHint", o.ReadOnlyHint, n.ReadOnlyHint},
+	} {
+		if !boolEq(h.ov, h.nv) && !reported[h.name] {
+			edits = append(edits, fmt.Sprintf("%s %s → %s", h.name, hintText(h.ov), hintText(h.nv)))
+		}
+	}
+	if len(edits) > 0 {
+		c.add(Change{Class: Compatible, Kind: "annotation-changed", Owner: owner, Pointer: "/annotations", Old: hintsOf(o), New: hintsOf(n),
+			Message: "behaviour hints changed, none to a riskier meaning: " + strings.Join(edits, ", ")})
+	}
 	c.text(owner, "/annotations/title", o.Title, n.Title, true)
+}
+
+// hintsOf is the set hints of a, for a change's values.
+func hintsOf(a *sdk.ToolAnnotations) map[string]any {
+	m := map[string]any{}
+	for k, v := range map[string]*bool{"readOnlyHint": a.ReadOnlyHint, "destructiveHint": a.DestructiveHint, "idempotentHint": a.IdempotentHint, "openWorldHint": a.OpenWorldHint} {
+		if v != nil {
+			m[k] = *v
+		}
+	}
+	return m
+}
+
+// changedWord says what became of a member one or both sides have.
+func changedWord(oin, nin bool) string {
+	switch {
+	case !oin:
+		return "added"
+	case !nin:
+		return "removed"
+	}
+	return "changed"
 }
 
 func isTrue(b *bool) bool { return b != nil && *b }
