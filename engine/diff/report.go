@@ -2,6 +2,7 @@ package diff
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -72,12 +73,19 @@ func Write(w io.Writer, r *Report, format string) error {
 	return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, ", "))
 }
 
-// WriteJSON writes r as indented JSON.
+// WriteJSON writes r as indented JSON (docs/schema/diff.v1.json), with
+// the characters a terminal would act on or hide written as \u escapes,
+// as the lint's JSON report does.
 func WriteJSON(w io.Writer, r *Report) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(r)
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	_, err := w.Write(report.EscapeJSON(buf.Bytes()))
+	return err
 }
 
 // textKinds are the changes of a text, whose old and new wording the text
