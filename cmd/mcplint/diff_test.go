@@ -186,3 +186,23 @@ func TestDiffRealVersions(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffSARIFLocates checks that the SARIF output places a change in the
+// new version's file, for code scanning.
+func TestDiffSARIFLocates(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{"old.json": diffOld, "new.json": diffBreaking} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, stderr, code := runCLI(t, dir, "diff", "-f", "sarif", "old.json", "new.json")
+	if code != exitIssues {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{`"uri": "new.json"`, `"startLine": 6`, `"ruleId": "diff/enum-value-removed"`, `"level": "error"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the SARIF output lacks %s:\n%s", want, out)
+		}
+	}
+}

@@ -51,6 +51,10 @@ type Change struct {
 	// Rule is the security rule whose finding a "security-finding"
 	// change reports.
 	Rule string `json:"rule,omitempty"`
+	// Location is where the change is in the new version's file, when it
+	// was read from a file (for a part it no longer has: its owner, or
+	// the list the owner was in).
+	Location *sdk.Location `json:"location,omitempty"`
 }
 
 // Semver levels a set of changes calls for.

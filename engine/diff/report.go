@@ -49,6 +49,7 @@ func NewReport(version string, old, cur *sdk.Snapshot, opt Options) *Report {
 	if cs == nil {
 		cs = []Change{}
 	}
+	locate(cs, cur)
 	return &Report{Version: Version, Mcplint: version, Old: sideOf(old), New: sideOf(cur),
 		Semver: Semver(cs), Counts: Count(cs), Similarity: opt.Similarity, Changes: cs}
 }
@@ -58,7 +59,7 @@ func sideOf(s *sdk.Snapshot) Side {
 }
 
 // Formats are the output formats of a diff, in the order help lists them.
-var Formats = []string{"text", "json", "markdown"}
+var Formats = []string{"text", "json", "markdown", "sarif"}
 
 // Write renders r in format (one of Formats).
 func Write(w io.Writer, r *Report, format string) error {
@@ -67,6 +68,8 @@ func Write(w io.Writer, r *Report, format string) error {
 		return WriteJSON(w, r)
 	case "markdown":
 		return WriteMarkdown(w, r)
+	case "sarif":
+		return WriteSARIF(w, r)
 	case "text":
 		return WriteText(w, r)
 	}

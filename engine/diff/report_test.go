@@ -84,3 +84,41 @@ func TestTextFormatsEscape(t *testing.T) {
 		}
 	}
 }
+
+// TestSARIF checks one result per change, its level by class and its rule
+// among the driver's rules.
+func TestSARIF(t *testing.T) {
+	r := sampleReport(t)
+	var buf bytes.Buffer
+	if err := WriteSARIF(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID string `json:"id"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				RuleIndex int    `json:"ruleIndex"`
+				Level     string `json:"level"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	res := log.Runs[0].Results
+	if len(res) != len(r.Changes) {
+		t.Fatalf("%d results for %d changes", len(res), len(r.Changes))
+	}
+	for i, c := range r.Changes {
+		if res[i].Level != sarifLevels[c.Class] || res[i].RuleID != "diff/"+c.Kind || log.Runs[0].Tool.Driver.Rules[res[i].RuleIndex].ID != res[i].RuleID {
+			t.Errorf("change %d (%s %s) became %+v", i, c.Class, c.Kind, res[i])
+		}
+	}
+}
