@@ -56,8 +56,11 @@ error, 3 a side could not be read.
 
 Flags:
 %s
+Each change has a kind (tool-removed, required-property-added,
+enum-value-removed, description-rewritten, ...); --kinds lists them all.
+
 Examples:
-  mcplint diff tools.json git:main:tools.json
+  mcplint diff git:main:tools.json tools.json
   mcplint diff git:origin/main:tools.json tools.json --format markdown
   mcplint diff pinned.json -- npx -y @modelcontextprotocol/server-everything
 `
@@ -86,8 +89,9 @@ func runDiff(ctx context.Context, c *cli, args []string) int {
 	failOn := &choiceFlag{value: "breaking", choices: diff.FailOn}
 	fs.Var(failOn, "fail-on", "exit 1 on a change of this `CLASS` or worse: "+strings.Join(diff.FailOn, ", ")+" (any: every change)")
 	server := fs.String("server", "", "the server `NAME` of a side that is a client config")
-	similarity := fs.Float64("similarity", diff.DefaultSimilarity, "a description whose word similarity falls under `RATIO` (0 to 1) while its schema did not change is risky")
+	similarity := fs.Float64("similarity", diff.DefaultSimilarity, "a description whose word similarity falls under `RATIO` (0 to 1) while its input schema did not change is risky")
 	noSecurity := fs.Bool("no-security", false, "do not run the security rules on the two sides")
+	kinds := fs.Bool("kinds", false, "list every kind of change and what it means, and exit")
 	positional, command, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(c.Stdout, diffUsage, printFlags(fs))
@@ -95,6 +99,12 @@ func runDiff(ctx context.Context, c *cli, args []string) int {
 	}
 	if err != nil {
 		return usageError(c, "diff: %v", err)
+	}
+	if *kinds {
+		for _, k := range diff.KindNames() {
+			fmt.Fprintf(c.Stdout, "%-30s %s\n", k, diff.Kinds[k])
+		}
+		return exitOK
 	}
 	if *similarity <= 0 || *similarity > 1 {
 		return usageError(c, "diff: --similarity %v: want a ratio above 0 and at most 1, such as 0.5", *similarity)

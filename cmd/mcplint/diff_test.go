@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/engine/diff"
 	"github.com/mcplint/mcplint/engine/mcp/mcptest"
 )
 
@@ -203,6 +204,19 @@ func TestDiffSARIFLocates(t *testing.T) {
 	for _, want := range []string{`"uri": "new.json"`, `"startLine": 6`, `"ruleId": "diff/enum-value-removed"`, `"level": "error"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the SARIF output lacks %s:\n%s", want, out)
+		}
+	}
+}
+
+// TestDiffKindsListsEveryKind: --kinds explains every kind a change can have.
+func TestDiffKindsListsEveryKind(t *testing.T) {
+	out, _, code := runCLI(t, t.TempDir(), "diff", "--kinds")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, k := range diff.KindNames() {
+		if !strings.Contains(out, k+" ") {
+			t.Errorf("--kinds lacks %s", k)
 		}
 	}
 }
