@@ -61,9 +61,14 @@ func (c *comparer) tools(oldList, curList []sdk.Tool) {
 		c.toolAdded(cur[n])
 	}
 	for _, n := range curNames {
-		if o, ok := old[n]; ok {
-			c.tool(o, cur[n], n)
+		// Most tools of two versions are the same: one hash of each
+		// definition settles it, where walking the schemas would hash
+		// every part of them.
+		o, ok := old[n]
+		if !ok || (o.Def != nil && cur[n].Def != nil && same(o.Def, cur[n].Def)) {
+			continue
 		}
+		c.tool(o, cur[n], n)
 	}
 }
 
