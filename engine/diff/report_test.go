@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/sdk"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -27,8 +28,10 @@ func sampleReport(t *testing.T) *Report {
 // TestJSONMatchesSchema checks the JSON output against its documented
 // schema, and that the schema lists every kind.
 func TestJSONMatchesSchema(t *testing.T) {
+	r := sampleReport(t)
+	r.Changes[0].Location = &sdk.Location{File: "new.json", Line: 3, Column: 7}
 	var buf bytes.Buffer
-	if err := WriteJSON(&buf, sampleReport(t)); err != nil {
+	if err := WriteJSON(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	sch, err := jsonschema.NewCompiler().Compile(schemaPath)
