@@ -68,11 +68,9 @@ func SecurityRules(cfg *config.Config) ([]sdk.Rule, error) {
 }
 
 // SecurityFindings runs rules (SecurityRules) on s and returns their
-// issues, the built-in rules' memo of s released. A rule that fails is an
-// error.
+// issues. A rule that fails is an error.
 func SecurityFindings(ctx context.Context, rules []sdk.Rule, s *sdk.Snapshot) ([]sdk.Issue, error) {
 	issues, ruleErrs := runner.Run(ctx, rules, s)
-	builtinrules.Forget(s)
 	if len(ruleErrs) > 0 {
 		var errs []error
 		for _, e := range ruleErrs {

@@ -183,7 +183,11 @@ func runDiff(ctx context.Context, c *cli, args []string) int {
 		return exitTarget
 	}
 	if diff.Fails(rep.Changes, failOn.value) {
-		fmt.Fprintf(c.Stderr, "mcplint diff: failing: %s at or above --fail-on %s\n", countOf(countAtOrAbove(rep, failOn.value), "change"), failOn.value)
+		n, noun := countAtOrAbove(rep, failOn.value), "changes"
+		if n == 1 {
+			noun = "change"
+		}
+		fmt.Fprintf(c.Stderr, "mcplint diff: failing: %d %s at or above --fail-on %s\n", n, noun, failOn.value)
 		return exitIssues
 	}
 	return exitOK
