@@ -24,6 +24,8 @@ import (
 type loadRequest struct {
 	positional, command []string
 	server              string
+	// probes is the probe set of a live session ("" is the default).
+	probes string
 }
 
 // loadSnapshots loads the servers a request names, as the lint command
@@ -41,7 +43,7 @@ func loadTargets(ctx context.Context, c *cli, req loadRequest) ([]*sdk.Snapshot,
 		server = cfg.Server.Name
 	}
 	return engine.Snapshots(ctx, engine.Settings{Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
-		Args: req.positional, Command: req.command, Server: server})
+		Args: req.positional, Command: req.command, Server: server, Probes: req.probes})
 }
 
 const lockUsage = `Usage: mcplint lock [--lock FILE] [--server NAME] [TARGET...] [-- COMMAND ARGS...]

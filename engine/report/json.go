@@ -277,6 +277,13 @@ func (jw *jsonWriter) target(t *result.Target, d int) error {
 	})
 }
 
+// EscapeJSON writes the characters a terminal would act on or hide
+// (C1 controls, bidi controls, tags, zero-width characters) in JSON text as
+// \u escapes, as WriteJSON does, for other JSON writers (mcplint diff's).
+// JSON text holds such characters only inside strings, so the result
+// decodes to the same values.
+func EscapeJSON(b []byte) []byte { return escapeJSON(b) }
+
 func escapeJSON(b []byte) []byte {
 	return jsonesc.EscapeRunes(b, func(r rune) bool { return (r >= 0x80 && r <= 0x9f) || Hidden(r) })
 }
