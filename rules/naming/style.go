@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/rules/internal/ident"
 )
 
 // style is a way of writing a multi-word identifier.
@@ -86,7 +88,7 @@ func separatedWords(seg string, sep byte, ok func(rune) bool) bool {
 func convert(name string, s style) string {
 	var segs []string
 	for seg := range strings.SplitSeq(name, ".") {
-		w := words(seg)
+		w := ident.Words(seg)
 		if len(w) == 0 {
 			continue
 		}
@@ -125,40 +127,6 @@ func joinWords(w []string, s style) string {
 func capitalize(word string) string {
 	r, n := utf8.DecodeRuneInString(word)
 	return string(unicode.ToUpper(r)) + strings.ToLower(word[n:])
-}
-
-// words splits one name segment into its words: at every character that is
-// neither a letter nor a digit, and at camel-case humps. An upper-case letter
-// starts a word after a lower-case letter or a digit ("getV2User" is get, V2,
-// User), and an acronym ends before its last capital when a lower-case letter
-// follows ("getHTTPResponse" is get, HTTP, Response). Digits never start a
-// word, so "base64Encode" is base64, Encode.
-func words(seg string) []string {
-	var out []string
-	for token := range strings.FieldsFuncSeq(seg, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
-		out = append(out, splitHumps(token)...)
-	}
-	return out
-}
-
-func splitHumps(token string) []string {
-	rs := []rune(token)
-	var out []string
-	start := 0
-	for i := 1; i < len(rs); i++ {
-		if !unicode.IsUpper(rs[i]) {
-			continue
-		}
-		prev := rs[i-1]
-		acronymEnd := unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1])
-		if unicode.IsLower(prev) || unicode.IsDigit(prev) || acronymEnd {
-			out = append(out, string(rs[start:i]))
-			start = i
-		}
-	}
-	return append(out, string(rs[start:]))
 }
 
 func isASCIILower(r rune) bool   { return r >= 'a' && r <= 'z' }
