@@ -25,6 +25,7 @@ import (
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/plugins"
 	builtinrules "github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/rules/capability"
 	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -186,6 +187,7 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 // from there, and scoring once the pipeline is done.
 func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule) (*pipeline.Target, *score.Input) {
 	issues, ruleErrs := runner.Run(ctx, rules, snap)
+	tools := toolCapabilities(snap)
 	// What the rules kept of snap is garbage now, not when snap is: the
 	// pipeline may read a large file again to place the issues.
 	builtinrules.Forget(snap)
@@ -199,6 +201,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		// A probe that never got an answer is neither a pass nor a
 		// finding: the report says so.
 		Inconclusive: probe.Inconclusive(snap.Transcript),
+		Tools:        tools,
 	}
 	if snap.Tokens != nil {
 		out.ContextTokens = snap.Tokens.Total
@@ -223,6 +226,23 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}
 	}
 	return &pipeline.Target{Snap: snap, Result: out, Ran: func(rule string) bool { return ran[rule] }}, in
+}
+
+// toolCapabilities lists the tools of snap that got a capability label,
+// with the labels and their evidence.
+func toolCapabilities(snap *sdk.Snapshot) []result.ToolCapabilities {
+	var out []result.ToolCapabilities
+	for i, caps := range capability.Of(snap) {
+		if len(caps) == 0 {
+			continue
+		}
+		tc := result.ToolCapabilities{Name: snap.Tools[i].Name}
+		for _, c := range caps {
+			tc.Capabilities = append(tc.Capabilities, result.Capability{Label: string(c.Label), Evidence: c.Evidence})
+		}
+		out = append(out, tc)
+	}
+	return out
 }
 
 func nonNil(issues []sdk.Issue) []sdk.Issue {

@@ -11,9 +11,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// toxicFlowShown is how many tools of each role a finding names; it
-// counts the others.
-const toxicFlowShown = 3
+// A finding names, for each role, the first toxicFlowShown tools of each
+// of the first toxicFlowServers servers, and counts the others.
+const (
+	toxicFlowShown   = 3
+	toxicFlowServers = 5
+)
 
 type toxicFlowSettings struct {
 	// TrustedTools play no part in a flow: "TOOL" on any server,
@@ -130,14 +133,14 @@ func (r *ToxicFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.
 			others = append(others, p.Name)
 		}
 	}
-	msg := fmt.Sprintf("the lethal trifecta is loaded together: private data from %s; untrusted content from %s; outbound sink %s of this server. "+
+	msg := fmt.Sprintf("the lethal trifecta is loaded together: private data from %s; untrusted content from %s; outbound sink %s. "+
 		"Text an attacker plants in the untrusted content can make the model read the private data and send it out",
 		roleList(private), roleList(untrusted), roleList(sinks))
 	var fix string
 	if len(others) > 0 {
-		fix = fmt.Sprintf("do not load this server together with %s, or disable %s here; ", serverList(others), roleList(sinks))
+		fix = fmt.Sprintf("do not load this server together with %s, or disable %s; ", serverList(others), toolNames(sinks))
 	} else {
-		fix = fmt.Sprintf("disable %s, or split this server's reading and sending tools into servers (or toolsets) that are not loaded together; ", roleList(sinks))
+		fix = fmt.Sprintf("disable %s, or split this server's reading and sending tools into servers (or toolsets) that are not loaded together; ", toolNames(sinks))
 	}
 	fix += "a tool that reaches only the user's own systems can say so with openWorldHint: false, and a destination the user alone reads can be trusted in [rules.settings.toxic-flow] trusted-tools"
 	report(sdk.Issue{
@@ -162,27 +165,52 @@ func (r *ToxicFlow) trustedTool(server, tool string) bool {
 	return false
 }
 
-// roleList names the first tools of a role, each server's together, and
-// counts the rest.
+// roleList names, for each server that plays a role (up to
+// toxicFlowServers), its first toxicFlowShown tools, and counts the rest,
+// so a large server does not hide the others.
 func roleList(tools []flowTool) string {
-	n := min(len(tools), toxicFlowShown)
 	var parts []string
-	for i := 0; i < n; {
+	servers := 0
+	for i := 0; i < len(tools); {
 		j := i
-		var names []string
-		for j < n && tools[j].server == tools[i].server {
-			names = append(names, strconv.Quote(tools[j].name))
+		for j < len(tools) && tools[j].server == tools[i].server {
 			j++
 		}
+		servers++
+		if servers > toxicFlowServers {
+			i = j
+			continue
+		}
+		var names []string
+		for _, t := range tools[i:min(j, i+toxicFlowShown)] {
+			names = append(names, strconv.Quote(t.name))
+		}
 		part := strings.Join(names, ", ")
+		if rest := j - i - len(names); rest > 0 {
+			part += fmt.Sprintf(" and %d more", rest)
+		}
 		if tools[i].server != "" {
 			part += " (server " + strconv.Quote(tools[i].server) + ")"
+		} else {
+			part += " (this server)"
 		}
 		parts = append(parts, part)
 		i = j
 	}
-	out := strings.Join(parts, ", ")
-	if rest := len(tools) - n; rest > 0 {
+	if servers > toxicFlowServers {
+		parts = append(parts, fmt.Sprintf("tools of %d more servers", servers-toxicFlowServers))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// toolNames quotes the first toxicFlowShown tools and counts the rest.
+func toolNames(tools []flowTool) string {
+	var names []string
+	for _, t := range tools[:min(len(tools), toxicFlowShown)] {
+		names = append(names, strconv.Quote(t.name))
+	}
+	out := strings.Join(names, ", ")
+	if rest := len(tools) - len(names); rest > 0 {
 		out += fmt.Sprintf(" and %d more", rest)
 	}
 	return out
