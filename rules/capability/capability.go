@@ -121,19 +121,13 @@ func (f facts) nameHas(set map[string]bool) string {
 	return ""
 }
 
-// paramHas returns the first parameter with a word in set ("file_path"
-// and "filePath" for {"path"}); names of more than three words describe
-// something else ("path_filter_exclude_pattern").
-func (f facts) paramHas(set map[string]bool) string {
+// paramEndsIn returns the first parameter whose last word is in set
+// ("body", "rich_text", "htmlText" for {"body", "text"}; not
+// "parentCommentId" for {"comment"}).
+func (f facts) paramEndsIn(set map[string]bool) string {
 	for _, p := range f.params {
-		ws := ident.Words(p)
-		if len(ws) > 3 {
-			continue
-		}
-		for _, w := range ws {
-			if set[strings.ToLower(w)] {
-				return p
-			}
+		if ws := ident.Words(p); len(ws) > 0 && set[strings.ToLower(ws[len(ws)-1])] {
+			return p
 		}
 	}
 	return ""

@@ -35,6 +35,7 @@ func TestLabels(t *testing.T) {
 		{capability.PrivateData, `{"name":"write_file","description":"Writes a file.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`, false, ""},
 		{capability.PrivateData, `{"name":"get_weather","description":"Returns the forecast for a city."}`, false, ""},
 		{capability.PrivateData, `{"name":"list_console_messages","description":"Lists the page's console messages.","annotations":{"readOnlyHint":true}}`, false, ""},
+		{capability.PrivateData, `{"name":"git_wrapup_instructions","annotations":{"readOnlyHint":true}}`, false, ""},
 		{capability.PrivateData, `{"name":"collection-storage-size","inputSchema":{"type":"object","properties":{"collection":{"type":"string"}}},"annotations":{"readOnlyHint":true}}`, false, ""},
 		// untrusted-content
 		{capability.UntrustedContent, `{"name":"fetch","description":"Fetches a URL.","inputSchema":{"type":"object","properties":{"url":{"type":"string"}}}}`, true, `parameter "url"`},
@@ -51,11 +52,14 @@ func TestLabels(t *testing.T) {
 		{capability.OutboundSink, `{"name":"get_metrics","inputSchema":{"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"}}}}`, false, ""},
 		{capability.OutboundSink, `{"name":"send_message","annotations":{"readOnlyHint":true}}`, false, ""},
 		{capability.OutboundSink, `{"name":"port_forward","description":"Forward a local port to a pod."}`, false, ""},
+		{capability.OutboundSink, `{"name":"queue_send_message","description":"Send a message to a queue."}`, false, ""},
+		{capability.OutboundSink, `{"name":"create_comment","inputSchema":{"type":"object","properties":{"parentCommentId":{"type":"string"}}}}`, false, ""},
 		// destructive
 		{capability.Destructive, `{"name":"delete_branch","description":"Deletes a branch."}`, true, `"delete"`},
 		{capability.Destructive, `{"name":"apply","annotations":{"destructiveHint":true}}`, true, "destructiveHint: true"},
 		{capability.Destructive, `{"name":"delete_preview","annotations":{"readOnlyHint":true}}`, false, ""},
 		{capability.Destructive, `{"name":"create_branch","description":"Creates a branch."}`, false, ""},
+		{capability.Destructive, `{"name":"post-search","annotations":{"destructiveHint":true}}`, false, ""},
 		// code-execution
 		{capability.CodeExecution, `{"name":"run_code","description":"Runs a snippet."}`, true, `"run" + "code"`},
 		{capability.CodeExecution, `{"name":"browser_evaluate","inputSchema":{"type":"object","properties":{"function":{"type":"string"}}}}`, true, `parameter "function"`},

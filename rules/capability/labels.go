@@ -20,10 +20,12 @@ var privateObjects = set("file", "directory", "dir", "folder", "note", "mail", "
 	"attachment", "block", "issue", "comment", "task", "project")
 
 // notPrivate words make a name's objects something other than the user's
-// data: what a browser shows (its console, its pages), or figures about
-// the data rather than the data (a count, a size, a status).
+// data: what a browser shows (its console, its pages), figures about the
+// data rather than the data (a count, a size, a status), a verdict on it
+// (validate, verify) or the server's own instructions.
 var notPrivate = set("browser", "console", "network", "screenshot", "snapshot", "page", "stats", "size",
-	"index", "indexes", "count", "counts", "explain", "status", "statuses", "info", "emoji", "reaction")
+	"index", "indexes", "count", "counts", "explain", "status", "statuses", "info", "emoji", "reaction",
+	"performance", "metrics", "instructions", "validate", "verify", "lint")
 
 // privateParams name where the user's data is read from (compared as
 // untrustedParams are).
@@ -163,7 +165,7 @@ func (f facts) evidence(l Label) []string {
 			add(nameEvidence(f.name, v))
 		} else if v := f.nameHas(writeVerbs); v != "" && readVerb == "" && !blandName {
 			if o := f.nameHas(sinkObjects); o != "" {
-				if p := f.paramHas(textParams); p != "" {
+				if p := f.paramEndsIn(textParams); p != "" {
 					add(nameEvidence(f.name, v, o))
 					add(paramEvidence(p))
 				}
@@ -174,7 +176,7 @@ func (f facts) evidence(l Label) []string {
 		} else if p := f.paramIs(set("to")); p != "" && f.nameHas(set("send", "email", "mail", "message")) != "" {
 			add(paramEvidence(p))
 		}
-		if p := f.descHas(sinkPhrases); p != "" {
+		if p := f.descHas(sinkPhrases); p != "" && !blandName {
 			add(descEvidence(p))
 		}
 		if len(ev) > 0 && f.ann != nil && hint(f.ann.OpenWorldHint, true) {
@@ -187,7 +189,9 @@ func (f facts) evidence(l Label) []string {
 		if v := f.nameHas(destroyVerbs); v != "" {
 			add(nameEvidence(f.name, v))
 		}
-		if f.ann != nil && hint(f.ann.DestructiveHint, true) {
+		// A server that sets destructiveHint on every tool sets it on its
+		// searches too; alone, it does not outweigh a name that reads.
+		if f.ann != nil && hint(f.ann.DestructiveHint, true) && (len(ev) > 0 || readVerb == "") {
 			add(destructiveEvidence)
 		}
 	case CodeExecution:
