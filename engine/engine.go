@@ -24,6 +24,7 @@ import (
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/rules/capability"
 	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -188,6 +189,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	// returns: the pipeline may read a large file again to place the
 	// issues.
 	issues, ruleErrs := runner.Run(ctx, rules, snap)
+	tools := toolCapabilities(snap)
 	out := &result.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
 		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,
@@ -198,6 +200,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		// A probe that never got an answer is neither a pass nor a
 		// finding: the report says so.
 		Inconclusive: probe.Inconclusive(snap.Transcript),
+		Tools:        tools,
 	}
 	if snap.Tokens != nil {
 		out.ContextTokens = snap.Tokens.Total
@@ -222,6 +225,23 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}
 	}
 	return &pipeline.Target{Snap: snap, Result: out, Ran: func(rule string) bool { return ran[rule] }}, in
+}
+
+// toolCapabilities lists the tools of snap that got a capability label,
+// with the labels and their evidence.
+func toolCapabilities(snap *sdk.Snapshot) []result.ToolCapabilities {
+	var out []result.ToolCapabilities
+	for i, caps := range capability.Of(context.Background(), snap) {
+		if len(caps) == 0 {
+			continue
+		}
+		tc := result.ToolCapabilities{Name: snap.Tools[i].Name}
+		for _, c := range caps {
+			tc.Capabilities = append(tc.Capabilities, result.Capability{Label: string(c.Label), Evidence: c.Evidence})
+		}
+		out = append(out, tc)
+	}
+	return out
 }
 
 func nonNil(issues []sdk.Issue) []sdk.Issue {

@@ -45,11 +45,14 @@ type Target struct {
 	Era             string              `json:"era,omitempty"`
 	Counts          Counts              `json:"counts"`
 	ContextTokens   int                 `json:"contextTokens"`
-	Score           float64             `json:"score"`
-	Grade           string              `json:"grade"`
-	Components      map[string]float64  `json:"components"`
-	Issues          []sdk.Issue         `json:"issues"`
-	Suppressed      []Suppressed        `json:"suppressed"`
+	// Tools are the tools that got a capability label, in the server's
+	// order; a tool with none is not listed.
+	Tools      []ToolCapabilities `json:"tools,omitempty"`
+	Score      float64            `json:"score"`
+	Grade      string             `json:"grade"`
+	Components map[string]float64 `json:"components"`
+	Issues     []sdk.Issue        `json:"issues"`
+	Suppressed []Suppressed       `json:"suppressed"`
 	// RuleErrors are rules that could not run over this target.
 	RuleErrors []RuleError `json:"ruleErrors,omitempty"`
 	// NotApplicable names the enabled rules that cannot say anything about
@@ -70,6 +73,20 @@ type Target struct {
 	Exercise *Exercise `json:"exercise,omitempty"`
 	// Error says why the target could not be linted; nil when it was.
 	Error *string `json:"error"`
+}
+
+// ToolCapabilities are the capability labels of one tool.
+type ToolCapabilities struct {
+	Name         string       `json:"name"`
+	Capabilities []Capability `json:"capabilities"`
+}
+
+// Capability is one label ("private-data", "untrusted-content",
+// "outbound-sink", "destructive", "code-execution") and what it was given
+// on.
+type Capability struct {
+	Label    string   `json:"label"`
+	Evidence []string `json:"evidence"`
 }
 
 // Incomplete is the grade of a target on which a rule (or a plugin) could

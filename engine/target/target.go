@@ -66,7 +66,8 @@ type Target struct {
 	// current one.
 	Dir string
 	// Group names the client config a target came from; targets of one
-	// group see each other as Snapshot.Peers.
+	// group see each other as Snapshot.Peers, and so do the targets of a
+	// run that have no group.
 	Group string
 	// URL is a Remote target's address.
 	URL string
