@@ -59,12 +59,15 @@ type Options struct {
 	// LimitMemory sets the process's memory limit while large files are
 	// linted (Settings.LimitMemory).
 	LimitMemory bool
+	// SaveTrace keeps the one live target's session when its File is set.
+	SaveTrace SaveTrace
 }
 
 // lint runs the whole pipeline over rules Run has configured and returns
 // the report. A target that cannot be read is reported in its Target.Error,
-// so the other targets still count.
-func lint(ctx context.Context, opt Options) *result.Report {
+// so the other targets still count; the error is a session that
+// --save-trace could not keep.
+func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	enabled := Enabled(opt.Rules, opt.Selection)
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
@@ -98,6 +101,13 @@ func lint(ctx context.Context, opt Options) *result.Report {
 		opt.Targets[i].Data = nil
 	}
 	loaded()
+	if opt.SaveTrace.File != "" {
+		for _, snap := range snaps {
+			if err := saveTrace(opt.SaveTrace, snap); err != nil {
+				return nil, err
+			}
+		}
+	}
 	region = trace.StartRegion(ctx, "prepare")
 	prepare(opt.Targets, snaps, errs, opt.Lock)
 	region.End()
@@ -167,7 +177,7 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			}
 		}
 	}
-	return rep
+	return rep, nil
 }
 
 // Enabled returns the rules the selection turns on, in name order.
