@@ -158,6 +158,9 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 		slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
 	region.End()
 	for i, t := range rep.Targets {
+		if snaps[i] != nil {
+			quoteRecords(t, snaps[i].Transcript)
+		}
 		if in := inputs[i]; in != nil {
 			in.Issues = t.Issues
 			res := score.Compute(*in)

@@ -65,6 +65,10 @@ type Target struct {
 	// is no fault of the server: issues left without a line and column
 	// because their file changed while it was being linted.
 	Notes []string `json:"notes,omitempty"`
+	// Records quote, for each issue pointer into the transcript, the start
+	// of the record it names, for the text report; not part of the JSON
+	// report, whose readers have the pointer and the trace.
+	Records map[string]Quote `json:"-"`
 	// Exercise is what --exercise called and how each call went; nil when
 	// no tool was called.
 	Exercise *Exercise `json:"exercise,omitempty"`
@@ -93,6 +97,13 @@ type Inconclusive struct {
 	Rules []string `json:"rules"`
 	// Reason says what happened.
 	Reason string `json:"reason"`
+}
+
+// Quote is the start of a transcript record: a line of the session
+// (Dir "c2s", "s2c" or "stderr") or an event ("event", Text its JSON).
+type Quote struct {
+	Dir  string
+	Text string
 }
 
 // Counts are how many definitions a target exposes.
