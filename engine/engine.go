@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime/trace"
 	"slices"
 	"sort"
@@ -142,6 +143,7 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 			rep.Targets[i] = piped[i].Result
 			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
 		}
+		rep.Targets[i].Declared = declared(t, opt.Dir)
 		if opt.Progress != nil {
 			progress.Lock()
 			done++
@@ -236,6 +238,19 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}
 	}
 	return &pipeline.Target{Snap: snap, Result: out, Ran: func(rule string) bool { return ran[rule] }}, in
+}
+
+// declared names the file that declares a live target as reports name
+// files: relative to dir when it is inside it.
+func declared(t target.Target, dir string) *sdk.Location {
+	if t.Declared == "" {
+		return nil
+	}
+	file := t.Declared
+	if rel, err := filepath.Rel(dir, file); err == nil && dir != "" && filepath.IsLocal(rel) {
+		file = rel
+	}
+	return &sdk.Location{File: file, Line: t.DeclaredLine}
 }
 
 func nonNil(issues []sdk.Issue) []sdk.Issue {

@@ -242,6 +242,7 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 		return nil, err
 	}
 	rep.Rules = metas
+	rep.HelpURI = cfg.Output.HelpURI
 	for _, m := range metas {
 		if sel.Enabled(m) {
 			rep.Enabled = append(rep.Enabled, m)
