@@ -103,10 +103,15 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	}
 	loaded()
 	if opt.SaveTrace.File != "" {
+		saved := false
 		for _, snap := range snaps {
 			if err := saveTrace(opt.SaveTrace, snap); err != nil {
 				return nil, err
 			}
+			saved = saved || snap != nil && snap.Transcript != nil
+		}
+		if !saved && opt.SaveTrace.Note != nil {
+			fmt.Fprintf(opt.SaveTrace.Note, "mcplint: --save-trace: nothing saved to %s: the server said nothing mcplint could keep (the report says why)\n", opt.SaveTrace.Path)
 		}
 	}
 	region = trace.StartRegion(ctx, "prepare")

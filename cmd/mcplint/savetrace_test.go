@@ -164,3 +164,17 @@ func TestSaveTraceRefuses(t *testing.T) {
 		t.Errorf("the link was replaced: %q, %v", target, err)
 	}
 }
+
+// TestSaveTraceNothingToKeep: a server that never spoke (here, never
+// started) leaves no trace file, and stderr says so beside the report's
+// reason.
+func TestSaveTraceNothingToKeep(t *testing.T) {
+	dir := t.TempDir()
+	_, stderr, code := runCLI(t, dir, "--no-plugins", "--probes", "none", "--save-trace", "t.jsonl", "--", filepath.Join(dir, "no-such-server"))
+	if code != exitTarget || !strings.Contains(stderr, "--save-trace: nothing saved to t.jsonl") {
+		t.Errorf("exit %d, want %d with a note that nothing was saved\n%s", code, exitTarget, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "t.jsonl")); err == nil {
+		t.Error("a trace was written for a server that said nothing")
+	}
+}
