@@ -22,7 +22,7 @@ var (
 	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
 	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
 	pluginKeys   = []string{"name", "path", "sha256", "settings"}
-	outputKeys   = []string{"format", "file", "fail-on", "min-grade", "color", "max-same-issues"}
+	outputKeys   = []string{"format", "file", "fail-on", "min-grade", "color", "max-same-issues", "help-uri"}
 	severityKeys = []string{"error", "warning", "info"}
 
 	// tableOf says which table a key belongs in, for a key written in the
@@ -751,6 +751,15 @@ func (d *decoder) output(path keyPath, v any) {
 				d.errorf(kp, "output.max-same-issues is %d: set it to 0 (no limit) or more", n)
 			default:
 				o.MaxSameIssues = int(min(n, math.MaxInt32))
+			}
+		case "help-uri":
+			s, ok := d.str(kp, v)
+			if ok {
+				if err := CheckHelpURI(s); err != nil {
+					d.errorf(kp, "output.help-uri %v", err)
+					break
+				}
+				o.HelpURI = s
 			}
 		default:
 			d.unknownKey(kp, "[output]", outputKeys)

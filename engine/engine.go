@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime/trace"
 	"slices"
 	"sort"
@@ -59,12 +60,15 @@ type Options struct {
 	// LimitMemory sets the process's memory limit while large files are
 	// linted (Settings.LimitMemory).
 	LimitMemory bool
+	// SaveTrace keeps the one live target's session when its File is set.
+	SaveTrace SaveTrace
 }
 
 // lint runs the whole pipeline over rules Run has configured and returns
 // the report. A target that cannot be read is reported in its Target.Error,
-// so the other targets still count.
-func lint(ctx context.Context, opt Options) *result.Report {
+// so the other targets still count; the error is a session that
+// --save-trace could not keep.
+func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	enabled := Enabled(opt.Rules, opt.Selection)
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
@@ -98,6 +102,18 @@ func lint(ctx context.Context, opt Options) *result.Report {
 		opt.Targets[i].Data = nil
 	}
 	loaded()
+	if opt.SaveTrace.File != "" {
+		saved := false
+		for _, snap := range snaps {
+			if err := saveTrace(opt.SaveTrace, snap); err != nil {
+				return nil, err
+			}
+			saved = saved || snap != nil && snap.Transcript != nil
+		}
+		if !saved && opt.SaveTrace.Note != nil {
+			fmt.Fprintf(opt.SaveTrace.Note, "mcplint: --save-trace: nothing saved to %s: the server said nothing mcplint could keep (the report says why)\n", opt.SaveTrace.Path)
+		}
+	}
 	region = trace.StartRegion(ctx, "prepare")
 	prepare(opt.Targets, snaps, errs, opt.Lock)
 	region.End()
@@ -132,6 +148,7 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			rep.Targets[i] = piped[i].Result
 			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
 		}
+		rep.Targets[i].Declared = declared(t, opt.Dir)
 		if opt.Progress != nil {
 			progress.Lock()
 			done++
@@ -148,6 +165,9 @@ func lint(ctx context.Context, opt Options) *result.Report {
 		slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
 	region.End()
 	for i, t := range rep.Targets {
+		if snaps[i] != nil {
+			quoteRecords(t, snaps[i].Transcript)
+		}
 		if in := inputs[i]; in != nil {
 			in.Issues = t.Issues
 			res := score.Compute(*in)
@@ -167,7 +187,7 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			}
 		}
 	}
-	return rep
+	return rep, nil
 }
 
 // Enabled returns the rules the selection turns on, in name order.
@@ -242,6 +262,19 @@ func toolCapabilities(snap *sdk.Snapshot) []result.ToolCapabilities {
 		out = append(out, tc)
 	}
 	return out
+}
+
+// declared names the file that declares a live target as reports name
+// files: relative to dir when it is inside it.
+func declared(t target.Target, dir string) *sdk.Location {
+	if t.Declared == "" {
+		return nil
+	}
+	file := t.Declared
+	if rel, err := filepath.Rel(dir, file); err == nil && dir != "" && filepath.IsLocal(rel) {
+		file = rel
+	}
+	return &sdk.Location{File: file, Line: t.DeclaredLine}
 }
 
 func nonNil(issues []sdk.Issue) []sdk.Issue {

@@ -79,6 +79,9 @@ type Settings struct {
 	Baseline string
 	// Plugins says which rule plugins start.
 	Plugins PluginSettings
+	// SaveTrace, when its Path is set, keeps the session of the one live
+	// target in that file (--save-trace); Run resolves File from Dir.
+	SaveTrace SaveTrace
 	// KeepRepeats leaves repeated findings apart instead of collapsing
 	// them into one that counts them: a baseline is recorded from them
 	// (mcplint baseline), because the baseline matches findings one by one.
@@ -208,6 +211,12 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	if lockErr != nil {
 		return nil, &UsageError{lockErr}
 	}
+	if s.SaveTrace.Path != "" {
+		s.SaveTrace.File = resolvePath(s.Dir, s.SaveTrace.Path)
+		if err := checkSaveTrace(s.SaveTrace, targets); err != nil {
+			return nil, &UsageError{err}
+		}
+	}
 	probes, err := probe.ParseSet(s.Probes)
 	if err != nil {
 		return nil, &UsageError{fmt.Errorf("--%w", err)}
@@ -220,7 +229,7 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	opts := Options{
 		Version: s.Version, Dir: s.Dir, Targets: targets, Config: cfg,
 		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
-		Progress: s.Progress, KeepRepeats: s.KeepRepeats, LimitMemory: s.LimitMemory,
+		Progress: s.Progress, KeepRepeats: s.KeepRepeats, LimitMemory: s.LimitMemory, SaveTrace: s.SaveTrace,
 	}
 	if s.Baseline != "" {
 		opts.Baseline, err = baseline.Read(resolvePath(s.Dir, s.Baseline))
@@ -228,8 +237,12 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 			return nil, &UsageError{fmt.Errorf("--baseline: %w", err)}
 		}
 	}
-	rep := lint(ctx, opts)
+	rep, err := lint(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
 	rep.Rules = metas
+	rep.HelpURI = cfg.Output.HelpURI
 	for _, m := range metas {
 		if sel.Enabled(m) {
 			rep.Enabled = append(rep.Enabled, m)

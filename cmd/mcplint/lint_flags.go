@@ -38,6 +38,7 @@ type lintFlags struct {
 	exercise     exerciseFlag
 	maxSize      int64
 	maxSame      int
+	saveTrace    string
 }
 
 func newLintFlags() *lintFlags {
@@ -71,6 +72,7 @@ func newLintFlags() *lintFlags {
 	fs.Var(durationFlag{&f.discoverWait}, "discover-wait", "how long server/discover waits alone before initialize is sent beside it, a `DURATION` (default 3s); a late answer still decides the era")
 	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): readonly (or --exercise alone) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool")
 	fs.Var(&f.probes, "probes", "which protocol probes a live server gets, a `SET`: none (only list); default (the default: questions in the session, and a second server process for request-before-init and a second listing); all (also a third process whose client names itself differently, and a pause after initialized)")
+	fs.StringVar(&f.saveTrace, "save-trace", "", "keep a live server's session (its probes' sessions included) in `FILE`, a trace that lints as the live run did ('mcplint FILE'); findings in the transcript then name its lines")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "quiet", false, "print issues and failures only: no clean targets, no empty summary, no progress notes on stderr")
@@ -207,13 +209,17 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		Args: positional, Command: command, Server: f.server, Headers: f.headers,
 		Enable: f.enable, Disable: f.disable, Only: f.only,
 		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout, StartupTimeout: f.startup, DiscoverWait: f.discoverWait,
-		Baseline: f.baseline,
-		Plugins:  engine.PluginSettings{Off: f.noPlugin},
+		Baseline:  f.baseline,
+		Plugins:   engine.PluginSettings{Off: f.noPlugin},
+		SaveTrace: engine.SaveTrace{Path: f.saveTrace},
 		// mcplint owns its process: a lint of large files may cap its heap.
 		LimitMemory: true,
 		// The notice of risky calls goes to stderr even when it is not a
 		// terminal: it is the user's last word on what is about to run.
 		Notice: c.Stderr,
+	}
+	if !f.quiet {
+		s.SaveTrace.Note = c.Stderr
 	}
 	switch {
 	case f.quiet:

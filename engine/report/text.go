@@ -131,7 +131,7 @@ func (p *printer) target(t *result.Target, enabled int) {
 		p.line("")
 		p.line("  %s", p.paint(ansiBold, name))
 		for _, is := range byOwner[owner] {
-			p.issue(is)
+			p.issue(is, t.Records)
 		}
 	}
 	if len(hidden) > 0 {
@@ -231,7 +231,7 @@ func (p *printer) gradeText(t *result.Target) string {
 	return g + ")"
 }
 
-func (p *printer) issue(is sdk.Issue) {
+func (p *printer) issue(is sdk.Issue, records map[string]result.Quote) {
 	sev := fmt.Sprintf("%-7s", is.Severity)
 	switch is.Severity {
 	case sdk.Error:
@@ -247,9 +247,25 @@ func (p *printer) issue(is sdk.Issue) {
 	}
 	p.line("    %s %s  %s", sev, Escape(is.Rule), p.paint(ansiDim, where))
 	p.block("            ", message(&is))
+	if q, ok := records[is.Pointer]; ok {
+		p.line("            %s %s", p.paint(ansiDim, quoteLabel(q.Dir)+":"), Escape(q.Text))
+	}
 	if is.Fix != "" {
 		p.line("            %s %s", p.paint(ansiDim, "fix:"), Escape(is.Fix))
 	}
+}
+
+// quoteLabel says whose a quoted transcript record is.
+func quoteLabel(dir string) string {
+	switch dir {
+	case sdk.DirServerToClient:
+		return "server sent"
+	case sdk.DirClientToServer:
+		return "mcplint sent"
+	case sdk.DirStderr:
+		return "server stderr"
+	}
+	return "observed"
 }
 
 func (p *printer) summary(r *result.Report) {
