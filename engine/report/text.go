@@ -25,6 +25,10 @@ type TextOptions struct {
 	// printed; the rest are one "… and N more" line. 0 prints them all.
 	// The summary still counts every issue.
 	MaxSameIssues int
+	// FailOn is the gate's --fail-on level. When it is "error" and the
+	// run passes over warnings, the summary says how to fail on them, so a
+	// hook that shows "Passed" over warnings tells how to make them count.
+	FailOn string
 }
 
 const (
@@ -61,8 +65,14 @@ func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 	for _, reason := range opt.Gate {
 		p.line("%s", p.paint(ansiRed, "fail: "+reason))
 	}
+	if !opt.Quiet && len(opt.Gate) == 0 && opt.FailOn == "error" && r.Summary.Warnings > 0 {
+		p.line("%s", p.paint(ansiDim, warningsPassHint))
+	}
 	return p.err
 }
+
+// warningsPassHint follows the summary of a run that passed over warnings.
+const warningsPassHint = "warnings do not fail the run; to fail on them, pass --fail-on warning or set fail-on = \"warning\" under [output]"
 
 type printer struct {
 	w       io.Writer
