@@ -137,37 +137,48 @@ func ReadRedacting(tr *sdk.Transcript, red toolanswer.Redactor) *Results {
 	return summarize(out)
 }
 
-// scenarioOf reads "TOOL NAME[ best-effort]" knowing the tool the request
+// scenarioOf reads "TOOL NAME[ FLAG...]" knowing the tool the request
 // named; a detail that does not start with it (a tool name with spaces, a
 // hand-edited transcript) is read from its last words.
 func scenarioOf(detail, tool string) Result {
 	r := Result{Tool: tool}
-	rest, ok := strings.CutPrefix(detail, tool+" ")
-	if !ok {
-		fields := strings.Fields(detail)
-		if n := len(fields); n > 0 {
-			rest = fields[n-1]
-			if rest == BestEffort && n > 1 {
-				rest = fields[n-2] + " " + BestEffort
-			}
+	fields := strings.Fields(detail)
+	if rest, ok := strings.CutPrefix(detail, tool+" "); ok {
+		fields = strings.Fields(rest)
+	} else {
+		fields = fields[max(0, len(fields)-1-len(trailingFlags(fields))):]
+	}
+	if len(fields) > 0 {
+		r.Scenario = fields[0]
+	}
+	for _, f := range fields[min(1, len(fields)):] {
+		switch f {
+		case BestEffort:
+			r.BestEffort = true
+		case OldTextUnread:
+			r.OldTextUnread = true
 		}
 	}
-	name, flag, _ := strings.Cut(rest, " ")
-	r.Scenario, r.BestEffort = name, flag == BestEffort
 	r.Kind = Happy
-	if strings.HasPrefix(name, "edge") {
+	if strings.HasPrefix(r.Scenario, "edge") {
 		r.Kind = Edge
 	}
 	return r
 }
 
+// trailingFlags are the flags that end a scenario's event detail.
+func trailingFlags(fields []string) []string {
+	i := len(fields)
+	for i > 1 && (fields[i-1] == BestEffort || fields[i-1] == OldTextUnread) {
+		i--
+	}
+	return fields[i:]
+}
+
 // unsent is a scenario announced whose request never reached the wire.
 func unsent(detail string, at int) Result {
 	fields := strings.Fields(detail)
-	tool := strings.Join(fields[:max(0, len(fields)-1)], " ")
-	if len(fields) > 1 && fields[len(fields)-1] == BestEffort {
-		tool = strings.Join(fields[:len(fields)-2], " ")
-	}
+	tool := strings.Join(fields[:max(0, len(fields)-1-len(trailingFlags(fields)))], " ")
 	r := scenarioOf(detail, tool)
 	r.Record, r.Outcome, r.Error = at, OutcomeNoAnswer, "the call was not sent"
 	return r
@@ -210,6 +221,8 @@ func judge(r *Result) {
 	if failed && r.Kind == Happy {
 		if env, ok := toolanswer.EnvironmentOf(text); ok {
 			r.Inconclusive = fmt.Sprintf("the machine lacks %s (%q)", env.Want, env.Phrase)
+		} else if r.OldTextUnread {
+			r.Inconclusive = "mcplint could not read the file before editing it, so the old text it sent need not be in it"
 		} else if phrase, ok := toolanswer.Rejection(text); ok && !r.BestEffort {
 			r.Inconclusive = fmt.Sprintf("the tool refused arguments its inputSchema accepts (%q)", phrase)
 		}

@@ -70,6 +70,9 @@ type ExerciseCall struct {
 	// BestEffort marks happy arguments mcplint could not confirm against
 	// the schema.
 	BestEffort bool `json:"bestEffort,omitempty"`
+	// OldTextUnread marks an edit whose old text mcplint could not read
+	// from the file first; a refusal then makes the call Inconclusive.
+	OldTextUnread bool `json:"-"`
 	// Arguments are the arguments sent.
 	Arguments json.RawMessage `json:"arguments,omitempty"`
 	// Passed: a happy call succeeded, or an edge call got any answer.
