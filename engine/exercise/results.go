@@ -86,15 +86,26 @@ func ReadRedacting(tr *sdk.Transcript, red toolanswer.Redactor) *Results {
 				continue
 			}
 			for _, m := range mcp.ParseMessages(rec.Msg) {
-				if !m.IsRequest() || m.Method != MethodToolsCall || detail == nil {
+				if !m.IsRequest() || detail == nil {
 					continue
 				}
 				var p struct {
 					Name      string          `json:"name"`
+					URI       string          `json:"uri"`
 					Arguments json.RawMessage `json:"arguments"`
 				}
 				json.Unmarshal(m.Params, &p)
-				r := scenarioOf(*detail, p.Name)
+				var r Result
+				switch {
+				case m.Method == MethodToolsCall:
+					r = scenarioOf(*detail, p.Name)
+				case m.Method == mcp.MethodResourcesRead && *detail == "<resource "+p.URI+"> "+ScenarioRead:
+					r = Result{Tool: "<resource " + p.URI + ">", Scenario: ScenarioRead, Kind: result.Request}
+				case m.Method == mcp.MethodPromptsGet && *detail == "<prompt "+p.Name+"> "+ScenarioGet:
+					r = Result{Tool: "<prompt " + p.Name + ">", Scenario: ScenarioGet, Kind: result.Request}
+				default:
+					continue
+				}
 				r.Arguments, r.Record, r.Outcome = compact(p.Arguments), i, OutcomeNoAnswer
 				sent[len(out)] = rec.TMs
 				open[mcp.IDKey(m.ID)] = len(out)
@@ -186,6 +197,9 @@ func unsent(detail string, at int) Result {
 
 // answer judges a response.
 func answer(r *Result, m mcp.Message, red toolanswer.Redactor) {
+	if r.Scenario == ScenarioCall || r.Kind == result.Request {
+		readAnswer(r, m, red)
+	}
 	if m.Error != nil {
 		r.Outcome = OutcomeProtocolError
 		r.Error = red.Redact(fmt.Sprintf("JSON-RPC error %d: %s", m.Error.Code, m.Error.Message))
@@ -232,6 +246,8 @@ func judge(r *Result) {
 		r.Passed = false
 	case r.Kind == Happy:
 		r.Passed = r.Outcome == OutcomeOK && !r.HiddenError
+	case r.Kind == result.Request:
+		r.Passed = r.Outcome == OutcomeOK
 	default:
 		r.Passed = answered(r.Outcome)
 	}
@@ -288,6 +304,9 @@ func summarize(out []Result) *Results {
 	for j := range out {
 		r := &out[j]
 		judge(r)
+		if r.Kind == result.Request {
+			continue // asked for by name: no tool's tally
+		}
 		tally := &res.Edge
 		if r.Kind == Happy {
 			tally = &res.Happy

@@ -25,6 +25,9 @@ func Run(ctx context.Context, c *mcp.Client, server string, tools []sdk.Tool, op
 	if !opts.Enabled() {
 		return 0
 	}
+	if len(opts.Requests) > 0 {
+		return RunRequests(ctx, c, server, Listing{Tools: tools}, opts)
+	}
 	call, risky := Select(tools, opts.Mode)
 	Announce(opts.Notice, server, opts.Mode, call, risky)
 	if len(call) == 0 && len(tools) > 0 && opts.Notice != nil {

@@ -181,8 +181,8 @@ func (p *printer) block(head, text string) {
 // tool with its scenarios passed, mean latency and first failure.
 func (p *printer) exercise(t *result.Target) {
 	ex := t.Exercise
-	if ex == nil {
-		return
+	if ex == nil || len(ex.Tools) == 0 {
+		return // nothing but a resource read or a prompt got
 	}
 	p.line("  exercised %s of %s: happy path %s passed%s, edge cases %s answered",
 		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),

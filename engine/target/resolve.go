@@ -236,6 +236,10 @@ func (r *resolver) config() ([]Target, error) {
 	return nil, usageErr{ErrNoTarget, "no target: name a server folder, a file (a tool list, a trace, a client config) or -- COMMAND ARGS, or set [server] in .mcplint.toml"}
 }
 
+// WithEnv overlays env on the environment of every Command target: the
+// -e KEY=VALUE of the command line, over what a config gave.
+func WithEnv(ts []Target, env map[string]string) []Target { return withEnv(ts, env) }
+
 // withEnv overlays env on the environment of every Command target.
 func withEnv(ts []Target, env map[string]string) []Target {
 	if len(env) == 0 {
