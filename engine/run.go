@@ -69,7 +69,7 @@ type Settings struct {
 	// in place of the generated scenarios of Exercise (mcplint call,
 	// read-resource, get-prompt); their answers are in the report's
 	// exercise results.
-	Requests []exercise.Request
+	Requests []Request
 	// Env overlays the environment of every server mcplint starts (-e
 	// KEY=VALUE), over a config's env; its values are redacted from
 	// reports like the config's.

@@ -9,8 +9,7 @@ import (
 	"fmt"
 	"strings"
 
-	ex "github.com/mcplint/mcplint/engine/exercise"
-	"github.com/mcplint/mcplint/engine/mcp"
+	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
@@ -25,11 +24,11 @@ type askCommand struct {
 }
 
 var askCommands = []askCommand{
-	{name: "call", method: mcp.MethodToolsCall, what: "TOOL", args: true,
+	{name: "call", method: engine.MethodCallTool, what: "TOOL", args: true,
 		summary: "call one tool with your arguments (--arg k=v), print its answer, then lint the session"},
-	{name: "read-resource", method: mcp.MethodResourcesRead, what: "URI",
+	{name: "read-resource", method: engine.MethodReadResource, what: "URI",
 		summary: "read one resource by URI, print it, then lint the session"},
-	{name: "get-prompt", method: mcp.MethodPromptsGet, what: "NAME", args: true,
+	{name: "get-prompt", method: engine.MethodGetPrompt, what: "NAME", args: true,
 		summary: "get one prompt with your arguments (--arg k=v), print it, then lint the session"},
 }
 
@@ -83,13 +82,13 @@ func runAsk(ctx context.Context, c *cli, a askCommand, args []string) int {
 	if f.set("exercise") {
 		return usageError(c, "%s sends only the request it names; --exercise belongs to a lint (mcplint --exercise TARGET)", a.name)
 	}
-	q := ex.Request{Method: a.method, Name: positional[0]}
+	q := engine.Request{Method: a.method, Name: positional[0]}
 	if a.args {
 		if q.Args, err = requestArgs(argsJSON, pairs); err != nil {
 			return usageError(c, "%s: %v", a.name, err)
 		}
 	}
-	f.requests = []ex.Request{q}
+	f.requests = []engine.Request{q}
 	rep, code := lintReport(ctx, c, f, positional[1:], command, true)
 	if rep == nil {
 		return code
@@ -125,9 +124,9 @@ func runAsk(ctx context.Context, c *cli, a askCommand, args []string) int {
 
 func what(a askCommand) string {
 	switch a.method {
-	case mcp.MethodResourcesRead:
+	case engine.MethodReadResource:
 		return "resource's URI"
-	case mcp.MethodPromptsGet:
+	case engine.MethodGetPrompt:
 		return "prompt's name"
 	}
 	return "tool's name"
@@ -136,16 +135,16 @@ func what(a askCommand) string {
 func askHelp(a askCommand, fs *flag.FlagSet) string {
 	argsUsage, example := "", ""
 	switch a.method {
-	case mcp.MethodToolsCall:
+	case engine.MethodCallTool:
 		argsUsage = " [--arg KEY=VALUE...] [--args JSON]"
 		example = "\nExample:\n  mcplint call get_forecast --arg city=Paris,FR --arg days=3 -- ./weather\n"
-	case mcp.MethodPromptsGet:
+	case engine.MethodGetPrompt:
 		argsUsage = " [--arg KEY=VALUE...]"
 		example = "\nExample:\n  mcplint get-prompt review --arg topic=gardening -- ./notebook\n"
 	default:
 		example = "\nExample:\n  mcplint read-resource notes://readme -- ./notebook\n"
 	}
-	kind := map[string]string{mcp.MethodToolsCall: "tool", mcp.MethodResourcesRead: "resource", mcp.MethodPromptsGet: "prompt"}[a.method]
+	kind := map[string]string{engine.MethodCallTool: "tool", engine.MethodReadResource: "resource", engine.MethodGetPrompt: "prompt"}[a.method]
 	summary := strings.ToUpper(a.summary[:1]) + a.summary[1:]
 	return fmt.Sprintf(askUsage, a.name, a.what, argsUsage, summary, example, kind, printFlags(fs))
 }
@@ -222,12 +221,12 @@ func stdoutIsText(f *lintFlags) bool {
 }
 
 // requestResult is the scenario of t that is the request q.
-func requestResult(t *result.Target, q ex.Request) *result.ExerciseCall {
+func requestResult(t *result.Target, q engine.Request) *result.ExerciseCall {
 	if t.Exercise == nil {
 		return nil
 	}
 	for i, r := range t.Exercise.Scenarios {
-		if r.Tool == q.Subject() && (r.Scenario == ex.ScenarioCall || r.Scenario == ex.ScenarioRead || r.Scenario == ex.ScenarioGet) {
+		if r.Tool == q.Subject() && (r.Scenario == engine.ScenarioCall || r.Scenario == engine.ScenarioRead || r.Scenario == engine.ScenarioGet) {
 			return &t.Exercise.Scenarios[i]
 		}
 	}

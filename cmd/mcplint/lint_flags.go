@@ -11,7 +11,6 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
-	ex "github.com/mcplint/mcplint/engine/exercise"
 )
 
 // lintFlags are the lint command's flags.
@@ -42,7 +41,7 @@ type lintFlags struct {
 	env          listLines
 	// requests are what mcplint call, read-resource and get-prompt ask
 	// of the server in place of --exercise; no flag sets them.
-	requests []ex.Request
+	requests []engine.Request
 }
 
 func newLintFlags() *lintFlags {
