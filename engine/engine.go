@@ -24,7 +24,6 @@ import (
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/plugins"
-	builtinrules "github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -185,10 +184,10 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 // lintOne runs the rules over one snapshot; the pipeline takes the issues
 // from there, and scoring once the pipeline is done.
 func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule) (*pipeline.Target, *score.Input) {
+	// What the rules shared on snap (its analyses) is garbage once Run
+	// returns: the pipeline may read a large file again to place the
+	// issues.
 	issues, ruleErrs := runner.Run(ctx, rules, snap)
-	// What the rules kept of snap is garbage now, not when snap is: the
-	// pipeline may read a large file again to place the issues.
-	builtinrules.Forget(snap)
 	out := &result.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
 		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,

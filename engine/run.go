@@ -297,7 +297,8 @@ func parseHeaders(config map[string]string, lines []string) (map[string]string, 
 }
 
 // Snapshots resolves the targets s names and reads each of them, without
-// running any rule (for `mcplint lock` and `mcplint dump`); the first
+// running any rule (for `mcplint lock`, `mcplint dump` and `mcplint
+// diff`), with the probes, timeouts and stderr writer s names; the first
 // target that cannot be read is an error. Targets lint skips (a client
 // config's remote or disabled servers) are not read: they come back in
 // skipped with the reason, as the lint report lists them.
@@ -318,7 +319,12 @@ func Snapshots(ctx context.Context, s Settings) (snaps []*sdk.Snapshot, skipped 
 		}
 		targets = append(targets, t)
 	}
-	snaps, errs := LoadAll(ctx, targets, nil)
+	probes, err := probe.ParseSet(s.Probes)
+	if err != nil {
+		return nil, nil, &UsageError{fmt.Errorf("--%w", err)}
+	}
+	loader := Loader{Live: live.Options{Timeout: s.Timeout, StartupTimeout: s.StartupTimeout, Probes: probes, Stderr: s.ServerStderr}}
+	snaps, errs := LoadAll(ctx, targets, loader.Load)
 	for i, err := range errs {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", targets[i].Name, err)

@@ -7,7 +7,6 @@ import (
 
 	configrules "github.com/mcplint/mcplint/rules/config"
 	"github.com/mcplint/mcplint/rules/conformance"
-	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/naming"
 	"github.com/mcplint/mcplint/rules/quality"
 	"github.com/mcplint/mcplint/rules/reference"
@@ -27,12 +26,6 @@ func All() []sdk.Rule {
 	sort.Slice(all, func(i, j int) bool { return all[i].Meta().Name < all[j].Meta().Name })
 	return all
 }
-
-// Forget lets go of what the built-in rules keep for s, such as their
-// listings of its texts and schemas, once no rule will run on it again;
-// they would otherwise stay until s is collected. The engine calls it when
-// the rules are done with a Snapshot, before it places their issues.
-func Forget(s *sdk.Snapshot) { snapmemo.Forget(s) }
 
 // families lists each category package's constructor.
 var families = []func() []sdk.Rule{

@@ -85,6 +85,12 @@ type Meta struct {
 	OWASP string `json:"owasp,omitempty"`
 	// CWE is the weakness a security rule finds, as "CWE-1427".
 	CWE string `json:"cwe,omitempty"`
+	// Uses names the shared analyses the rule reads (its visible texts
+	// listed, its schemas flattened, its transcript parsed): the engine
+	// computes each once per Snapshot for the rules that list it. Only
+	// built-in rules read analyses today; the plugin protocol does not
+	// carry them yet.
+	Uses []string `json:"uses,omitempty"`
 }
 
 // Rule is one check. Built-in and plugin rules implement it alike.

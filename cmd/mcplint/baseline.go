@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/plural"
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/baseline"
@@ -69,7 +70,7 @@ func runBaseline(ctx context.Context, c *cli, args []string) int {
 	// and targets (a command's environment values hidden).
 	again := cmdline.Display(append([]string{"mcplint", "--baseline", shown}, rest...))
 	fmt.Fprintf(c.Stdout, "Recorded %s of %s in %s.\nLint against it with: %s\n",
-		countOf(b.Len(), "issue"), countOf(len(targets), "server"), shown, again)
+		plural.Count(b.Len(), "issue"), plural.Count(len(targets), "server"), shown, again)
 	return exitOK
 }
 
@@ -110,13 +111,3 @@ func baselineArgs(args []string) (out string, rest []string, help bool, err erro
 	}
 	return out, rest, help, nil
 }
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-// countOf is "1 tool", "2 tools".
-func countOf(n int, noun string) string { return fmt.Sprintf("%d %s%s", n, noun, plural(n)) }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -44,7 +45,7 @@ func loadConfig(c *cli, flagPath string, all []sdk.Rule) (*config.Config, error)
 func configProblems(c *cli, path string, errs config.Errors) error {
 	shown := displayPath(c.Dir, path)
 	return errors.New(strings.ReplaceAll(errs.Error(), path+":", shown+":") +
-		fmt.Sprintf("\n%s: %s", shown, countOf(len(errs), "problem")))
+		fmt.Sprintf("\n%s: %s", shown, plural.Count(len(errs), "problem")))
 }
 
 // knownNames are the rule names and plugin names a config may use.

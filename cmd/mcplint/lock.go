@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/plural"
 	"io"
 	"path/filepath"
 	"sort"
@@ -23,6 +24,8 @@ import (
 type loadRequest struct {
 	positional, command []string
 	server              string
+	// probes is the probe set of a live session ("" is the default).
+	probes string
 }
 
 // loadSnapshots loads the servers a request names, as the lint command
@@ -40,7 +43,7 @@ func loadTargets(ctx context.Context, c *cli, req loadRequest) ([]*sdk.Snapshot,
 		server = cfg.Server.Name
 	}
 	return engine.Snapshots(ctx, engine.Settings{Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
-		Args: req.positional, Command: req.command, Server: server})
+		Args: req.positional, Command: req.command, Server: server, Probes: req.probes})
 }
 
 const lockUsage = `Usage: mcplint lock [--lock FILE] [--server NAME] [TARGET...] [-- COMMAND ARGS...]
@@ -107,7 +110,7 @@ func runLock(ctx context.Context, c *cli, args []string) int {
 			return exitTarget
 		}
 		f.Servers[s.Name] = e
-		fmt.Fprintf(c.Stdout, "pinned %s of server %q%s\n", countOf(len(e.Tools), "tool"), s.Name, instructionsNote(e))
+		fmt.Fprintf(c.Stdout, "pinned %s of server %q%s\n", plural.Count(len(e.Tools), "tool"), s.Name, instructionsNote(e))
 	}
 	if err := lock.Write(file, f); err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint lock: %v\n", err)

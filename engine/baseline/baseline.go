@@ -12,13 +12,13 @@ import (
 	"errors"
 	"fmt"
 	"github.com/mcplint/mcplint/engine/atomicfile"
+	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 	"io/fs"
 	"os"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf16"
 
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
@@ -179,22 +179,8 @@ func (b *Baseline) Marshal() ([]byte, error) {
 }
 
 // asciiJSON escapes every non-ASCII character of a JSON text as \uXXXX.
-// Outside strings JSON is ASCII already, so this is safe byte by byte.
 func asciiJSON(data []byte) []byte {
-	var out bytes.Buffer
-	for _, r := range string(data) {
-		if r < 0x80 {
-			out.WriteByte(byte(r))
-			continue
-		}
-		if r > 0xFFFF {
-			hi, lo := utf16.EncodeRune(r)
-			fmt.Fprintf(&out, `\u%04x\u%04x`, hi, lo)
-			continue
-		}
-		fmt.Fprintf(&out, `\u%04x`, r)
-	}
-	return out.Bytes()
+	return jsonesc.EscapeRunes(data, func(r rune) bool { return r >= 0x80 })
 }
 
 // Write writes the baseline atomically: a reader sees the old file or the

@@ -18,6 +18,7 @@ package exercise
 
 import (
 	"fmt"
+	"github.com/mcplint/mcplint/internal/plural"
 	"io"
 	"strconv"
 	"strings"
@@ -195,7 +196,7 @@ func Announce(w io.Writer, server, mode string, call, risky []sdk.Tool) {
 			open = append(open, strconv.Quote(t.Name))
 		}
 	}
-	fmt.Fprintf(w, "mcplint: --exercise=%s: calling %s of %s: %s\n", mode, plural(len(call), "tool"), server, strings.Join(names, ", "))
+	fmt.Fprintf(w, "mcplint: --exercise=%s: calling %s of %s: %s\n", mode, plural.Count(len(call), "tool"), server, strings.Join(names, ", "))
 	if len(open) > 0 {
 		fmt.Fprintf(w, "mcplint: --exercise=%s: %d of them may reach beyond this machine (no openWorldHint false): %s; --exercise=closed calls none of them\n",
 			mode, len(open), strings.Join(open, ", "))
@@ -208,11 +209,4 @@ func Announce(w io.Writer, server, mode string, call, risky []sdk.Tool) {
 		parts[i] = fmt.Sprintf("%q (%s)", t.Name, describeRisk(t))
 	}
 	fmt.Fprintf(w, "mcplint: --exercise=all: of these, not read-only: %s\n", strings.Join(parts, ", "))
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -5,12 +5,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 	"io"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
@@ -277,32 +277,13 @@ func (jw *jsonWriter) target(t *result.Target, d int) error {
 	})
 }
 
+// EscapeJSON writes the characters a terminal would act on or hide
+// (C1 controls, bidi controls, tags, zero-width characters) in JSON text as
+// \u escapes, as WriteJSON does, for other JSON writers (mcplint diff's).
+// JSON text holds such characters only inside strings, so the result
+// decodes to the same values.
+func EscapeJSON(b []byte) []byte { return escapeJSON(b) }
+
 func escapeJSON(b []byte) []byte {
-	var out []byte
-	last := 0
-	for i := 0; i < len(b); {
-		if b[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(b[i:])
-		if (r >= 0x80 && r <= 0x9f) || Hidden(r) {
-			if out == nil {
-				out = make([]byte, 0, len(b)+64)
-			}
-			out = append(out, b[last:i]...)
-			if r > 0xFFFF {
-				r -= 0x10000
-				out = fmt.Appendf(out, `\u%04x\u%04x`, 0xD800+(r>>10), 0xDC00+(r&0x3FF))
-			} else {
-				out = fmt.Appendf(out, `\u%04x`, r)
-			}
-			last = i + size
-		}
-		i += size
-	}
-	if out == nil {
-		return b
-	}
-	return append(out, b[last:]...)
+	return jsonesc.EscapeRunes(b, func(r rune) bool { return (r >= 0x80 && r <= 0x9f) || Hidden(r) })
 }

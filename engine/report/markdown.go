@@ -321,6 +321,10 @@ var mdMeta = strings.NewReplacer(
 	"@", "@<!-- -->", "#", "#<!-- -->",
 )
 
+// MarkdownText makes server text safe inside a Markdown paragraph or table
+// cell, for other Markdown writers (mcplint diff's).
+func MarkdownText(s string) string { return mdText(s) }
+
 // mdText makes server text safe inside a Markdown paragraph or table cell.
 func mdText(s string) string {
 	return mdMeta.Replace(Escape(s))

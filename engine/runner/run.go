@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -37,6 +38,9 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 	// bought nothing on the realistic 10,000-tool list (the same wall,
 	// CPU and peak memory, whole process, 20 alternated pairs).
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	// The analyses the rules share live as long as this call: the Pass is
+	// garbage once the rules are done with snap.
+	pass := analysis.NewPass(snap)
 	var wg sync.WaitGroup
 	for i, r := range rules {
 		meta := r.Meta()
@@ -50,7 +54,8 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 			defer func() { <-sem }()
 			var issues []sdk.Issue
 			var err error
-			trace.WithRegion(ctx, meta.Name, func() { issues, err = check(ctx, r, meta, snap) })
+			rctx := pass.For(ctx, meta.Name, meta.Uses)
+			trace.WithRegion(ctx, meta.Name, func() { issues, err = check(rctx, r, meta, snap) })
 			results[i] = outcome{issues: issues}
 			if err != nil {
 				results[i].err = &result.RuleError{Rule: meta.Name, Error: err.Error()}

@@ -19,11 +19,12 @@ func (batchEmitted) Meta() sdk.Meta {
 		Summary: "The server sends single messages, not JSON-RPC batches",
 		Doc:     doc("batch-emitted"),
 		Source:  "2025-06-18/changelog.mdx",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (batchEmitted) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (batchEmitted) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil || s.ProtocolVersion == "2025-03-26" {
 		return nil
 	}

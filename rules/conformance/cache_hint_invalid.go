@@ -22,6 +22,7 @@ func (cacheHintInvalid) Meta() sdk.Meta {
 		Doc:     doc("cache-hint-invalid"),
 		Source:  "2026-07-28/server/utilities/caching.mdx#cacheable-results",
 		Era:     sdk.EraModern,
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
@@ -36,8 +37,8 @@ var cacheableMethods = map[string]bool{
 	"resources/read":           true,
 }
 
-func (cacheHintInvalid) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (cacheHintInvalid) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil || s.Era != sdk.EraModern {
 		return nil
 	}

@@ -25,6 +25,7 @@ func (deprecatedFeature) Meta() sdk.Meta {
 		Doc:     doc("deprecated-feature"),
 		Source:  "2026-07-28/deprecated.mdx#deprecated",
 		Era:     sdk.EraModern,
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
@@ -43,8 +44,8 @@ var inputRequestFeature = map[string]string{
 	"roots/list":             "roots",
 }
 
-func (deprecatedFeature) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (deprecatedFeature) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil || s.Era != sdk.EraModern {
 		return nil
 	}

@@ -20,11 +20,12 @@ func (discoverMissing) Meta() sdk.Meta {
 		Doc:     doc("discover-missing"),
 		Source:  "2026-07-28/server/discover.mdx",
 		Era:     sdk.EraModern,
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (discoverMissing) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (discoverMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

@@ -22,12 +22,13 @@ func (duplicateKey) Meta() sdk.Meta {
 		Summary: "No JSON object gives the same key twice",
 		Doc:     doc("duplicate-key"),
 		Source:  "2025-11-25/basic/index.mdx#messages",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
 const duplicateKeyFix = "give each key once; parsers disagree on which of two values counts, so what a model reads may not be what was reviewed"
 
-func (duplicateKey) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (duplicateKey) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	if s.Ambiguous != nil {
 		doc, prefix := s.Ambiguous, ""
 		// A saved JSON-RPC response: the Snapshot's pointers start inside
@@ -45,7 +46,7 @@ func (duplicateKey) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Is
 				Fix:     duplicateKeyFix})
 		}
 	}
-	ss := session(s)
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

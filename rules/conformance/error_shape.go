@@ -20,11 +20,12 @@ func (errorShape) Meta() sdk.Meta {
 		Summary: `Error responses carry an integer "code" and a string "message"`,
 		Doc:     doc("error-shape"),
 		Source:  "2025-11-25/basic/index.mdx#error-responses",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (errorShape) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (errorShape) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

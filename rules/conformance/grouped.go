@@ -1,6 +1,9 @@
 package conformance
 
-import "github.com/mcplint/mcplint/sdk"
+import (
+	"github.com/mcplint/mcplint/internal/plural"
+	"github.com/mcplint/mcplint/sdk"
+)
 
 // grouped gathers findings by defect: the first message that shows one is
 // reported, with a count of the others.
@@ -31,7 +34,7 @@ func (g *grouped) report(report func(sdk.Issue), fix string) {
 		f := g.first[k]
 		msg := f.msg
 		if f.others > 0 {
-			msg += " (and " + plural(f.others, "more message") + " like it)"
+			msg += " (and " + plural.Count(f.others, "more message") + " like it)"
 		}
 		at(report, f.index, msg, fix)
 	}

@@ -78,11 +78,12 @@ type httpRule struct {
 func (r httpRule) Meta() sdk.Meta {
 	m := r.meta
 	m.Category, m.Default, m.Doc = sdk.CategoryConformance, true, doc(m.Name)
+	m.Uses = []string{parsedSession.Name}
 	return m
 }
 
-func (r httpRule) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	if ss := session(s); ss != nil {
+func (r httpRule) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	if ss := session(ctx, s); ss != nil {
 		r.check(ss, httpEvents(ss), report)
 	}
 	return nil

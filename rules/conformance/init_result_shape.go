@@ -21,11 +21,12 @@ func (initResultShape) Meta() sdk.Meta {
 		Summary: "The initialize (or server/discover) result is an object with the capabilities the spec requires",
 		Doc:     doc("init-result-shape"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#initialization",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (initResultShape) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (initResultShape) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

@@ -23,11 +23,12 @@ func (inputSchemaLooserThanTool) Meta() sdk.Meta {
 		Summary: "A tool accepts every argument set its inputSchema accepts",
 		Doc:     doc("input-schema-looser-than-tool"),
 		Source:  "2025-11-25/server/tools.mdx#tool",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (inputSchemaLooserThanTool) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (inputSchemaLooserThanTool) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

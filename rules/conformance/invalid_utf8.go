@@ -18,10 +18,11 @@ func (invalidUTF8) Meta() sdk.Meta {
 		Summary: "Everything the server writes to stdout is valid UTF-8",
 		Doc:     doc("invalid-utf8"),
 		Source:  "2025-11-25/basic/transports.mdx#stdio",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (invalidUTF8) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (invalidUTF8) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	if s.Ambiguous != nil && !utf8.Valid(s.Ambiguous) {
 		// A static file: decoding made each bad byte U+FFFD, so what a
 		// model reads depends on the reader. One issue per string.
@@ -46,7 +47,7 @@ func (invalidUTF8) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Iss
 			return n < maxDuplicateKeys
 		})
 	}
-	ss := session(s)
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

@@ -19,11 +19,12 @@ func (jsonrpcVersion) Meta() sdk.Meta {
 		Summary: `Every server message says "jsonrpc": "2.0"`,
 		Doc:     doc("jsonrpc-version"),
 		Source:  "2025-11-25/basic/index.mdx#messages",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (jsonrpcVersion) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (jsonrpcVersion) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

@@ -27,11 +27,12 @@ func (logMessageUnrequested) Meta() sdk.Meta {
 		Doc:     doc("log-message-unrequested"),
 		Source:  "2026-07-28/server/utilities/logging.mdx#per-request-log-level",
 		Era:     sdk.EraModern,
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (logMessageUnrequested) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (logMessageUnrequested) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil || s.Era != sdk.EraModern {
 		return nil
 	}

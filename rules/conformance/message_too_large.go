@@ -17,11 +17,12 @@ func (messageTooLarge) Meta() sdk.Meta {
 		Summary: "No message is larger than clients can take in one line",
 		Doc:     doc("message-too-large"),
 		Source:  "2025-11-25/basic/transports.mdx#stdio",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (messageTooLarge) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (messageTooLarge) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

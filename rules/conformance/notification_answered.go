@@ -19,11 +19,12 @@ func (notificationAnswered) Meta() sdk.Meta {
 		Summary: "The server never answers a notification",
 		Doc:     doc("notification-answered"),
 		Source:  "2025-11-25/basic/index.mdx#notifications",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (notificationAnswered) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (notificationAnswered) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

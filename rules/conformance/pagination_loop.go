@@ -22,13 +22,14 @@ func (paginationLoop) Meta() sdk.Meta {
 		Summary: "A list's nextCursor always moves forward",
 		Doc:     doc("pagination-loop"),
 		Source:  "2025-11-25/server/utilities/pagination.mdx",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
 var listMethods = map[string]bool{"tools/list": true, "prompts/list": true, "resources/list": true, "resources/templates/list": true}
 
-func (paginationLoop) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (paginationLoop) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

@@ -19,11 +19,12 @@ func (pingResponse) Meta() sdk.Meta {
 		Doc:     doc("ping-response"),
 		Source:  "2025-11-25/basic/utilities/ping.mdx",
 		Era:     sdk.EraLegacy,
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (pingResponse) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (pingResponse) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

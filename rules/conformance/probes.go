@@ -1,10 +1,11 @@
 package conformance
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 
-	"github.com/mcplint/mcplint/rules/internal/snapmemo"
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/rules/internal/wire"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -19,24 +20,30 @@ type part struct {
 }
 
 // parts reads the main transcript and every probe transcript, once per
-// Snapshot; nil when there is no transcript. Rules that judge something any
-// exchange can show, wherever it happened, read them all.
-func parts(s *sdk.Snapshot) []part {
-	if s.Transcript == nil {
-		return nil
-	}
-	return probeParts.Get(s, stampOf(s.Transcript), func() []part {
-		out := []part{{session(s), "/transcript"}}
+// Snapshot (the analysis probedSessions); nil when there is no
+// transcript. Rules that judge something any exchange can show, wherever
+// it happened, read them all.
+func parts(ctx context.Context, s *sdk.Snapshot) []part {
+	return probedSessions.Of(ctx, s)
+}
+
+var probedSessions = analysis.New(analysis.Analysis[[]part]{
+	Name: "wire-sessions",
+	Doc:  "the main transcript and every probe's, parsed as JSON-RPC messages",
+	Uses: []string{parsedSession.Name},
+	Run: func(ctx context.Context, s *sdk.Snapshot) []part {
+		if s.Transcript == nil {
+			return nil
+		}
+		out := []part{{session(ctx, s), "/transcript"}}
 		for i, tr := range s.Transcript.Probes {
 			if tr != nil {
 				out = append(out, part{wire.Parse(tr), "/transcript/probes/" + strconv.Itoa(i)})
 			}
 		}
 		return out
-	})
-}
-
-var probeParts snapmemo.Cache[stamp, []part]
+	},
+})
 
 // at reports an issue about record index of the part's transcript.
 func (p part) at(report func(sdk.Issue), index int, msg, fix string) {

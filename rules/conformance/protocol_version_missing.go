@@ -18,11 +18,12 @@ func (protocolVersionMissing) Meta() sdk.Meta {
 		Summary: "The handshake answer names the protocol version (or versions) the server speaks",
 		Doc:     doc("protocol-version-missing"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#version-negotiation",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (protocolVersionMissing) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (protocolVersionMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

@@ -23,14 +23,15 @@ func (requestBeforeInit) Meta() sdk.Meta {
 		Doc:     doc("request-before-init"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#initialization",
 		Era:     sdk.EraLegacy,
+		Uses:    []string{probedSessions.Name},
 	}
 }
 
 // beforeInitAllowed are the requests a server may serve before initialize.
 var beforeInitAllowed = map[string]bool{"initialize": true, "ping": true, "server/discover": true}
 
-func (requestBeforeInit) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	for _, p := range parts(s) {
+func (requestBeforeInit) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	for _, p := range parts(ctx, s) {
 		for _, m := range p.Msgs {
 			if m.Dir != sdk.DirClientToServer || m.Kind != wire.Request {
 				continue

@@ -21,11 +21,12 @@ func (requestTimeout) Meta() sdk.Meta {
 		Summary: "Every request gets an answer before the client's deadline",
 		Doc:     doc("request-timeout"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#timeouts",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (requestTimeout) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (requestTimeout) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

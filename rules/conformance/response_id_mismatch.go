@@ -20,11 +20,12 @@ func (responseIDMismatch) Meta() sdk.Meta {
 		Summary: "Every response carries the id of the request it answers, with the same JSON type",
 		Doc:     doc("response-id-mismatch"),
 		Source:  "2025-11-25/basic/index.mdx#responses",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (responseIDMismatch) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (responseIDMismatch) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

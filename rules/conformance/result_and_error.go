@@ -17,11 +17,12 @@ func (resultAndError) Meta() sdk.Meta {
 		Summary: `A response has exactly one of "result" and "error"`,
 		Doc:     doc("result-and-error"),
 		Source:  "2025-11-25/basic/index.mdx#responses",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (resultAndError) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (resultAndError) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

@@ -20,11 +20,12 @@ func (resultTypeMissing) Meta() sdk.Meta {
 		Doc:     doc("result-type-missing"),
 		Source:  "2026-07-28/basic/index.mdx#result-responses",
 		Era:     sdk.EraModern,
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (resultTypeMissing) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (resultTypeMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil || s.Era != sdk.EraModern {
 		return nil
 	}

@@ -4,10 +4,11 @@
 package conformance
 
 import (
+	"context"
 	"embed"
 
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/rules/internal/ruledocs"
-	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/internal/wire"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -77,27 +78,22 @@ func Rules() []sdk.Rule {
 
 // session is the Snapshot's transcript read as JSON-RPC; nil when there is
 // none. Every rule of this package reads it, so it is parsed once per
-// Snapshot and shared: rules only read a wire.Session.
-func session(s *sdk.Snapshot) *wire.Session {
-	if s.Transcript == nil {
-		return nil
-	}
-	return sessions.Get(s, stampOf(s.Transcript), func() *wire.Session { return wire.Parse(s.Transcript) })
+// Snapshot, by the analysis parsedSession, and shared: rules only read a
+// wire.Session.
+func session(ctx context.Context, s *sdk.Snapshot) *wire.Session {
+	return parsedSession.Of(ctx, s)
 }
 
-var sessions snapmemo.Cache[stamp, *wire.Session]
-
-// stamp says which transcript a parse was made from, so that a Snapshot
-// reused with another transcript is parsed afresh.
-type stamp struct {
-	tr      *sdk.Transcript
-	records int
-	probes  int
-}
-
-func stampOf(tr *sdk.Transcript) stamp {
-	return stamp{tr, len(tr.Records), len(tr.Probes)}
-}
+var parsedSession = analysis.New(analysis.Analysis[*wire.Session]{
+	Name: "wire-session",
+	Doc:  "the main transcript, parsed as JSON-RPC messages",
+	Run: func(_ context.Context, s *sdk.Snapshot) *wire.Session {
+		if s.Transcript == nil {
+			return nil
+		}
+		return wire.Parse(s.Transcript)
+	},
+})
 
 // at reports an issue about one transcript record.
 func at(report func(sdk.Issue), index int, msg, fix string) {

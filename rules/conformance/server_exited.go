@@ -23,11 +23,12 @@ func (serverExited) Meta() sdk.Meta {
 		Summary: "The server stays up until the client ends the session",
 		Doc:     doc("server-exited"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#shutdown",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (serverExited) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (serverExited) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

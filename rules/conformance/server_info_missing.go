@@ -21,11 +21,12 @@ func (serverInfoMissing) Meta() sdk.Meta {
 		Summary: "The server names itself and its version in the handshake",
 		Doc:     doc("server-info-missing"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#initialization",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (serverInfoMissing) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (serverInfoMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

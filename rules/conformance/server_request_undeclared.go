@@ -23,6 +23,7 @@ func (serverRequestUndeclared) Meta() sdk.Meta {
 		Source:  "2025-11-25/basic/lifecycle.mdx#capability-negotiation",
 		Era:     sdk.EraLegacy,
 		Since:   "2025-06-18",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
@@ -33,8 +34,8 @@ var capabilityFor = map[string]string{
 	"elicitation/create":     "elicitation",
 }
 
-func (serverRequestUndeclared) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (serverRequestUndeclared) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil || s.Era != sdk.EraLegacy {
 		return nil
 	}

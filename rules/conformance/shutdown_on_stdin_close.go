@@ -28,6 +28,7 @@ func (*shutdownOnStdinClose) Meta() sdk.Meta {
 		Summary: "The server exits promptly when its stdin closes (max-ms, default 2000)",
 		Doc:     doc("shutdown-on-stdin-close"),
 		Source:  "2026-07-28/basic/transports/stdio.mdx#shutdown",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
@@ -42,8 +43,8 @@ func (r *shutdownOnStdinClose) Configure(decode func(any) error) error {
 	return nil
 }
 
-func (r *shutdownOnStdinClose) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (r *shutdownOnStdinClose) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

@@ -26,6 +26,7 @@ func (*slowResponse) Meta() sdk.Meta {
 		Summary: "Requests are answered within a latency budget (max-ms, default 1000)",
 		Doc:     doc("slow-response"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#timeouts",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
@@ -40,8 +41,8 @@ func (r *slowResponse) Configure(decode func(any) error) error {
 	return nil
 }
 
-func (r *slowResponse) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (r *slowResponse) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

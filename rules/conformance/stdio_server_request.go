@@ -22,11 +22,12 @@ func (stdioServerRequest) Meta() sdk.Meta {
 		Doc:     doc("stdio-server-request"),
 		Source:  "2026-07-28/basic/transports/stdio.mdx#receiving-messages",
 		Era:     sdk.EraModern,
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (stdioServerRequest) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (stdioServerRequest) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil || s.Era != sdk.EraModern || overHTTP(ss) {
 		return nil
 	}

@@ -24,6 +24,7 @@ func (stdoutPollution) Meta() sdk.Meta {
 		Summary: "The server writes nothing to stdout but JSON-RPC messages, one per line",
 		Doc:     doc("stdout-pollution"),
 		Source:  "2025-11-25/basic/transports.mdx#stdio",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
@@ -34,8 +35,8 @@ type pollution struct {
 	distinct map[string]bool
 }
 
-func (stdoutPollution) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (stdoutPollution) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

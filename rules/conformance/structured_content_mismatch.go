@@ -22,11 +22,12 @@ func (structuredContentMismatch) Meta() sdk.Meta {
 		Doc:     doc("structured-content-mismatch"),
 		Source:  "2025-11-25/server/tools.mdx#output-schema",
 		Since:   "2025-06-18",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (structuredContentMismatch) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (structuredContentMismatch) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

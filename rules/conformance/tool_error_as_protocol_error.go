@@ -23,6 +23,7 @@ func (toolErrorAsProtocolError) Meta() sdk.Meta {
 		Summary: "A tool's failure is a result with isError true, not a JSON-RPC error",
 		Doc:     doc("tool-error-as-protocol-error"),
 		Source:  "2025-11-25/server/tools.mdx#error-handling",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
@@ -34,8 +35,8 @@ const validationIsExecutionError = "2025-11-25"
 // tool: a parse error, an invalid request, a method the server lacks.
 var envelopeCodes = map[int]bool{-32700: true, -32600: true, -32601: true}
 
-func (toolErrorAsProtocolError) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (toolErrorAsProtocolError) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

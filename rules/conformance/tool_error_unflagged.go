@@ -21,11 +21,12 @@ func (toolErrorUnflagged) Meta() sdk.Meta {
 		Summary: "A tool result whose text is an error sets isError: true",
 		Doc:     doc("tool-error-unflagged"),
 		Source:  "2025-11-25/server/tools.mdx#error-handling",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (toolErrorUnflagged) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (toolErrorUnflagged) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

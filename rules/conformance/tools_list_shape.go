@@ -22,11 +22,12 @@ func (toolsListShape) Meta() sdk.Meta {
 		Summary: "tools/list answers have a tools array of objects with a name and an inputSchema",
 		Doc:     doc("tools-list-shape"),
 		Source:  "2025-11-25/server/tools.mdx#listing-tools",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (toolsListShape) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (toolsListShape) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

@@ -21,6 +21,7 @@ func (unknownMethodCode) Meta() sdk.Meta {
 		Summary: "A method the server does not implement is refused with -32601",
 		Doc:     doc("unknown-method-code"),
 		Source:  "2025-11-25/basic/index.mdx#error-responses",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
@@ -37,8 +38,8 @@ var protocolMethods = map[string]bool{
 	"subscriptions/listen": true,
 }
 
-func (unknownMethodCode) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (unknownMethodCode) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

@@ -19,11 +19,12 @@ func (unknownToolError) Meta() sdk.Meta {
 		Summary: "Calling a tool that does not exist fails",
 		Doc:     doc("unknown-tool-error"),
 		Source:  "2025-11-25/server/tools.mdx#error-handling",
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (unknownToolError) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (unknownToolError) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

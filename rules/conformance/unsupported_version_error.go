@@ -25,11 +25,12 @@ func (unsupportedVersionError) Meta() sdk.Meta {
 		Doc:     doc("unsupported-version-error"),
 		Source:  "2026-07-28/basic/versioning.mdx#protocol-version-negotiation",
 		Era:     sdk.EraModern,
+		Uses:    []string{parsedSession.Name},
 	}
 }
 
-func (unsupportedVersionError) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	ss := session(s)
+func (unsupportedVersionError) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
 	if ss == nil {
 		return nil
 	}

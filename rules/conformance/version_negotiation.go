@@ -26,11 +26,12 @@ func (versionNegotiation) Meta() sdk.Meta {
 		Doc:     doc("version-negotiation"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#version-negotiation",
 		Era:     sdk.EraLegacy,
+		Uses:    []string{probedSessions.Name},
 	}
 }
 
-func (versionNegotiation) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	for _, p := range parts(s) {
+func (versionNegotiation) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	for _, p := range parts(ctx, s) {
 		checkNegotiations(p, report)
 	}
 	return nil

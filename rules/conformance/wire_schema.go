@@ -3,6 +3,7 @@ package conformance
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/plural"
 	"slices"
 	"strings"
 
@@ -26,6 +27,7 @@ func (wireSchema) Meta() sdk.Meta {
 		Summary: "Every message the server sends validates against the official schema of the session's protocol version",
 		Doc:     doc("wire-schema"),
 		Source:  "2025-11-25/basic/index.mdx#schema",
+		Uses:    []string{probedSessions.Name},
 	}
 }
 
@@ -48,7 +50,7 @@ type defect struct {
 	last             *wire.Msg
 }
 
-func (wireSchema) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (wireSchema) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	sch := mcpschema.For(s.ProtocolVersion)
 	if sch == nil {
 		return nil // version-negotiation reports a version nobody published
@@ -57,7 +59,7 @@ func (wireSchema) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issu
 	var order []*defect
 	// The probes' sessions are held with the same server in the same
 	// version: their messages are checked alike.
-	for _, p := range parts(s) {
+	for _, p := range parts(ctx, s) {
 		for _, m := range fromServer(p.Session) {
 			label, checks := schemaChecks(sch, s.Era, m)
 			seen := map[string]bool{}
@@ -120,9 +122,9 @@ func more(d *defect) string {
 	case d.places == 1:
 		return ""
 	case d.messages == 0:
-		return fmt.Sprintf(" (and %s in this message)", plural(d.places-1, "more place"))
+		return fmt.Sprintf(" (and %s in this message)", plural.Count(d.places-1, "more place"))
 	default:
-		return fmt.Sprintf(" (and %s in %s)", plural(d.places-1, "more place"), plural(d.messages, "more message"))
+		return fmt.Sprintf(" (and %s in %s)", plural.Count(d.places-1, "more place"), plural.Count(d.messages, "more message"))
 	}
 }
 
@@ -271,12 +273,4 @@ func toolsListShaped(at string) bool {
 func toolSchemaType(at string) bool {
 	parts := strings.Split(at, "/")[1:]
 	return len(parts) == 5 && parts[1] == "tools" && (parts[3] == "inputSchema" || parts[3] == "outputSchema") && parts[4] == "type"
-}
-
-// plural counts n things: "1 more place", "2 more places".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/rules/internal/ident"
 )
 
 // style is a way of writing a multi-word identifier.
@@ -138,27 +140,9 @@ func words(seg string) []string {
 	for token := range strings.FieldsFuncSeq(seg, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
-		out = append(out, splitHumps(token)...)
+		out = append(out, ident.Humps(token)...)
 	}
 	return out
-}
-
-func splitHumps(token string) []string {
-	rs := []rune(token)
-	var out []string
-	start := 0
-	for i := 1; i < len(rs); i++ {
-		if !unicode.IsUpper(rs[i]) {
-			continue
-		}
-		prev := rs[i-1]
-		acronymEnd := unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1])
-		if unicode.IsLower(prev) || unicode.IsDigit(prev) || acronymEnd {
-			out = append(out, string(rs[start:i]))
-			start = i
-		}
-	}
-	return append(out, string(rs[start:]))
 }
 
 func isASCIILower(r rune) bool   { return r >= 'a' && r <= 'z' }

@@ -27,11 +27,12 @@ func (annotationsMissing) Meta() sdk.Meta {
 		Doc:      doc("annotations-missing"),
 		Source:   "schema/2025-11-25/schema.json ($defs/ToolAnnotations); 2025-11-25/server/tools.mdx#tool",
 		Default:  true,
+		Uses:     []string{schemawalk.Flattened.Name},
 	}
 }
 
 func (annotationsMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	flat := schemawalk.Tools(s)
+	flat := schemawalk.Tools(ctx, s)
 	for i, t := range s.Tools {
 		def := &flat[i].Def
 		raw, present := def.Annotations, def.Has&schemawalk.DefAnnotations != 0

@@ -23,11 +23,12 @@ func (descriptionMissing) Meta() sdk.Meta {
 		Doc:      doc("description-missing"),
 		Source:   "2025-11-25/server/tools.mdx#tool; schema/2025-11-25/schema.json ($defs/Tool/properties/description)",
 		Default:  true,
+		Uses:     []string{schemawalk.Flattened.Name},
 	}
 }
 
 func (descriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	flat := schemawalk.Tools(s)
+	flat := schemawalk.Tools(ctx, s)
 	for i := range s.Tools {
 		t := &s.Tools[i]
 		raw, present := description(t, &flat[i])

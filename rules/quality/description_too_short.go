@@ -8,7 +8,7 @@ import (
 
 	"github.com/rivo/uniseg"
 
-	"github.com/mcplint/mcplint/rules/internal/plural"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -38,6 +38,7 @@ func (r *descriptionTooShort) Meta() sdk.Meta {
 		Source: "Anthropic, Define tools (platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools): " +
 			"detailed descriptions are the most important factor in tool performance; 2025-11-25/server/tools.mdx#tool",
 		Default: true,
+		Uses:    []string{schemawalk.Flattened.Name},
 	}
 }
 
@@ -63,7 +64,7 @@ func (r *descriptionTooShort) minLength() int {
 
 func (r *descriptionTooShort) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	limit := r.minLength()
-	flat := schemawalk.Tools(s)
+	flat := schemawalk.Tools(ctx, s)
 	for i := range s.Tools {
 		t := &s.Tools[i]
 		raw, _ := description(t, &flat[i])

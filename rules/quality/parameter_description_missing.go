@@ -26,13 +26,14 @@ func (parameterDescriptionMissing) Meta() sdk.Meta {
 		Source: "2025-11-25/server/tools.mdx#listing-tools (every parameter of the example inputSchema is described); " +
 			"Anthropic, Define tools (platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools): explain what each parameter means",
 		Default: true,
+		Uses:    []string{schemawalk.Flattened.Name},
 	}
 }
 
 func (parameterDescriptionMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	// The schemas as every schema rule shares them, and a pointer only for
 	// a finding: most properties of a large server are described.
-	flat := schemawalk.Tools(s)
+	flat := schemawalk.Tools(ctx, s)
 	// A large server can lack tens of thousands of descriptions, and the
 	// engine keeps sdk.MaxIssues of them: the rest are only counted.
 	reported := 0

@@ -25,6 +25,7 @@ func (DanglingToolReference) Meta() sdk.Meta {
 		Doc:      doc("dangling-tool-reference"),
 		Source:   "2025-11-25/server/tools.mdx#listing-tools",
 		Default:  true,
+		Uses:     []string{visible.Listing.Name},
 	}
 }
 
@@ -43,7 +44,7 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 	var refs []ref
 	var names []string
 	var ws []word
-	visible.Texts(s, func(t visible.Text) {
+	visible.Texts(ctx, s, func(t visible.Text) {
 		switch t.Kind {
 		case visible.KindName:
 			tools = append(tools, t.Value)
@@ -87,7 +88,7 @@ func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 			mark(t.Name)
 		}
 	}
-	visible.Texts(s, func(t visible.Text) {
+	visible.Texts(ctx, s, func(t visible.Text) {
 		switch t.Kind {
 		case visible.KindParamName, visible.KindEnum, visible.KindConst, visible.KindPromptName, visible.KindPromptArgName:
 			mark(t.Value)

@@ -20,6 +20,7 @@ func (defaultInvalid) Meta() sdk.Meta {
 		Source:   "https://json-schema.org/draft/2020-12/json-schema-validation#section-9.2",
 		Default:  true,
 		Doc:      ruleDoc("default-invalid"),
+		Uses:     []string{schemaIndex.Name},
 	}
 }
 

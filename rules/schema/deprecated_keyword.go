@@ -19,6 +19,7 @@ func (deprecatedKeyword) Meta() sdk.Meta {
 		Source:   "2025-11-25/basic/index.mdx#schema-dialect",
 		Default:  true,
 		Doc:      ruleDoc("deprecated-keyword"),
+		Uses:     []string{schemaIndex.Name},
 	}
 }
 

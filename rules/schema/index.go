@@ -1,9 +1,10 @@
 package schema
 
 import (
+	"context"
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
-	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/jsonref"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -47,22 +48,23 @@ type index struct {
 	docs []doc
 }
 
-// The rules of this package run concurrently on one Snapshot and all walk
-// the same schemas; the first to ask flattens them and the others reuse
-// that, until the Snapshot is collected.
-var indexes snapmemo.Cache[struct{}, *index]
-
-func indexOf(s *sdk.Snapshot) *index {
-	return indexes.Get(s, struct{}{}, func() *index { return buildIndex(s) })
-}
+// schemaIndex is the index the rules of this package read: they run
+// concurrently on one Snapshot and all walk the same schemas, so the
+// first to ask builds it and the others wait for it.
+var schemaIndex = analysis.New(analysis.Analysis[*index]{
+	Name: "schema-index",
+	Doc:  "every object or boolean schema of the tools, with its dialect's metaschema violations",
+	Uses: []string{schemawalk.Flattened.Name},
+	Run:  buildIndex,
+})
 
 // buildIndex indexes the schemas of s's tools in ranges on GOMAXPROCS
 // goroutines: every other rule of this package waits for the index, each
 // holding one of the runner's slots, so a sequential build would leave
 // those cores idle.
-func buildIndex(s *sdk.Snapshot) *index {
+func buildIndex(ctx context.Context, s *sdk.Snapshot) *index {
 	parts := make([][]doc, ranges.Parts(len(s.Tools)))
-	ranges.Go(len(s.Tools), func(w, lo, hi int) { parts[w] = indexTools(s, lo, hi) })()
+	ranges.Go(len(s.Tools), func(w, lo, hi int) { parts[w] = indexTools(ctx, s, lo, hi) })()
 	n := 0
 	for _, p := range parts {
 		n += len(p)
@@ -76,8 +78,8 @@ func buildIndex(s *sdk.Snapshot) *index {
 
 // indexTools indexes the schemas of s.Tools[lo:hi], as schemawalk.Tools
 // flattened them, and checks each against its dialect's metaschema.
-func indexTools(s *sdk.Snapshot, lo, hi int) []doc {
-	flat := schemawalk.Tools(s)
+func indexTools(ctx context.Context, s *sdk.Snapshot, lo, hi int) []doc {
+	flat := schemawalk.Tools(ctx, s)
 	docs := make([]doc, 0, hi-lo)
 	var meta metaChecker
 	regexps := map[string]string{}

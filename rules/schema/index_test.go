@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"runtime"
@@ -33,7 +34,7 @@ func TestParallelIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	got, want := buildIndex(s).docs, indexTools(s, 0, len(s.Tools))
+	got, want := buildIndex(context.Background(), s).docs, indexTools(context.Background(), s, 0, len(s.Tools))
 	if len(want) != 2*n {
 		t.Fatalf("the sequential index has %d schemas, want %d", len(want), 2*n)
 	}

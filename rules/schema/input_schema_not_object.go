@@ -20,11 +20,12 @@ func (inputSchemaNotObject) Meta() sdk.Meta {
 		Source:   "2025-11-25/server/tools.mdx#tool",
 		Default:  true,
 		Doc:      ruleDoc("input-schema-not-object"),
+		Uses:     []string{schemawalk.Flattened.Name},
 	}
 }
 
 func (inputSchemaNotObject) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	flat := schemawalk.Tools(s)
+	flat := schemawalk.Tools(ctx, s)
 	for i := range s.Tools {
 		t := &s.Tools[i]
 		if !hasField(t, &flat[i], schemawalk.DefInputSchema, t.InputSchema) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/rules/internal/plural"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/rules/jsonref"
 )

@@ -22,6 +22,7 @@ func (outputSchemaNotObject) Meta() sdk.Meta {
 		Source:   "2025-11-25/server/tools.mdx#output-schema",
 		Default:  true,
 		Doc:      ruleDoc("output-schema-not-object"),
+		Uses:     []string{schemawalk.Flattened.Name},
 	}
 }
 
@@ -29,7 +30,7 @@ func (outputSchemaNotObject) Check(ctx context.Context, s *sdk.Snapshot, report 
 	dated := isProtocolVersion(s.ProtocolVersion)
 	modern := s.Era == sdk.EraModern || dated && s.ProtocolVersion >= anySchemaVersion
 	unknown := !modern && s.Era == "" && !dated
-	flat := schemawalk.Tools(s)
+	flat := schemawalk.Tools(ctx, s)
 	for i := range s.Tools {
 		t := &s.Tools[i]
 		if !hasField(t, &flat[i], schemawalk.DefOutputSchema, t.OutputSchema) {

@@ -19,6 +19,7 @@ func (propertyMissingType) Meta() sdk.Meta {
 		Source:   "2025-11-25/server/tools.mdx#tool",
 		Default:  true,
 		Doc:      ruleDoc("property-missing-type"),
+		Uses:     []string{schemaIndex.Name},
 	}
 }
 

@@ -19,6 +19,7 @@ func (remoteRef) Meta() sdk.Meta {
 		Source:   "2026-07-28/basic/index.mdx#ref-resolution",
 		Default:  true,
 		Doc:      ruleDoc("remote-ref"),
+		Uses:     []string{schemaIndex.Name},
 	}
 }
 

@@ -21,6 +21,7 @@ func (requiredListMissing) Meta() sdk.Meta {
 		Source:   "2025-11-25/server/tools.mdx#tool",
 		Default:  true,
 		Doc:      ruleDoc("required-list-missing"),
+		Uses:     []string{schemaIndex.Name},
 	}
 }
 

@@ -24,6 +24,7 @@ func (requiredNotInProperties) Meta() sdk.Meta {
 		Source:   "2025-11-25/server/tools.mdx#tool",
 		Default:  true,
 		Doc:      ruleDoc("required-not-in-properties"),
+		Uses:     []string{schemaIndex.Name},
 	}
 }
 

@@ -45,7 +45,7 @@ func Rules() []sdk.Rule {
 // forDocs calls fn for every flattened tool schema, stopping when the
 // context is done.
 func forDocs(ctx context.Context, s *sdk.Snapshot, fn func(d *doc)) error {
-	idx := indexOf(s)
+	idx := schemaIndex.Of(ctx, s)
 	for i := range idx.docs {
 		if err := ctx.Err(); err != nil {
 			return err

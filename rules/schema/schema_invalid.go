@@ -18,6 +18,7 @@ func (schemaInvalid) Meta() sdk.Meta {
 		Source:   "2025-11-25/basic/index.mdx#schema-validation",
 		Default:  true,
 		Doc:      ruleDoc("schema-invalid"),
+		Uses:     []string{schemaIndex.Name},
 	}
 }
 

@@ -26,6 +26,7 @@ func (uncallableParameter) Meta() sdk.Meta {
 		Source:   "2025-11-25/server/tools.mdx#tool",
 		Default:  true,
 		Doc:      ruleDoc("uncallable-parameter"),
+		Uses:     []string{schemaIndex.Name},
 	}
 }
 

@@ -19,6 +19,7 @@ func (unresolvedRef) Meta() sdk.Meta {
 		Source:   "2026-07-28/basic/index.mdx#ref-resolution",
 		Default:  true,
 		Doc:      ruleDoc("unresolved-ref"),
+		Uses:     []string{schemaIndex.Name},
 	}
 }
 

@@ -27,6 +27,7 @@ func (AnsiEscape) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-150",
+		Uses:     []string{visible.Listing.Name},
 	}
 }
 
@@ -37,7 +38,7 @@ func isControl(r rune) bool {
 // Check reports each text that holds control characters, once, naming the
 // escape sequences it finds.
 func (AnsiEscape) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	visible.NotPlain(s, func(t visible.Text) {
+	visible.NotPlain(ctx, s, func(t visible.Text) {
 		seqs, first, severe := controlSequences(t.Value)
 		if len(seqs) == 0 {
 			return

@@ -28,6 +28,7 @@ func (BidiControl) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-451",
+		Uses:     []string{visible.Listing.Name},
 	}
 }
 
@@ -69,7 +70,7 @@ func hasBidiControl(s string) bool {
 
 // Check reports each text that holds bidi controls, once.
 func (BidiControl) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	visible.NotPlain(s, func(t visible.Text) {
+	visible.NotPlain(ctx, s, func(t visible.Text) {
 		if !hasBidiControl(t.Value) {
 			return
 		}

@@ -1,6 +1,7 @@
 package security
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestMayHoldBlock(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		visible.Texts(snap, func(tx visible.Text) { texts = append(texts, tx.Value) })
+		visible.Texts(context.Background(), snap, func(tx visible.Text) { texts = append(texts, tx.Value) })
 	}
 	found, foundFolded := 0, 0
 	for _, text := range texts {

@@ -24,6 +24,7 @@ func (ConcealmentDirective) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-1427",
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 
@@ -45,7 +46,7 @@ var concealmentPhrases = newPhraseSet(
 
 // Check reports each text with concealment directives, once.
 func (ConcealmentDirective) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	phraseFindings(s, concealmentPhrases(), func(t visible.Text, w *words, ms []match) {
+	phraseFindings(ctx, s, concealmentPhrases(), func(t visible.Text, w *words, ms []match) {
 		report(sdk.Issue{
 			Tool:    t.Owner(),
 			Pointer: t.Pointer(),

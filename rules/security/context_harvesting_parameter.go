@@ -27,6 +27,7 @@ func (ContextHarvestingParameter) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP10:2025 Context Injection & Over-Sharing",
 		CWE:      "CWE-200",
+		Uses:     []string{visible.Listing.Name, judged.Name},
 	}
 }
 
@@ -84,7 +85,7 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 	// A parameter reported by its name is not reported again for its
 	// description.
 	named := map[string]bool{}
-	visible.Texts(s, func(t visible.Text) {
+	visible.Texts(ctx, s, func(t visible.Text) {
 		if t.Kind != visible.KindParamName {
 			return
 		}
@@ -111,7 +112,7 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 			})
 		}
 	})
-	phraseFindings(s, contextPhrases(), func(t visible.Text, w *words, ms []match) {
+	phraseFindings(ctx, s, contextPhrases(), func(t visible.Text, w *words, ms []match) {
 		if named[t.Pointer()] {
 			return
 		}

@@ -26,6 +26,7 @@ func (CrossServerCollision) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-694",
+		Uses:     []string{visible.Listing.Name},
 	}
 }
 
@@ -66,7 +67,7 @@ func (CrossServerCollision) Check(ctx context.Context, s *sdk.Snapshot, report f
 			Fix:     "give the tool a name specific to this server (for example with a server prefix), or configure only one of the servers",
 		})
 	}
-	visible.Texts(s, func(t visible.Text) {
+	visible.Texts(ctx, s, func(t visible.Text) {
 		if t.Kind == visible.KindName || t.Kind == visible.KindParamName || t.Kind == visible.KindResourceURI {
 			return
 		}

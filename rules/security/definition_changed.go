@@ -29,7 +29,7 @@ func (DefinitionChanged) Meta() sdk.Meta {
 	}
 }
 
-const relock = "review the change; if it is intended, run `mcplint lock` to pin the new definition"
+const relock = "review the change (`mcplint diff` of the tool list you approved against this server names each change and how bad it is); if it is intended, run `mcplint lock` to pin the new definition"
 
 // Check compares s with s.Lock.
 func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {

@@ -1,6 +1,7 @@
 package security
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -8,22 +9,26 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/rules/internal/ranges"
-	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
 // phraseFindings calls found for each text of s in which ps matches at
 // least once outside a quotation or an example, with those matches.
-func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w *words, ms []match)) {
+func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w *words, ms []match)) {
 	j := directiveGate().index(ps)
 	var v *judgement
 	if j >= 0 {
-		v = directiveGate().judged(s)
+		v = judged.Of(ctx, s)
 	}
 	w := &words{}
-	check := func(t visible.Text) {
+	// reported are the texts found so far, by their place in
+	// visible.Texts order, which a reading of them does not report
+	// again.
+	var reported map[int]bool
+	check := func(i int, t visible.Text) {
 		var used []match
 		for _, m := range ps.find(w) {
 			if !w.mentioned(m) {
@@ -31,23 +36,41 @@ func phraseFindings(s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w
 			}
 		}
 		if len(used) > 0 {
+			if reported == nil {
+				reported = map[int]bool{}
+			}
+			reported[i] = true
 			found(t, w, used)
 		}
 	}
 	if v != nil {
 		for _, e := range v.texts[j] {
 			v.words(w, e.i, e.t)
-			check(e.t)
+			check(e.i, e.t)
 		}
+	} else {
+		i := -1
+		visible.Texts(ctx, s, func(t visible.Text) {
+			i++
+			if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
+				return
+			}
+			w.reset(t.Value)
+			check(i, t)
+		})
+	}
+	kinds := readingSets()[ps]
+	if kinds == 0 {
 		return
 	}
-	visible.Texts(s, func(t visible.Text) {
-		if t.Kind == visible.KindResourceURI || !ps.mayMatch(t.Value, t.Plain()) {
-			return
+	for _, r := range readings(ctx, s) {
+		if r.how&kinds == 0 || reported[r.i] || !ps.mayMatch(r.value, visible.Plain(r.value)) {
+			continue
 		}
-		w.reset(t.Value)
-		check(t)
-	})
+		w.reset(r.value)
+		w.reading = r.how
+		check(r.i, r.t)
+	}
 }
 
 // directiveGate judges the texts of a Snapshot for all the phrase rules in
@@ -69,9 +92,17 @@ type phraseGate struct {
 	// phrases' other parts far more often than theirs.
 	byAnchor [maxParts][]int
 	anchors  partSet
-	// cache holds each Snapshot's judgement until it is collected.
-	cache snapmemo.Cache[struct{}, *judgement]
 }
+
+// judged is directiveGate's judgement of a Snapshot, made once for all
+// the phrase rules; a rule that reads it (through phraseFindings too)
+// lists it in its Meta.Uses, with visible.Listing.
+var judged = analysis.New(analysis.Analysis[*judgement]{
+	Name: "phrase-judgement",
+	Doc:  "which texts each phrase rule must read, and the marks other rules filter texts by",
+	Uses: []string{visible.Listing.Name, foldedTexts.Name},
+	Run:  func(ctx context.Context, s *sdk.Snapshot) *judgement { return directiveGate().judge(ctx, s) },
+})
 
 // judgement is a gate's verdicts on the texts of one Snapshot, in
 // visible.Texts order.
@@ -87,10 +118,12 @@ type judgement struct {
 	// texts[j] are the texts that maybe[j] holds; secretFiles those
 	// whose marks say they may name a secret file, secretish those in
 	// which secrets.FindNamed may find a secret, forkBombs those with
-	// ":()". Each rule reads its few texts from these, in order, rather
+	// ":()", rereads those with a long word that may read otherwise. Each rule reads its few texts from these, in order, rather
 	// than visit every text of the Snapshot again for its verdict.
 	texts                             [][]indexed
 	secretFiles, secretish, forkBombs []indexed
+	// rereads are the texts that may read otherwise (see readings).
+	rereads []indexed
 }
 
 // indexed is a text with its place in visible.Texts order.
@@ -98,9 +131,6 @@ type indexed struct {
 	i int
 	t visible.Text
 }
-
-// foldCache holds each Snapshot's foldedTexts until it is collected.
-var foldCache snapmemo.Cache[struct{}, *folded]
 
 // folded is the texts of a Snapshot that are not plain, folded, by their
 // place in visible.Texts order: most texts are plain, and a string kept
@@ -119,30 +149,35 @@ func (f *folded) text(i int) string {
 	return f.texts[k]
 }
 
-// foldedTexts returns the texts of s that are not plain, folded: folding
+// foldedTexts is the texts of s that are not plain, folded: folding
 // costs more than the rest of a phrase rule's work on such a text, and
 // every rule that reads words needs it. The texts are folded once, on
 // every core.
-func foldedTexts(s *sdk.Snapshot) *folded {
-	return foldCache.Get(s, struct{}{}, func() *folded {
-		f := &folded{}
-		var values []string
-		i := int32(-1)
-		visible.Texts(s, func(t visible.Text) {
-			i++
-			if !t.Plain() && t.Kind != visible.KindResourceURI {
-				f.at = append(f.at, i)
-				values = append(values, t.Value)
-			}
-		})
-		f.texts = make([]string, len(values))
-		ranges.Go(len(values), func(_, lo, hi int) {
-			for k := lo; k < hi; k++ {
-				f.texts[k] = fold(values[k])
-			}
-		})()
-		return f
+var foldedTexts = analysis.New(analysis.Analysis[*folded]{
+	Name: "folded-texts",
+	Doc:  "the model-visible texts that are not plain, folded",
+	Uses: []string{visible.Listing.Name},
+	Run:  foldTexts,
+})
+
+func foldTexts(ctx context.Context, s *sdk.Snapshot) *folded {
+	f := &folded{}
+	var values []string
+	i := int32(-1)
+	visible.Texts(ctx, s, func(t visible.Text) {
+		i++
+		if !t.Plain() && t.Kind != visible.KindResourceURI {
+			f.at = append(f.at, i)
+			values = append(values, t.Value)
+		}
 	})
+	f.texts = make([]string, len(values))
+	ranges.Go(len(values), func(_, lo, hi int) {
+		for k := lo; k < hi; k++ {
+			f.texts[k] = fold(values[k])
+		}
+	})()
+	return f
 }
 
 // words makes w the words of text i, t, folded once for all the rules.
@@ -218,17 +253,12 @@ func (g *phraseGate) index(ps *phraseSet) int {
 	return -1
 }
 
-// judged returns the gate's judgement of s, made once for all its rules.
-func (g *phraseGate) judged(s *sdk.Snapshot) *judgement {
-	return g.cache.Get(s, struct{}{}, func() *judgement { return g.judge(s) })
-}
-
 // judge finds every set's verdict on every text of s, on every core: the
 // other directive rule waits for it, holding one of the runner's slots.
 // Texts that are not plain are judged folded, as mayMatch judges them.
-func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
-	n := visible.Len(s)
-	v := &judgement{maybe: make([][]bool, len(g.sets)), folded: foldedTexts(s), marks: make([]byteMarks, n)}
+func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
+	n := visible.Len(ctx, s)
+	v := &judgement{maybe: make([][]bool, len(g.sets)), folded: foldedTexts.Of(ctx, s), marks: make([]byteMarks, n)}
 	for j := range v.maybe {
 		v.maybe[j] = make([]bool, n)
 	}
@@ -239,7 +269,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 			always |= 1 << j
 		}
 	}
-	visible.Indexed(s, func(i int, t visible.Text) {
+	visible.Indexed(ctx, s, func(i int, t visible.Text) {
 		var got uint64
 		text := t.Value
 		// The marks are of the raw text: the scan reads a plain one
@@ -248,7 +278,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 		marks := &v.marks[i]
 		if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
 			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
-				forkBomb: strings.Contains(t.Value, ":()")}
+				forkBomb: strings.Contains(t.Value, ":()"), reread: mayReadOtherwise(t.Value) != 0}
 			if f := v.folded.text(i); f != "" {
 				// The rules read a text that is not plain folded, where
 				// "～／．ｓｓｈ" is "~/.ssh" and "：（）" is ":()".
@@ -295,7 +325,7 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 	})
 	v.texts = make([][]indexed, len(g.sets))
 	i := -1
-	visible.Texts(s, func(t visible.Text) {
+	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
 		for j := range v.maybe {
 			if v.maybe[j][i] {
@@ -311,6 +341,9 @@ func (g *phraseGate) judge(s *sdk.Snapshot) *judgement {
 		}
 		if m.forkBomb {
 			v.forkBombs = append(v.forkBombs, indexed{i, t})
+		}
+		if m.reread {
+			v.rereads = append(v.rereads, indexed{i, t})
 		}
 	})
 	// The lists say it all now, for as long as the Snapshot lives.
@@ -340,6 +373,9 @@ func quoteMatches(w *words, ms []match) string {
 // padded says when the words of a match were split or padded with
 // invisible characters, which is itself a sign of intent.
 func padded(w *words, ms []match) string {
+	if w.reading != 0 {
+		return w.reading.note()
+	}
 	for _, m := range ms {
 		if strings.ContainsRune(w.text[w.toks[m.start].start:w.toks[m.end-1].end], softMark) {
 			return " (· marks invisible characters padding its words, which keep it from keyword filters)"

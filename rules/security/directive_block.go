@@ -27,6 +27,7 @@ func (DirectiveBlock) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-1427",
+		Uses:     []string{visible.Listing.Name, foldedTexts.Name},
 	}
 }
 
@@ -129,7 +130,7 @@ func directiveBlocks(w *words) []block {
 	var markers []string
 	markerAt, markerEnd := -1, -1
 	for i := 0; i < len(t); i++ {
-		if t[i] != '<' && t[i] != '[' {
+		if t[i] != '<' && t[i] != '[' && t[i] != '"' {
 			continue
 		}
 		if _, end, ok := roleMarker(t, i); ok {
@@ -142,7 +143,38 @@ func directiveBlocks(w *words) []block {
 			i = end - 1
 			continue
 		}
+		if t[i] == '"' {
+			if _, end, ok := roleKey(t, i); ok && !documented(w, t, i, end) {
+				// The key's value, a string of words: a flag
+				// ("_system": true) gives no orders.
+				content := strings.TrimLeft(t[end:], " ")
+				from := len(t) - len(content)
+				if !strings.HasPrefix(content, `"`) {
+					continue
+				}
+				content = content[1:]
+				if k := strings.IndexAny(content, "\"\n"); k >= 0 {
+					content = content[:k]
+				}
+				if sentence(content) {
+					out = append(out, block{label: "a JSON key " + w.display(i, end-1), at: i, content: w.display(from+1, from+1+len(content)), role: true})
+					i = end - 1 + len(content)
+				}
+			}
+			continue
+		}
 		if t[i] != '<' {
+			if _, end, ok := bracketRole(t, i); ok && !w.quoted(i, end) && !documented(w, t, i, end) {
+				content := t[end:]
+				if k := strings.IndexAny(content, "]\n"); k >= 0 {
+					content = content[:k]
+				}
+				if sentence(content) {
+					out = append(out, block{label: "a bracketed " + strconv.Quote(w.display(i, end)) + " marker", at: i, content: strings.TrimSpace(w.display(end, end+len(content))), role: true})
+					i = end - 1 + len(content)
+					continue
+				}
+			}
 			if _, end, ok := bracketLabel(t, i); ok && !w.quoted(i, end) && !documented(w, t, i, end) {
 				content := t[end:]
 				if k := strings.IndexByte(content, '\n'); k >= 0 {
@@ -208,7 +240,7 @@ func directiveBlocks(w *words) []block {
 // none.
 func mayHoldBlock(t string) bool {
 	for i := 0; i < len(t); i++ {
-		if t[i] != '<' && t[i] != '[' {
+		if t[i] != '<' && t[i] != '[' && (t[i] != '"' || i+1 >= len(t) || t[i+1] != '_') {
 			continue
 		}
 		// A marker or a tag is short; lowering a window around it costs
@@ -217,8 +249,17 @@ func mayHoldBlock(t string) bool {
 		if _, _, ok := roleMarker(window, 0); ok {
 			return true
 		}
+		if window[0] == '"' {
+			if _, _, ok := roleKey(window, 0); ok {
+				return true
+			}
+			continue
+		}
 		if window[0] != '<' {
 			if _, _, ok := bracketLabel(t, i); ok {
+				return true
+			}
+			if _, _, ok := bracketRole(window, 0); ok {
 				return true
 			}
 			continue
@@ -332,6 +373,98 @@ func bracketLabel(t string, i int) (string, int, bool) {
 	return "", 0, false
 }
 
+// bracketRole reads, at t[i] == '[' (t lowered), a bracketed marker that
+// claims a role and gives its orders inside the brackets: "[SYSTEM: …]",
+// "[[[SYSTEM INSTRUCTION: …]]]", "[ADMIN OVERRIDE - …]". One to three
+// brackets open it; its name is one to three words, all directive-tag
+// words, one of them a role ("system", "admin", "instruction"…), and a
+// colon or a dash ends it. It returns the name and the offset after the
+// colon. A Markdown link ("[System](…)") or a bracketed note ("[Note: …]")
+// claims no role.
+func bracketRole(t string, i int) (string, int, bool) {
+	j := i
+	for j < len(t) && j < i+3 && t[j] == '[' {
+		j++
+	}
+	k := j
+	for k < len(t) && k < j+40 && (t[k] >= 'a' && t[k] <= 'z' || t[k] == ' ' || t[k] == '_' || t[k] == '-' && k+1 < len(t) && t[k+1] != ' ') {
+		k++
+	}
+	end := k
+	for end < len(t) && t[end] == ' ' {
+		end++
+	}
+	switch {
+	case end < len(t) && t[end] == ':':
+		end++
+	case end+1 < len(t) && t[end] == '-' && t[end+1] == ' ' && end > k:
+		end++
+	default:
+		return "", 0, false
+	}
+	name := strings.TrimSpace(t[j:k])
+	parts := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == '_' || r == '-' })
+	if len(parts) == 0 || len(parts) > 3 {
+		return "", 0, false
+	}
+	role := false
+	for _, p := range parts {
+		if !strongTagWords[p] && !weakTagWords[p] && !labelWords[p] {
+			return "", 0, false
+		}
+		role = role || roleTagWords[p]
+	}
+	if !role {
+		return "", 0, false
+	}
+	return name, end, true
+}
+
+// sentence reports whether s holds at least three words, as an order
+// does; a value ("[admin: true]") does not.
+func sentence(s string) bool {
+	n := 0
+	for f := range strings.FieldsSeq(s) {
+		if strings.IndexFunc(f, func(r rune) bool { return r >= 'a' && r <= 'z' }) >= 0 {
+			n++
+		}
+	}
+	return n >= 3
+}
+
+// roleKey reads, at t[i] == '"' (t lowered), a JSON key that smuggles a
+// role into data the model reads: an underscore first, as a private or
+// internal field is spelled, and a role word among its words
+// ("_system_injection", "__system_prompt", "_admin_override"). It returns
+// the key and the offset after its colon.
+func roleKey(t string, i int) (string, int, bool) {
+	if i+1 >= len(t) || t[i+1] != '_' {
+		return "", 0, false
+	}
+	k := i + 1
+	for k < len(t) && k < i+1+40 && (t[k] >= 'a' && t[k] <= 'z' || t[k] >= '0' && t[k] <= '9' || t[k] == '_') {
+		k++
+	}
+	if k >= len(t) || t[k] != '"' {
+		return "", 0, false
+	}
+	end := k + 1
+	for end < len(t) && t[end] == ' ' {
+		end++
+	}
+	if end >= len(t) || t[end] != ':' {
+		return "", 0, false
+	}
+	role := false
+	for _, p := range strings.Split(t[i+1:k], "_") {
+		role = role || roleTagWords[p]
+	}
+	if !role {
+		return "", 0, false
+	}
+	return t[i+1 : k], end + 1, true
+}
+
 // labelWords end a bracketed label that gives the model orders, whatever
 // word qualifies them: "[metadata directive]:", "[hidden instruction]:".
 var labelWords = map[string]bool{
@@ -394,13 +527,13 @@ func blockDirective(content string) string {
 
 // Check reports each directive block.
 func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	folded := foldedTexts(s)
+	folded := foldedTexts.Of(ctx, s)
 	i := -1
-	visible.Texts(s, func(t visible.Text) {
+	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
 		// Two byte searches run far faster than ContainsAny's test of
 		// every byte against a set.
-		if strings.IndexByte(t.Value, '<') < 0 && strings.IndexByte(t.Value, '[') < 0 {
+		if strings.IndexByte(t.Value, '<') < 0 && strings.IndexByte(t.Value, '[') < 0 && !strings.Contains(t.Value, `"_`) {
 			return
 		}
 		w := &words{}

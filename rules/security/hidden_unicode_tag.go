@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/rules/internal/plural"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -28,13 +28,14 @@ func (HiddenUnicodeTag) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-451",
+		Uses:     []string{visible.Listing.Name},
 	}
 }
 
 // Check reports each text that holds tag characters outside an emoji tag
 // sequence, with the text they spell.
 func (r HiddenUnicodeTag) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	visible.NotPlain(s, func(t visible.Text) {
+	visible.NotPlain(ctx, s, func(t visible.Text) {
 		// Tag characters are U+E0000–E007F: F3 A0 80 80 … F3 A0 81 BF.
 		if !strings.Contains(t.Value, "\xf3\xa0\x80") && !strings.Contains(t.Value, "\xf3\xa0\x81") {
 			return

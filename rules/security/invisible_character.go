@@ -30,6 +30,7 @@ func (InvisibleCharacter) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-451",
+		Uses:     []string{visible.Listing.Name},
 	}
 }
 
@@ -73,7 +74,7 @@ func isVariationSelector(r rune) bool {
 
 // Check reports each text that holds invisible characters, once.
 func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	visible.NotPlain(s, func(t visible.Text) {
+	visible.NotPlain(ctx, s, func(t visible.Text) {
 		found, first := invisibles(t.Value)
 		if len(found) == 0 {
 			return

@@ -1,6 +1,7 @@
 package security
 
 import (
+	"context"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
@@ -69,9 +70,9 @@ func TestGateMarks(t *testing.T) {
 	}
 	var named, short, urls, found, unplain, names, bombs int
 	for _, s := range snaps {
-		marks := directiveGate().judged(s).marks
+		marks := judged.Of(context.Background(), s).marks
 		i := -1
-		visible.Texts(s, func(tx visible.Text) {
+		visible.Texts(context.Background(), s, func(tx visible.Text) {
 			i++
 			m := marks[i]
 			// A text that is not plain is read folded too.

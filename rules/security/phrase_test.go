@@ -1,6 +1,7 @@
 package security
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -148,7 +149,7 @@ func phraseTexts(t *testing.T) []string {
 		if err != nil {
 			continue
 		}
-		visible.Texts(snap, func(tx visible.Text) { texts = append(texts, tx.Value) })
+		visible.Texts(context.Background(), snap, func(tx visible.Text) { texts = append(texts, tx.Value) })
 	}
 	if len(texts) < 1000 {
 		t.Fatalf("only %d texts in %d files; the test no longer reads the corpora", len(texts), len(files))
@@ -238,8 +239,8 @@ func TestPhraseGate(t *testing.T) {
 	ruledOut := 0
 	for _, snap := range snaps {
 		var texts []visible.Text
-		visible.Texts(snap, func(tx visible.Text) { texts = append(texts, tx) })
-		v := directiveGate().judged(snap)
+		visible.Texts(context.Background(), snap, func(tx visible.Text) { texts = append(texts, tx) })
+		v := judged.Of(context.Background(), snap)
 		for j, ps := range directiveGate().sets {
 			// The rules read the texts the gate lets through from texts[j].
 			var passed, wantPassed []int
@@ -305,7 +306,7 @@ func TestCutPlain(t *testing.T) {
 			if err != nil {
 				continue
 			}
-			visible.Texts(snap, func(tx visible.Text) { texts = append(texts, tx.Value) })
+			visible.Texts(context.Background(), snap, func(tx visible.Text) { texts = append(texts, tx.Value) })
 		}
 	}
 	texts = append(texts, "don't 'quoted' it's'' a'b' 'c. End.\n\n- item; x?y! z\n  2. two\tthree\r\nfour", "'", "a'", "'a", "e.g. ~/.ssh x.")

@@ -26,6 +26,7 @@ func (PIIHarvesting) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP10:2025 Context Injection & Over-Sharing",
 		CWE:      "CWE-359",
+		Uses:     []string{visible.Listing.Name, judged.Name},
 	}
 }
 
@@ -84,7 +85,7 @@ func theft(w *words, m match) bool {
 // Check reports parameters and texts that collect sensitive data outside
 // the tool's domain.
 func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	visible.Texts(s, func(t visible.Text) {
+	visible.Texts(ctx, s, func(t visible.Text) {
 		if t.Kind != visible.KindParamName {
 			return
 		}
@@ -124,7 +125,7 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			return
 		}
 	})
-	phraseFindings(s, piiPhrases(), func(t visible.Text, w *words, ms []match) {
+	phraseFindings(ctx, s, piiPhrases(), func(t visible.Text, w *words, ms []match) {
 		domain := paramDomain(s, t.Tool(), "")
 		var kept []match
 		for _, m := range ms {

@@ -250,11 +250,15 @@ type byteMarks struct {
 	// forkBomb is whether the text holds ":()", which destructive-payload
 	// reads every text for (its fork bomb has no words).
 	forkBomb bool
+	// reread is whether the text holds a long word that may read
+	// otherwise (see mayReadOtherwise): words glued by camel-case humps,
+	// or a run of hex or base64.
+	reread bool
 }
 
 // done reports whether m is all true, so that reading on cannot change it.
 func (m *byteMarks) done() bool {
-	return m.secretFile && m.candidate && m.url && m.named && m.forkBomb
+	return m.secretFile && m.candidate && m.url && m.named && m.forkBomb && m.reread
 }
 
 // secretish reports whether secrets.FindNamed can find anything in a text
@@ -317,6 +321,9 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet, end
 		// key packs the word's first eight bytes, lowered: the common
 		// words are short, and an integer key is cheaper to look up.
 		var key uint64
+		// caseBit keeps 0x20 while every byte is a lowercase letter, a
+		// digit or an apostrophe, and loses it at a capital.
+		caseBit := byte(0x20)
 		for ; i < len(s); i++ {
 			c := wordLower[s[i]]
 			if c == 0 {
@@ -325,11 +332,17 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet, end
 				}
 				c = '\''
 			}
+			caseBit &= s[i]
 			key = key<<8 | uint64(c)
 		}
 		n := i - start
 		if n >= 12 && m != nil {
 			m.candidate = true
+			// Only a long word can glue an order or encode one, and
+			// only with a capital unless it is hex.
+			if !m.reread && (caseBit == 0 || n >= minHexRun) && mayReadOtherwise(s[start:i]) != 0 {
+				m.reread = true
+			}
 		}
 		if c := s[start] | 0x20; n >= 64 || ps.lengths[c]&(1<<n) == 0 {
 			continue

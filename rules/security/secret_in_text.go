@@ -27,6 +27,7 @@ func (SecretInText) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP01:2025 Token Mismanagement & Secret Exposure",
 		CWE:      "CWE-798",
+		Uses:     []string{judged.Name},
 	}
 }
 
@@ -35,7 +36,7 @@ func (SecretInText) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.
 	// The phrase rules' scan reads every byte of every text already and
 	// finds whether it has what secrets can start with, or a secret's
 	// name.
-	v := directiveGate().judged(s)
+	v := judged.Of(ctx, s)
 	for _, e := range v.secretish {
 		t, m := e.t, &v.marks[e.i]
 		ms := secrets.FindNamed(t.Value, m.candidate, m.url, m.named)

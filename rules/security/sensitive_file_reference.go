@@ -29,6 +29,7 @@ func (SensitiveFileReference) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-200",
+		Uses:     []string{judged.Name},
 	}
 }
 
@@ -450,15 +451,29 @@ func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report
 	domainOf := domainWords(s)
 	// The phrase rules' scan reads every byte of every text already and
 	// finds mayNameSecretFile's verdict on its way.
-	for _, e := range directiveGate().judged(s).secretFiles {
+	for _, e := range judged.Of(ctx, s).secretFiles {
 		t := e.t
-		ms := secretMentions(split(t.Value), domainOf(t.Owner(), t.Tool()))
+		w := split(t.Value)
+		domain := domainOf(t.Owner(), t.Tool())
+		if sentenceName(t, w) {
+			// A parameter named like a sentence is its own order
+			// ("content_from_reading_ssh_id_rsa"), not a subject the
+			// tool's vocabulary can excuse: the vocabulary holds it.
+			domain = nil
+		}
+		ms := secretMentions(w, domain)
 		if len(ms) == 0 {
 			continue
 		}
 		report(secretIssue(t, ms))
 	}
 	return nil
+}
+
+// sentenceName reports whether t is a parameter's name of four words or
+// more, a sentence rather than a name.
+func sentenceName(t visible.Text, w *words) bool {
+	return (t.Kind == visible.KindParamName || t.Kind == visible.KindPromptArgName) && len(w.toks) >= 4
 }
 
 func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {

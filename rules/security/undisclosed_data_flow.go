@@ -25,6 +25,7 @@ func (UndisclosedDataFlow) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP10:2025 Context Injection & Over-Sharing",
 		CWE:      "CWE-359",
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 
@@ -173,7 +174,7 @@ var urlWords = []string{"url", "urls", "uri", "endpoint", "webhook", "http", "ht
 // Check reports each text with an undisclosed data flow, once.
 func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	domainOf := domainWords(s)
-	phraseFindings(s, flowPhrases(), func(t visible.Text, w *words, ms []match) {
+	phraseFindings(ctx, s, flowPhrases(), func(t visible.Text, w *words, ms []match) {
 		domain := domainOf(t.Owner(), t.Tool())
 		var kept []match
 		for _, m := range ms {

@@ -37,6 +37,9 @@ type words struct {
 	// sentences[i] is the index of the first token of sentence i.
 	sentences []int
 	hasSoft   bool
+	// reading is how the text was read when it is not the text as
+	// written: its glued words spaced, or its encoded runs decoded.
+	reading readingKind
 }
 
 // word returns token i as it stands in the text (capitals kept in plain

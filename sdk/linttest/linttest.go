@@ -23,6 +23,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/analysis"
 	"os"
 	"path/filepath"
 	"sort"
@@ -158,7 +159,8 @@ func Check(rule sdk.Rule, snap *sdk.Snapshot) ([]Expected, error) {
 		return nil, nil
 	}
 	var got []Expected
-	err := rule.Check(context.Background(), snap, func(is sdk.Issue) {
+	ctx := analysis.NewPass(snap).For(context.Background(), meta.Name, meta.Uses)
+	err := rule.Check(ctx, snap, func(is sdk.Issue) {
 		if is.Severity == 0 {
 			is.Severity = meta.Severity
 		}

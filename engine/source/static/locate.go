@@ -99,7 +99,7 @@ type listLayout struct {
 // makeRoom collects garbage before size bytes are read when they would
 // take the heap past its limit (debug.SetMemoryLimit). The file is read
 // back once the rules are done, when what they kept is garbage not yet
-// collected (see rules.Forget): read at once, the file would come on top
+// collected (the analyses of internal/analysis): read at once, the file would come on top
 // of it, since the collection its size sets off frees room only after the
 // file has taken its own.
 func makeRoom(size int) {

@@ -1,8 +1,10 @@
 package schemawalk
 
 import (
+	"context"
+
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/rules/internal/ranges"
-	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -62,29 +64,19 @@ func defFields(def map[string]any) DefFields {
 // Tools returns the schemas of every tool of s, flattened, with the
 // members of its definition that DefFields knows, in s.Tools's order.
 // Every rule that looks inside schemas reads the same schemas, so they are
-// flattened once per Snapshot, by the first rule to ask, and kept while
-// the Snapshot lives; the nodes are shared and must not be changed.
-// Rules must not change a Snapshot (sdk.Rule says so); one whose tool list
-// was replaced since is flattened again.
-func Tools(s *sdk.Snapshot) []ToolSchemas {
-	return cache.Get(s, toolsShape(s), func() []ToolSchemas { return flattenTools(s.Tools) })
+// flattened once per Snapshot, by the analysis Flattened, which a rule
+// that calls Tools lists in its Meta.Uses; the nodes are shared and must
+// not be changed.
+func Tools(ctx context.Context, s *sdk.Snapshot) []ToolSchemas {
+	return Flattened.Of(ctx, s)
 }
 
-var cache snapmemo.Cache[toolList, []ToolSchemas]
-
-// toolList identifies a Snapshot's tool list by its first element and
-// length.
-type toolList struct {
-	first *sdk.Tool
-	n     int
-}
-
-func toolsShape(s *sdk.Snapshot) toolList {
-	if len(s.Tools) == 0 {
-		return toolList{}
-	}
-	return toolList{&s.Tools[0], len(s.Tools)}
-}
+// Flattened is the tools' schemas of a Snapshot, flattened.
+var Flattened = analysis.New(analysis.Analysis[[]ToolSchemas]{
+	Name: "flat-schemas",
+	Doc:  "every tool's input and output schema, flattened",
+	Run:  func(_ context.Context, s *sdk.Snapshot) []ToolSchemas { return flattenTools(s.Tools) },
+})
 
 // flattenTools flattens the tools' schemas in ranges on GOMAXPROCS
 // goroutines: the rules that asked wait for it, each holding one of the

@@ -1,10 +1,12 @@
 package schemawalk
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
 
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -30,7 +32,8 @@ func TestToolsSharesOneFlattening(t *testing.T) {
 		}
 	}
 	s := &sdk.Snapshot{Tools: tools}
-	got := Tools(s)
+	ctx := analysis.NewPass(s).For(context.Background(), "a rule", []string{Flattened.Name})
+	got := Tools(ctx, s)
 	if len(got) != len(tools) {
 		t.Fatalf("Tools gave %d tools, want %d", len(got), len(tools))
 	}
@@ -48,11 +51,11 @@ func TestToolsSharesOneFlattening(t *testing.T) {
 			}
 		}
 	}
-	if again := Tools(s); &again[0] != &got[0] {
+	if again := Tools(ctx, s); &again[0] != &got[0] {
 		t.Error("a second call flattened the same Snapshot again")
 	}
 	s.Tools = tools[:1]
-	if again := Tools(s); len(again) != 1 {
+	if again := Tools(context.Background(), s); len(again) != 1 {
 		t.Errorf("after the tool list changed, Tools gave %d tools, want 1", len(again))
 	}
 }
@@ -82,7 +85,7 @@ func TestToolsReadsDefFields(t *testing.T) {
 		{"outputSchema", DefOutputSchema, nil},
 		{"annotations", DefAnnotations, func(f DefFields) any { return f.Annotations }},
 	}
-	for i, ts := range Tools(s) {
+	for i, ts := range Tools(context.Background(), s) {
 		def := s.Tools[i].Def
 		for _, m := range members {
 			v, ok := def[m.key]

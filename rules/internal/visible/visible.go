@@ -5,6 +5,7 @@
 package visible
 
 import (
+	"context"
 	"encoding/binary"
 	"math"
 	"runtime"
@@ -13,9 +14,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/rules/internal/schemawalk"
-	"github.com/mcplint/mcplint/rules/internal/snapmemo"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -202,11 +203,10 @@ const maxValueDepth = 16
 // resource templates. Empty strings are skipped.
 //
 // Every text rule of a run walks the same Snapshot, so the texts are
-// listed once per Snapshot and kept while the Snapshot lives. Rules must
-// not change a Snapshot (sdk.Rule says so); a Snapshot whose lists or
-// instructions changed since is listed again.
-func Texts(s *sdk.Snapshot, visit func(t Text)) {
-	for _, part := range cached(s) {
+// listed once per Snapshot, by the analysis Listing, which a rule that
+// calls Texts, NotPlain, Len or Indexed lists in its Meta.Uses.
+func Texts(ctx context.Context, s *sdk.Snapshot, visit func(t Text)) {
+	for _, part := range Listing.Of(ctx, s).texts {
 		for _, chunk := range part {
 			for _, t := range chunk {
 				visit(t)
@@ -219,8 +219,8 @@ func Texts(s *sdk.Snapshot, visit func(t Text)) {
 // in Texts's order. Rules that look for hidden characters read only those,
 // which in most servers are none of the hundreds of thousands of texts
 // Texts would hand them.
-func NotPlain(s *sdk.Snapshot, visit func(t Text)) {
-	e := entryOf(s)
+func NotPlain(ctx context.Context, s *sdk.Snapshot, visit func(t Text)) {
+	e := Listing.Of(ctx, s)
 	e.notPlainOnce.Do(func() {
 		for _, part := range e.texts {
 			for _, chunk := range part {
@@ -238,9 +238,9 @@ func NotPlain(s *sdk.Snapshot, visit func(t Text)) {
 }
 
 // Len is how many texts Texts visits.
-func Len(s *sdk.Snapshot) int {
+func Len(ctx context.Context, s *sdk.Snapshot) int {
 	n := 0
-	for _, part := range cached(s) {
+	for _, part := range Listing.Of(ctx, s).texts {
 		for _, chunk := range part {
 			n += len(chunk)
 		}
@@ -255,14 +255,14 @@ const textsPerWorker = 4096
 // order, from GOMAXPROCS goroutines at once when there are many texts: a
 // rule that works out something other rules wait for should not leave
 // their cores idle meanwhile. visit must be safe for concurrent use.
-func Indexed(s *sdk.Snapshot, visit func(i int, t Text)) {
+func Indexed(ctx context.Context, s *sdk.Snapshot, visit func(i int, t Text)) {
 	type span struct {
 		texts []Text
 		first int
 	}
 	var spans []span
 	n := 0
-	for _, part := range cached(s) {
+	for _, part := range Listing.Of(ctx, s).texts {
 		for _, chunk := range part {
 			spans = append(spans, span{chunk, n})
 			n += len(chunk)
@@ -292,22 +292,14 @@ type entry struct {
 	notPlain     []Text
 }
 
-// stamp is what a listing was made from: a Snapshot given other lists or
-// instructions since is listed again.
-type stamp struct {
-	shape [4]int
-	instr string
-}
-
-var cache snapmemo.Cache[stamp, *entry]
-
-func cached(s *sdk.Snapshot) []chunks { return entryOf(s).texts }
-
-// entryOf returns s's entry, its texts listed.
-func entryOf(s *sdk.Snapshot) *entry {
-	shape := [4]int{len(s.Tools), len(s.Prompts), len(s.Resources), len(s.ResourceTemplates)}
-	return cache.Get(s, stamp{shape, s.Instructions}, func() *entry { return &entry{texts: listParallel(s)} })
-}
+// Listing is s's texts, listed once per Snapshot for every rule that
+// reads them.
+var Listing = analysis.New(analysis.Analysis[*entry]{
+	Name: "visible-texts",
+	Doc:  "every model-visible text of the Snapshot, in Texts's order",
+	Uses: []string{schemawalk.Flattened.Name},
+	Run:  func(ctx context.Context, s *sdk.Snapshot) *entry { return &entry{texts: listParallel(ctx, s)} },
+})
 
 // chunks holds texts in blocks that double in size up to maxChunk, so
 // that a listing of hundreds of thousands of texts never copies them to
@@ -332,10 +324,10 @@ func (c *chunks) add(t Text) {
 // listParallel lists s's texts in Texts's order, the tools in ranges
 // listed concurrently: the first rule to ask lists them while the others
 // wait.
-func listParallel(s *sdk.Snapshot) []chunks {
+func listParallel(ctx context.Context, s *sdk.Snapshot) []chunks {
 	workers := ranges.Parts(len(s.Tools))
 	parts := make([]chunks, workers+2)
-	wait := ranges.Go(len(s.Tools), func(w, lo, hi int) { listTools(s, lo, hi, parts[1+w].add) })
+	wait := ranges.Go(len(s.Tools), func(w, lo, hi int) { listTools(ctx, s, lo, hi, parts[1+w].add) })
 	emit(parts[0].add, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0, tokNone, -1)
 	listDefinitions(s, parts[workers+1].add)
 	wait()
@@ -363,9 +355,9 @@ func emit(visit func(Text), kind Kind, value string, at *origin, node int32, tok
 }
 
 // listTools walks s.Tools[lo:hi] for their texts.
-func listTools(s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
+func listTools(ctx context.Context, s *sdk.Snapshot, lo, hi int, visit func(t Text)) {
 	var sc scratch
-	flat := schemawalk.Tools(s)
+	flat := schemawalk.Tools(ctx, s)
 	for i := lo; i < hi; i++ {
 		tool := &s.Tools[i]
 		base := "/tools/" + strconv.Itoa(i)

@@ -1,6 +1,7 @@
 package visible
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -28,7 +30,7 @@ func TestTexts(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	Texts(s, func(t Text) { got = append(got, fmt.Sprintf("%s %s %s %s", t.Owner(), t.Kind, t.Pointer(), t.Value)) })
+	Texts(context.Background(), s, func(t Text) { got = append(got, fmt.Sprintf("%s %s %s %s", t.Owner(), t.Kind, t.Pointer(), t.Value)) })
 	want := []string{
 		"<instructions> instructions /instructions Hi.",
 		"t name /tools/0/name t",
@@ -111,7 +113,7 @@ func BenchmarkTexts10k(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		n := 0
-		Texts(s, func(t Text) { n += len(t.Value) })
+		Texts(context.Background(), s, func(t Text) { n += len(t.Value) })
 	}
 }
 
@@ -123,7 +125,7 @@ func TestTextPlain(t *testing.T) {
 		t.Fatal(err)
 	}
 	plain := 0
-	Texts(s, func(tx Text) {
+	Texts(context.Background(), s, func(tx Text) {
 		if tx.Plain() != Plain(tx.Value) {
 			t.Errorf("%s %q: Plain() = %v, Plain(Value) = %v", tx.Pointer(), tx.Value, tx.Plain(), Plain(tx.Value))
 		}
@@ -135,12 +137,12 @@ func TestTextPlain(t *testing.T) {
 		t.Error("no text is plain")
 	}
 	var want, got []string
-	Texts(s, func(tx Text) {
+	Texts(context.Background(), s, func(tx Text) {
 		if !tx.Plain() {
 			want = append(want, tx.Pointer())
 		}
 	})
-	NotPlain(s, func(tx Text) { got = append(got, tx.Pointer()) })
+	NotPlain(context.Background(), s, func(tx Text) { got = append(got, tx.Pointer()) })
 	if len(want) != 3 || !slices.Equal(got, want) {
 		t.Errorf("NotPlain visits %q, want the three texts that are not plain, %q", got, want)
 	}
@@ -149,7 +151,7 @@ func TestTextPlain(t *testing.T) {
 // list is the sequential listing, the parallel one's oracle.
 func list(s *sdk.Snapshot, visit func(t Text)) {
 	emit(visit, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0, tokNone, -1)
-	listTools(s, 0, len(s.Tools), visit)
+	listTools(context.Background(), s, 0, len(s.Tools), visit)
 	listDefinitions(s, visit)
 }
 
@@ -176,7 +178,7 @@ func TestParallelListing(t *testing.T) {
 		return fmt.Sprintf("%s %s %s %s %d", tx.Owner(), tx.Kind, tx.Pointer(), tx.Value, tx.Tool())
 	}
 	list(s, func(tx Text) { want = append(want, line(tx)) })
-	for _, part := range listParallel(s) {
+	for _, part := range listParallel(context.Background(), s) {
 		for _, chunk := range part {
 			for _, tx := range chunk {
 				got = append(got, line(tx))
@@ -198,14 +200,16 @@ func TestIndexed(t *testing.T) {
 	for i := range 6000 {
 		s.Tools = append(s.Tools, sdk.Tool{Name: "tool_" + strconv.Itoa(i), Description: "Does thing " + strconv.Itoa(i) + "."})
 	}
+	// One Pass, as the runner gives its rules: the texts are listed once.
+	ctx := analysis.NewPass(s).For(context.Background(), "a rule", []string{Listing.Name})
 	var want []Text
-	Texts(s, func(tx Text) { want = append(want, tx) })
-	if n := Len(s); n != len(want) {
+	Texts(ctx, s, func(tx Text) { want = append(want, tx) })
+	if n := Len(ctx, s); n != len(want) {
 		t.Fatalf("Len = %d, Texts visits %d", n, len(want))
 	}
 	got := make([]Text, len(want))
 	seen := make([]bool, len(want))
-	Indexed(s, func(i int, tx Text) {
+	Indexed(ctx, s, func(i int, tx Text) {
 		got[i] = tx
 		seen[i] = true
 	})
@@ -248,7 +252,7 @@ func TestTextSize(t *testing.T) {
 	}
 	s := &sdk.Snapshot{Tools: []sdk.Tool{{Name: "t", InputSchema: map[string]any{"enum": values}}}}
 	i := 0
-	Texts(s, func(tx Text) {
+	Texts(context.Background(), s, func(tx Text) {
 		if tx.Kind != KindEnum {
 			return
 		}

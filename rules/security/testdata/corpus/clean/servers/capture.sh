@@ -24,7 +24,13 @@ export FIRECRAWL_API_KEY=fc-dummy TAVILY_API_KEY=tvly-dummy EXA_API_KEY=dummy HE
 	CURRENTS_API_KEY=dummy CLOUDFLARE_API_TOKEN=dummy SHORTCUT_API_TOKEN=dummy \
 	AIRTABLE_API_KEY=patdummy ASANA_ACCESS_TOKEN=dummy POSTMAN_API_KEY=PMAK-dummy \
 	ATLASSIAN_SITE_NAME=dummy ATLASSIAN_USER_EMAIL=dummy@example.com ATLASSIAN_API_TOKEN=dummy \
-	MAPBOX_ACCESS_TOKEN=pk.dummy GOOGLE_CLOUD_PROJECT=dummy ARGOCD_BASE_URL=http://127.0.0.1:9 ARGOCD_API_TOKEN=dummy
+	MAPBOX_ACCESS_TOKEN=pk.dummy GOOGLE_CLOUD_PROJECT=dummy ARGOCD_BASE_URL=http://127.0.0.1:9 ARGOCD_API_TOKEN=dummy \
+	NETLIFY_PERSONAL_ACCESS_TOKEN=dummy \
+	CHANNEL_ACCESS_TOKEN=dummy DESTINATION_USER_ID=dummy GLEAN_INSTANCE=dummy GLEAN_API_TOKEN=dummy \
+	DIGITALOCEAN_API_TOKEN=dummy LARA_ACCESS_KEY_ID=dummy LARA_ACCESS_KEY_SECRET=dummy \
+	LINEAR_API_KEY=lin_api_dummy AZURE_DEVOPS_ORG_URL=https://dev.azure.com/dummy AZURE_DEVOPS_AUTH_METHOD=pat \
+	AZURE_DEVOPS_PAT=dummy PLANE_API_KEY=dummy PLANE_WORKSPACE_SLUG=dummy PLANE_API_HOST_URL=http://127.0.0.1:9 \
+	SEARXNG_URL=http://127.0.0.1:9 HYPERBROWSER_API_KEY=dummy
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
 manifest="$here/MANIFEST.tsv"
@@ -83,3 +89,25 @@ capture launchdarkly @launchdarkly/mcp-server 0.6.2 mcp start --api-key dummy
 capture mapbox @mapbox/mcp-server 0.14.0 mcp-server
 capture gcp-observability @google-cloud/observability-mcp 0.2.3 observability-mcp
 capture argocd argocd-mcp 0.9.0 argocd-mcp stdio
+# Added later, after the rules were written, to measure them on servers they
+# were never tuned on (held out; see docs/security-corpus.md).
+capture nx nx-mcp 0.25.0 nx-mcp .
+capture netlify @netlify/mcp 1.15.1 netlify-mcp
+capture monday @mondaydotcomorg/monday-api-mcp 3.3.0 mcp-server-monday-api -t dummy
+capture git-cyanheads @cyanheads/git-mcp-server 2.15.3 git-mcp-server
+capture line-bot @line/line-bot-mcp-server 0.5.0 line-bot-mcp-server
+capture glean @gleanwork/local-mcp-server 0.7.6 local-mcp-server
+capture mui @mui/mcp 0.1.6 mcp
+capture magicui @magicuidesign/mcp 2.0.0 mcp
+capture digitalocean @digitalocean/mcp 1.0.70 digitalocean-mcp
+capture lara @translated/lara-mcp 1.0.6 lara-mcp
+capture clarity @microsoft/clarity-mcp-server 2.0.1 clarity-mcp-server --clarity_api_token=dummy
+capture linear-jerhadf linear-mcp-server 0.1.0 linear-mcp-server
+capture azure-devops-tiberriver256 @tiberriver256/mcp-server-azure-devops 0.1.48 mcp-server-azure-devops
+capture plane @makeplane/plane-mcp-server 0.1.5 plane-mcp-server
+capture taskmanager-kazuph @kazuph/mcp-taskmanager 1.1.1 mcp-taskmanager
+capture searxng mcp-searxng 2.4.0 mcp-searxng
+capture npx-fetch @tokenizin/mcp-npx-fetch 1.0.0 mcp-npx-fetch
+capture hyperbrowser hyperbrowser-mcp 1.0.25 hyperbrowser-mcp
+capture docker-ckreiling mcp-server-docker 1.0.0 mcp-server-docker
+capture azure @azure/mcp 2.0.5 azmcp server start

@@ -1,0 +1,113 @@
+// Package ident splits identifiers into the words they are written with,
+// for the rules that read names (naming's style checks) and those that
+// read words glued into one ("alwaysUseThisTool").
+package ident
+
+import "unicode"
+
+// Humps splits one token of letters and digits at its camel-case humps.
+// An upper-case letter starts a word after a lower-case letter or a digit
+// ("getV2User" is get, V2, User), and an acronym ends before its last
+// capital when a lower-case letter follows ("getHTTPResponse" is get,
+// HTTP, Response). Digits never start a word, so "base64Encode" is
+// base64, Encode.
+func Humps(token string) []string {
+	rs := []rune(token)
+	var out []string
+	start := 0
+	for i := 1; i < len(rs); i++ {
+		if !unicode.IsUpper(rs[i]) {
+			continue
+		}
+		prev := rs[i-1]
+		acronymEnd := unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1])
+		if unicode.IsLower(prev) || unicode.IsDigit(prev) || acronymEnd {
+			out = append(out, string(rs[start:i]))
+			start = i
+		}
+	}
+	return append(out, string(rs[start:]))
+}
+
+// Glued reports whether s holds a word of ASCII letters with at least
+// humps camel-case humps (a lower-case letter, then a capital), the way
+// "alwaysUseThisTool" glues four words into one. It reads each byte once.
+func Glued(s string, humps int) bool {
+	n := 0
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			if p := s[i-1]; p >= 'a' && p <= 'z' {
+				if n++; n >= humps {
+					return true
+				}
+			}
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		default:
+			n = 0
+		}
+	}
+	return false
+}
+
+// Unglue returns s with a space at every camel-case hump of its words, as
+// Humps splits them, so that "alwaysUseThisTool" reads "always Use This
+// Tool"; other bytes are kept. ASCII words are split in place, with no
+// allocation but the result's.
+func Unglue(s string) string {
+	out := make([]byte, 0, len(s)+8)
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		word := s[start:end]
+		start = -1
+		if !ascii(word) {
+			for k, w := range Humps(word) {
+				if k > 0 {
+					out = append(out, ' ')
+				}
+				out = append(out, w...)
+			}
+			return
+		}
+		for i := 0; i < len(word); i++ {
+			c := word[i]
+			if i > 0 && isUpper(c) {
+				p := word[i-1]
+				acronymEnd := isUpper(p) && i+1 < len(word) && isLower(word[i+1])
+				if isLower(p) || isDigit(p) || acronymEnd {
+					out = append(out, ' ')
+				}
+			}
+			out = append(out, c)
+		}
+	}
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flush(i)
+		out = append(out, string(r)...)
+	}
+	flush(len(s))
+	return string(out)
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

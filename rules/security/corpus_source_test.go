@@ -1,0 +1,464 @@
+package security_test
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/rules/security"
+	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/sdk/linttest"
+)
+
+// The leave-one-source-out measurement of the security rules
+// (docs/security-corpus.md). A source is one project: a repository, a
+// paper, a blog. It is "tuned" when phrases or signals of the rules were
+// written or adjusted while its cases were in view, and "held-out" when
+// the rules were measured on it as they stood, without change for it.
+// A held-out source that the rules are later tuned on moves to tuned
+// (remove it from heldOutSources) and a new source is held out in its
+// place: its figure is then the generalization figure.
+
+// heldOutSources are the poisoned sources added after the rules were
+// written and never used to write or tune them. Two sources of that
+// round moved to tuned when the signals for system markers, guardrail
+// disabling, tool preference and encoded text were written with their
+// cases in view: enkryptai/secure-mcp-gateway and
+// alexandriashai/mcp-guardian.
+var heldOutSources = map[string]bool{
+	"devsecboy/damn-vulnerable-MCP-server":     true,
+	"johannhartmann/mcp-injection-experiments": true,
+	"richardspicer/mcp-audit":                  true,
+	"harryc295/tool-poisoning-bench":           true,
+	"gensecaihq/mcp-poisoning-poc":             true,
+	"joshmaster2165/medusa":                    true,
+	"jaschadub/AgentNull":                      true,
+	"acuvity/mcp-server-everything-wrong":      true,
+	"mdatikshahriar/mcp-attack-demo-spring":    true,
+}
+
+// heldOutServers are the clean server lists (file names under
+// corpus/clean/servers) dumped after the rules were written; no rule was
+// changed for them.
+var heldOutServers = map[string]bool{
+	"nx.json": true, "netlify.json": true, "monday.json": true, "git-cyanheads.json": true,
+	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
+	"digitalocean.json": true, "lara.json": true, "clarity.json": true, "linear-jerhadf.json": true,
+	"azure-devops-tiberriver256.json": true, "plane.json": true, "taskmanager-kazuph.json": true,
+	"searxng.json": true, "npx-fetch.json": true, "hyperbrowser.json": true, "docker-ckreiling.json": true,
+	"azure.json": true,
+}
+
+// attackFamilies are the families of attack that issue reports found the
+// rules miss; a poisoned case's "_meta" "attack" names those it uses, so
+// recall can be given per family of attack beside the per-rule family.
+var attackFamilies = map[string]string{
+	"system-marker":          "a pseudo-system marker: [SYSTEM: …], [[[…]]], <system>, a _system_ JSON key",
+	"guardrail-disable":      "asks to disable guardrails or safety without saying \"ignore previous instructions\"",
+	"tool-preference":        "biases tool selection: always use/try this tool first, over any alternative, rated #1",
+	"call-redirect":          "orders calls of other tools or their arguments: also call X, route through Y, BCC Z",
+	"hex-encoded":            "an instruction in hex",
+	"param-name-instruction": "an instruction carried only by a parameter's name",
+	"download-run":           "server instructions to download and run a package",
+}
+
+// knownFalsePositives are warnings and errors the rules raise on clean
+// real servers that are false, not yet fixed, keyed by "<file> <rule>
+// <tool>", each with the reason it is false. TestCorpus lets them pass;
+// TestCorpusBySource counts them in the false-positive rate. Remove an
+// entry when the rules stop raising it.
+var knownFalsePositives = map[string]string{
+	"digitalocean.json context-harvesting-parameter genai-simulation-create-run":   `"agent_name" is the display name of the DigitalOcean agent under test, the tool's own object`,
+	"digitalocean.json context-harvesting-parameter genai-model-eval-create-run":   `"user_message" is the user's verbatim reply to a confirmation prompt, which the tool needs and says so`,
+	"digitalocean.json context-harvesting-parameter genai-model-eval-run-workflow": `"user_message" is the user's verbatim reply to a confirmation prompt, which the tool needs and says so`,
+	"digitalocean.json pii-harvesting apps-create-app-from-spec":                   "the basic-auth password of an OpenSearch log destination is part of the app spec the tool creates",
+	"digitalocean.json pii-harvesting apps-update":                                 "the basic-auth password of an OpenSearch log destination is part of the app spec the tool updates",
+	"digitalocean.json undisclosed-data-flow genai-batch-inference-create-file":    "the tool creates a presigned upload URL; uploading the user's file to it is the job it states",
+	"monday.json pii-harvesting update_form":                                       "the password setting of a password-protected form is a form feature the tool edits",
+	"monday.json pii-harvesting create_form_submission":                            "submitting to a password-protected form needs its password, which the description says to ask the user for",
+	"monday.json undisclosed-data-flow manage_object_schema_columns":               `"opt_out_by_default … stop a column from being auto-added to boards (opt out)" describes a column setting, not a data flow`,
+	"netlify.json pii-harvesting netlify-project-services-updater":                 "a site's password protection (passwordValue, boolean requirePassword) is a setting the tool updates",
+	"medusa-negatives.json instruction-override safe_tool":                         `the phrase is negated: the tool "prevents users from being told to ignore previous instructions"`,
+}
+
+// knownTrueFindings are findings on clean real servers that are right
+// under the severity policy (README, security rules), with why.
+var knownTrueFindings = map[string]string{
+	"netlify.json context-harvesting-parameter netlify-user-services-reader":       netlifyTelemetry,
+	"netlify.json context-harvesting-parameter netlify-deploy-services-reader":     netlifyTelemetry,
+	"netlify.json context-harvesting-parameter netlify-deploy-services-updater":    netlifyTelemetry,
+	"netlify.json context-harvesting-parameter netlify-team-services-reader":       netlifyTelemetry,
+	"netlify.json context-harvesting-parameter netlify-project-services-reader":    netlifyTelemetry,
+	"netlify.json context-harvesting-parameter netlify-project-services-updater":   netlifyTelemetry,
+	"netlify.json context-harvesting-parameter netlify-extension-services-reader":  netlifyTelemetry,
+	"netlify.json context-harvesting-parameter netlify-extension-services-updater": netlifyTelemetry,
+}
+
+const netlifyTelemetry = "every tool asks the model for its own name and model (aiAgentName, llmModelName), unexplained: telemetry, a warning under the severity policy"
+
+// knownCleanFinding returns why a finding of the security rules on a clean
+// list is known ("false positive: …", "true: …"), or "" if it is not.
+func knownCleanFinding(file, line string) string {
+	fs := strings.Fields(line)
+	if len(fs) < 3 {
+		return ""
+	}
+	key := filepath.Base(file) + " " + fs[0] + " " + fs[2]
+	if r := knownFalsePositives[key]; r != "" {
+		return "false positive: " + r
+	}
+	if r := knownTrueFindings[key]; r != "" {
+		return "true: " + r
+	}
+	return ""
+}
+
+// Floors and ceilings: the figures measured when the method was set up.
+// A change that lowers a source's or an attack family's detections, or
+// flags more clean tools, fails TestCorpusBySource; raise a floor (lower
+// a ceiling) when a change improves it.
+var (
+	// detectedFloor is, per source, how many of its cases must raise a
+	// security warning or error (any security rule).
+	detectedFloor = map[string]int{
+		"acuvity/mcp-server-everything-wrong":      4,
+		"aguarascan.com":                           5,
+		"alexandriashai/mcp-guardian":              3,
+		"arXiv:2504.03767":                         7,
+		"arXiv:2508.14925":                         10,
+		"blog.trailofbits.com":                     1,
+		"cisco-ai-defense/mcp-scanner":             40,
+		"cpyang/agent-threat-rules":                16,
+		"devsecboy/damn-vulnerable-MCP-server":     5,
+		"dongsenzhang/MSB":                         8,
+		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
+		"enkryptai/secure-mcp-gateway":             9,
+		"genai.owasp.org":                          3,
+		"gensecaihq/mcp-poisoning-poc":             3,
+		"gitleaks/gitleaks":                        2,
+		"harryc295/tool-poisoning-bench":           2,
+		"highflame-ai/ramparts":                    14,
+		"invariantlabs-ai/mcp-scan":                1,
+		"invariantlabs.ai":                         2,
+		"jaschadub/AgentNull":                      4,
+		"johannhartmann/mcp-injection-experiments": 4,
+		"joshmaster2165/medusa":                    10,
+		"kholcomb/DevSecOps_Arena":                 1,
+		"luckyPipewrench/pipelock":                 31,
+		"mdatikshahriar/mcp-attack-demo-spring":    1,
+		"nmeisenzahl/hijack-agentic-ai":            3,
+		"richardspicer/mcp-audit":                  4,
+		"riseandignite/mcp-shield":                 6,
+		"securie.ai":                               1,
+		"TUM-DSE/MCPSecBench":                      4,
+		"vaikora.com":                              3,
+		"xjzzzzzzzz/MCPSafety":                     118,
+	}
+	// attackFloor is, per attack family, how many cases must be detected.
+	attackFloor = map[string]int{
+		"call-redirect":          9,
+		"guardrail-disable":      2,
+		"param-name-instruction": 0,
+		"system-marker":          7,
+		"tool-preference":        3,
+	}
+	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
+	// with a false security warning or error, and with a false error
+	// (every finding not in knownTrueFindings counts as false).
+	cleanWarnCeiling, cleanErrorCeiling = 10, 1
+)
+
+// sourceOf names a case's source project from its "_meta" "source": the
+// owner/name of a GitHub repository, arXiv and an id for a paper, the host
+// for any other page.
+func sourceOf(source string) string {
+	u, err := url.Parse(strings.Fields(source + " ?")[0])
+	if err != nil || u.Host == "" {
+		return source
+	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	switch {
+	case u.Host == "github.com" && len(parts) >= 2:
+		return parts[0] + "/" + parts[1]
+	case u.Host == "arxiv.org" && len(parts) >= 2:
+		return "arXiv:" + parts[len(parts)-1]
+	}
+	return u.Host
+}
+
+// finding is one security warning or error on a tool list.
+type finding struct {
+	rule, severity, tool, line string
+}
+
+// warnings returns the security warnings and errors on a tool list and how
+// many tools it has.
+func warnings(t *testing.T, file string) ([]finding, int) {
+	t.Helper()
+	snap, err := linttest.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []finding
+	for _, r := range security.Rules() {
+		got, err := linttest.Check(r, snap)
+		if err != nil {
+			t.Fatalf("%s on %s: %v", r.Meta().Name, file, err)
+		}
+		for _, is := range got {
+			if is.Severity == sdk.Warning.String() || is.Severity == sdk.Error.String() {
+				out = append(out, finding{r.Meta().Name, is.Severity, is.Tool,
+					r.Meta().Name + " " + is.Severity + " " + is.Tool + " " + is.Pointer + ": " + is.Message})
+			}
+		}
+	}
+	return out, len(snap.Tools)
+}
+
+func status(heldOut bool) string {
+	if heldOut {
+		return "held-out"
+	}
+	return "tuned"
+}
+
+func pct(n, of int) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
+}
+
+// TestCorpusBySource reports, for every source of poisoned cases, how many
+// cases the security rules detect (a warning or error by any security rule,
+// and by the rule the case's family names), marked tuned or held-out; then
+// recall per attack family; then, per clean real server, how many tools
+// raise a security warning or error. It fails when a figure falls below
+// the floor recorded above or clean findings rise above the ceiling.
+//
+//	go test ./rules/security -run TestCorpusBySource -v
+func TestCorpusBySource(t *testing.T) {
+	poisoned, _ := filepath.Glob(filepath.Join("testdata", "corpus", "poisoned", "*.json"))
+	if len(poisoned) == 0 {
+		t.Fatal("no poisoned cases in testdata/corpus/poisoned")
+	}
+	type tally struct{ cases, own, any int }
+	bySource := map[string]*tally{}
+	byAttack := map[string]*tally{}
+	heldByFamily := map[string]*tally{}
+	var tuned, held tally
+	var missed []string
+	for _, f := range poisoned {
+		m := readMeta(t, f)
+		src := sourceOf(m.Source)
+		got, _ := warnings(t, f)
+		own := false
+		for _, g := range got {
+			own = own || g.rule == m.Family
+		}
+		add := func(x *tally) {
+			x.cases++
+			if own {
+				x.own++
+			}
+			if len(got) > 0 {
+				x.any++
+			}
+		}
+		if bySource[src] == nil {
+			bySource[src] = &tally{}
+		}
+		add(bySource[src])
+		if heldOutSources[src] {
+			add(&held)
+			if heldByFamily[m.Family] == nil {
+				heldByFamily[m.Family] = &tally{}
+			}
+			add(heldByFamily[m.Family])
+		} else {
+			add(&tuned)
+		}
+		for _, a := range m.Attack {
+			if attackFamilies[a] == "" {
+				t.Errorf("%s: attack %q is not one of %v", f, a, sortedKeys(attackFamilies))
+				continue
+			}
+			if byAttack[a] == nil {
+				byAttack[a] = &tally{}
+			}
+			add(byAttack[a])
+		}
+		if len(got) == 0 {
+			missed = append(missed, fmt.Sprintf("%s (%s, %s)", filepath.Base(f), status(heldOutSources[src]), m.Family))
+		}
+	}
+	for src := range heldOutSources {
+		if bySource[src] == nil {
+			t.Errorf("held-out source %s has no case in the corpus", src)
+		}
+	}
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "poisoned cases by source (detected = a security warning or error; own = by the rule the case's family names)\n")
+	fmt.Fprintf(&b, "%-48s %-8s %5s %5s %8s %8s\n", "source", "status", "cases", "own", "detected", "recall")
+	for _, src := range sortedKeys(bySource) {
+		x := bySource[src]
+		fmt.Fprintf(&b, "%-48s %-8s %5d %5d %8d %8s\n", src, status(heldOutSources[src]), x.cases, x.own, x.any, pct(x.any, x.cases))
+	}
+	fmt.Fprintf(&b, "%-48s %-8s %5d %5d %8d %8s\n", "all tuned sources", "tuned", tuned.cases, tuned.own, tuned.any, pct(tuned.any, tuned.cases))
+	fmt.Fprintf(&b, "%-48s %-8s %5d %5d %8d %8s\n", "all held-out sources", "held-out", held.cases, held.own, held.any, pct(held.any, held.cases))
+	fmt.Fprintf(&b, "\nheld-out cases by family (the rule that should catch them)\n")
+	fmt.Fprintf(&b, "%-30s %5s %5s %8s %8s\n", "family", "cases", "own", "detected", "recall")
+	for _, fam := range sortedKeys(heldByFamily) {
+		x := heldByFamily[fam]
+		fmt.Fprintf(&b, "%-30s %5d %5d %8d %8s\n", fam, x.cases, x.own, x.any, pct(x.any, x.cases))
+	}
+	fmt.Fprintf(&b, "\nby attack family (cases whose _meta names it; all sources)\n")
+	fmt.Fprintf(&b, "%-24s %5s %5s %8s %8s\n", "attack", "cases", "own", "detected", "recall")
+	for _, a := range sortedKeys(attackFamilies) {
+		x := byAttack[a]
+		if x == nil {
+			x = &tally{}
+		}
+		fmt.Fprintf(&b, "%-24s %5d %5d %8d %8s\n", a, x.cases, x.own, x.any, pct(x.any, x.cases))
+	}
+	fmt.Fprintf(&b, "\nmissed:\n  %s\n", strings.Join(missed, "\n  "))
+
+	// Clean real servers: per tool.
+	realServers, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "realservers", "*.json"))
+	servers, _ := filepath.Glob(filepath.Join("testdata", "corpus", "clean", "servers", "*.json"))
+	type ctally struct{ servers, tools, warn, err, fpWarn, fpErr int }
+	var all, heldC, tunedC ctally
+	var rows, fps, trues []string
+	seen := map[string]bool{}
+	for _, f := range append(realServers, servers...) {
+		name := filepath.Base(f)
+		isHeld := heldOutServers[name] && strings.Contains(f, "corpus")
+		got, tools := warnings(t, f)
+		warnTools, errTools, fpWarn, fpErr := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+		for _, g := range got {
+			key := name + " " + g.rule + " " + g.tool
+			seen[key] = true
+			warnTools[g.tool] = true
+			isErr := g.severity == sdk.Error.String()
+			if isErr {
+				errTools[g.tool] = true
+			}
+			if r := knownTrueFindings[key]; r != "" {
+				trues = append(trues, fmt.Sprintf("%s (%s): %s [%s]", name, status(isHeld), g.line, r))
+				continue
+			}
+			fpWarn[g.tool] = true
+			if isErr {
+				fpErr[g.tool] = true
+			}
+			fps = append(fps, fmt.Sprintf("%s (%s): %s [%s]", name, status(isHeld), g.line, knownFalsePositives[key]))
+		}
+		for _, x := range []*ctally{&all, map[bool]*ctally{true: &heldC, false: &tunedC}[isHeld]} {
+			x.servers++
+			x.tools += tools
+			x.warn += len(warnTools)
+			x.err += len(errTools)
+			x.fpWarn += len(fpWarn)
+			x.fpErr += len(fpErr)
+		}
+		rows = append(rows, fmt.Sprintf("%-34s %-8s %5d %5d %5d %8d %8d", name, status(isHeld), tools, len(warnTools), len(errTools), len(fpWarn), len(fpErr)))
+	}
+	fmt.Fprintf(&b, "\nclean real servers: tools with a security warning or error (warn+), with an error, and those of them false (fp)\n")
+	fmt.Fprintf(&b, "%-34s %-8s %5s %5s %5s %8s %8s\n", "server", "status", "tools", "warn+", "error", "fp warn+", "fp error")
+	b.WriteString(strings.Join(rows, "\n") + "\n")
+	for _, x := range []struct {
+		name string
+		c    ctally
+	}{{"tuned servers", tunedC}, {"held-out servers", heldC}, {"all servers", all}} {
+		fmt.Fprintf(&b, "%-17s %2d servers %5d tools: flagged %d warn+ (%s), %d error (%s); false %d warn+ (%s), %d error (%s)\n",
+			x.name, x.c.servers, x.c.tools, x.c.warn, pct(x.c.warn, x.c.tools), x.c.err, pct(x.c.err, x.c.tools),
+			x.c.fpWarn, pct(x.c.fpWarn, x.c.tools), x.c.fpErr, pct(x.c.fpErr, x.c.tools))
+	}
+	if len(fps) > 0 {
+		fmt.Fprintf(&b, "\nclean findings that are false:\n  %s\n", strings.Join(fps, "\n  "))
+	}
+	if len(trues) > 0 {
+		fmt.Fprintf(&b, "\nclean findings that are true:\n  %s\n", strings.Join(trues, "\n  "))
+	}
+	// The other clean lists (scanners' negatives, benchmarks' own servers):
+	// counted apart, since they are not whole servers.
+	cleanCases, _ := filepath.Glob(filepath.Join("testdata", "corpus", "clean", "*.json"))
+	var other ctally
+	var otherRows []string
+	for _, f := range cleanCases {
+		name := filepath.Base(f)
+		isHeld := heldOutSources[sourceOf(readMeta(t, f).Source)]
+		got, tools := warnings(t, f)
+		other.servers++
+		other.tools += tools
+		flagged := map[string]bool{}
+		for _, g := range got {
+			key := name + " " + g.rule + " " + g.tool
+			seen[key] = true
+			flagged[g.tool] = true
+			if knownTrueFindings[key] == "" {
+				other.fpWarn++
+				otherRows = append(otherRows, fmt.Sprintf("%s (%s): %s [%s]", name, status(isHeld), g.line, knownFalsePositives[key]))
+			}
+		}
+		other.warn += len(flagged)
+	}
+	fmt.Fprintf(&b, "\nother clean lists: %d files, %d tools, %d flagged warn+\n", other.servers, other.tools, other.warn)
+	if len(otherRows) > 0 {
+		fmt.Fprintf(&b, "  %s\n", strings.Join(otherRows, "\n  "))
+	}
+	for _, m := range []map[string]string{knownFalsePositives, knownTrueFindings} {
+		for key := range m {
+			if !seen[key] {
+				t.Errorf("known clean finding %q is no longer raised: remove it from the list", key)
+			}
+		}
+	}
+	t.Log("\n" + b.String())
+	if os.Getenv("MCPLINT_CORPUS_FIGURES") != "" {
+		// Prints the floors as Go, for when a change improves them.
+		fmt.Printf("detectedFloor = %#v\nattackFloor = %#v\ncleanWarnCeiling, cleanErrorCeiling = %d, %d\n",
+			floors(bySource, func(x *tally) int { return x.any }), floors(byAttack, func(x *tally) int { return x.any }), all.fpWarn, all.fpErr)
+	}
+
+	for src, x := range bySource {
+		floor, ok := detectedFloor[src]
+		switch {
+		case !ok:
+			t.Errorf("source %s has no floor in detectedFloor (it detects %d of %d); record it", src, x.any, x.cases)
+		case x.any < floor:
+			t.Errorf("source %s: %d of %d detected, below its floor of %d", src, x.any, x.cases, floor)
+		}
+	}
+	for a, floor := range attackFloor {
+		if x := byAttack[a]; x == nil || x.any < floor {
+			t.Errorf("attack family %s: fewer than its floor of %d detected", a, floor)
+		}
+	}
+	if all.fpWarn > cleanWarnCeiling || all.fpErr > cleanErrorCeiling {
+		t.Errorf("clean servers: %d tools with a false warning or error and %d with a false error, above the ceilings %d and %d",
+			all.fpWarn, all.fpErr, cleanWarnCeiling, cleanErrorCeiling)
+	}
+}
+
+func floors[T any](m map[string]*T, f func(*T) int) map[string]int {
+	out := map[string]int{}
+	for k, v := range m {
+		out[k] = f(v)
+	}
+	return out
+}
+
+func sortedKeys[T any](m map[string]T) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,239 @@
+package security
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/hex"
+	"strings"
+
+	"github.com/mcplint/mcplint/internal/analysis"
+	"github.com/mcplint/mcplint/rules/internal/ident"
+	"github.com/mcplint/mcplint/rules/internal/visible"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// A text can say more than its words: words glued into one identifier
+// ("alwaysUseThisTool") and text encoded as hex or base64 ("49676e6f7265…")
+// read as plain sentences to a model, which spaces the one and decodes
+// the other, but not to a phrase. The directive rules read such a text a
+// second time, spaced or decoded.
+
+// reading is a text of a Snapshot read another way.
+type reading struct {
+	// i is the text's place in visible.Texts order.
+	i int
+	t visible.Text
+	// value is the text read that way: spaced, or its decoded runs one
+	// to a line.
+	value string
+	// how is what was done, for messages: readGlued or readDecoded.
+	how readingKind
+}
+
+type readingKind uint8
+
+const (
+	readGlued readingKind = 1 << iota
+	readDecoded
+)
+
+// note is what a message adds about a finding in a reading.
+func (k readingKind) note() string {
+	switch k {
+	case readGlued:
+		return " (in words glued together, which keep it from keyword filters)"
+	case readDecoded:
+		return " (encoded as hex or base64 in the text, which hides it from a reader)"
+	}
+	return ""
+}
+
+// readingSets are the phrase sets that read each kind of reading: words
+// glued into one identifier are an order to the model only when the
+// order is about its instructions, its choice of tools or hiding; an
+// encoded text is read by every rule of orders.
+func readingSets() map[*phraseSet]readingKind {
+	return map[*phraseSet]readingKind{
+		overridePhrases():    readGlued | readDecoded,
+		hijackPhrases():      readGlued | readDecoded,
+		concealmentPhrases(): readGlued | readDecoded,
+		flowPhrases():        readDecoded,
+	}
+}
+
+// otherReadings is the texts of s that read otherwise, found once for all
+// the rules. Only a word of twelve letters and digits or more can glue an
+// order or encode one, and the phrase rules' scan, which reads every word
+// already, tells which texts have such a word that may (see
+// byteMarks.reread): few texts are read again.
+var otherReadings = analysis.New(analysis.Analysis[[]reading]{
+	Name: "other-readings",
+	Doc:  "the texts that read otherwise, glued words spaced or encoded runs decoded",
+	Uses: []string{judged.Name},
+	Run:  readAgain,
+})
+
+// readings returns otherReadings of s; a rule that calls it lists
+// otherReadings in its Meta.Uses.
+func readings(ctx context.Context, s *sdk.Snapshot) []reading { return otherReadings.Of(ctx, s) }
+
+func readAgain(ctx context.Context, s *sdk.Snapshot) []reading {
+	var out []reading
+	for _, e := range judged.Of(ctx, s).rereads {
+		t := e.t
+		if t.Kind == visible.KindResourceURI {
+			continue
+		}
+		k := mayReadOtherwise(t.Value)
+		if k&readGlued != 0 {
+			out = append(out, reading{i: e.i, t: t, value: ident.Unglue(t.Value), how: readGlued})
+		}
+		if k&readDecoded != 0 {
+			if d := decodedRuns(t.Value); d != "" {
+				out = append(out, reading{i: e.i, t: t, value: d, how: readDecoded})
+			}
+		}
+	}
+	return out
+}
+
+// Byte classes for mayReadOtherwise.
+const (
+	cLower = 1 << iota
+	cUpper
+	cDigit
+	cHex
+	cB64 // the base64 alphabet's other bytes: + /
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = cLower
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = cUpper
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = cDigit | cHex
+	}
+	for _, c := range "abcdefABCDEF" {
+		t[c] |= cHex
+	}
+	t['+'], t['/'] = cB64, cB64
+	return t
+}()
+
+// Shortest runs worth decoding: twelve bytes of text.
+const (
+	minHexRun = 24
+	minB64Run = 16
+)
+
+// mayReadOtherwise reports which readings text v may have: a word with
+// two camel-case humps or more, or a run of hex or base64 long enough to
+// hold a sentence. Most texts have neither.
+func mayReadOtherwise(v string) readingKind {
+	var k readingKind
+	humps, hexRun, b64Run := 0, 0, 0
+	var b64Seen uint8
+	for i := 0; i < len(v); i++ {
+		c := byteClass[v[i]]
+		if c == 0 {
+			if hexRun >= minHexRun {
+				k |= readDecoded
+			}
+			if b64Run >= minB64Run && b64Seen&(cLower|cUpper) == cLower|cUpper {
+				k |= readDecoded
+			}
+			humps, hexRun, b64Run, b64Seen = 0, 0, 0, 0
+			continue
+		}
+		if c&cUpper != 0 && i > 0 && byteClass[v[i-1]]&cLower != 0 {
+			if humps++; humps >= 2 {
+				k |= readGlued
+			}
+		}
+		if c&cHex != 0 {
+			hexRun++
+		} else {
+			if hexRun >= minHexRun {
+				k |= readDecoded
+			}
+			hexRun = 0
+		}
+		b64Run++
+		b64Seen |= c
+	}
+	if hexRun >= minHexRun || b64Run >= minB64Run && b64Seen&(cLower|cUpper) == cLower|cUpper {
+		k |= readDecoded
+	}
+	return k
+}
+
+// decodedRuns returns the runs of hex and base64 in v that decode to
+// text, one to a line, or "".
+func decodedRuns(v string) string {
+	var out []string
+	for i := 0; i < len(v); {
+		if byteClass[v[i]] == 0 {
+			i++
+			continue
+		}
+		j := i
+		for j < len(v) && byteClass[v[j]] != 0 {
+			j++
+		}
+		end := j
+		for end < len(v) && end < j+2 && v[end] == '=' {
+			end++
+		}
+		if d, ok := decodeRun(v[i:j], v[j:end]); ok {
+			out = append(out, d)
+		}
+		i = end
+		if i == j {
+			i++
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// decodeRun decodes one run as hex or base64 (with its padding) and
+// reports whether it reads as text.
+func decodeRun(run, pad string) (string, bool) {
+	if len(run) >= minHexRun && len(run)%2 == 0 && strings.IndexFunc(run, func(r rune) bool { return byteClass[r&0x7f]&cHex == 0 || r > 0x7f }) < 0 {
+		if b, err := hex.DecodeString(run); err == nil && readsAsText(b) {
+			return string(b), true
+		}
+	}
+	if len(run) < minB64Run {
+		return "", false
+	}
+	b, err := base64.StdEncoding.DecodeString(run + pad)
+	if err != nil {
+		b, err = base64.RawStdEncoding.DecodeString(run)
+	}
+	if err == nil && readsAsText(b) {
+		return string(b), true
+	}
+	return "", false
+}
+
+// readsAsText reports whether decoded bytes are a sentence: printable
+// ASCII, mostly letters, with at least two spaces between words. A hash,
+// a key or an image decodes to bytes that are not.
+func readsAsText(b []byte) bool {
+	letters, spaces := 0, 0
+	for _, c := range b {
+		switch {
+		case c == ' ':
+			spaces++
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letters++
+		case c == '\n' || c == '\t' || c >= 0x21 && c < 0x7f:
+		default:
+			return false
+		}
+	}
+	return spaces >= 2 && 10*letters >= 6*len(b)
+}
