@@ -65,6 +65,15 @@ type Settings struct {
 	Probes string
 	// Exercise is one of config.ExerciseModes; empty means "none".
 	Exercise string
+	// Requests, when set, are sent to each live server after its listing
+	// in place of the generated scenarios of Exercise (mcplint call,
+	// read-resource, get-prompt); their answers are in the report's
+	// exercise results.
+	Requests []Request
+	// Env overlays the environment of every server mcplint starts (-e
+	// KEY=VALUE), over a config's env; its values are redacted from
+	// reports like the config's.
+	Env map[string]string
 	// Timeout bounds each request to a live server (10s when zero).
 	Timeout time.Duration
 	// StartupTimeout is how long a server started over stdio may take to
@@ -222,7 +231,7 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 		return nil, &UsageError{fmt.Errorf("--%w", err)}
 	}
 	loader := Loader{Live: live.Options{Timeout: s.Timeout, StartupTimeout: s.StartupTimeout, DiscoverTimeout: s.DiscoverWait, Probes: probes, Stderr: s.ServerStderr,
-		Exercise: exercise.Options{Mode: s.Exercise, Notice: s.Notice, Progress: s.ExerciseProgress}}}
+		Exercise: exercise.Options{Mode: s.Exercise, Requests: s.Requests, Notice: s.Notice, Progress: s.ExerciseProgress}}}
 	if s.Serve != nil {
 		loader.Live.Serve = mcp.Serve(s.Serve)
 	}
@@ -272,7 +281,7 @@ func (s Settings) targets(cfg *config.Config) ([]target.Target, error) {
 	if err != nil {
 		return nil, &TargetError{Err: err, Usage: errors.Is(err, target.ErrNoTarget) || errors.Is(err, target.ErrUsage)}
 	}
-	return targets, nil
+	return target.WithEnv(targets, s.Env), nil
 }
 
 // parseHeaders merges the config's headers with --header lines ("Name:

@@ -25,6 +25,10 @@ type TextOptions struct {
 	// printed; the rest are one "… and N more" line. 0 prints them all.
 	// The summary still counts every issue.
 	MaxSameIssues int
+	// FailOn is the gate's --fail-on level. When it is "error" and the
+	// run passes over warnings, the summary says how to fail on them, so a
+	// hook that shows "Passed" over warnings tells how to make them count.
+	FailOn string
 }
 
 const (
@@ -61,8 +65,14 @@ func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 	for _, reason := range opt.Gate {
 		p.line("%s", p.paint(ansiRed, "fail: "+reason))
 	}
+	if !opt.Quiet && len(opt.Gate) == 0 && opt.FailOn == "error" && r.Summary.Warnings > 0 {
+		p.line("%s", p.paint(ansiDim, warningsPassHint))
+	}
 	return p.err
 }
+
+// warningsPassHint follows the summary of a run that passed over warnings.
+const warningsPassHint = "warnings do not fail the run; to fail on them, pass --fail-on warning or set fail-on = \"warning\" under [output]"
 
 type printer struct {
 	w       io.Writer
@@ -171,8 +181,8 @@ func (p *printer) block(head, text string) {
 // tool with its scenarios passed, mean latency and first failure.
 func (p *printer) exercise(t *result.Target) {
 	ex := t.Exercise
-	if ex == nil {
-		return
+	if ex == nil || len(ex.Tools) == 0 {
+		return // nothing but a resource read or a prompt got
 	}
 	p.line("  exercised %s of %s: happy path %s passed%s, edge cases %s answered",
 		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),

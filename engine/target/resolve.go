@@ -265,6 +265,10 @@ func serverLine(file string) int {
 	return 0
 }
 
+// WithEnv overlays env on the environment of every Command target: the
+// -e KEY=VALUE of the command line, over what a config gave.
+func WithEnv(ts []Target, env map[string]string) []Target { return withEnv(ts, env) }
+
 // withEnv overlays env on the environment of every Command target.
 func withEnv(ts []Target, env map[string]string) []Target {
 	if len(env) == 0 {
