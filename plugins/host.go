@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/sdk"
 	sdkplugin "github.com/mcplint/mcplint/sdk/plugin"
@@ -141,11 +142,20 @@ func removeStale(tmp string) {
 	}
 }
 
+// MaxBinarySize caps a plugin binary, which is hashed when pinned: a
+// hundred times a plugin built with the SDK.
+const MaxBinarySize = 2 << 30
+
 func (p *Plugin) start(ctx context.Context, tmpDir string, timeout time.Duration) error {
 	// The binary is opened once: a pinned one is hashed and then run from
 	// this same open file, so that a binary swapped in between (a hard
 	// link renamed over the path) is never the one that runs.
-	bin, err := os.Open(p.Path)
+	// It is opened as every input is: a FIFO or a device at the path is
+	// refused, not waited on or hashed without end.
+	bin, _, err := inputfile.Open(p.Path, MaxBinarySize)
+	if e, ok := errors.AsType[*inputfile.Error](err); ok && e.Max > 0 {
+		e.Raise = "no plugin is that large: check the path"
+	}
 	if err != nil {
 		return fmt.Errorf("plugin %s: %w", p.Name, err)
 	}
