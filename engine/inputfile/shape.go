@@ -23,11 +23,11 @@ type Shape struct {
 // ShapeError is a document over one of its Shape's limits, at the line
 // and column where the limit was passed.
 type ShapeError struct {
-	Path       string
-	Line, Col  int
-	What       string
-	Depth      int // set when the nesting limit was passed
-	Elements   int // set when the element limit was passed
+	Path      string
+	Line, Col int
+	What      string
+	Depth     int // set when the nesting limit was passed
+	Elements  int // set when the element limit was passed
 }
 
 func (e *ShapeError) Error() string {
@@ -238,7 +238,7 @@ func isKeyStart(c byte) bool {
 
 // skipTOMLString returns the index of the last byte of the string that
 // opens at i: basic ("…", with escapes), literal ('…'), or their
-// multi-line forms ("""…""", '''…''').
+// multi-line forms ("""…""", ”'…”').
 func skipTOMLString(data []byte, i int, p *position) int {
 	q := data[i]
 	if i+2 < len(data) && data[i+1] == q && data[i+2] == q {
