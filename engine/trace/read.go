@@ -64,6 +64,7 @@ func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var t *sdk.Transcript
 	var line []byte
+	var k keeper
 	for n := 1; ; n++ {
 		var size int64
 		var err error
@@ -83,7 +84,7 @@ func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
 				Kind: sdk.EventOversizeLine, Bytes: size,
 				Detail: fmt.Sprintf("line %d of the trace is over the %s cap on a trace line; it was skipped", n, inputfile.FormatSize(int64(maxLine)))}})
 		case len(bytes.TrimSpace(line)) > 0:
-			if perr := parseLine(&t, n, line); perr != nil {
+			if perr := parseLine(&t, n, line, &k); perr != nil {
 				return nil, &ParseError{Line: n, Err: perr}
 			}
 		}
@@ -94,10 +95,11 @@ func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
 	if t == nil {
 		return nil, &ParseError{Line: 1, Err: fmt.Errorf("%w: the file is empty", ErrNotTrace)}
 	}
+	t.Records = append(t.Records, k.summary()...)
 	return t, nil
 }
 
-func parseLine(t **sdk.Transcript, n int, line []byte) error {
+func parseLine(t **sdk.Transcript, n int, line []byte, k *keeper) error {
 	if !utf8.Valid(line) {
 		return errors.New("the line is not valid UTF-8 (a trace stores such stream lines as raw_b64)")
 	}
@@ -114,6 +116,9 @@ func parseLine(t **sdk.Transcript, n int, line []byte) error {
 	}
 	r, err := parseRecord(line)
 	if err != nil {
+		return err
+	}
+	if ok, err := k.keep(&r, len(line)); !ok {
 		return err
 	}
 	(*t).Records = append((*t).Records, r)
