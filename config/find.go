@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/mcplint/mcplint/engine/inputfile"
 )
 
 // Find returns the nearest .mcplint.toml in dir or one of its parents, or
@@ -74,11 +76,32 @@ func Open(dir, flag string, getenv func(string) string, known Known) (*Config, e
 
 // Load reads and validates the config file at path.
 func Load(path string, known Known) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := read(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data, known)
+}
+
+// MaxSize caps a config file: a thousand times a config that configures
+// every rule.
+const MaxSize = 16 << 20
+
+// read reads a config file as mcplint reads every input: a regular file
+// only (a FIFO or a link to /dev/zero is refused, not waited on or read
+// forever), of at most MaxSize bytes.
+func read(path string) ([]byte, error) {
+	data, err := inputfile.ReadFile(path, MaxSize)
+	if e, ok := errors.AsType[*inputfile.Error](err); ok {
+		if e.Max > 0 {
+			e.Raise = "a config file is never that large: check that the path names a .mcplint.toml"
+		}
+		return nil, &Error{File: path, Msg: "cannot read the config file: " + strings.TrimPrefix(e.Error(), path+": ")}
+	}
 	if err != nil {
 		return nil, &Error{File: path, Msg: "cannot read the config file: " + unwrapPath(err).Error()}
 	}
-	return Parse(path, data, known)
+	return data, nil
 }
 
 // unwrapPath drops the path from an *fs.PathError, which the message

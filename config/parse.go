@@ -61,6 +61,14 @@ func Parse(path string, data []byte, known Known) (*Config, error) {
 // parse decodes what it can of a config: the Config holds every valid
 // setting (nil when the file is not TOML), errs every problem.
 func parse(path string, data []byte, known Known) (*Config, Errors) {
+	// The TOML decoder recurses and builds a value per element: a small
+	// file of "[[[[…" or of a million keys would exhaust it.
+	if err := inputfile.ConfigShape.CheckTOML(path, data); err != nil {
+		if se, ok := errors.AsType[*inputfile.ShapeError](err); ok {
+			return nil, Errors{{File: path, Line: se.Line, Column: se.Col, Msg: se.Problem()}}
+		}
+		return nil, Errors{{File: path, Msg: err.Error()}}
+	}
 	var doc map[string]any
 	if _, err := toml.Decode(string(data), &doc); err != nil {
 		switch e := syntaxError(path, data, err).(type) {

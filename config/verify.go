@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/mcplint/mcplint/sdk"
@@ -15,9 +14,9 @@ import (
 // or is not TOML), for checking plugin settings next; errs is every
 // problem, in file order. With rules nil no rule settings are checked.
 func Check(path string, known Known, rules []sdk.Rule) (cfg *Config, errs Errors) {
-	data, err := os.ReadFile(path)
+	data, err := read(path)
 	if err != nil {
-		return nil, Errors{{File: path, Msg: "cannot read the config file: " + unwrapPath(err).Error()}}
+		return nil, Errors{err.(*Error)}
 	}
 	cfg, errs = parse(path, data, known)
 	if cfg == nil {

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/mcplint/mcplint/engine/inputfile"
 )
 
 // BinaryPrefix starts the file name of a plugin found in a plugin folder:
@@ -131,7 +133,7 @@ func scan(dir string) ([]string, error) {
 
 // FileSHA256 returns the hex SHA-256 of a file.
 func FileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
+	f, _, err := inputfile.Open(path, MaxBinarySize)
 	if err != nil {
 		return "", err
 	}

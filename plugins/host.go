@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/sdk"
 	sdkplugin "github.com/mcplint/mcplint/sdk/plugin"
@@ -141,11 +142,20 @@ func removeStale(tmp string) {
 	}
 }
 
+// MaxBinarySize caps a plugin binary, which is hashed when pinned: a
+// hundred times a plugin built with the SDK.
+const MaxBinarySize = 2 << 30
+
 func (p *Plugin) start(ctx context.Context, tmpDir string, timeout time.Duration) error {
 	// The binary is opened once: a pinned one is hashed and then run from
 	// this same open file, so that a binary swapped in between (a hard
 	// link renamed over the path) is never the one that runs.
-	bin, err := os.Open(p.Path)
+	// It is opened as every input is: a FIFO or a device at the path is
+	// refused, not waited on or hashed without end.
+	bin, _, err := inputfile.Open(p.Path, MaxBinarySize)
+	if e, ok := errors.AsType[*inputfile.Error](err); ok && e.Max > 0 {
+		e.Raise = "no plugin is that large: check the path"
+	}
 	if err != nil {
 		return fmt.Errorf("plugin %s: %w", p.Name, err)
 	}
@@ -194,7 +204,7 @@ func (p *Plugin) start(ctx context.Context, tmpDir string, timeout time.Duration
 		SyncStderr:       p.stderr,
 		Logger:           hclog.NewNullLogger(),
 		GRPCDialOptions: []grpc.DialOption{grpc.WithDefaultCallOptions(
-			grpc.MaxCallRecvMsgSize(sdkplugin.MaxMessageBytes), grpc.MaxCallSendMsgSize(sdkplugin.MaxMessageBytes))},
+			grpc.MaxCallRecvMsgSize(maxAnswerBytes), grpc.MaxCallSendMsgSize(sdkplugin.MaxMessageBytes))},
 	})
 	conn, err := p.client.Client()
 	if err != nil {
@@ -208,8 +218,14 @@ func (p *Plugin) start(ctx context.Context, tmpDir string, timeout time.Duration
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	info, err := p.rpc.Info(cctx, &pluginpb.InfoRequest{HostSdkVersion: sdk.Version})
+	if msg := tooLarge(err); msg != "" {
+		return fmt.Errorf("plugin %s: %s: the plugin is broken, report it to its author", p.Name, msg)
+	}
 	if err != nil {
 		return p.startError(err)
+	}
+	if err := checkInfo(info); err != nil {
+		return fmt.Errorf("plugin %s: %v: the plugin is broken, report it to its author", p.Name, err)
 	}
 	if info.Name != p.Name {
 		return fmt.Errorf("plugin %s: the binary %s calls itself %q; rename the file or the [[plugin]] entry to match", p.Name, p.Path, info.Name)
@@ -407,6 +423,8 @@ func (p *Plugin) check(ctx context.Context, s *sdk.Snapshot) *checkResult {
 			if timedOut.Load() {
 				res.err = fmt.Errorf("plugin %s did not answer within %s and was stopped, so its findings are missing: report it to the plugin's author, or skip it with --disable %s%s", p.Name, p.timeout, p.Name, p.lastOutput())
 				p.client.Kill()
+			} else if msg := tooLarge(err); msg != "" {
+				res.err = fmt.Errorf("plugin %s: %s, so its findings are missing: report it to the plugin's author, or skip it with --disable %s", p.Name, msg, p.Name)
 			} else if p.waitExited(time.Second) {
 				res.err = fmt.Errorf("plugin %s crashed (%s), so its findings are missing: report it to the plugin's author, or skip it with --disable %s%s", p.Name, p.exitStatus(), p.Name, p.lastOutput())
 			} else {
@@ -424,6 +442,10 @@ func (p *Plugin) check(ctx context.Context, s *sdk.Snapshot) *checkResult {
 			if !known[is.Rule] {
 				res.err = fmt.Errorf("plugin %s returned an issue for unknown rule %q: the plugin is broken, report it to its author", p.Name, is.Rule)
 				return
+			}
+			if err := checkIssue(is); err != nil {
+				res.errs[is.Rule] = fmt.Errorf("plugin returned an issue that mcplint refused: %v; report it to the plugin's author", err)
+				continue
 			}
 			var sev sdk.Severity
 			if is.Severity != "" {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/sdk/pluginpb"
 )
 
 // binDir holds the plugin binaries built for this test run.
@@ -412,5 +413,41 @@ func TestHandshakeUnreadableLine(t *testing.T) {
 	err := p.startError(errors.New("Unrecognized remote plugin message: \nFailed to read any lines from plugin's stdout"))
 	if msg := err.Error(); strings.Contains(msg, `printed ""`) || !strings.Contains(msg, "not a line go-plugin could read (an empty line, or one over 64 KiB)") {
 		t.Errorf("error = %s", msg)
+	}
+}
+
+// TestPluginFieldCaps runs a plugin that answers with pointers a megabyte
+// long: each such issue is refused with an error naming the field, its
+// size and the cap, and never reaches the runner.
+func TestPluginFieldCaps(t *testing.T) {
+	build(t, "hostile")
+	h, p := startOne(t, spec("hostile"), Options{})
+	if p.Err != nil {
+		t.Fatal(p.Err)
+	}
+	rules := h.Rules()
+	h.Configure(context.Background(), rules)
+	issues, errs := runner.Run(context.Background(), rules, snapshot())
+	want := "its pointer is 976.6 KiB, over the 4 KiB cap"
+	if len(errs) != 1 || !strings.Contains(errs[0].Error, want) {
+		t.Errorf("errors %v, want one saying %q", errs, want)
+	}
+	for _, is := range issues {
+		if len(is.Pointer) > maxPointer {
+			t.Errorf("an issue with a %d-byte pointer got through", len(is.Pointer))
+		}
+	}
+}
+
+// TestPluginInfoCaps checks that an Info answer over a field's cap is
+// refused, naming the rule, the field and the cap.
+func TestPluginInfoCaps(t *testing.T) {
+	info := &pluginpb.InfoResponse{Name: "x", Rules: []*pluginpb.RuleMeta{{Name: "r", Doc: strings.Repeat("d", maxDoc+1)}}}
+	if err := checkInfo(info); err == nil || !strings.Contains(err.Error(), `rule "r": its doc is 256.0 KiB, over the 256 KiB cap`) {
+		t.Errorf("checkInfo = %v", err)
+	}
+	info.Rules = make([]*pluginpb.RuleMeta, maxRules+1)
+	if err := checkInfo(info); err == nil || !strings.Contains(err.Error(), "1001 rules, over the cap of 1000") {
+		t.Errorf("checkInfo = %v", err)
 	}
 }

@@ -193,6 +193,12 @@ const (
 	EventSSE = "sse"
 )
 
+// EventRecordsCounted: a trace held more unasked records of one kind
+// (notifications of one method, stderr lines, stdout lines that are not
+// JSON) than a reader keeps; the first were kept in place and the rest
+// counted. Detail says what and how many, Bytes how long they were.
+const EventRecordsCounted = "records-counted"
+
 // HTTP describes one HTTP exchange (EventHTTP) or SSE event (EventSSE).
 // Header values are those mcplint chose or the server sent that the
 // protocol names; credentials a user passed (--header) are never recorded.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -97,7 +98,7 @@ func runPlugins(ctx context.Context, c *cli, args []string) int {
 		if p.Info != nil {
 			version, sdkVersion = p.Info.Version, p.Info.SdkVersion
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", p.Name, version, sdkVersion, pin, p.Origin, p.Path)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", report.Escape(p.Name), report.Escape(version), report.Escape(sdkVersion), pin, p.Origin, report.Escape(p.Path))
 	}
 	tw.Flush()
 	for _, p := range host.Plugins {
@@ -113,9 +114,11 @@ func runPlugins(ctx context.Context, c *cli, args []string) int {
 			if !r.Default {
 				state = " (off by default)"
 			}
-			names = append(names, fmt.Sprintf("  %s/%s  %s  %s%s", p.Name, r.Name, r.Severity, r.Summary, state))
+			// The plugin's own text, escaped: a terminal escape in a
+			// rule's name or summary is shown, not obeyed.
+			names = append(names, fmt.Sprintf("  %s/%s  %s  %s%s", report.Escape(p.Name), report.Escape(r.Name), report.Escape(r.Severity), report.Escape(r.Summary), state))
 		}
-		fmt.Fprintf(c.Stdout, "%s rules:\n%s\n", p.Name, strings.Join(names, "\n"))
+		fmt.Fprintf(c.Stdout, "%s rules:\n%s\n", report.Escape(p.Name), strings.Join(names, "\n"))
 	}
 	if failed {
 		return exitTarget

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -93,7 +94,9 @@ func runRules(ctx context.Context, c *cli, args []string) int {
 		if r.Enabled {
 			state = "on"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Name, r.Category, r.Severity, state, r.Summary)
+		// A plugin's rule names and summaries are its own text: escaped,
+		// a terminal escape in one is shown, not obeyed.
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", report.Escape(r.Name), report.Escape(r.Category), r.Severity, state, report.Escape(r.Summary))
 	}
 	tw.Flush()
 	return exitOK

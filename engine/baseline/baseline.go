@@ -11,15 +11,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/atomicfile"
-	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 	"io/fs"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/mcplint/mcplint/engine/atomicfile"
+	"github.com/mcplint/mcplint/engine/inputfile"
+	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -134,13 +134,25 @@ func (b *Baseline) Len() int {
 // Read loads a baseline file, strictly: unknown fields and other versions
 // are errors.
 func Read(path string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+	// Read as every input is: a FIFO or a link to /dev/zero named as the
+	// baseline is refused, not waited on or read without end, and a file
+	// of millions of entries is refused before it is decoded.
+	data, err := inputfile.ReadFile(path, 0)
+	if e, ok := errors.AsType[*inputfile.Error](err); ok {
+		if e.Max > 0 {
+			e.Raise = "no baseline mcplint writes is that large: write it again with mcplint baseline"
+		}
+		return nil, fmt.Errorf("baseline %w", err)
+	}
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
 		return nil, fmt.Errorf("baseline %s: %w (write one with mcplint baseline)", path, err)
+	}
+	if err := inputfile.BaselineShape.CheckJSON(path, data); err != nil {
+		return nil, fmt.Errorf("baseline %w: write it again with mcplint baseline", err)
 	}
 	var b Baseline
 	dec := json.NewDecoder(bytes.NewReader(data))

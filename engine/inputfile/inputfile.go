@@ -29,14 +29,21 @@ type Error struct {
 	Mode fs.FileMode
 	// Size and Max are set when the file is over the cap.
 	Size, Max int64
+	// Raise says how to raise the cap; empty for --max-file-size, the cap
+	// on targets, traces, lock files and baselines.
+	Raise string
 }
 
 func (e *Error) Error() string {
 	if e.Max > 0 {
-		return fmt.Sprintf("%s: the file is %s, over the %s cap on input files; raise it with --max-file-size (or max_file_size in .mcplint.toml [server]) if the file is trusted",
-			e.Path, FormatSize(e.Size), FormatSize(e.Max))
+		raise := e.Raise
+		if raise == "" {
+			raise = "raise it with --max-file-size (or max_file_size in .mcplint.toml [server]) if the file is trusted"
+		}
+		return fmt.Sprintf("%s: the file is %s, over the %s cap on input files; %s",
+			e.Path, FormatSize(e.Size), FormatSize(e.Max), raise)
 	}
-	return fmt.Sprintf("%s: %s, not a regular file; mcplint reads only regular files (save the tool list or trace to a file first)", e.Path, kind(e.Mode))
+	return fmt.Sprintf("%s: %s, not a regular file; mcplint reads only regular files (save what a pipe or device gives to a file first)", e.Path, kind(e.Mode))
 }
 
 func kind(m fs.FileMode) string {

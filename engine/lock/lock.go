@@ -33,9 +33,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"github.com/mcplint/mcplint/engine/atomicfile"
+	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -61,9 +61,18 @@ func New() *File {
 // Read reads a lock file. A missing file is an error that wraps
 // fs.ErrNotExist, so callers can treat it as "nothing pinned".
 func Read(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	// Read as every input is: a FIFO or a link to /dev/zero planted as
+	// the lock file is refused, not waited on or read without end, and a
+	// file of millions of pins is refused before it is decoded.
+	data, err := inputfile.ReadFile(path, 0)
+	if e, ok := errors.AsType[*inputfile.Error](err); ok && e.Max > 0 {
+		e.Raise = "no lock file mcplint writes is that large: delete it and run `mcplint lock` to write it again"
+	}
 	if err != nil {
 		return nil, fmt.Errorf("lock file: %w", err)
+	}
+	if err := inputfile.LockShape.CheckJSON(path, data); err != nil {
+		return nil, fmt.Errorf("lock file %w (delete it and run `mcplint lock` to write it again)", err)
 	}
 	var f File
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -150,7 +150,9 @@ const maxDepth = 8
 //     PYTHONPATH: nothing is installed or downloaded); else an executable
 //     named "server";
 //   - a .json or .jsonl file: a trace, a client config (one target per
-//     server, Group the config's path), or else a static tool list;
+//     server, Group the config's path), or else a static tool list; a
+//     file named as a tool list or trace (isListName) is read as a client
+//     config only with opts.Server set, never on its content alone;
 //   - an executable file, run as it is (a script with a "#!" line too);
 //   - a .py, .js, .mjs or .cjs file, run with python3 or node.
 //
@@ -362,6 +364,9 @@ func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
 	}
 	if !clientconfig.Sniff(data) {
 		return []Target{{Name: name, Input: input, Kind: Static, Path: abs, Data: data}}, nil
+	}
+	if isListName(abs) && r.opts.Server == "" {
+		return nil, listNameError(input)
 	}
 	cfg, err := clientconfig.Parse(abs, data, clientconfig.Options{Getenv: r.opts.Getenv, Home: r.opts.Home})
 	if err != nil {

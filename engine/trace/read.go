@@ -94,14 +94,26 @@ func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
 	if st.t == nil {
 		return nil, &ParseError{Line: 1, Err: fmt.Errorf("%w: the file is empty", ErrNotTrace)}
 	}
+	st.flush()
 	return st.t, nil
 }
 
 // readState is what Read has read so far: the trace, its format version,
-// and the session (the main one or a probe's) the next record belongs to.
+// the session (the main one or a probe's) the next record belongs to, and
+// what that session keeps of its unasked records.
 type readState struct {
 	t, cur  *sdk.Transcript
 	version int
+	k       keeper
+}
+
+// flush ends the current session's records with the counts of what its
+// keeper did not keep.
+func (st *readState) flush() {
+	if st.cur != nil {
+		st.cur.Records = append(st.cur.Records, st.k.summary()...)
+	}
+	st.k = keeper{}
 }
 
 func (st *readState) parseLine(n int, line []byte) error {
@@ -127,6 +139,9 @@ func (st *readState) parseLine(n int, line []byte) error {
 	if err != nil {
 		return err
 	}
+	if ok, err := st.k.keep(&r, len(line)); !ok {
+		return err
+	}
 	st.cur.Records = append(st.cur.Records, r)
 	return nil
 }
@@ -134,6 +149,7 @@ func (st *readState) parseLine(n int, line []byte) error {
 // startProbe reads the line that starts probe session K, which must be
 // the next one.
 func (st *readState) startProbe(line []byte) error {
+	st.flush()
 	if st.version < 2 {
 		return fmt.Errorf(`a probe session starts here, but the header says trace format version %d, which has none; a trace with probe sessions says "mcplint_trace":2`, st.version)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -350,5 +351,45 @@ func testHugeLine(t *testing.T, read func(io.Reader) (*sdk.Transcript, error), m
 	}
 	if tr.Records[1].Dir != sdk.DirServerToClient {
 		t.Errorf("record 1 = %+v, want the s2c record after the long line", tr.Records[1])
+	}
+}
+
+// TestReadCountsFloods reads a trace in which the server repeats one
+// notification and one stderr line thousands of times: the first of each
+// are kept in place, the rest counted in one event each, so memory does
+// not grow with the flood.
+func TestReadCountsFloods(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"mcplint_trace":1,"command":["srv"],"started":"2026-01-02T15:04:05Z"}` + "\n")
+	b.WriteString(`{"t_ms":1,"dir":"c2s","msg":{"jsonrpc":"2.0","id":1,"method":"ping"}}` + "\n")
+	for i := range 3000 {
+		fmt.Fprintf(&b, `{"t_ms":%d,"dir":"s2c","msg":{"jsonrpc":"2.0","method":"notifications/message","params":{}}}`+"\n", 2+i)
+		fmt.Fprintf(&b, `{"t_ms":%d,"dir":"stderr","raw":"x"}`+"\n", 2+i)
+	}
+	b.WriteString(`{"t_ms":9000,"dir":"s2c","msg":{"jsonrpc":"2.0","id":1,"result":{}}}` + "\n")
+	tr, err := Read(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The request, 1000 of each flood, the answer, and two counts.
+	if got, want := len(tr.Records), 1+2*keepEach+1+2; got != want {
+		t.Fatalf("%d records kept, want %d", got, want)
+	}
+	if r := tr.Records[1+2*keepEach]; r.Dir != sdk.DirServerToClient || !strings.Contains(string(r.Msg), `"result"`) {
+		t.Errorf("the answer after the flood was not kept in place: %+v", r)
+	}
+	var details []string
+	for _, r := range tr.Records[len(tr.Records)-2:] {
+		if r.Event == nil || r.Event.Kind != sdk.EventRecordsCounted {
+			t.Fatalf("want a %s event at the end, got %+v", sdk.EventRecordsCounted, r)
+		}
+		details = append(details, r.Event.Detail)
+	}
+	want := []string{
+		`3000 "notifications/message" notifications from the server in all; the first 1000 were kept, the other 2000 counted`,
+		`3000 stderr lines in all; the first 1000 were kept, the other 2000 counted`,
+	}
+	if strings.Join(details, "\n") != strings.Join(want, "\n") {
+		t.Errorf("counts:\n%s\nwant:\n%s", strings.Join(details, "\n"), strings.Join(want, "\n"))
 	}
 }
