@@ -4,7 +4,10 @@
 package config
 
 import (
+	"fmt"
+	"net/url"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/mcplint/mcplint/sdk"
@@ -178,6 +181,11 @@ type Output struct {
 	// and compact reports print (--max-same-issues); 0 prints them all.
 	// The machine formats are never capped.
 	MaxSameIssues int
+	// HelpURI is where a rule's documentation is, with {rule} standing for
+	// its name: the SARIF report's helpUri and the Markdown report's rule
+	// links. Empty (the default) links nowhere: the SARIF rules carry
+	// their documentation in full.
+	HelpURI string
 }
 
 // DefaultMaxSameIssues is [output] max-same-issues when the file leaves it
@@ -192,4 +200,21 @@ func Default() *Config {
 		Rules:   Rules{Preset: PresetRecommended},
 		Output:  Output{Format: "text", FailOn: "error", Color: "auto", MaxSameIssues: DefaultMaxSameIssues},
 	}
+}
+
+// HelpURIExample is a help-uri a user can copy: the rule reference in a
+// repository of one's own.
+const HelpURIExample = "https://github.com/ORG/REPO/blob/main/docs/rules.md#{rule}"
+
+// CheckHelpURI checks an [output] help-uri: an absolute http or https
+// address that says where the rule's name goes with {rule}.
+func CheckHelpURI(s string) error {
+	u, err := url.Parse(strings.ReplaceAll(s, "{rule}", "r"))
+	switch {
+	case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+		return fmt.Errorf("is %q: want an http or https address such as %q", s, HelpURIExample)
+	case !strings.Contains(s, "{rule}"):
+		return fmt.Errorf("is %q: put {rule} where the rule's name goes, e.g. %q", s, HelpURIExample)
+	}
+	return nil
 }

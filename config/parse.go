@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -22,7 +23,7 @@ var (
 	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
 	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
 	pluginKeys   = []string{"name", "path", "sha256", "settings"}
-	outputKeys   = []string{"format", "file", "fail-on", "min-grade", "color", "max-same-issues"}
+	outputKeys   = []string{"format", "file", "fail-on", "min-grade", "color", "max-same-issues", "help-uri"}
 	severityKeys = []string{"error", "warning", "info"}
 
 	// tableOf says which table a key belongs in, for a key written in the
@@ -91,22 +92,92 @@ func parse(path string, data []byte, known Known) (*Config, Errors) {
 	return d.cfg, d.errs
 }
 
-// syntaxError places a TOML syntax error. The decoder's column counts
-// bytes; ours counts code points, like every other position mcplint shows.
+// syntaxError places a TOML syntax error. The decoder notices a missing
+// ']' or '}' where something else came instead, often on a later line; the
+// user must look at the bracket left open, so such an error points there.
+// The decoder's column counts bytes; ours counts code points, like every
+// other position mcplint shows, and the line is counted from the same
+// offset (the decoder's own line is one past it after a newline).
 func syntaxError(path string, data []byte, err error) error {
 	var pe toml.ParseError
 	if !errors.As(err, &pe) {
 		return &Error{File: path, Msg: "invalid TOML: " + err.Error()}
 	}
-	line, col := pe.Position.Line, 1
-	if start := pe.Position.Start; start >= 0 && start <= len(data) {
-		lineStart := 0
-		if i := strings.LastIndexByte(string(data[:start]), '\n'); i >= 0 {
-			lineStart = i + 1
-		}
-		col = utf8.RuneCount(data[lineStart:start]) + 1
+	msg := "invalid TOML: " + pe.Message
+	start := pe.Position.Start
+	if start < 0 || start > len(data) {
+		return Errors{{File: path, Line: pe.Position.Line, Column: 1, Msg: msg}}
 	}
-	return Errors{{File: path, Line: line, Column: col, Msg: "invalid TOML: " + pe.Message}}
+	for _, closer := range [...]byte{']', '}'} {
+		if !strings.Contains(pe.Message, "'"+string(closer)+"'") {
+			continue
+		}
+		if open, ok := unclosed(data[:start], closer); ok {
+			line, col := lineCol(data, open)
+			return Errors{{File: path, Line: line, Column: col,
+				Msg: fmt.Sprintf("invalid TOML: this '%c' is never closed (the parser %s)", data[open], lowerFirst(pe.Message))}}
+		}
+	}
+	line, col := lineCol(data, start)
+	return Errors{{File: path, Line: line, Column: col, Msg: msg}}
+}
+
+// lineCol is the 1-based line and column (in code points) of offset.
+func lineCol(data []byte, offset int) (line, col int) {
+	lineStart := 0
+	if i := bytes.LastIndexByte(data[:offset], '\n'); i >= 0 {
+		lineStart = i + 1
+	}
+	return bytes.Count(data[:offset], []byte{'\n'}) + 1, utf8.RuneCount(data[lineStart:offset]) + 1
+}
+
+// unclosed finds the innermost '[' (closer ']') or '{' (closer '}') that
+// data leaves open, skipping strings and comments: the bracket a parse
+// error that expects closer is about.
+func unclosed(data []byte, closer byte) (int, bool) {
+	var open []int
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '#':
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+		case '"', '\'':
+			quote := string(data[i : i+1])
+			if i+2 < len(data) && data[i+1] == c && data[i+2] == c {
+				quote = strings.Repeat(quote, 3)
+			}
+			i += len(quote)
+			for i < len(data) && !bytes.HasPrefix(data[i:], []byte(quote)) {
+				if c == '"' && data[i] == '\\' {
+					i++
+				} else if len(quote) == 1 && data[i] == '\n' {
+					break // an unterminated string ends with its line
+				}
+				i++
+			}
+			i += len(quote) - 1
+		case '[', '{':
+			open = append(open, i)
+		case ']', '}':
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	for j := len(open) - 1; j >= 0; j-- {
+		if want := map[byte]byte{']': '[', '}': '{'}[closer]; data[open[j]] == want {
+			return open[j], true
+		}
+	}
+	return 0, false
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }
 
 type decoder struct {
@@ -751,6 +822,15 @@ func (d *decoder) output(path keyPath, v any) {
 				d.errorf(kp, "output.max-same-issues is %d: set it to 0 (no limit) or more", n)
 			default:
 				o.MaxSameIssues = int(min(n, math.MaxInt32))
+			}
+		case "help-uri":
+			s, ok := d.str(kp, v)
+			if ok {
+				if err := CheckHelpURI(s); err != nil {
+					d.errorf(kp, "output.help-uri %v", err)
+					break
+				}
+				o.HelpURI = s
 			}
 		default:
 			d.unknownKey(kp, "[output]", outputKeys)

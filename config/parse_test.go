@@ -87,6 +87,7 @@ format = "sarif"
 fail-on = "warning"
 min-grade = "C"
 max-same-issues = 0
+help-uri = "https://docs.example.com/mcplint#{rule}"
 `
 	cfg, err := Parse("dir/.mcplint.toml", []byte(src), testKnown)
 	if err != nil {
@@ -128,7 +129,7 @@ max-same-issues = 0
 	if !reflect.DeepEqual(cfg.Plugins, wantPlugins) {
 		t.Errorf("Plugins = %+v", cfg.Plugins)
 	}
-	if want := (Output{Format: "sarif", FailOn: "warning", MinGrade: "C", Color: "auto", MaxSameIssues: 0}); cfg.Output != want {
+	if want := (Output{Format: "sarif", FailOn: "warning", MinGrade: "C", Color: "auto", MaxSameIssues: 0, HelpURI: "https://docs.example.com/mcplint#{rule}"}); cfg.Output != want {
 		t.Errorf("Output = %+v, want %+v", cfg.Output, want)
 	}
 }

@@ -123,6 +123,7 @@ func JSONSchema(rules []sdk.Rule) ([]byte, error) {
 				"color":     str("Color in the text report (--color).", "enum", ColorModes, "default", "auto"),
 				"max-same-issues": map[string]any{"type": "integer", "minimum": 0, "default": DefaultMaxSameIssues,
 					"description": "How many issues of one rule per server the text and compact reports print; the rest are counted in one line (--max-same-issues). 0 prints all. JSON, SARIF, JUnit, GitHub and Markdown reports are never capped."},
+				"help-uri": str("Where a rule's documentation is, {rule} standing for its name: the SARIF helpUri and the Markdown report's rule links. Unset, they link nowhere (SARIF carries each rule's documentation in full).", "pattern", `^https?://.*\{rule\}`),
 			}),
 		},
 	}

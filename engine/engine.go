@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime/trace"
 	"slices"
 	"sort"
@@ -24,6 +25,7 @@ import (
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/plugins"
+	"github.com/mcplint/mcplint/rules/capability"
 	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -58,12 +60,15 @@ type Options struct {
 	// LimitMemory sets the process's memory limit while large files are
 	// linted (Settings.LimitMemory).
 	LimitMemory bool
+	// SaveTrace keeps the one live target's session when its File is set.
+	SaveTrace SaveTrace
 }
 
 // lint runs the whole pipeline over rules Run has configured and returns
 // the report. A target that cannot be read is reported in its Target.Error,
-// so the other targets still count.
-func lint(ctx context.Context, opt Options) *result.Report {
+// so the other targets still count; the error is a session that
+// --save-trace could not keep.
+func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	enabled := Enabled(opt.Rules, opt.Selection)
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
@@ -97,6 +102,18 @@ func lint(ctx context.Context, opt Options) *result.Report {
 		opt.Targets[i].Data = nil
 	}
 	loaded()
+	if opt.SaveTrace.File != "" {
+		saved := false
+		for _, snap := range snaps {
+			if err := saveTrace(opt.SaveTrace, snap); err != nil {
+				return nil, err
+			}
+			saved = saved || snap != nil && snap.Transcript != nil
+		}
+		if !saved && opt.SaveTrace.Note != nil {
+			fmt.Fprintf(opt.SaveTrace.Note, "mcplint: --save-trace: nothing saved to %s: the server said nothing mcplint could keep (the report says why)\n", opt.SaveTrace.Path)
+		}
+	}
 	region = trace.StartRegion(ctx, "prepare")
 	prepare(opt.Targets, snaps, errs, opt.Lock)
 	region.End()
@@ -131,6 +148,7 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			rep.Targets[i] = piped[i].Result
 			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
 		}
+		rep.Targets[i].Declared = declared(t, opt.Dir)
 		if opt.Progress != nil {
 			progress.Lock()
 			done++
@@ -147,6 +165,9 @@ func lint(ctx context.Context, opt Options) *result.Report {
 		slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
 	region.End()
 	for i, t := range rep.Targets {
+		if snaps[i] != nil {
+			quoteRecords(t, snaps[i].Transcript)
+		}
 		if in := inputs[i]; in != nil {
 			in.Issues = t.Issues
 			res := score.Compute(*in)
@@ -166,7 +187,7 @@ func lint(ctx context.Context, opt Options) *result.Report {
 			}
 		}
 	}
-	return rep
+	return rep, nil
 }
 
 // Enabled returns the rules the selection turns on, in name order.
@@ -188,6 +209,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	// returns: the pipeline may read a large file again to place the
 	// issues.
 	issues, ruleErrs := runner.Run(ctx, rules, snap)
+	tools := toolCapabilities(snap)
 	out := &result.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
 		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,
@@ -198,6 +220,7 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		// A probe that never got an answer is neither a pass nor a
 		// finding: the report says so.
 		Inconclusive: probe.Inconclusive(snap.Transcript),
+		Tools:        tools,
 	}
 	if snap.Tokens != nil {
 		out.ContextTokens = snap.Tokens.Total
@@ -222,6 +245,36 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 		in.Edge = score.Tally{Passed: ex.Edge.Passed, Total: ex.Edge.Total}
 	}
 	return &pipeline.Target{Snap: snap, Result: out, Ran: func(rule string) bool { return ran[rule] }}, in
+}
+
+// toolCapabilities lists the tools of snap that got a capability label,
+// with the labels and their evidence.
+func toolCapabilities(snap *sdk.Snapshot) []result.ToolCapabilities {
+	var out []result.ToolCapabilities
+	for i, caps := range capability.Of(context.Background(), snap) {
+		if len(caps) == 0 {
+			continue
+		}
+		tc := result.ToolCapabilities{Name: snap.Tools[i].Name}
+		for _, c := range caps {
+			tc.Capabilities = append(tc.Capabilities, result.Capability{Label: string(c.Label), Evidence: c.Evidence})
+		}
+		out = append(out, tc)
+	}
+	return out
+}
+
+// declared names the file that declares a live target as reports name
+// files: relative to dir when it is inside it.
+func declared(t target.Target, dir string) *sdk.Location {
+	if t.Declared == "" {
+		return nil
+	}
+	file := t.Declared
+	if rel, err := filepath.Rel(dir, file); err == nil && dir != "" && filepath.IsLocal(rel) {
+		file = rel
+	}
+	return &sdk.Location{File: file, Line: t.DeclaredLine}
 }
 
 func nonNil(issues []sdk.Issue) []sdk.Issue {

@@ -72,5 +72,5 @@ func configuredLint(ctx context.Context, opt Options) (*result.Report, error) {
 	if err := opt.Config.ConfigureRules(opt.Rules); err != nil {
 		return nil, err
 	}
-	return lint(ctx, opt), nil
+	return lint(ctx, opt)
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/inputfile"
+	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/source/static"
@@ -190,8 +191,11 @@ func loadTrace(t target.Target, display string) (*sdk.Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	// A lint's saved session (--save-trace) holds its probes' sessions:
+	// their listings are compared with the main one's as the live run did.
+	snap.Relisted = probe.Listings(tr, snap.Era == sdk.EraLegacy)
 	snap.Source = sdk.SourceTrace
-	snap.Locator = traceLocator{file: display}
+	snap.Locator = newTraceLocator(display, tr)
 	return snap, nil
 }
 
@@ -228,21 +232,61 @@ func serverSilent(tr *sdk.Transcript, file string) error {
 	return errors.New(msg)
 }
 
-// traceLocator places transcript records at their line in the trace file:
-// the header is line 1, record i is line i+2.
-type traceLocator struct{ file string }
+// traceLocator places transcript records at their line in the trace file
+// (trace.Write's layout): the header is line 1, record i is line i+2, and
+// each probe session's records follow the line that starts it.
+type traceLocator struct {
+	file string
+	// records is how many records the main session has; first[k] is the
+	// line of probe session k's record 0, and size[k] how many it has.
+	records     int
+	first, size []int
+}
+
+func newTraceLocator(file string, tr *sdk.Transcript) traceLocator {
+	l := traceLocator{file: file, records: len(tr.Records)}
+	next := 2 + len(tr.Records)
+	for _, p := range tr.Probes {
+		l.first = append(l.first, next+1)
+		l.size = append(l.size, len(p.Records))
+		next += 1 + len(p.Records)
+	}
+	return l
+}
 
 func (l traceLocator) Locate(pointers []string) map[string]sdk.Location {
 	out := map[string]sdk.Location{}
 	for _, p := range pointers {
-		rest, ok := strings.CutPrefix(p, "/transcript/records/")
-		if !ok {
-			continue
-		}
-		idx, _, _ := strings.Cut(rest, "/")
-		if i, err := strconv.Atoi(idx); err == nil && i >= 0 {
-			out[p] = sdk.Location{File: l.file, Line: i + 2, Column: 1}
+		if line, ok := l.line(p); ok {
+			out[p] = sdk.Location{File: l.file, Line: line, Column: 1}
 		}
 	}
 	return out
+}
+
+// line is the line of the record a pointer into the transcript names.
+func (l traceLocator) line(p string) (int, bool) {
+	first, size := 2, l.records
+	rest, ok := strings.CutPrefix(p, "/transcript/records/")
+	if !ok {
+		probe, ok := strings.CutPrefix(p, "/transcript/probes/")
+		if !ok {
+			return 0, false
+		}
+		k, after, _ := strings.Cut(probe, "/")
+		i, err := strconv.Atoi(k)
+		if err != nil || i < 0 || i >= len(l.first) {
+			return 0, false
+		}
+		if rest, ok = strings.CutPrefix(after, "records/"); !ok {
+			return 0, false
+		}
+		first, size = l.first[i], l.size[i]
+	}
+	idx, _, _ := strings.Cut(rest, "/")
+	i, err := strconv.Atoi(idx)
+	if err != nil || i < 0 || i >= size {
+		return 0, false
+	}
+	return first + i, true
 }

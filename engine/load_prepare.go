@@ -17,7 +17,7 @@ import (
 // writes these fields. Peers are copied first, so that a peer carries
 // what its source read and nothing of this.
 func prepare(targets []target.Target, snaps []*sdk.Snapshot, errs []error, pins *lock.File) {
-	linkPeers(targets, snaps)
+	linkPeers(targets, snaps, errs)
 	if pins != nil {
 		file := lock.FileName
 		if pins.Path != "" {
@@ -36,13 +36,34 @@ func prepare(targets []target.Target, snaps []*sdk.Snapshot, errs []error, pins 
 	})
 }
 
-// linkPeers lets the servers of one client config see each other.
-func linkPeers(targets []target.Target, snaps []*sdk.Snapshot) {
+// runGroup is the group of the targets named one by one in a run (not
+// from a client config): a user who names servers together is asking
+// about them together, as a client that loads them would.
+const runGroup = "\x00run"
+
+// maxRunGroup is the most targets named one by one that are taken as
+// loaded together. Every server of a group sees each of the others, which
+// costs the square of their number: a client loads tens of servers, while
+// a run over a folder of thousands of tool lists is a fleet, whose
+// servers were never meant to meet.
+const maxRunGroup = 64
+
+// linkPeers lets the servers of one client config see each other, and
+// the targets named one by one in the run see each other.
+func linkPeers(targets []target.Target, snaps []*sdk.Snapshot, errs []error) {
 	groups := map[string][]int{}
 	for i, t := range targets {
-		if t.Group != "" && snaps[i] != nil {
-			groups[t.Group] = append(groups[t.Group], i)
+		if snaps[i] == nil || errs[i] != nil && t.Group == "" {
+			continue
 		}
+		g := t.Group
+		if g == "" {
+			g = runGroup
+		}
+		groups[g] = append(groups[g], i)
+	}
+	if len(groups[runGroup]) > maxRunGroup {
+		delete(groups, runGroup)
 	}
 	for _, members := range groups {
 		for _, i := range members {

@@ -65,6 +65,15 @@ type Settings struct {
 	Probes string
 	// Exercise is one of config.ExerciseModes; empty means "none".
 	Exercise string
+	// Requests, when set, are sent to each live server after its listing
+	// in place of the generated scenarios of Exercise (mcplint call,
+	// read-resource, get-prompt); their answers are in the report's
+	// exercise results.
+	Requests []Request
+	// Env overlays the environment of every server mcplint starts (-e
+	// KEY=VALUE), over a config's env; its values are redacted from
+	// reports like the config's.
+	Env map[string]string
 	// Timeout bounds each request to a live server (10s when zero).
 	Timeout time.Duration
 	// StartupTimeout is how long a server started over stdio may take to
@@ -79,6 +88,9 @@ type Settings struct {
 	Baseline string
 	// Plugins says which rule plugins start.
 	Plugins PluginSettings
+	// SaveTrace, when its Path is set, keeps the session of the one live
+	// target in that file (--save-trace); Run resolves File from Dir.
+	SaveTrace SaveTrace
 	// KeepRepeats leaves repeated findings apart instead of collapsing
 	// them into one that counts them: a baseline is recorded from them
 	// (mcplint baseline), because the baseline matches findings one by one.
@@ -208,19 +220,25 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	if lockErr != nil {
 		return nil, &UsageError{lockErr}
 	}
+	if s.SaveTrace.Path != "" {
+		s.SaveTrace.File = resolvePath(s.Dir, s.SaveTrace.Path)
+		if err := checkSaveTrace(s.SaveTrace, targets); err != nil {
+			return nil, &UsageError{err}
+		}
+	}
 	probes, err := probe.ParseSet(s.Probes)
 	if err != nil {
 		return nil, &UsageError{fmt.Errorf("--%w", err)}
 	}
 	loader := Loader{Live: live.Options{Timeout: s.Timeout, StartupTimeout: s.StartupTimeout, DiscoverTimeout: s.DiscoverWait, Probes: probes, Stderr: s.ServerStderr,
-		Exercise: exercise.Options{Mode: s.Exercise, Notice: s.Notice, Progress: s.ExerciseProgress}}}
+		Exercise: exercise.Options{Mode: s.Exercise, Requests: s.Requests, Notice: s.Notice, Progress: s.ExerciseProgress}}}
 	if s.Serve != nil {
 		loader.Live.Serve = mcp.Serve(s.Serve)
 	}
 	opts := Options{
 		Version: s.Version, Dir: s.Dir, Targets: targets, Config: cfg,
 		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
-		Progress: s.Progress, KeepRepeats: s.KeepRepeats, LimitMemory: s.LimitMemory,
+		Progress: s.Progress, KeepRepeats: s.KeepRepeats, LimitMemory: s.LimitMemory, SaveTrace: s.SaveTrace,
 	}
 	if s.Baseline != "" {
 		opts.Baseline, err = baseline.Read(resolvePath(s.Dir, s.Baseline))
@@ -228,8 +246,12 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 			return nil, &UsageError{fmt.Errorf("--baseline: %w", err)}
 		}
 	}
-	rep := lint(ctx, opts)
+	rep, err := lint(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
 	rep.Rules = metas
+	rep.HelpURI = cfg.Output.HelpURI
 	for _, m := range metas {
 		if sel.Enabled(m) {
 			rep.Enabled = append(rep.Enabled, m)
@@ -259,7 +281,7 @@ func (s Settings) targets(cfg *config.Config) ([]target.Target, error) {
 	if err != nil {
 		return nil, &TargetError{Err: err, Usage: errors.Is(err, target.ErrNoTarget) || errors.Is(err, target.ErrUsage)}
 	}
-	return targets, nil
+	return target.WithEnv(targets, s.Env), nil
 }
 
 // parseHeaders merges the config's headers with --header lines ("Name:

@@ -50,12 +50,12 @@ var snapshotWriters = map[string][]string{
 	"Resources":         {"engine/session", "sdk"},
 	"ResourceTemplates": {"engine/session", "sdk"},
 	"Transcript":        {"engine/session"},
-	"Relisted":          {"engine/source/live.finish", "sdk"},
+	"Relisted":          {"engine/source/live.finish", "engine.loadTrace", "sdk"},
 	"Peers":             {"engine.linkPeers"},
 	"Lock":              {"engine.prepare"},
 	"LockFile":          {"engine.prepare"},
 	"Tokens":            {"engine.prepare"},
-	"Locator":           {"engine/source/static.decode", "engine.loadTrace"},
+	"Locator":           {"engine/source/static.decode", "engine.loadTrace", "engine.saveTrace"},
 	"Ambiguous":         {"engine/source/static.decode"},
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -74,5 +75,46 @@ func TestDocsPluginBuildsAndRuns(t *testing.T) {
 	}
 	if rules[0].Meta().Name != "acme/no-competitor" || strings.Join(got, "|") != `tool "search" mentions Globex` {
 		t.Errorf("rule %s reported %q", rules[0].Meta().Name, got)
+	}
+}
+
+// TestPluginDocListsEverySnapshotField: docs/plugins.md lists every
+// exported field of sdk.Snapshot with its JSON name, or says that it is
+// not sent to plugins, and lists no field the Snapshot lacks, so the
+// list a plugin author reads cannot drift from the SDK.
+func TestPluginDocListsEverySnapshotField(t *testing.T) {
+	doc, err := os.ReadFile("../docs/plugins.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := regexp.MustCompile("(?m)^\\| `([A-Za-z]+)` \\(([^)]*)\\) \\|").FindAllSubmatch(doc, -1)
+	listed := map[string]string{}
+	for _, r := range rows {
+		listed[string(r[1])] = string(r[2])
+	}
+	typ := reflect.TypeFor[sdk.Snapshot]()
+	fields := map[string]bool{}
+	for f := range typ.Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		fields[f.Name] = true
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		want := "`" + name + "`"
+		if name == "-" {
+			want = "not sent to plugins"
+		}
+		got, ok := listed[f.Name]
+		switch {
+		case !ok:
+			t.Errorf("docs/plugins.md does not list Snapshot.%s: add a row | `%s` (%s) | … |", f.Name, f.Name, want)
+		case got != want:
+			t.Errorf("docs/plugins.md lists Snapshot.%s as (%s), want (%s)", f.Name, got, want)
+		}
+	}
+	for name := range listed {
+		if !fields[name] {
+			t.Errorf("docs/plugins.md lists %s, which sdk.Snapshot does not have", name)
+		}
 	}
 }

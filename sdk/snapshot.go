@@ -63,7 +63,8 @@ type Snapshot struct {
 	Relisted []Listing `json:"relisted,omitempty"`
 
 	// Peers are the other servers linted in the same run from one client
-	// config, for cross-server rules. Their own Peers are nil.
+	// config, or the other targets named one by one in the same run, for
+	// cross-server rules. Their own Peers are nil.
 	Peers []*Snapshot `json:"peers,omitempty"`
 
 	// Lock is what .mcplint.lock pinned for this server, filled in by the

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/plural"
 	"io"
 	"path/filepath"
 	"slices"
@@ -14,7 +13,6 @@ import (
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
 	"github.com/mcplint/mcplint/rules"
-	"github.com/mcplint/mcplint/sdk"
 )
 
 const configUsage = `Usage:
@@ -87,16 +85,11 @@ func runConfigVerify(ctx context.Context, c *cli, args []string) int {
 			config.FileName, c.Dir, config.EnvVar)
 		return exitUsage
 	}
-	shown := displayPath(c.Dir, path)
-	errs := verifyConfig(ctx, c, path, noPlugins)
-	if len(errs) > 0 {
-		// Errors name the file as it was opened; show it as the user
-		// would write it.
-		fmt.Fprintln(c.Stderr, strings.ReplaceAll(errs.Error(), path+":", shown+":"))
-		fmt.Fprintf(c.Stderr, "%s: %s\n", shown, plural.Count(len(errs), "problem"))
+	if errs := verifyConfig(ctx, c, path, noPlugins); len(errs) > 0 {
+		fmt.Fprintln(c.Stderr, configProblems(c, path, errs))
 		return exitUsage
 	}
-	fmt.Fprintf(c.Stdout, "OK: %s\n", shown)
+	fmt.Fprintf(c.Stdout, "OK: %s\n", displayPath(c.Dir, path))
 	return exitOK
 }
 
@@ -105,10 +98,7 @@ func runConfigVerify(ctx context.Context, c *cli, args []string) int {
 // plugin, which the plugin itself judges (mcplint starts it and asks).
 func verifyConfig(ctx context.Context, c *cli, path string, noPlugins bool) config.Errors {
 	all := rules.All()
-	known := config.Known{Rules: make([]sdk.Meta, len(all)), Plugins: discoveredPlugins(c)}
-	for i, r := range all {
-		known.Rules[i] = r.Meta()
-	}
+	known := knownNames(c, all)
 	if noPlugins {
 		_, errs := config.Check(path, known, all)
 		return errs

@@ -69,8 +69,9 @@ type exercisedTarget struct {
 	Exercise   struct {
 		Happy     struct{ Passed, Total, Inconclusive int } `json:"happy"`
 		Scenarios []struct {
-			Tool, Scenario, Kind, Outcome, Inconclusive string
-			Arguments                                   map[string]any `json:"arguments"`
+			Tool, Scenario, Kind, Outcome, Inconclusive, Excerpt string
+			Passed                                               bool
+			Arguments                                            map[string]any `json:"arguments"`
 		} `json:"scenarios"`
 	} `json:"exercise"`
 }
@@ -137,5 +138,42 @@ func TestExerciseServerFilesystem(t *testing.T) {
 		if s.Tool == "read_text_file" && s.Kind == "happy" && head && tail {
 			t.Errorf("read_text_file got head and tail together: %v", s.Arguments)
 		}
+	}
+}
+
+// TestExerciseAllLeavesTheFolderAsFound: --exercise=all on server-filesystem
+// writes, edits and moves files in the folder it serves; afterwards the
+// folder holds what it held before, the user's file unchanged, and every
+// edit_file happy path passes, its old text read from the file first.
+func TestExerciseAllLeavesTheFolderAsFound(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "notes.txt", "hello\n")
+	argv := mcptest.NPMServer(t, "@modelcontextprotocol/server-filesystem/dist/index.js", root)
+	tg, _ := exercise(t, t.TempDir(), append([]string{"--exercise=all", "--"}, argv...)...)
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "notes.txt" {
+		t.Errorf("the served folder holds %v after the run, want only notes.txt", names)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "notes.txt")); string(b) != "hello\n" {
+		t.Errorf("notes.txt changed: %q", b)
+	}
+	edits := 0
+	for _, s := range tg.Exercise.Scenarios {
+		if s.Tool == "edit_file" && s.Kind == "happy" {
+			edits++
+			if !s.Passed {
+				t.Errorf("edit_file %s: %s %s, arguments %v", s.Scenario, s.Outcome, s.Excerpt, s.Arguments)
+			}
+		}
+	}
+	if edits == 0 {
+		t.Error("edit_file was not exercised")
 	}
 }

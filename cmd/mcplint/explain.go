@@ -12,13 +12,16 @@ import (
 )
 
 func init() {
-	register(command{name: "explain", summary: "print a rule's documentation: what it checks, why, examples", run: runExplain})
+	register(command{name: "explain", summary: "print a rule's documentation, or with --tools each tool's capability labels and why", run: runExplain})
 }
 
 func runExplain(ctx context.Context, c *cli, args []string) int {
+	if len(args) > 0 && args[0] == "--tools" {
+		return runExplainTools(ctx, c, args[1:])
+	}
 	if len(args) != 1 || args[0] == "-h" || args[0] == "--help" {
 		if len(args) == 1 {
-			fmt.Fprintln(c.Stdout, "Usage: mcplint explain RULE\n\nPrints what RULE checks, why it matters, a bad and a good example, and its source.\n'mcplint rules' lists the rules.")
+			fmt.Fprintln(c.Stdout, "Usage: mcplint explain RULE\n       mcplint explain --tools [TARGET...] [-- COMMAND ARGS...]\n\nPrints what RULE checks, why it matters, a bad and a good example, and its source.\n'mcplint rules' lists the rules. With --tools, prints each tool's capability labels\n(private data, untrusted content, outbound sink, destructive, code execution) and\nthe evidence for each, as the toxic-flow rule reads them.")
 			return exitOK
 		}
 		return usageError(c, "explain takes one rule name, e.g. 'mcplint explain schema-invalid'")

@@ -452,3 +452,20 @@ func TestEscapesAsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// warnedTools has one tool with no description: a warning, which the
+// default --fail-on error lets pass.
+const warnedTools = `{"tools": [{"name": "get_weather", "inputSchema": {"type": "object", "properties": {}, "required": []}}]}`
+
+// TestWarningsPassSaysHowToGate: a run that passes over warnings says, after
+// its summary, how to make them fail, since a hook then shows "Passed";
+// not under -q, not when nothing warned, not when warnings already fail.
+func TestWarningsPassSaysHowToGate(t *testing.T) {
+	files := map[string]string{"tools.json": warnedTools}
+	runGolden(t, []cliCase{
+		{"warnings-pass-hint", files, []string{"--only", "description-missing", "tools.json"}, nil},
+		{"warnings-pass-hint-quiet", files, []string{"-q", "--only", "description-missing", "tools.json"}, nil},
+		{"warnings-fail-no-hint", files, []string{"--fail-on", "warning", "--only", "description-missing", "tools.json"}, nil},
+		{"warnings-none-no-hint", map[string]string{"tools.json": emptyTools}, []string{"tools.json"}, nil},
+	})
+}

@@ -120,7 +120,12 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err := f.checkOutput(); err != nil {
 		return nil, usageError(c, "%v", err)
 	}
+	env, err := f.envMap()
+	if err != nil {
+		return nil, usageError(c, "%v", err)
+	}
 	s := f.settings(c, cfg, positional, command)
+	s.Env = env
 	if !withBaseline {
 		// A baseline is recorded from today's issues, none hidden, each
 		// finding apart.

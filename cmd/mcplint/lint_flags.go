@@ -38,6 +38,11 @@ type lintFlags struct {
 	exercise     exerciseFlag
 	maxSize      int64
 	maxSame      int
+	saveTrace    string
+	env          listLines
+	// requests are what mcplint call, read-resource and get-prompt ask
+	// of the server in place of --exercise; no flag sets them.
+	requests []engine.Request
 }
 
 func newLintFlags() *lintFlags {
@@ -65,12 +70,15 @@ func newLintFlags() *lintFlags {
 	fs.Var(countFlag{&f.maxSame}, "max-same-issues", "print at most `N` issues of one rule per target in the text and compact reports, and count the rest in one line; 0 prints all; the other formats are never capped")
 	fs.Var(&f.color, "color", "color the text report: auto (when stdout is a terminal and NO_COLOR is unset; the default), always or never; --color alone is always")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
+	fs.Var(&f.env, "env", "set `KEY=VALUE` in the environment of each server mcplint starts, over a config's env (repeatable; values never printed)")
+	fs.Var(&f.env, "e", shorthandPrefix+"env")
 	fs.Var(&f.headers, "header", "send `'Name: value'` with every request to a URL target (repeatable; ${env:VAR} reads the environment; never printed)")
 	fs.Var(durationFlag{&f.timeout}, "timeout", "how long each request to a live server may take, a `DURATION` such as 30s (default 10s)")
 	fs.Var(durationFlag{&f.startup}, "startup-timeout", "how long a server started over stdio may take to write its first line, a `DURATION` never less than --timeout (default 1m through npx, uvx, pipx run, docker run and other launchers that may download it first, else 30s)")
 	fs.Var(durationFlag{&f.discoverWait}, "discover-wait", "how long server/discover waits alone before initialize is sent beside it, a `DURATION` (default 3s); a late answer still decides the era")
 	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): readonly (or --exercise alone) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool")
 	fs.Var(&f.probes, "probes", "which protocol probes a live server gets, a `SET`: none (only list); default (the default: questions in the session, and a second server process for request-before-init and a second listing); all (also a third process whose client names itself differently, and a pause after initialized)")
+	fs.StringVar(&f.saveTrace, "save-trace", "", "keep a live server's session (its probes' sessions included) in `FILE`, a trace that lints as the live run did ('mcplint FILE'); findings in the transcript then name its lines")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "quiet", false, "print issues and failures only: no clean targets, no empty summary, no progress notes on stderr")
@@ -206,14 +214,18 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		Version: mcplintVersion(), Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
 		Args: positional, Command: command, Server: f.server, Headers: f.headers,
 		Enable: f.enable, Disable: f.disable, Only: f.only,
-		Probes: f.probes.value, Exercise: f.exercise.value, Timeout: f.timeout, StartupTimeout: f.startup, DiscoverWait: f.discoverWait,
-		Baseline: f.baseline,
-		Plugins:  engine.PluginSettings{Off: f.noPlugin},
+		Probes: f.probes.value, Exercise: f.exercise.value, Requests: f.requests, Timeout: f.timeout, StartupTimeout: f.startup, DiscoverWait: f.discoverWait,
+		Baseline:  f.baseline,
+		Plugins:   engine.PluginSettings{Off: f.noPlugin},
+		SaveTrace: engine.SaveTrace{Path: f.saveTrace},
 		// mcplint owns its process: a lint of large files may cap its heap.
 		LimitMemory: true,
 		// The notice of risky calls goes to stderr even when it is not a
 		// terminal: it is the user's last word on what is about to run.
 		Notice: c.Stderr,
+	}
+	if !f.quiet {
+		s.SaveTrace.Note = c.Stderr
 	}
 	switch {
 	case f.quiet:
@@ -225,4 +237,21 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		s.Progress, s.ServerStderr = c.Stderr, c.Stderr
 	}
 	return s
+}
+
+// envMap reads the -e KEY=VALUE flags; a later KEY wins. A malformed one
+// is named by its position and key alone: its value may be a secret.
+func (f *lintFlags) envMap() (map[string]string, error) {
+	if len(f.env) == 0 {
+		return nil, nil
+	}
+	out := map[string]string{}
+	for i, kv := range f.env {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" || strings.ContainsAny(k, " \t\r\n\x00") {
+			return nil, fmt.Errorf("-e number %d is not KEY=VALUE (its text is not shown: it may hold a secret); write e.g. -e API_TOKEN=$API_TOKEN", i+1)
+		}
+		out[k] = v
+	}
+	return out, nil
 }

@@ -102,7 +102,7 @@ func writeReports(c *cli, f *lintFlags, rep *result.Report, verdict report.Verdi
 		format, _ := report.FormatNamed(name) // check() refused unknown names
 		write := func(w io.Writer) error {
 			useColor := f.color.value == "always" || (f.color.value == "auto" && file == "" && c.StdoutIsTerminal && c.Getenv("NO_COLOR") == "")
-			return format.Write(w, rep, report.TextOptions{Color: useColor, Quiet: f.quiet, Gate: verdict.Reasons, MaxSameIssues: f.maxSame})
+			return format.Write(w, rep, report.TextOptions{Color: useColor, Quiet: f.quiet, Gate: verdict.Reasons, MaxSameIssues: f.maxSame, FailOn: f.failOn.value})
 		}
 		// Reports are written as they are made: the report of a large
 		// server runs to tens of megabytes.

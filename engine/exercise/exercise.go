@@ -100,6 +100,10 @@ type Options struct {
 	// which are not read-only. It should be the user's stderr whether or
 	// not it is a terminal; nil discards it.
 	Notice io.Writer
+	// Requests, when set, are sent in place of the generated scenarios:
+	// the requests a user asked for by name (mcplint call, read-resource,
+	// get-prompt). Mode is then not read.
+	Requests []Request
 	// Progress receives a progress line rewritten in place as scenarios
 	// run; only ever a terminal, nil for none.
 	Progress io.Writer
@@ -114,7 +118,7 @@ func (o Options) progressCeiling() time.Duration {
 
 // Enabled reports whether the options call any tool.
 func (o Options) Enabled() bool {
-	return o.Mode == ModeReadOnly || o.Mode == ModeClosed || o.Mode == ModeAll
+	return o.Mode == ModeReadOnly || o.Mode == ModeClosed || o.Mode == ModeAll || len(o.Requests) > 0
 }
 
 // CheckMode refuses a mode that is not one of the four.

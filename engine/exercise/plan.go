@@ -24,14 +24,21 @@ type Scenario struct {
 	// BestEffort marks happy arguments mcplint could not confirm against
 	// the schema.
 	BestEffort bool
+	// OldTextUnread marks an edit whose old text could not be read from
+	// the file first (fillOldText).
+	OldTextUnread bool
 }
 
 // Detail is the text of the probe event recorded before the call:
-// "exercise TOOL NAME", with " best-effort" when it applies.
+// "exercise TOOL NAME", with " best-effort" and " old-text-unread" when
+// they apply.
 func (s Scenario) Detail() string {
 	d := eventPrefix + s.Tool + " " + s.Name
 	if s.BestEffort {
 		d += " " + BestEffort
+	}
+	if s.OldTextUnread {
+		d += " " + OldTextUnread
 	}
 	return d
 }

@@ -86,15 +86,26 @@ func ReadRedacting(tr *sdk.Transcript, red toolanswer.Redactor) *Results {
 				continue
 			}
 			for _, m := range mcp.ParseMessages(rec.Msg) {
-				if !m.IsRequest() || m.Method != MethodToolsCall || detail == nil {
+				if !m.IsRequest() || detail == nil {
 					continue
 				}
 				var p struct {
 					Name      string          `json:"name"`
+					URI       string          `json:"uri"`
 					Arguments json.RawMessage `json:"arguments"`
 				}
 				json.Unmarshal(m.Params, &p)
-				r := scenarioOf(*detail, p.Name)
+				var r Result
+				switch {
+				case m.Method == MethodToolsCall:
+					r = scenarioOf(*detail, p.Name)
+				case m.Method == mcp.MethodResourcesRead && *detail == "<resource "+p.URI+"> "+ScenarioRead:
+					r = Result{Tool: "<resource " + p.URI + ">", Scenario: ScenarioRead, Kind: result.Request}
+				case m.Method == mcp.MethodPromptsGet && *detail == "<prompt "+p.Name+"> "+ScenarioGet:
+					r = Result{Tool: "<prompt " + p.Name + ">", Scenario: ScenarioGet, Kind: result.Request}
+				default:
+					continue
+				}
 				r.Arguments, r.Record, r.Outcome = compact(p.Arguments), i, OutcomeNoAnswer
 				sent[len(out)] = rec.TMs
 				open[mcp.IDKey(m.ID)] = len(out)
@@ -137,37 +148,48 @@ func ReadRedacting(tr *sdk.Transcript, red toolanswer.Redactor) *Results {
 	return summarize(out)
 }
 
-// scenarioOf reads "TOOL NAME[ best-effort]" knowing the tool the request
+// scenarioOf reads "TOOL NAME[ FLAG...]" knowing the tool the request
 // named; a detail that does not start with it (a tool name with spaces, a
 // hand-edited transcript) is read from its last words.
 func scenarioOf(detail, tool string) Result {
 	r := Result{Tool: tool}
-	rest, ok := strings.CutPrefix(detail, tool+" ")
-	if !ok {
-		fields := strings.Fields(detail)
-		if n := len(fields); n > 0 {
-			rest = fields[n-1]
-			if rest == BestEffort && n > 1 {
-				rest = fields[n-2] + " " + BestEffort
-			}
+	fields := strings.Fields(detail)
+	if rest, ok := strings.CutPrefix(detail, tool+" "); ok {
+		fields = strings.Fields(rest)
+	} else {
+		fields = fields[max(0, len(fields)-1-len(trailingFlags(fields))):]
+	}
+	if len(fields) > 0 {
+		r.Scenario = fields[0]
+	}
+	for _, f := range fields[min(1, len(fields)):] {
+		switch f {
+		case BestEffort:
+			r.BestEffort = true
+		case OldTextUnread:
+			r.OldTextUnread = true
 		}
 	}
-	name, flag, _ := strings.Cut(rest, " ")
-	r.Scenario, r.BestEffort = name, flag == BestEffort
 	r.Kind = Happy
-	if strings.HasPrefix(name, "edge") {
+	if strings.HasPrefix(r.Scenario, "edge") {
 		r.Kind = Edge
 	}
 	return r
 }
 
+// trailingFlags are the flags that end a scenario's event detail.
+func trailingFlags(fields []string) []string {
+	i := len(fields)
+	for i > 1 && (fields[i-1] == BestEffort || fields[i-1] == OldTextUnread) {
+		i--
+	}
+	return fields[i:]
+}
+
 // unsent is a scenario announced whose request never reached the wire.
 func unsent(detail string, at int) Result {
 	fields := strings.Fields(detail)
-	tool := strings.Join(fields[:max(0, len(fields)-1)], " ")
-	if len(fields) > 1 && fields[len(fields)-1] == BestEffort {
-		tool = strings.Join(fields[:len(fields)-2], " ")
-	}
+	tool := strings.Join(fields[:max(0, len(fields)-1-len(trailingFlags(fields)))], " ")
 	r := scenarioOf(detail, tool)
 	r.Record, r.Outcome, r.Error = at, OutcomeNoAnswer, "the call was not sent"
 	return r
@@ -175,6 +197,9 @@ func unsent(detail string, at int) Result {
 
 // answer judges a response.
 func answer(r *Result, m mcp.Message, red toolanswer.Redactor) {
+	if r.Scenario == ScenarioCall || r.Kind == result.Request {
+		readAnswer(r, m, red)
+	}
 	if m.Error != nil {
 		r.Outcome = OutcomeProtocolError
 		r.Error = red.Redact(fmt.Sprintf("JSON-RPC error %d: %s", m.Error.Code, m.Error.Message))
@@ -210,6 +235,8 @@ func judge(r *Result) {
 	if failed && r.Kind == Happy {
 		if env, ok := toolanswer.EnvironmentOf(text); ok {
 			r.Inconclusive = fmt.Sprintf("the machine lacks %s (%q)", env.Want, env.Phrase)
+		} else if r.OldTextUnread {
+			r.Inconclusive = "mcplint could not read the file before editing it, so the old text it sent need not be in it"
 		} else if phrase, ok := toolanswer.Rejection(text); ok && !r.BestEffort {
 			r.Inconclusive = fmt.Sprintf("the tool refused arguments its inputSchema accepts (%q)", phrase)
 		}
@@ -219,6 +246,8 @@ func judge(r *Result) {
 		r.Passed = false
 	case r.Kind == Happy:
 		r.Passed = r.Outcome == OutcomeOK && !r.HiddenError
+	case r.Kind == result.Request:
+		r.Passed = r.Outcome == OutcomeOK
 	default:
 		r.Passed = answered(r.Outcome)
 	}
@@ -275,6 +304,9 @@ func summarize(out []Result) *Results {
 	for j := range out {
 		r := &out[j]
 		judge(r)
+		if r.Kind == result.Request {
+			continue // asked for by name: no tool's tally
+		}
 		tally := &res.Edge
 		if r.Kind == Happy {
 			tally = &res.Happy

@@ -2,7 +2,9 @@ package exercise
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/mcplint/mcplint/sdk"
@@ -167,5 +169,72 @@ func TestReadInconclusive(t *testing.T) {
 	}
 	if r := res.Scenarios[0].Inconclusive; r != `the machine lacks network ("getaddrinfo")` {
 		t.Errorf("inconclusive reason %q", r)
+	}
+}
+
+// TestReadOldTextUnread: an edit whose old text mcplint could not read
+// from the file first is not held against the server when it is refused;
+// the same refusal of text mcplint did read is; the flag is read after
+// best-effort too, and from a detail whose tool name has spaces.
+func TestReadOldTextUnread(t *testing.T) {
+	refused := func(id int) string {
+		return `{"jsonrpc":"2.0","id":` + string(rune('0'+id)) + `,"result":{"isError":true,"content":[{"type":"text","text":"Could not find exact match for edit"}]}}`
+	}
+	tr := &sdk.Transcript{Records: []sdk.Record{
+		probe("exercise edit_file happy-1 old-text-unread"),
+		c2s(0, call(1, "edit_file", `{"path":"/x","edits":[{"oldText":"a","newText":"b"}]}`)),
+		s2c(1, refused(1)),
+		probe("exercise edit_file happy-2"),
+		c2s(2, call(2, "edit_file", `{"path":"/x","edits":[{"oldText":"a","newText":"a"}]}`)),
+		s2c(3, refused(2)),
+		probe("exercise edit file happy-3 best-effort old-text-unread"),
+		c2s(4, call(3, "edit file", `{"path":"/x","old_string":"a"}`)),
+		s2c(5, refused(3)),
+	}}
+	res := Read(tr)
+	var got []string
+	for _, r := range res.Scenarios {
+		got = append(got, fmt.Sprintf("%s %s best=%v unread=%v inconclusive=%v passed=%v", r.Tool, r.Scenario, r.BestEffort, r.OldTextUnread, r.Inconclusive != "", r.Passed))
+	}
+	want := []string{
+		"edit_file happy-1 best=false unread=true inconclusive=true passed=false",
+		"edit_file happy-2 best=false unread=false inconclusive=false passed=false",
+		"edit file happy-3 best=true unread=true inconclusive=true passed=false",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestFillOldTextHelpers: the slots, the reader and the line an edit's old
+// text is taken from.
+func TestFillOldTextHelpers(t *testing.T) {
+	args := map[string]any{"path": "/x", "edits": []any{map[string]any{"oldText": "a", "newText": "b"}, map[string]any{"oldText": "c", "newText": "d"}}, "dryRun": false}
+	if n := len(oldTextSlots(args)); n != 2 {
+		t.Errorf("edit_file: %d slots, want 2", n)
+	}
+	if n := len(oldTextSlots(map[string]any{"file_path": "/x", "old_string": "a", "new_string": "b"})); n != 1 {
+		t.Errorf("old_string: %d slots, want 1", n)
+	}
+	if n := len(oldTextSlots(map[string]any{"path": "/x", "content": "a"})); n != 0 {
+		t.Errorf("write: %d slots, want 0", n)
+	}
+	yes := true
+	ro := &sdk.ToolAnnotations{ReadOnlyHint: &yes}
+	pathSchema := map[string]any{"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []any{"path"}}
+	tools := []sdk.Tool{
+		{Name: "read_media_file", Annotations: ro, InputSchema: pathSchema},
+		{Name: "read_file", Annotations: ro, InputSchema: pathSchema},
+		{Name: "read_text_file", Annotations: ro, InputSchema: pathSchema},
+		{Name: "edit_file", InputSchema: pathSchema},
+	}
+	if name, prop, ok := fileReader(tools, "edit_file"); !ok || name != "read_text_file" || prop != "path" {
+		t.Errorf("reader %q %q %v, want read_text_file path", name, prop, ok)
+	}
+	if _, _, ok := fileReader(tools[3:], "edit_file"); ok {
+		t.Error("an editor alone found a reader")
+	}
+	if got := firstLine("\n  \r\nhello world\r\nnext"); got != "hello world" {
+		t.Errorf("firstLine = %q", got)
 	}
 }

@@ -203,9 +203,9 @@ func (r Roots) path(kind, prop string, readOnly bool) (string, bool) {
 	case readOnly:
 		return filepath.Join(root, "README.md"), true
 	}
-	name := "mcplint-exercise.txt"
+	name := scratchFile
 	if in := nameWords(prop); slices.Contains(in, "destination") || slices.Contains(in, "dst") {
-		name = "mcplint-exercise-moved.txt"
+		name = scratchMoved
 	}
 	return filepath.Join(root, name), true
 }

@@ -25,6 +25,9 @@ func Run(ctx context.Context, c *mcp.Client, server string, tools []sdk.Tool, op
 	if !opts.Enabled() {
 		return 0
 	}
+	if len(opts.Requests) > 0 {
+		return RunRequests(ctx, c, server, Listing{Tools: tools}, opts)
+	}
 	call, risky := Select(tools, opts.Mode)
 	Announce(opts.Notice, server, opts.Mode, call, risky)
 	if len(call) == 0 && len(tools) > 0 && opts.Notice != nil {
@@ -40,6 +43,11 @@ func Run(ctx context.Context, c *mcp.Client, server string, tools []sdk.Tool, op
 			rest = append(rest, t)
 		}
 	}
+	// Files the calls create in the served folders are removed at the end,
+	// whatever happened: the user's folder is left as it was found.
+	var created scratch
+	created.note(opts.Roots)
+	defer created.clean()
 	start := time.Now()
 	made := 0
 	total := len(Plan(call, opts))
@@ -52,6 +60,7 @@ func Run(ctx context.Context, c *mcp.Client, server string, tools []sdk.Tool, op
 			if opts.Progress != nil {
 				fmt.Fprintf(opts.Progress, "\rmcplint: exercising %s: %d/%d %q %s\x1b[K", server, made, total, sc.Tool, sc.Name)
 			}
+			fillOldText(ctx, c, tools, &sc, opts)
 			c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: sc.Detail()})
 			// Failures are in the transcript, where Read judges them.
 			m, err := c.RequestWithProgress(ctx, MethodToolsCall, map[string]any{"name": sc.Tool, "arguments": sc.Args}, opts.Timeout, opts.progressCeiling())
@@ -63,6 +72,7 @@ func Run(ctx context.Context, c *mcp.Client, server string, tools []sdk.Tool, op
 	send(Plan(first, opts), func(m mcp.Message) {
 		if r := rootsFromAnswer(resultText(m)); len(r.Dirs) > 0 {
 			opts.Roots = r
+			created.note(r)
 		}
 	})
 	send(Plan(rest, opts), nil)

@@ -36,6 +36,8 @@ const (
 	MethodToolsList         = "tools/list"
 	MethodToolsCall         = "tools/call"
 	MethodPromptsList       = "prompts/list"
+	MethodPromptsGet        = "prompts/get"
+	MethodResourcesRead     = "resources/read"
 	MethodResourcesList     = "resources/list"
 	MethodResourceTemplates = "resources/templates/list"
 )

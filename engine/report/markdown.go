@@ -172,7 +172,7 @@ func mdTop(b *bufio.Writer, r *result.Report) {
 	}
 	fmt.Fprintf(b, "\n**Top issues to fix**\n\n")
 	for i, x := range top {
-		fmt.Fprintf(b, "%d. %s %s %s / %s: %s", i+1, severityBadge(x.is.Severity), ruleLink(x.is.Rule),
+		fmt.Fprintf(b, "%d. %s %s %s / %s: %s", i+1, severityBadge(x.is.Severity), ruleLink(r, x.is.Rule),
 			mdText(x.target), mdText(x.is.Tool), mdText(message(x.is)))
 		if x.is.Fix != "" {
 			fmt.Fprintf(b, " — *fix:* %s", mdText(x.is.Fix))
@@ -207,17 +207,17 @@ func mdFacts(b *bufio.Writer, t *result.Target, _ *result.Report) {
 	fmt.Fprintf(b, "\n%s\n", strings.Join(list, " · "))
 }
 
-func mdRuleErrors(b *bufio.Writer, t *result.Target, _ *result.Report) {
+func mdRuleErrors(b *bufio.Writer, t *result.Target, r *result.Report) {
 	if len(t.RuleErrors) == 0 {
 		return
 	}
 	b.WriteString("\n")
 	for _, re := range t.RuleErrors {
-		fmt.Fprintf(b, "- ❗ rule %s could not run: %s\n", ruleLink(re.Rule), mdText(re.Error))
+		fmt.Fprintf(b, "- ❗ rule %s could not run: %s\n", ruleLink(r, re.Rule), mdText(re.Error))
 	}
 }
 
-func mdInconclusive(b *bufio.Writer, t *result.Target, _ *result.Report) {
+func mdInconclusive(b *bufio.Writer, t *result.Target, rep *result.Report) {
 	if len(t.Inconclusive) == 0 {
 		return
 	}
@@ -225,7 +225,7 @@ func mdInconclusive(b *bufio.Writer, t *result.Target, _ *result.Report) {
 	for _, in := range t.Inconclusive {
 		links := make([]string, len(in.Rules))
 		for i, r := range in.Rules {
-			links[i] = ruleLink(r)
+			links[i] = ruleLink(rep, r)
 		}
 		fmt.Fprintf(b, "- ❔ inconclusive: probe %s could not judge %s: %s\n", mdText(in.Probe), strings.Join(links, ", "), mdText(in.Reason))
 	}
@@ -258,19 +258,19 @@ func mdIssues(b *bufio.Writer, t *result.Target, r *result.Report) {
 	}
 	b.WriteString("\n| Severity | Rule | Tool | Where | Message | Fix |\n|---|---|---|---|---|---|\n")
 	for _, is := range t.Issues {
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", severityBadge(is.Severity), ruleLink(is.Rule),
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", severityBadge(is.Severity), ruleLink(r, is.Rule),
 			mdText(is.Tool), mdWhere(is), mdText(message(&is)), mdText(is.Fix))
 	}
 }
 
-func mdSuppressed(b *bufio.Writer, t *result.Target, _ *result.Report) {
+func mdSuppressed(b *bufio.Writer, t *result.Target, r *result.Report) {
 	if len(t.Suppressed) == 0 {
 		return
 	}
 	fmt.Fprintf(b, "\n<details><summary>%s suppressed</summary>\n\n", plural(len(t.Suppressed), "issue"))
 	b.WriteString("| Rule | Tool | Where | By | Reason |\n|---|---|---|---|---|\n")
 	for _, s := range t.Suppressed {
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", ruleLink(s.Rule), mdText(s.Tool), mdWhere(s.Issue), s.By, mdText(s.Reason))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", ruleLink(r, s.Rule), mdText(s.Tool), mdWhere(s.Issue), s.By, mdText(s.Reason))
 	}
 	b.WriteString("\n</details>\n")
 }
@@ -293,13 +293,15 @@ func severityBadge(s sdk.Severity) string {
 	}
 }
 
-// ruleLink links a built-in rule to its documentation; plugin rules
-// ("plugin/rule") have none there.
-func ruleLink(rule string) string {
-	if strings.Contains(rule, "/") || !isRuleName(rule) {
+// ruleLink links a built-in rule to its documentation, when the report
+// says where that is ([output] help-uri); plugin rules ("plugin/rule")
+// have none there.
+func ruleLink(r *result.Report, rule string) string {
+	u := r.RuleURL(rule)
+	if u == "" || !isRuleName(rule) {
 		return mdText(rule)
 	}
-	return "[" + rule + "](" + RulesDocURL + "#" + rule + ")"
+	return "[" + rule + "](" + u + ")"
 }
 
 func isRuleName(s string) bool {

@@ -9,7 +9,9 @@ import (
 
 func TestWriteMarkdown(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteMarkdown(&buf, richSample()); err != nil {
+	r := richSample()
+	r.HelpURI = "https://docs.example.com/mcplint/rules.md#{rule}"
+	if err := WriteMarkdown(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "report.md", buf.Bytes())
@@ -36,6 +38,22 @@ func TestWriteMarkdown(t *testing.T) {
 	for _, bad := range []string{"<b>", "`rm -rf`", "@"} {
 		if strings.Contains(strings.ReplaceAll(out, "@<!-- -->", ""), bad) {
 			t.Errorf("server text %q reached the Markdown unescaped", bad)
+		}
+	}
+}
+
+// TestMarkdownRuleLinks: a rule links to its documentation only where
+// [output] help-uri says it is, and a plugin's rule never does.
+func TestMarkdownRuleLinks(t *testing.T) {
+	for _, tc := range []struct{ helpURI, rule, want string }{
+		{"", "input-schema-missing", "input-schema-missing"},
+		{"https://x.example/r#{rule}", "input-schema-missing", "[input-schema-missing](https://x.example/r#input-schema-missing)"},
+		{"https://x.example/r#{rule}", "acme/no-foo", "acme/no-foo"},
+	} {
+		r := richSample()
+		r.HelpURI = tc.helpURI
+		if got := ruleLink(r, tc.rule); got != tc.want {
+			t.Errorf("help-uri %q: ruleLink(%s) = %q, want %q", tc.helpURI, tc.rule, got, tc.want)
 		}
 	}
 }

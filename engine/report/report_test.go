@@ -44,6 +44,8 @@ func sample() *result.Report {
 				Name: "weather", Source: sdk.SourceStatic, Input: "tools.json",
 				Counts: result.Counts{Tools: 2}, ContextTokens: 1234, Score: 0.71, Grade: "C",
 				Components: map[string]float64{"lint": 0.71},
+				Tools: []result.ToolCapabilities{{Name: "get_forecast", Capabilities: []result.Capability{
+					{Label: "untrusted-content", Evidence: []string{`name "get_forecast": "get" + "forecast"`, `parameter "url"`}}}}},
 				Issues: []sdk.Issue{
 					{Rule: "input-schema-missing", Category: "schema", Severity: sdk.Error, Tool: "get_forecast",
 						Pointer: "/tools/0/inputSchema", Message: "tool \"get_forecast\" has no inputSchema",

@@ -24,11 +24,9 @@ import (
 const (
 	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
 	sarifVersion = "2.1.0"
-	// ProjectURL is where mcplint lives; SARIF and the rule docs link to it.
+	// ProjectURL is where mcplint lives (its module path): SARIF's
+	// informationUri.
 	ProjectURL = "https://github.com/mcplint/mcplint"
-	// RulesDocURL is the generated rule reference; a rule's section is at
-	// RulesDocURL + "#" + its name.
-	RulesDocURL = ProjectURL + "/blob/main/docs/rules.md"
 	// fingerprintKey names mcplint's own partial fingerprint: stable across
 	// runs because it leaves out line numbers, as the baseline does.
 	fingerprintKey = "mcplintIssue/v1"
@@ -162,21 +160,28 @@ type sarifSuppression struct {
 }
 
 // WriteSARIF writes the report as one SARIF 2.1.0 run. The driver lists
-// every rule in rules (a rule an issue names that is not among them is
-// added with its id alone, so every ruleIndex holds). Issues in a static
-// file point at file:line:column; every issue also carries the logical
-// location "target/tool" and its JSON pointer. Suppressed issues are
-// results with a suppression and its reason. A target that could not be
-// linted, or a rule that could not run, is a tool execution notification.
+// the rules of rules that the log names (a result, a suppressed result, a
+// rule that could not run or could not judge), as golangci-lint does: a
+// rule's full help is most of a descriptor, and a log that carried every
+// rule's would be mostly help nobody asked about. A rule the log names
+// that is not among rules is added with its id alone, so every ruleIndex
+// holds. Issues in a file point at file:line:column; the others of a live
+// server point at the file that declares it (result.Target.Declared),
+// when there is one, so that code scanning can show them. Every issue
+// also carries the logical location "target/tool" and its JSON pointer.
+// Suppressed issues are results with a suppression and its reason. A
+// target that could not be linted, or a rule that could not run, is a
+// tool execution notification. A rule's helpUri is r.RuleURL.
 func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 	driver := sarifDriver{Name: "mcplint", Version: r.Mcplint, InformationURI: ProjectURL, Rules: []sarifDescriptor{}}
 	index := map[string]int{}
+	named := namedRules(r)
 	for _, m := range rules {
-		if _, dup := index[m.Name]; dup {
+		if _, dup := index[m.Name]; dup || !named[m.Name] {
 			continue
 		}
 		index[m.Name] = len(driver.Rules)
-		driver.Rules = append(driver.Rules, descriptor(m))
+		driver.Rules = append(driver.Rules, descriptor(m, r.RuleURL(m.Name)))
 	}
 	ruleIndex := func(name string) int {
 		i, ok := index[name]
@@ -262,6 +267,28 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 	return jw.out.Flush()
 }
 
+// namedRules are the rules a SARIF log of r names.
+func namedRules(r *result.Report) map[string]bool {
+	named := map[string]bool{}
+	for _, t := range r.Targets {
+		for _, is := range t.Issues {
+			named[is.Rule] = true
+		}
+		for _, s := range t.Suppressed {
+			named[s.Rule] = true
+		}
+		for _, re := range t.RuleErrors {
+			named[re.Rule] = true
+		}
+		for _, in := range t.Inconclusive {
+			for _, rule := range in.Rules {
+				named[rule] = true
+			}
+		}
+	}
+	return named
+}
+
 // sarifRef is a result to write: an issue of a target, suppressed when sup
 // is set, from the rule at index rule of the driver.
 type sarifRef struct {
@@ -287,7 +314,9 @@ func appendSARIFRef(b []byte, ref *sarifRef, d int) ([]byte, bool) {
 	return appendSARIFResult(b, &res, d), true
 }
 
-func descriptor(m sdk.Meta) sarifDescriptor {
+// descriptor describes a rule; helpURI is where its documentation is, ""
+// for nowhere.
+func descriptor(m sdk.Meta, helpURI string) sarifDescriptor {
 	d := sarifDescriptor{
 		ID:                   m.Name,
 		Name:                 friendlyName(m.Name),
@@ -325,9 +354,7 @@ func descriptor(m sdk.Meta) sarifDescriptor {
 		md += "\n\nSource: " + linkSources(m.Source)
 	}
 	d.Help = &sarifMessage{Text: help, Markdown: md}
-	if !strings.Contains(m.Name, "/") {
-		d.HelpURI = RulesDocURL + "#" + m.Name
-	}
+	d.HelpURI = helpURI
 	return d
 }
 
@@ -340,11 +367,15 @@ func sarifResultOf(t *result.Target, is sdk.Issue, ruleIndex int, sup *result.Su
 	loc := sarifLocation{LogicalLocations: []sarifLogical{{
 		Name: Escape(is.Tool), FullyQualifiedName: Escape(fqn), Kind: logicalKind(is.Tool),
 	}}}
-	if l := is.Location; l != nil && l.File != "" {
-		loc.PhysicalLocation = &sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(l.File)}}
-		if l.Line > 0 {
-			loc.PhysicalLocation.Region = &sarifRegion{StartLine: l.Line, StartColumn: max(l.Column, 0)}
-		}
+	l := is.Location
+	if l == nil || l.File == "" {
+		l = t.Declared
+	}
+	if l != nil && l.File != "" {
+		// A region is always given, as SARIF validators ask: a file
+		// declared as a whole is its first line.
+		loc.PhysicalLocation = &sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(l.File)},
+			Region: &sarifRegion{StartLine: max(l.Line, 1), StartColumn: max(l.Column, 0)}}
 	}
 	res := sarifResult{
 		RuleID: is.Rule, RuleIndex: ruleIndex, Level: sarifLevel(is.Severity),

@@ -25,8 +25,25 @@ func TestWriteSARIF(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := log.Runs[0]
-	if got := len(run.Tool.Driver.Rules); got != len(sampleMetas()) {
-		t.Errorf("driver lists %d rules, want every one of the %d given", got, len(sampleMetas()))
+	named := map[string]bool{}
+	for _, res := range run.Results {
+		named[res.RuleID] = true
+	}
+	for _, n := range run.Invocations[0].Notifications {
+		if n.AssociatedRule != nil {
+			named[n.AssociatedRule.ID] = true
+		}
+	}
+	if got := len(run.Tool.Driver.Rules); got != len(named) || got >= len(sampleMetas()) {
+		t.Errorf("driver lists %d rules, want the %d the log names of the %d given", got, len(named), len(sampleMetas()))
+	}
+	for _, d := range run.Tool.Driver.Rules {
+		if !named[d.ID] {
+			t.Errorf("driver lists %s, which no result names", d.ID)
+		}
+		if d.HelpURI != "" {
+			t.Errorf("%s has helpUri %q without a help-uri", d.ID, d.HelpURI)
+		}
 	}
 	for i, res := range run.Results {
 		if res.RuleIndex >= len(run.Tool.Driver.Rules) || run.Tool.Driver.Rules[res.RuleIndex].ID != res.RuleID {
@@ -114,7 +131,7 @@ func TestFileURI(t *testing.T) {
 // tags and properties, beside the security-severity it ranks alerts by.
 func TestSARIFStandardTags(t *testing.T) {
 	d := descriptor(sdk.Meta{Name: "secret-in-text", Category: sdk.CategorySecurity, Severity: sdk.Error,
-		OWASP: "MCP01:2025 Token Mismanagement & Secret Exposure", CWE: "CWE-798"})
+		OWASP: "MCP01:2025 Token Mismanagement & Secret Exposure", CWE: "CWE-798"}, "")
 	want := []string{"security", "external/cwe/cwe-798", "external/owasp-mcp/mcp01:2025"}
 	if got := d.Properties.Tags; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("tags = %q, want %q", got, want)
@@ -122,7 +139,58 @@ func TestSARIFStandardTags(t *testing.T) {
 	if d.Properties.SecuritySeverity != "8.0" || d.Properties.CWE != "CWE-798" || d.Properties.OWASP == "" {
 		t.Errorf("properties = %+v, want security-severity 8.0 and the CWE and OWASP item", d.Properties)
 	}
-	if plain := descriptor(sdk.Meta{Name: "tool-name-format", Category: sdk.CategoryNaming}); len(plain.Properties.Tags) != 1 {
+	if plain := descriptor(sdk.Meta{Name: "tool-name-format", Category: sdk.CategoryNaming}, ""); len(plain.Properties.Tags) != 1 {
 		t.Errorf("a rule with no mapping got tags %q", plain.Properties.Tags)
+	}
+}
+
+// TestSARIFHelpURI: [output] help-uri gives each built-in rule a helpUri,
+// with its name in place of {rule}; a plugin's rule gets none.
+func TestSARIFHelpURI(t *testing.T) {
+	r := richSample()
+	r.HelpURI = "https://docs.example.com/mcplint/rules.md#{rule}"
+	var buf bytes.Buffer
+	if err := WriteSARIF(&buf, r, sampleMetas()); err != nil {
+		t.Fatal(err)
+	}
+	var log sarifLog
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range log.Runs[0].Tool.Driver.Rules {
+		want := "https://docs.example.com/mcplint/rules.md#" + d.ID
+		if strings.Contains(d.ID, "/") {
+			want = ""
+		}
+		if d.HelpURI != want {
+			t.Errorf("%s: helpUri %q, want %q", d.ID, d.HelpURI, want)
+		}
+	}
+}
+
+// TestSARIFDeclaredLocation: a live server's finding without a file of
+// its own is attached to the file that declares the server, at its
+// entry's line when known; one with a file keeps it.
+func TestSARIFDeclaredLocation(t *testing.T) {
+	r := richSample()
+	tg := r.Targets[0]
+	tg.Declared = &sdk.Location{File: "mcp.json", Line: 7}
+	var buf bytes.Buffer
+	if err := WriteSARIF(&buf, r, sampleMetas()); err != nil {
+		t.Fatal(err)
+	}
+	var log sarifLog
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	for i, res := range log.Runs[0].Results[:len(tg.Issues)] {
+		p := res.Locations[0].PhysicalLocation
+		want := tg.Issues[i].Location
+		if want == nil {
+			want = tg.Declared
+		}
+		if p == nil || p.ArtifactLocation.URI != fileURI(want.File) || p.Region == nil || p.Region.StartLine != want.Line {
+			t.Errorf("result %d: physical location %+v, want %s:%d", i, p, want.File, want.Line)
+		}
 	}
 }

@@ -25,6 +25,10 @@ type TextOptions struct {
 	// printed; the rest are one "… and N more" line. 0 prints them all.
 	// The summary still counts every issue.
 	MaxSameIssues int
+	// FailOn is the gate's --fail-on level. When it is "error" and the
+	// run passes over warnings, the summary says how to fail on them, so a
+	// hook that shows "Passed" over warnings tells how to make them count.
+	FailOn string
 }
 
 const (
@@ -61,8 +65,14 @@ func WriteText(w io.Writer, r *result.Report, opt TextOptions) error {
 	for _, reason := range opt.Gate {
 		p.line("%s", p.paint(ansiRed, "fail: "+reason))
 	}
+	if !opt.Quiet && len(opt.Gate) == 0 && opt.FailOn == "error" && r.Summary.Warnings > 0 {
+		p.line("%s", p.paint(ansiDim, warningsPassHint))
+	}
 	return p.err
 }
+
+// warningsPassHint follows the summary of a run that passed over warnings.
+const warningsPassHint = "warnings do not fail the run; to fail on them, pass --fail-on warning or set fail-on = \"warning\" under [output]"
 
 type printer struct {
 	w       io.Writer
@@ -131,7 +141,7 @@ func (p *printer) target(t *result.Target, enabled int) {
 		p.line("")
 		p.line("  %s", p.paint(ansiBold, name))
 		for _, is := range byOwner[owner] {
-			p.issue(is)
+			p.issue(is, t.Records)
 		}
 	}
 	if len(hidden) > 0 {
@@ -171,8 +181,8 @@ func (p *printer) block(head, text string) {
 // tool with its scenarios passed, mean latency and first failure.
 func (p *printer) exercise(t *result.Target) {
 	ex := t.Exercise
-	if ex == nil {
-		return
+	if ex == nil || len(ex.Tools) == 0 {
+		return // nothing but a resource read or a prompt got
 	}
 	p.line("  exercised %s of %s: happy path %s passed%s, edge cases %s answered",
 		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),
@@ -231,7 +241,7 @@ func (p *printer) gradeText(t *result.Target) string {
 	return g + ")"
 }
 
-func (p *printer) issue(is sdk.Issue) {
+func (p *printer) issue(is sdk.Issue, records map[string]result.Quote) {
 	sev := fmt.Sprintf("%-7s", is.Severity)
 	switch is.Severity {
 	case sdk.Error:
@@ -247,9 +257,25 @@ func (p *printer) issue(is sdk.Issue) {
 	}
 	p.line("    %s %s  %s", sev, Escape(is.Rule), p.paint(ansiDim, where))
 	p.block("            ", message(&is))
+	if q, ok := records[is.Pointer]; ok {
+		p.line("            %s %s", p.paint(ansiDim, quoteLabel(q.Dir)+":"), Escape(q.Text))
+	}
 	if is.Fix != "" {
 		p.line("            %s %s", p.paint(ansiDim, "fix:"), Escape(is.Fix))
 	}
+}
+
+// quoteLabel says whose a quoted transcript record is.
+func quoteLabel(dir string) string {
+	switch dir {
+	case sdk.DirServerToClient:
+		return "server sent"
+	case sdk.DirClientToServer:
+		return "mcplint sent"
+	case sdk.DirStderr:
+		return "server stderr"
+	}
+	return "observed"
 }
 
 func (p *printer) summary(r *result.Report) {

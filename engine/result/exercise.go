@@ -11,6 +11,10 @@ const (
 	// values: they pass when the server answers at all, since an error is
 	// the right answer to bad input.
 	Edge = "edge"
+	// Request scenarios are a resources/read or prompts/get the user asked
+	// for by name (mcplint read-resource, get-prompt): they pass when the
+	// server answers without an error, and count in no tally.
+	Request = "request"
 )
 
 // Outcomes of a call (ExerciseCall.Outcome).
@@ -70,6 +74,9 @@ type ExerciseCall struct {
 	// BestEffort marks happy arguments mcplint could not confirm against
 	// the schema.
 	BestEffort bool `json:"bestEffort,omitempty"`
+	// OldTextUnread marks an edit whose old text mcplint could not read
+	// from the file first; a refusal then makes the call Inconclusive.
+	OldTextUnread bool `json:"-"`
 	// Arguments are the arguments sent.
 	Arguments json.RawMessage `json:"arguments,omitempty"`
 	// Passed: a happy call succeeded, or an edge call got any answer.
@@ -80,6 +87,10 @@ type ExerciseCall struct {
 	// Excerpt is what a model would read from the result: text as is,
 	// other content as a bracketed placeholder.
 	Excerpt string `json:"excerpt,omitempty"`
+	// Answer is the whole answer, as a person reads it, of a request the
+	// user asked for by name (mcplint call, read-resource, get-prompt);
+	// empty for generated scenarios.
+	Answer string `json:"answer,omitempty"`
 	// Error says what went wrong, when something did.
 	Error string `json:"error,omitempty"`
 	// HiddenError marks a result without isError whose text reads as an

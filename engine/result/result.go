@@ -7,7 +7,12 @@
 // docs/schema/report.v1.json.
 package result
 
-import "github.com/mcplint/mcplint/sdk"
+import (
+	"net/url"
+	"strings"
+
+	"github.com/mcplint/mcplint/sdk"
+)
 
 // Version is the version of the JSON report format.
 const Version = 1
@@ -26,6 +31,20 @@ type Report struct {
 	// of the JSON report.
 	Rules   []sdk.Meta `json:"-"`
 	Enabled []sdk.Meta `json:"-"`
+	// HelpURI is where a rule's documentation is, {rule} standing for its
+	// name ([output] help-uri), for the SARIF and Markdown reports' links;
+	// empty for none. Not part of the JSON report.
+	HelpURI string `json:"-"`
+}
+
+// RuleURL is where the documentation of a built-in rule is, from
+// r.HelpURI; "" when there is no such address, and for a plugin's rule
+// ("plugin/rule"), which its plugin documents.
+func (r *Report) RuleURL(rule string) string {
+	if r.HelpURI == "" || strings.Contains(rule, "/") {
+		return ""
+	}
+	return strings.ReplaceAll(r.HelpURI, "{rule}", url.PathEscape(rule))
 }
 
 // Skipped is a server that was not linted, and why.
@@ -45,11 +64,14 @@ type Target struct {
 	Era             string              `json:"era,omitempty"`
 	Counts          Counts              `json:"counts"`
 	ContextTokens   int                 `json:"contextTokens"`
-	Score           float64             `json:"score"`
-	Grade           string              `json:"grade"`
-	Components      map[string]float64  `json:"components"`
-	Issues          []sdk.Issue         `json:"issues"`
-	Suppressed      []Suppressed        `json:"suppressed"`
+	// Tools are the tools that got a capability label, in the server's
+	// order; a tool with none is not listed.
+	Tools      []ToolCapabilities `json:"tools,omitempty"`
+	Score      float64            `json:"score"`
+	Grade      string             `json:"grade"`
+	Components map[string]float64 `json:"components"`
+	Issues     []sdk.Issue        `json:"issues"`
+	Suppressed []Suppressed       `json:"suppressed"`
 	// RuleErrors are rules that could not run over this target.
 	RuleErrors []RuleError `json:"ruleErrors,omitempty"`
 	// NotApplicable names the enabled rules that cannot say anything about
@@ -65,11 +87,36 @@ type Target struct {
 	// is no fault of the server: issues left without a line and column
 	// because their file changed while it was being linted.
 	Notes []string `json:"notes,omitempty"`
+	// Declared is the file that declares a live server (its
+	// .mcplint.toml, client config entry, package manifest or script),
+	// named as the report names files, with the line of its entry when
+	// known; nil when there is none. Reports that must attach every
+	// finding to a file (SARIF) attach there the findings that have no
+	// location of their own. Not part of the JSON report.
+	Declared *sdk.Location `json:"-"`
+	// Records quote, for each issue pointer into the transcript, the start
+	// of the record it names, for the text report; not part of the JSON
+	// report, whose readers have the pointer and the trace.
+	Records map[string]Quote `json:"-"`
 	// Exercise is what --exercise called and how each call went; nil when
 	// no tool was called.
 	Exercise *Exercise `json:"exercise,omitempty"`
 	// Error says why the target could not be linted; nil when it was.
 	Error *string `json:"error"`
+}
+
+// ToolCapabilities are the capability labels of one tool.
+type ToolCapabilities struct {
+	Name         string       `json:"name"`
+	Capabilities []Capability `json:"capabilities"`
+}
+
+// Capability is one label ("private-data", "untrusted-content",
+// "outbound-sink", "destructive", "code-execution") and what it was given
+// on.
+type Capability struct {
+	Label    string   `json:"label"`
+	Evidence []string `json:"evidence"`
 }
 
 // Incomplete is the grade of a target on which a rule (or a plugin) could
@@ -93,6 +140,13 @@ type Inconclusive struct {
 	Rules []string `json:"rules"`
 	// Reason says what happened.
 	Reason string `json:"reason"`
+}
+
+// Quote is the start of a transcript record: a line of the session
+// (Dir "c2s", "s2c" or "stderr") or an event ("event", Text its JSON).
+type Quote struct {
+	Dir  string
+	Text string
 }
 
 // Counts are how many definitions a target exposes.

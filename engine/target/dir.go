@@ -30,8 +30,10 @@ func (r *resolver) dir(input, dir string, depth int) ([]Target, error) {
 		// name reads the package's own name, which stays when the folder
 		// is renamed or checked out elsewhere.
 		name func(dir string, argv []string) string
+		// manifest is the file that declares the server.
+		manifest string
 	}{
-		{r.fromPackageJSON, packageJSONName}, {r.fromGoMod, goModName}, {r.fromPyproject, pyprojectName}, {fromServerExecutable, nil},
+		{r.fromPackageJSON, packageJSONName, "package.json"}, {r.fromGoMod, goModName, "go.mod"}, {r.fromPyproject, pyprojectName, "pyproject.toml"}, {fromServerExecutable, nil, ""},
 	}
 	for _, f := range finders {
 		argv, env, err := f.find(dir)
@@ -44,7 +46,11 @@ func (r *resolver) dir(input, dir string, depth int) ([]Target, error) {
 					name = n
 				}
 			}
-			return []Target{{Name: name, Input: input, Kind: Command, Command: argv, Env: env, Dir: dir}}, nil
+			t := Target{Name: name, Input: input, Kind: Command, Command: argv, Env: env, Dir: dir}
+			if f.manifest != "" {
+				t.Declared = filepath.Join(dir, f.manifest)
+			}
+			return []Target{t}, nil
 		}
 	}
 	return nil, fmt.Errorf("%s: no server found in this folder; looked for %s. Name the command instead: mcplint -- COMMAND ARGS", input, lookedFor)
@@ -76,7 +82,7 @@ func (r *resolver) dirConfig(input, dir string, depth int) ([]Target, bool, erro
 	case len(s.Command) > 0:
 		return []Target{{
 			Name: filepath.Base(dir), Input: input, Kind: Command,
-			Command: absCommand(dir, s.Command), Env: s.Env, Dir: dir,
+			Command: absCommand(dir, s.Command), Env: s.Env, Dir: dir, Declared: file, DeclaredLine: serverLine(file),
 		}}, true, nil
 	case s.Target != "":
 		abs := r.abs(dir, s.Target)
@@ -95,7 +101,7 @@ func (r *resolver) dirConfig(input, dir string, depth int) ([]Target, bool, erro
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: [server] target: %w", file, err)
 		}
-		return withEnv(ts, s.Env), true, nil
+		return declaredBy(withEnv(ts, s.Env), file), true, nil
 	}
 	return nil, false, nil
 }

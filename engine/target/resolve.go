@@ -1,6 +1,8 @@
 package target
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -222,19 +224,50 @@ func (r *resolver) config() ([]Target, error) {
 	case len(c.Command) > 0:
 		return []Target{{
 			Name: commandName(c.Command, c.Dir), Input: displayCommand(c.Command), Kind: Command,
-			Command: absCommand(c.Dir, c.Command), Env: c.Env, Dir: c.Dir,
+			Command: absCommand(c.Dir, c.Command), Env: c.Env, Dir: c.Dir, Declared: c.File, DeclaredLine: serverLine(c.File),
 		}}, nil
 	case IsURL(c.Target):
-		return []Target{r.urlTarget(c.Target, c.Headers)}, nil
+		return declaredBy([]Target{r.urlTarget(c.Target, c.Headers)}, c.File), nil
 	case c.Target != "":
 		ts, err := r.path(c.Target, r.abs(c.Dir, c.Target), 0)
 		if err != nil {
 			return nil, fmt.Errorf("%s: [server] target: %w", c.File, err)
 		}
-		return withEnv(ts, c.Env), nil
+		return declaredBy(withEnv(ts, c.Env), c.File), nil
 	}
 	return nil, usageErr{ErrNoTarget, "no target: name a server folder, a file (a tool list, a trace, a client config) or -- COMMAND ARGS, or set [server] in .mcplint.toml"}
 }
+
+// declaredBy names the .mcplint.toml file as the declaration of the live
+// targets in ts that have none closer to the server (a manifest, a client
+// config).
+func declaredBy(ts []Target, file string) []Target {
+	for i := range ts {
+		if (ts[i].Kind == Command || ts[i].Kind == Remote) && ts[i].Declared == "" && file != "" {
+			ts[i].Declared, ts[i].DeclaredLine = file, serverLine(file)
+		}
+	}
+	return ts
+}
+
+// serverLine is the line of a .mcplint.toml's [server] table, where a
+// server it declares is written; 0 when it cannot be read or has none.
+func serverLine(file string) int {
+	data, err := inputfile.ReadFile(file, 1<<20)
+	if err != nil {
+		return 0
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "[server]") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// WithEnv overlays env on the environment of every Command target: the
+// -e KEY=VALUE of the command line, over what a config gave.
+func WithEnv(ts []Target, env map[string]string) []Target { return withEnv(ts, env) }
 
 // withEnv overlays env on the environment of every Command target.
 func withEnv(ts []Target, env map[string]string) []Target {
@@ -285,13 +318,19 @@ func (r *resolver) file(input, abs string, st fs.FileInfo) ([]Target, error) {
 	exec := st.Mode().IsRegular() && st.Mode().Perm()&0o111 != 0
 	// A script or executable is named as `-- COMMAND` would name it, so
 	// that `x/server.py` and `-- python3 x/server.py` pin the same entry.
+	// A script is the server's source, findings can be attached to it; a
+	// compiled executable is not.
 	if exec && (interp == "" || hasShebang(abs)) {
 		argv := []string{abs}
-		return []Target{{Name: commandName(argv, r.opts.Dir), Input: input, Kind: Command, Command: argv}}, nil
+		t := Target{Name: commandName(argv, r.opts.Dir), Input: input, Kind: Command, Command: argv}
+		if interp != "" || hasShebang(abs) {
+			t.Declared = abs
+		}
+		return []Target{t}, nil
 	}
 	if interp != "" {
 		argv := []string{interp, abs}
-		return []Target{{Name: commandName(argv, r.opts.Dir), Input: input, Kind: Command, Command: argv}}, nil
+		return []Target{{Name: commandName(argv, r.opts.Dir), Input: input, Kind: Command, Command: argv, Declared: abs}}, nil
 	}
 	return nil, fmt.Errorf("%s: not something mcplint can lint: want a server folder, an executable (chmod +x), a .py/.js/.mjs script, or a .json/.jsonl file (a tool list, a trace, a client config)", input)
 }
@@ -333,13 +372,36 @@ func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
 	}
 	ts := make([]Target, 0, len(cfg.Servers))
 	for _, s := range cfg.Servers {
-		t := Target{Name: s.Name, Keyed: true, Input: input, Kind: Command, Command: s.Command, Env: s.Env, Dir: s.Dir, Group: input, URL: s.URL, Headers: s.Headers, Skip: s.Skip}
+		t := Target{Name: s.Name, Keyed: true, Input: input, Kind: Command, Command: s.Command, Env: s.Env, Dir: s.Dir, Group: input, URL: s.URL, Headers: s.Headers, Skip: s.Skip,
+			Declared: abs, DeclaredLine: keyLine(data, s.Name)}
 		if s.URL != "" {
 			t.Kind = Remote
 		}
 		ts = append(ts, t)
 	}
 	return ts, nil
+}
+
+// keyLine is the line of the first "name": in a client config, where its
+// server's entry starts; 0 when the key is written some other way.
+func keyLine(data []byte, name string) int {
+	key, err := json.Marshal(name)
+	if err != nil {
+		return 0
+	}
+	for off := 0; off < len(data); {
+		i := bytes.Index(data[off:], key)
+		if i < 0 {
+			return 0
+		}
+		end := off + i + len(key)
+		rest := bytes.TrimLeft(data[end:], " \t\r\n")
+		if len(rest) > 0 && rest[0] == ':' {
+			return 1 + bytes.Count(data[:off+i], []byte("\n"))
+		}
+		off = end
+	}
+	return 0
 }
 
 // pickServer keeps the client config servers named name.

@@ -2,6 +2,7 @@ package target
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -203,9 +204,61 @@ func TestResolve(t *testing.T) {
 					}
 					got[i].Data = nil
 				}
+				got[i].Declared, got[i].DeclaredLine = "", 0 // TestDeclared's
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Resolve\n got %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestDeclared: a live target names the file that declares it, the one
+// a finding about the server can be attached to: the nearest of the
+// package manifest, the folder's .mcplint.toml, the client config (at its
+// entry's line) and the config's [server]; a script is its own; a
+// compiled executable or a command line has none.
+func TestDeclared(t *testing.T) {
+	root := t.TempDir()
+	tree(t, root, map[string]string{
+		"script.py":            "print()",
+		"bin/weather*":         "\x7fELF",
+		"node/package.json":    `{"name": "w", "main": "index.js"}`,
+		"node/index.js":        "",
+		"cfgdir/.mcplint.toml": "[server]\ncommand = [\"./run.sh\"]\n",
+		"via/.mcplint.toml":    "[server]\ntarget = \"../node\"\n",
+		"claude.json":          "{\"mcpServers\": {\n  \"a\": {\"command\": \"x\"},\n  \"b\": {\"command\": \"a\"}\n}}",
+		"proj/.mcplint.toml":   "version = 1\n\n[server]\ntarget = \"x\"\n",
+	})
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		command []string
+		config  ServerConfig
+		want    []string // "file:line" per target
+	}{
+		{"script", []string{"script.py"}, nil, ServerConfig{}, []string{"script.py:0"}},
+		{"executable", []string{"bin/weather"}, nil, ServerConfig{}, []string{":0"}},
+		{"package.json", []string{"node"}, nil, ServerConfig{}, []string{"node/package.json:0"}},
+		{"folder config", []string{"cfgdir"}, nil, ServerConfig{}, []string{"cfgdir/.mcplint.toml:1"}},
+		{"folder config target keeps the manifest", []string{"via"}, nil, ServerConfig{}, []string{"node/package.json:0"}},
+		{"client config", []string{"claude.json"}, nil, ServerConfig{}, []string{"claude.json:2", "claude.json:3"}},
+		{"command line", nil, []string{"node", "x.js"}, ServerConfig{}, []string{":0"}},
+		{"config command", nil, nil, ServerConfig{Command: []string{"x"}, Dir: filepath.Join(root, "proj"), File: filepath.Join(root, "proj/.mcplint.toml")}, []string{"proj/.mcplint.toml:3"}},
+		{"config url", nil, nil, ServerConfig{Target: "https://example.com/mcp", Dir: filepath.Join(root, "proj"), File: filepath.Join(root, "proj/.mcplint.toml")}, []string{"proj/.mcplint.toml:3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts, err := Resolve(tc.args, tc.command, Options{Dir: root, Config: tc.config})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, tg := range ts {
+				rel := strings.TrimPrefix(strings.TrimPrefix(tg.Declared, root), "/")
+				got = append(got, fmt.Sprintf("%s:%d", rel, tg.DeclaredLine))
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("declared by %q, want %q", got, tc.want)
 			}
 		})
 	}

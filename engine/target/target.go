@@ -66,13 +66,22 @@ type Target struct {
 	// current one.
 	Dir string
 	// Group names the client config a target came from; targets of one
-	// group see each other as Snapshot.Peers.
+	// group see each other as Snapshot.Peers, and so do the targets of a
+	// run that have no group.
 	Group string
 	// URL is a Remote target's address.
 	URL string
 	// Headers are sent with every request to a Remote target (credentials,
 	// variables expanded). Their values are never printed or reported.
 	Headers map[string]string
+	// Declared is the file that declares a live server, for reports that
+	// attach findings to a file (SARIF): the .mcplint.toml whose [server]
+	// names it, the client config it is an entry of (DeclaredLine its
+	// key's line), the package.json, go.mod or pyproject.toml of the
+	// folder named, or the script named; an absolute path, empty when
+	// there is none (a command line, a URL, a compiled executable).
+	Declared     string
+	DeclaredLine int
 	// Skip, when not empty, says why this server cannot be linted (a remote
 	// server, a variable with no value, "disabled" in its config). Report
 	// it as such; do not start it.

@@ -62,7 +62,7 @@ func Read(r io.Reader) (*sdk.Transcript, error) {
 
 func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	var t *sdk.Transcript
+	var st readState
 	var line []byte
 	for n := 1; ; n++ {
 		var size int64
@@ -72,18 +72,18 @@ func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
 			return nil, err
 		}
 		switch {
-		case size > int64(maxLine) && t == nil:
+		case size > int64(maxLine) && st.t == nil:
 			return nil, &ParseError{Line: n, Err: fmt.Errorf("%w: the first line is %d bytes, over the %d-byte cap on a trace line", ErrNotTrace, size, maxLine)}
 		case size > int64(maxLine):
 			var at float64
-			if k := len(t.Records); k > 0 {
-				at = t.Records[k-1].TMs
+			if k := len(st.cur.Records); k > 0 {
+				at = st.cur.Records[k-1].TMs
 			}
-			t.Records = append(t.Records, sdk.Record{TMs: at, Dir: sdk.DirEvent, Event: &sdk.Event{
+			st.cur.Records = append(st.cur.Records, sdk.Record{TMs: at, Dir: sdk.DirEvent, Event: &sdk.Event{
 				Kind: sdk.EventOversizeLine, Bytes: size,
 				Detail: fmt.Sprintf("line %d of the trace is over the %s cap on a trace line; it was skipped", n, inputfile.FormatSize(int64(maxLine)))}})
 		case len(bytes.TrimSpace(line)) > 0:
-			if perr := parseLine(&t, n, line); perr != nil {
+			if perr := st.parseLine(n, line); perr != nil {
 				return nil, &ParseError{Line: n, Err: perr}
 			}
 		}
@@ -91,63 +91,128 @@ func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
 			break
 		}
 	}
-	if t == nil {
+	if st.t == nil {
 		return nil, &ParseError{Line: 1, Err: fmt.Errorf("%w: the file is empty", ErrNotTrace)}
 	}
-	return t, nil
+	return st.t, nil
 }
 
-func parseLine(t **sdk.Transcript, n int, line []byte) error {
+// readState is what Read has read so far: the trace, its format version,
+// and the session (the main one or a probe's) the next record belongs to.
+type readState struct {
+	t, cur  *sdk.Transcript
+	version int
+}
+
+func (st *readState) parseLine(n int, line []byte) error {
 	if !utf8.Valid(line) {
 		return errors.New("the line is not valid UTF-8 (a trace stores such stream lines as raw_b64)")
 	}
-	if *t == nil {
+	if st.t == nil {
 		if n == 1 {
 			line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
 		}
-		h, err := parseHeader(line)
+		version, h, err := parseHeader(line)
 		if err != nil {
 			return err
 		}
-		*t = &sdk.Transcript{Command: h.Command, Started: h.Started, Records: []sdk.Record{}}
+		st.t = &sdk.Transcript{Command: h.Command, Started: h.Started, Records: []sdk.Record{}}
+		st.cur, st.version = st.t, version
 		return nil
+	}
+	if bytes.Contains(line[:min(len(line), 64)], []byte(probeKey)) && firstKey(line) == probeKey {
+		return st.startProbe(line)
 	}
 	r, err := parseRecord(line)
 	if err != nil {
 		return err
 	}
-	(*t).Records = append((*t).Records, r)
+	st.cur.Records = append(st.cur.Records, r)
 	return nil
 }
 
-func parseHeader(line []byte) (Header, error) {
+// startProbe reads the line that starts probe session K, which must be
+// the next one.
+func (st *readState) startProbe(line []byte) error {
+	if st.version < 2 {
+		return fmt.Errorf(`a probe session starts here, but the header says trace format version %d, which has none; a trace with probe sessions says "mcplint_trace":2`, st.version)
+	}
+	var h struct {
+		Probe   *int     `json:"mcplint_probe"`
+		Command []string `json:"command"`
+		Started *string  `json:"started"`
+	}
+	if err := json.Unmarshal(line, &h); err != nil || h.Probe == nil {
+		return fmt.Errorf(`a probe session's first line must be like {"mcplint_probe":%d,"command":[...],"started":"..."}`, len(st.t.Probes))
+	}
+	if want := len(st.t.Probes); *h.Probe != want {
+		return fmt.Errorf("probe session %d comes where probe session %d was due; probe sessions are numbered from 0 in order", *h.Probe, want)
+	}
+	started, err := parseStarted(h.Started)
+	if err != nil {
+		return err
+	}
+	if len(h.Command) == 0 {
+		h.Command = nil
+	}
+	p := &sdk.Transcript{Command: h.Command, Started: started, Records: []sdk.Record{}}
+	st.t.Probes = append(st.t.Probes, p)
+	st.cur = p
+	return nil
+}
+
+// firstKey is the first key of the JSON object a line holds, or "".
+func firstKey(line []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return ""
+	}
+	key, _ := dec.Token()
+	s, _ := key.(string)
+	return s
+}
+
+func parseHeader(line []byte) (int, Header, error) {
 	var h struct {
 		Version json.RawMessage `json:"mcplint_trace"`
 		Command []string        `json:"command"`
 		Started *string         `json:"started"`
 	}
-	notTrace := fmt.Errorf(`%w: the first line must be a header like {"mcplint_trace":%d,"command":[...],"started":"..."}; record one with mcplint record -o FILE -- COMMAND`, ErrNotTrace, Version)
+	notTrace := fmt.Errorf(`%w: the first line must be a header like {"mcplint_trace":1,"command":[...],"started":"..."}; record one with mcplint record -o FILE -- COMMAND`, ErrNotTrace)
 	if err := json.Unmarshal(line, &h); err != nil || h.Version == nil {
-		return Header{}, notTrace
+		return 0, Header{}, notTrace
 	}
-	if v := string(h.Version); v != "1" {
+	version := 0
+	switch v := string(h.Version); v {
+	case "1", "2":
+		version = int(v[0] - '0')
+	default:
 		var num float64
 		if json.Unmarshal(h.Version, &num) == nil && num > Version && num == math.Trunc(num) {
-			return Header{}, fmt.Errorf("trace format version %s is newer than this mcplint reads (it knows version %d); upgrade mcplint", v, Version)
+			return 0, Header{}, fmt.Errorf("trace format version %s is newer than this mcplint reads (it knows versions 1 to %d); upgrade mcplint", v, Version)
 		}
-		return Header{}, fmt.Errorf("mcplint_trace is %s; this mcplint reads trace format version %d", v, Version)
+		return 0, Header{}, fmt.Errorf("mcplint_trace is %s; this mcplint reads trace format versions 1 to %d", v, Version)
 	}
-	if h.Started == nil {
-		return Header{}, errors.New(`the header has no "started" time; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`)
-	}
-	started, err := time.Parse(time.RFC3339Nano, *h.Started)
+	started, err := parseStarted(h.Started)
 	if err != nil {
-		return Header{}, fmt.Errorf(`"started" is %q; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`, *h.Started)
+		return 0, Header{}, err
 	}
 	if len(h.Command) == 0 {
 		h.Command = nil
 	}
-	return Header{Command: h.Command, Started: started}, nil
+	return version, Header{Command: h.Command, Started: started}, nil
+}
+
+// parseStarted reads a session's "started" time.
+func parseStarted(s *string) (time.Time, error) {
+	if s == nil {
+		return time.Time{}, errors.New(`the header has no "started" time; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`)
+	}
+	started, err := time.Parse(time.RFC3339Nano, *s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf(`"started" is %q; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`, *s)
+	}
+	return started, nil
 }
 
 // wireRecord is a record line as decoded; pointers tell absent from empty.

@@ -28,6 +28,17 @@
 // "no_newline":true marks the last line of a stream that ended without a
 // newline. Reading a record back gives the same sdk.Record, so a stream can
 // be rebuilt byte for byte from its records.
+//
+// A lint's live session (mcplint --save-trace) also holds the sessions its
+// probes had with fresh processes of the server (sdk.Transcript.Probes).
+// Such a trace is format version 2: after the main session's records, each
+// probe session starts with a line of its own, numbered from 0 in order,
+// and its records follow, timed from its own "started":
+//
+//	{"mcplint_probe":0,"command":["node","server.js"],"started":"2026-11-29T23:10:34.2Z"}
+//
+// So record I of probe K, which a finding names as
+// /transcript/probes/K/records/I, is the I+1th line after that line.
 package trace
 
 import (
@@ -41,11 +52,17 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// Version is the trace format version this package reads and writes.
-const Version = 1
+// Version is the newest trace format version this package reads and
+// writes: version 1 holds one session, version 2 also the probes' sessions.
+// A trace without probe sessions is written as version 1, which every
+// mcplint reads.
+const Version = 2
 
 // headerKey is the first key of a trace's first line; Sniff looks for it.
 const headerKey = "mcplint_trace"
+
+// probeKey is the first key of the line that starts a probe's session.
+const probeKey = "mcplint_probe"
 
 // Header is a trace's first line.
 type Header struct {

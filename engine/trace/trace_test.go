@@ -109,8 +109,8 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{"empty", "", "t.jsonl:1: not an mcplint trace: the file is empty"},
 		{"static tool list", `{"tools":[]}`, `t.jsonl:1: not an mcplint trace: the first line must be a header like {"mcplint_trace":1,"command":[...],"started":"..."}; record one with mcplint record -o FILE -- COMMAND`},
-		{"newer version", `{"mcplint_trace":2,"started":"2026-01-02T15:04:05Z"}`, "t.jsonl:1: trace format version 2 is newer than this mcplint reads (it knows version 1); upgrade mcplint"},
-		{"bad version", `{"mcplint_trace":"1","started":"2026-01-02T15:04:05Z"}`, `t.jsonl:1: mcplint_trace is "1"; this mcplint reads trace format version 1`},
+		{"newer version", `{"mcplint_trace":3,"started":"2026-01-02T15:04:05Z"}`, "t.jsonl:1: trace format version 3 is newer than this mcplint reads (it knows versions 1 to 2); upgrade mcplint"},
+		{"bad version", `{"mcplint_trace":"1","started":"2026-01-02T15:04:05Z"}`, `t.jsonl:1: mcplint_trace is "1"; this mcplint reads trace format versions 1 to 2`},
 		{"no started", `{"mcplint_trace":1}`, `t.jsonl:1: the header has no "started" time; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`},
 		{"bad started", `{"mcplint_trace":1,"started":"yesterday"}`, `t.jsonl:1: "started" is "yesterday"; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`},
 		{"not json", header + "\n" + `{"t_ms":1,"dir":"c2s","msg":{}` + "\n", "t.jsonl:3: the line is not JSON: it ends in the middle of a value"},
@@ -128,6 +128,10 @@ func TestReadErrors(t *testing.T) {
 		{"event with line", header + `{"t_ms":1,"dir":"event","event":{"kind":"exit"},"raw":"x"}`, `t.jsonl:2: an event record carries "msg", "raw", "raw_b64" or "no_newline"`},
 		{"line with event", header + `{"t_ms":1,"dir":"c2s","raw":"x","event":{"kind":"exit"}}`, `t.jsonl:2: a c2s record carries an "event"`},
 		{"two values", header + `{"t_ms":1,"dir":"c2s","raw":"x"} {}`, `t.jsonl:2: the line holds more than one JSON value`},
+		{"probe in version 1", header + `{"mcplint_probe":0,"started":"2026-01-02T15:04:05Z"}`, `t.jsonl:2: a probe session starts here, but the header says trace format version 1, which has none; a trace with probe sessions says "mcplint_trace":2`},
+		{"probe out of order", header2 + `{"mcplint_probe":1,"started":"2026-01-02T15:04:05Z"}`, `t.jsonl:2: probe session 1 comes where probe session 0 was due; probe sessions are numbered from 0 in order`},
+		{"probe not started", header2 + `{"mcplint_probe":0}`, `t.jsonl:2: the header has no "started" time; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`},
+		{"probe malformed", header2 + `{"mcplint_probe":"a","started":"2026-01-02T15:04:05Z"}`, `t.jsonl:2: a probe session's first line must be like {"mcplint_probe":0,"command":[...],"started":"..."}`},
 		{"invalid utf8", header + "{\"t_ms\":1,\"dir\":\"s2c\",\"raw\":\"\xff\"}", `t.jsonl:2: the line is not valid UTF-8 (a trace stores such stream lines as raw_b64)`},
 	}
 	dir := t.TempDir()
@@ -148,6 +152,53 @@ func TestReadErrors(t *testing.T) {
 				t.Errorf("error is %T, want *ParseError", err)
 			}
 		})
+	}
+}
+
+// header2 starts a trace that may hold probe sessions.
+const header2 = `{"mcplint_trace":2,"command":["srv"],"started":"2026-01-02T15:04:05Z"}` + "\n"
+
+// TestProbeSessionsRoundTrip: a live lint's transcript, probes included,
+// is written as version 2 and read back as it was, each probe's records
+// on the lines after its own first line; one without probes stays
+// version 1.
+func TestProbeSessionsRoundTrip(t *testing.T) {
+	at := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
+	probe := func(i int) *sdk.Transcript {
+		return &sdk.Transcript{Command: []string{"srv"}, Started: at.Add(time.Duration(i) * time.Second), Records: []sdk.Record{
+			{Dir: sdk.DirEvent, Event: &sdk.Event{Kind: sdk.EventProbe, Detail: "p"}},
+			{TMs: 1.5, Dir: sdk.DirClientToServer, Msg: json.RawMessage(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)},
+		}}
+	}
+	in := &sdk.Transcript{Command: []string{"srv", "-x"}, Started: at, Records: []sdk.Record{
+		{TMs: 0.25, Dir: sdk.DirServerToClient, Raw: "hello"},
+	}, Probes: []*sdk.Transcript{probe(0), probe(1)}}
+	var buf bytes.Buffer
+	if err := Write(&buf, in); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(buf.String(), "\n")
+	if !strings.HasPrefix(lines[0], `{"mcplint_trace":2,`) || !strings.HasPrefix(lines[2], `{"mcplint_probe":0,`) || !strings.HasPrefix(lines[5], `{"mcplint_probe":1,`) {
+		t.Fatalf("trace:\n%s", buf.String())
+	}
+	got, err := Read(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, in) {
+		t.Errorf("read back\n got %+v\nwant %+v", got, in)
+	}
+	buf.Reset()
+	if err := Write(&buf, &sdk.Transcript{Started: at, Records: []sdk.Record{}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(buf.String(), `{"mcplint_trace":1,`) {
+		t.Errorf("a trace without probes is %q, want version 1", buf.String())
+	}
+	nested := probe(0)
+	nested.Probes = []*sdk.Transcript{probe(1)}
+	if err := Write(&bytes.Buffer{}, &sdk.Transcript{Started: at, Probes: []*sdk.Transcript{nested}}); err == nil {
+		t.Error("a probe session with probes of its own was written")
 	}
 }
 

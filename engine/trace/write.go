@@ -22,18 +22,29 @@ type Writer struct {
 	n int // records written, for error messages
 }
 
-// NewWriter writes the header and returns a Writer for the records.
+// NewWriter writes the header of a one-session (version 1) trace and
+// returns a Writer for the records.
 func NewWriter(w io.Writer, h Header) (*Writer, error) {
+	bw := bufio.NewWriter(w)
+	if err := writeHeader(bw, headerKey, 1, h); err != nil {
+		return nil, err
+	}
+	return &Writer{w: bw}, nil
+}
+
+// writeHeader writes the line that starts a session: the trace's header
+// (key headerKey, n the format version) or a probe's (probeKey, n its
+// index).
+func writeHeader(w io.Writer, key string, n int, h Header) error {
 	cmd, err := marshal(h.Command)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if h.Command == nil {
 		cmd = []byte("[]")
 	}
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, `{"%s":%d,"command":%s,"started":"%s"}`+"\n", headerKey, Version, cmd, h.Started.Format(time.RFC3339Nano))
-	return &Writer{w: bw}, nil
+	_, err = fmt.Fprintf(w, `{"%s":%d,"command":%s,"started":"%s"}`+"\n", key, n, cmd, h.Started.Format(time.RFC3339Nano))
+	return err
 }
 
 // Record writes one record. It refuses a record that could not be read back
@@ -52,18 +63,46 @@ func (tw *Writer) Record(r sdk.Record) error {
 // Flush writes out buffered records.
 func (tw *Writer) Flush() error { return tw.w.Flush() }
 
-// Write writes a whole transcript.
+// Write writes a whole transcript with its probes' sessions: version 1
+// when it has none, else version 2. A probe's own probes cannot be
+// written (a live session never has any).
 func Write(w io.Writer, t *sdk.Transcript) error {
-	tw, err := NewWriter(w, Header{Command: t.Command, Started: t.Started})
-	if err != nil {
+	version := 1
+	if len(t.Probes) > 0 {
+		version = 2
+	}
+	tw := &Writer{w: bufio.NewWriter(w)}
+	if err := writeHeader(tw.w, headerKey, version, Header{Command: t.Command, Started: t.Started}); err != nil {
 		return err
 	}
-	for _, r := range t.Records {
+	if err := tw.records(t.Records); err != nil {
+		return err
+	}
+	for i, p := range t.Probes {
+		if p == nil {
+			return fmt.Errorf("trace: probe session %d is missing", i)
+		}
+		if len(p.Probes) > 0 {
+			return fmt.Errorf("trace: probe session %d has probe sessions of its own, which a trace cannot hold", i)
+		}
+		if err := writeHeader(tw.w, probeKey, i, Header{Command: p.Command, Started: p.Started}); err != nil {
+			return err
+		}
+		tw.n = 0
+		if err := tw.records(p.Records); err != nil {
+			return fmt.Errorf("probe session %d: %w", i, err)
+		}
+	}
+	return tw.Flush()
+}
+
+func (tw *Writer) records(rs []sdk.Record) error {
+	for _, r := range rs {
 		if err := tw.Record(r); err != nil {
 			return err
 		}
 	}
-	return tw.Flush()
+	return nil
 }
 
 func encodeRecord(r sdk.Record) ([]byte, error) {

@@ -88,7 +88,7 @@ func separatedWords(seg string, sep byte, ok func(rune) bool) bool {
 func convert(name string, s style) string {
 	var segs []string
 	for seg := range strings.SplitSeq(name, ".") {
-		w := words(seg)
+		w := ident.Words(seg)
 		if len(w) == 0 {
 			continue
 		}
@@ -127,22 +127,6 @@ func joinWords(w []string, s style) string {
 func capitalize(word string) string {
 	r, n := utf8.DecodeRuneInString(word)
 	return string(unicode.ToUpper(r)) + strings.ToLower(word[n:])
-}
-
-// words splits one name segment into its words: at every character that is
-// neither a letter nor a digit, and at camel-case humps. An upper-case letter
-// starts a word after a lower-case letter or a digit ("getV2User" is get, V2,
-// User), and an acronym ends before its last capital when a lower-case letter
-// follows ("getHTTPResponse" is get, HTTP, Response). Digits never start a
-// word, so "base64Encode" is base64, Encode.
-func words(seg string) []string {
-	var out []string
-	for token := range strings.FieldsFuncSeq(seg, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
-		out = append(out, ident.Humps(token)...)
-	}
-	return out
 }
 
 func isASCIILower(r rune) bool   { return r >= 'a' && r <= 'z' }

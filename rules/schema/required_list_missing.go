@@ -39,14 +39,39 @@ func (requiredListMissing) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			if !ok || len(props) == 0 || d.nodes[i].Keys.Any(requiredKey) || groupRequires(obj, 0) {
 				continue
 			}
+			// A property with a default is optional on purpose: the server
+			// fills it in. Only the others are candidates for "required", and
+			// an object whose properties all have defaults says what it means.
+			candidates := withoutDefault(props)
+			if len(candidates) == 0 {
+				continue
+			}
+			fix := fmt.Sprintf("add \"required\": [%s] naming the ones a call must send, or \"required\": [] if all are optional", quotedNames(candidates, 3))
+			if n := len(props) - len(candidates); n > 0 {
+				fix += fmt.Sprintf(" (%s a default, so %s optional already)", oneOrMany(n, "1 property has", fmt.Sprintf("%d properties have", n)), oneOrMany(n, "it stays", "they stay"))
+			}
 			report(sdk.Issue{
 				Tool:    d.owner,
 				Pointer: d.pointer(i),
 				Message: fmt.Sprintf("%s has %s but no \"required\" list, so %s", d.location(i), oneOrMany(len(props), "1 property", fmt.Sprintf("%d properties", len(props))), oneOrMany(len(props), "it reads as optional", "all of them read as optional")),
-				Fix:     fmt.Sprintf("add \"required\": [%s] naming the ones a call must send, or \"required\": [] if all are optional", quotedNames(props, 3)),
+				Fix:     fix,
 			})
 		}
 	})
+}
+
+// withoutDefault returns the properties whose schema has no "default".
+func withoutDefault(props map[string]any) map[string]any {
+	out := make(map[string]any, len(props))
+	for name, p := range props {
+		if m, ok := p.(map[string]any); ok {
+			if _, has := m["default"]; has {
+				continue
+			}
+		}
+		out[name] = p
+	}
+	return out
 }
 
 var propertiesKey = schemawalk.KeysOf("properties")

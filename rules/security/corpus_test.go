@@ -37,6 +37,13 @@ func securityFindings(t *testing.T, file string) (findings, infos []string, tool
 		t.Fatal(err)
 	}
 	for _, r := range security.Rules() {
+		// toxic-flow reads what tools can do together, not what their
+		// text hides: a published server that reads, takes in and sends
+		// is not poisoned, and its flows are reviewed in
+		// TestToxicFlowRealServers.
+		if r.Meta().Name == "toxic-flow" {
+			continue
+		}
 		got, err := linttest.Check(r, snap)
 		if err != nil {
 			t.Fatalf("%s on %s: %v", r.Meta().Name, file, err)

@@ -37,6 +37,7 @@ func Rules() []sdk.Rule {
 		SecretInText{},
 		SensitiveFileReference{},
 		ToolHijacking{},
+		&ToxicFlow{},
 		UndisclosedDataFlow{},
 	}
 }

@@ -132,6 +132,11 @@ func (s *ruleSetServer) Info(context.Context, *pluginpb.InfoRequest) (*pluginpb.
 }
 
 func (s *ruleSetServer) Configure(_ context.Context, req *pluginpb.ConfigureRequest) (*pluginpb.ConfigureResponse, error) {
+	if s.rs.Configure == nil && hasSettings(req.PluginSettings) {
+		// Settings nobody reads would be silently ignored: the user
+		// believes they apply.
+		return nil, fmt.Errorf("[plugin.settings]: plugin %s takes no settings (its RuleSet has no Configure): remove the table, or set the rules' own settings under [rules.settings.\"%s/RULE\"]", s.rs.Name, s.rs.Name)
+	}
 	if s.rs.Configure != nil {
 		settings := req.PluginSettings
 		if len(settings) == 0 {
@@ -164,6 +169,16 @@ func (s *ruleSetServer) Configure(_ context.Context, req *pluginpb.ConfigureRequ
 	}
 	s.enabled = enabled
 	return &pluginpb.ConfigureResponse{}, nil
+}
+
+// hasSettings reports whether a [plugin.settings] table as JSON holds any
+// key: the host sends null when there is no table.
+func hasSettings(data []byte) bool {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return len(data) > 0
+	}
+	return len(m) > 0
 }
 
 func (s *ruleSetServer) Check(ctx context.Context, req *pluginpb.CheckRequest) (*pluginpb.CheckResponse, error) {

@@ -27,7 +27,7 @@ func exerciseTools(ctx context.Context, c *mcp.Client, t target.Target, opts Opt
 		return
 	}
 	listed, err := session.Build(c.Transcript())
-	if err != nil || len(listed.Tools) == 0 {
+	if err != nil || len(listed.Tools) == 0 && len(opts.Exercise.Requests) == 0 {
 		return
 	}
 	name := t.Name
@@ -40,6 +40,10 @@ func exerciseTools(ctx context.Context, c *mcp.Client, t target.Target, opts Opt
 	}
 	if len(eo.Roots.Dirs) == 0 {
 		eo.Roots = exercise.RootsFromArgs(t.Command, t.Dir)
+	}
+	if len(eo.Requests) > 0 {
+		exercise.RunRequests(ctx, c, name, exercise.Listing{Tools: listed.Tools, Prompts: listed.Prompts, PromptsListed: len(listed.Prompts) > 0}, eo)
+		return
 	}
 	exercise.Run(ctx, c, name, listed.Tools, eo)
 }

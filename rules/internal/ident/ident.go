@@ -3,7 +3,23 @@
 // read words glued into one ("alwaysUseThisTool").
 package ident
 
-import "unicode"
+import (
+	"strings"
+	"unicode"
+)
+
+// Words splits an identifier into its words: at every character that is
+// neither a letter nor a digit, and at camel-case humps (see Humps). The
+// words keep their case.
+func Words(s string) []string {
+	var out []string
+	for token := range strings.FieldsFuncSeq(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		out = append(out, Humps(token)...)
+	}
+	return out
+}
 
 // Humps splits one token of letters and digits at its camel-case humps.
 // An upper-case letter starts a word after a lower-case letter or a digit

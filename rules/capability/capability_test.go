@@ -1,0 +1,89 @@
+package capability_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/rules/capability"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+func tool(t *testing.T, def string) *sdk.Tool {
+	t.Helper()
+	var tl sdk.Tool
+	if err := json.Unmarshal([]byte(def), &tl); err != nil {
+		t.Fatalf("%s: %v", def, err)
+	}
+	return &tl
+}
+
+// TestLabels: each label is given on its evidence, and a tool that looks
+// close but does not do it (a clean counter-example) does not get it.
+func TestLabels(t *testing.T) {
+	for _, c := range []struct {
+		label    capability.Label
+		def      string
+		want     bool
+		evidence string // a substring of one evidence string, when want
+	}{
+		// private-data
+		{capability.PrivateData, `{"name":"read_file","description":"Reads a file.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`, true, `"read" + "file"`},
+		{capability.PrivateData, `{"name":"lookup","description":"Returns the contents of a file.","annotations":{"readOnlyHint":true}}`, true, `description: "contents of a file"`},
+		{capability.PrivateData, `{"name":"query","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`, true, `parameter "sql"`},
+		{capability.PrivateData, `{"name":"write_file","description":"Writes a file.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`, false, ""},
+		{capability.PrivateData, `{"name":"get_weather","description":"Returns the forecast for a city."}`, false, ""},
+		{capability.PrivateData, `{"name":"list_console_messages","description":"Lists the page's console messages.","annotations":{"readOnlyHint":true}}`, false, ""},
+		{capability.PrivateData, `{"name":"git_wrapup_instructions","annotations":{"readOnlyHint":true}}`, false, ""},
+		{capability.PrivateData, `{"name":"collection-storage-size","inputSchema":{"type":"object","properties":{"collection":{"type":"string"}}},"annotations":{"readOnlyHint":true}}`, false, ""},
+		// untrusted-content
+		{capability.UntrustedContent, `{"name":"fetch","description":"Fetches a URL.","inputSchema":{"type":"object","properties":{"url":{"type":"string"}}}}`, true, `parameter "url"`},
+		{capability.UntrustedContent, `{"name":"get_issue","description":"Gets an issue."}`, true, `"get" + "issue"`},
+		{capability.UntrustedContent, `{"name":"browser_navigate","description":"Navigate to a URL."}`, true, `"navigate"`},
+		{capability.UntrustedContent, `{"name":"list_applications","inputSchema":{"type":"object","properties":{"argocdBaseUrl":{"type":"string"}}}}`, false, ""},
+		{capability.UntrustedContent, `{"name":"fetch_page","inputSchema":{"type":"object","properties":{"url":{"type":"string"}}},"annotations":{"openWorldHint":false}}`, false, ""},
+		{capability.UntrustedContent, `{"name":"list_issue_emoji_reactions","description":"Lists the emoji on an issue."}`, false, ""},
+		// outbound-sink
+		{capability.OutboundSink, `{"name":"send_email","inputSchema":{"type":"object","properties":{"to":{"type":"string"},"body":{"type":"string"}}}}`, true, `"send"`},
+		{capability.OutboundSink, `{"name":"create_issue","inputSchema":{"type":"object","properties":{"title":{"type":"string"},"body":{"type":"string"}}}}`, true, `"create" + "issue"`},
+		{capability.OutboundSink, `{"name":"notify_hook","inputSchema":{"type":"object","properties":{"webhook_url":{"type":"string"}}}}`, true, `parameter "webhook_url"`},
+		{capability.OutboundSink, `{"name":"update_pull_request_branch","inputSchema":{"type":"object","properties":{"pull_number":{"type":"number"}}}}`, false, ""},
+		{capability.OutboundSink, `{"name":"get_metrics","inputSchema":{"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"}}}}`, false, ""},
+		{capability.OutboundSink, `{"name":"send_message","annotations":{"readOnlyHint":true}}`, false, ""},
+		{capability.OutboundSink, `{"name":"port_forward","description":"Forward a local port to a pod."}`, false, ""},
+		{capability.OutboundSink, `{"name":"queue_send_message","description":"Send a message to a queue."}`, false, ""},
+		{capability.OutboundSink, `{"name":"create_comment","inputSchema":{"type":"object","properties":{"parentCommentId":{"type":"string"}}}}`, false, ""},
+		// destructive
+		{capability.Destructive, `{"name":"delete_branch","description":"Deletes a branch."}`, true, `"delete"`},
+		{capability.Destructive, `{"name":"apply","annotations":{"destructiveHint":true}}`, true, "destructiveHint: true"},
+		{capability.Destructive, `{"name":"delete_preview","annotations":{"readOnlyHint":true}}`, false, ""},
+		{capability.Destructive, `{"name":"create_branch","description":"Creates a branch."}`, false, ""},
+		{capability.Destructive, `{"name":"post-search","annotations":{"destructiveHint":true}}`, false, ""},
+		// code-execution
+		{capability.CodeExecution, `{"name":"run_code","description":"Runs a snippet."}`, true, `"run" + "code"`},
+		{capability.CodeExecution, `{"name":"browser_evaluate","inputSchema":{"type":"object","properties":{"function":{"type":"string"}}}}`, true, `parameter "function"`},
+		{capability.CodeExecution, `{"name":"exec_in_pod"}`, true, `"exec"`},
+		{capability.CodeExecution, `{"name":"runCollection","inputSchema":{"type":"object","properties":{"scriptTimeout":{"type":"number"}}}}`, false, ""},
+		{capability.CodeExecution, `{"name":"run_pipeline","description":"Triggers a CI pipeline."}`, false, ""},
+	} {
+		caps := capability.Classify(tool(t, c.def))
+		i := slices.IndexFunc(caps, func(cp capability.Capability) bool { return cp.Label == c.label })
+		if (i >= 0) != c.want {
+			t.Errorf("%s: %s = %v, want %v (labels %v)", c.def, c.label, i >= 0, c.want, caps)
+			continue
+		}
+		if c.want && !slices.ContainsFunc(caps[i].Evidence, func(e string) bool { return strings.Contains(e, c.evidence) }) {
+			t.Errorf("%s: %s evidence %q, want one with %q", c.def, c.label, caps[i].Evidence, c.evidence)
+		}
+	}
+}
+
+// TestNoLabelWithoutEvidence: a tool that says nothing gets nothing.
+func TestNoLabelWithoutEvidence(t *testing.T) {
+	for _, def := range []string{`{"name":"x"}`, `{"name":"add","description":"Adds two numbers.","inputSchema":{"type":"object","properties":{"a":{"type":"number"}}}}`} {
+		if caps := capability.Classify(tool(t, def)); caps != nil {
+			t.Errorf("%s: labels %v, want none", def, caps)
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package capability_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/rules/capability"
+	"github.com/mcplint/mcplint/sdk/linttest"
+)
+
+// realServerDirs hold tool lists captured from published servers: the
+// pinned servers and the security corpus's clean servers.
+var realServerDirs = map[string]string{
+	"pinned": filepath.Join("..", "..", "testdata", "realservers"),
+	"clean":  filepath.Join("..", "security", "testdata", "corpus", "clean", "servers"),
+}
+
+// TestRealServerLabels keeps every label given to the tools of published
+// servers, with its evidence, in testdata/realservers.golden: each line
+// was read against the tool's description at review, and a change of the
+// classifier shows here as a diff to review again.
+func TestRealServerLabels(t *testing.T) {
+	var b bytes.Buffer
+	counts := map[capability.Label]int{}
+	tools := 0
+	for _, set := range []string{"pinned", "clean"} {
+		files, err := filepath.Glob(filepath.Join(realServerDirs[set], "*.json"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no servers in %s: %v", realServerDirs[set], err)
+		}
+		for _, f := range files {
+			snap, err := linttest.Load(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			server := set + "/" + strings.TrimSuffix(filepath.Base(f), ".json")
+			for i, caps := range capability.Of(context.Background(), snap) {
+				tools++
+				for _, c := range caps {
+					counts[c.Label]++
+					fmt.Fprintf(&b, "%s\t%s\t%s\t%s\n", server, snap.Tools[i].Name, c.Label, strings.Join(c.Evidence, "; "))
+				}
+			}
+		}
+	}
+	fmt.Fprintf(&b, "# %d tools:", tools)
+	for _, l := range capability.Labels {
+		fmt.Fprintf(&b, " %s %d,", l, counts[l])
+	}
+	b.Truncate(b.Len() - 1)
+	b.WriteString("\n")
+	golden := filepath.Join("testdata", "realservers.golden")
+	if os.Getenv("MCPLINT_UPDATE_GOLDEN") != "" {
+		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with MCPLINT_UPDATE_GOLDEN=1 to create it)", err)
+	}
+	if !bytes.Equal(b.Bytes(), want) {
+		t.Errorf("labels differ from %s; rerun with MCPLINT_UPDATE_GOLDEN=1 and review the diff", golden)
+	}
+}
