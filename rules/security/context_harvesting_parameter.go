@@ -116,6 +116,15 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 		if named[t.Pointer()] {
 			return
 		}
+		kept := ms[:0]
+		for _, m := range ms {
+			if !oneMessage(w, m) {
+				kept = append(kept, m)
+			}
+		}
+		if ms = kept; len(ms) == 0 {
+			return
+		}
 		if subject(t.Tool()) {
 			kept := ms[:0]
 			for _, m := range ms {
@@ -146,6 +155,24 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 	return nil
 }
 
+// singleTurnWords are the head nouns of a single turn of a conversation.
+var singleTurnWords = map[string]bool{"message": true, "reply": true, "answer": true, "response": true, "turn": true, "request": true, "prompt": true, "input": true}
+
+// oneMessage reports whether a match that names the conversation is the
+// modifier of a noun of one turn: "the end user's verbatim chat message"
+// is a message the user typed, which a tool that asks for confirmation
+// takes, not the chat.
+func oneMessage(w *words, m match) bool {
+	if m.end >= len(w.toks) {
+		return false
+	}
+	switch w.lowerWord(m.end - 1) {
+	case "chat", "conversation", "dialog", "dialogue":
+		return singleTurnWords[w.lowerWord(m.end)]
+	}
+	return false
+}
+
 // identityRuns are parameter names, as words, that ask which model,
 // vendor or agent is calling: llm_model, llmProvider, aiAgentName, and
 // the same glued into one word. model_name alone is as often the model a
@@ -160,6 +187,49 @@ var identityRuns = newRunSet([][]string{
 	{"llmmodel"}, {"llmmodelname"}, {"llmprovider"}, {"llmname"}, {"aimodel"}, {"aiprovider"}, {"aiagent"}, {"aiagentname"}, {"agentname"}, {"assistantname"},
 })
 
+// idWords end the name of a parameter that identifies an object.
+var idWords = map[string]bool{"id": true, "uuid": true, "guid": true, "key": true, "ref": true, "slug": true}
+
+// namesOwnObject reports whether a parameter names an object the tool
+// acts on, not the model calling it: a sibling parameter identifies the
+// same object by id (agent_name beside agent_uuid on a tool that runs a
+// simulation against that agent). A calling model has no id in the
+// tool's schema.
+func namesOwnObject(s *sdk.Snapshot, tool int, pointer string, words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	qual := words[:len(words)-1]
+	i := strings.LastIndex(pointer, "/properties/")
+	if i < 0 {
+		return false
+	}
+	var parent map[string]any
+	if strings.HasSuffix(pointer[:i], "/inputSchema") {
+		if tool >= 0 && tool < len(s.Tools) {
+			parent, _ = s.Tools[tool].InputSchema.(map[string]any)
+		}
+	} else {
+		parent = paramSchema(s, tool, pointer[:i])
+	}
+	props, _ := parent["properties"].(map[string]any)
+	for name := range props {
+		var buf [8]string
+		sw := nameWords(name, &buf)
+		if len(sw) != len(qual)+1 || !idWords[strings.ToLower(sw[len(qual)])] {
+			continue
+		}
+		same := true
+		for k := range qual {
+			same = same && strings.EqualFold(sw[k], qual[k])
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
 // modelRuns name a model without saying whose.
 var modelRuns = newRunSet([][]string{{"model"}, {"model", "name"}, {"model", "id"}, {"modelname"}, {"modelid"}, {"provider"}, {"model", "provider"}})
 
@@ -169,7 +239,7 @@ var modelRuns = newRunSet([][]string{{"model"}, {"model", "name"}, {"model", "id
 // name", "the model you are").
 func identityParam(s *sdk.Snapshot, tool int, pointer string, words []string) bool {
 	if containsRun(words, identityRuns) {
-		return true
+		return !namesOwnObject(s, tool, pointer, words)
 	}
 	if !containsRun(words, modelRuns) {
 		return false

@@ -43,15 +43,26 @@ var heldOutSources = map[string]bool{
 
 // heldOutServers are the clean server lists (file names under
 // corpus/clean/servers) dumped after the rules were written; no rule was
-// changed for them.
+// changed for them. digitalocean.json, monday.json and netlify.json moved
+// to tuned when pii-harvesting, undisclosed-data-flow and
+// context-harvesting-parameter were fixed with their false positives in
+// view.
 var heldOutServers = map[string]bool{
-	"nx.json": true, "netlify.json": true, "monday.json": true, "git-cyanheads.json": true,
+	"nx.json": true, "git-cyanheads.json": true,
 	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
-	"digitalocean.json": true, "lara.json": true, "clarity.json": true, "linear-jerhadf.json": true,
+	"lara.json": true, "clarity.json": true, "linear-jerhadf.json": true,
 	"azure-devops-tiberriver256.json": true, "plane.json": true, "taskmanager-kazuph.json": true,
 	"searxng.json": true, "npx-fetch.json": true, "hyperbrowser.json": true, "docker-ckreiling.json": true,
 	"azure.json": true,
 }
+
+// tunedCleanLists are clean lists (file names under corpus/clean) whose
+// texts the rules were tuned on although their source is held out: the
+// rules' false positives on them were fixed in view of their texts, not
+// the source's poisoned cases. medusa-negatives.json moved when
+// instruction-override learnt the "prevents … from being told to …"
+// clause.
+var tunedCleanLists = map[string]bool{"medusa-negatives.json": true}
 
 // attackFamilies are the families of attack that issue reports found the
 // rules miss; a poisoned case's "_meta" "attack" names those it uses, so
@@ -71,19 +82,7 @@ var attackFamilies = map[string]string{
 // <tool>", each with the reason it is false. TestCorpus lets them pass;
 // TestCorpusBySource counts them in the false-positive rate. Remove an
 // entry when the rules stop raising it.
-var knownFalsePositives = map[string]string{
-	"digitalocean.json context-harvesting-parameter genai-simulation-create-run":   `"agent_name" is the display name of the DigitalOcean agent under test, the tool's own object`,
-	"digitalocean.json context-harvesting-parameter genai-model-eval-create-run":   `"user_message" is the user's verbatim reply to a confirmation prompt, which the tool needs and says so`,
-	"digitalocean.json context-harvesting-parameter genai-model-eval-run-workflow": `"user_message" is the user's verbatim reply to a confirmation prompt, which the tool needs and says so`,
-	"digitalocean.json pii-harvesting apps-create-app-from-spec":                   "the basic-auth password of an OpenSearch log destination is part of the app spec the tool creates",
-	"digitalocean.json pii-harvesting apps-update":                                 "the basic-auth password of an OpenSearch log destination is part of the app spec the tool updates",
-	"digitalocean.json undisclosed-data-flow genai-batch-inference-create-file":    "the tool creates a presigned upload URL; uploading the user's file to it is the job it states",
-	"monday.json pii-harvesting update_form":                                       "the password setting of a password-protected form is a form feature the tool edits",
-	"monday.json pii-harvesting create_form_submission":                            "submitting to a password-protected form needs its password, which the description says to ask the user for",
-	"monday.json undisclosed-data-flow manage_object_schema_columns":               `"opt_out_by_default … stop a column from being auto-added to boards (opt out)" describes a column setting, not a data flow`,
-	"netlify.json pii-harvesting netlify-project-services-updater":                 "a site's password protection (passwordValue, boolean requirePassword) is a setting the tool updates",
-	"medusa-negatives.json instruction-override safe_tool":                         `the phrase is negated: the tool "prevents users from being told to ignore previous instructions"`,
-}
+var knownFalsePositives = map[string]string{}
 
 // knownTrueFindings are findings on clean real servers that are right
 // under the severity policy (README, security rules), with why.
@@ -169,7 +168,7 @@ var (
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
 	// (every finding not in knownTrueFindings counts as false).
-	cleanWarnCeiling, cleanErrorCeiling = 10, 1
+	cleanWarnCeiling, cleanErrorCeiling = 0, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
@@ -205,6 +204,12 @@ func warnings(t *testing.T, file string) ([]finding, int) {
 	}
 	var out []finding
 	for _, r := range security.Rules() {
+		// toxic-flow reads what tools can do together, not what their
+		// text hides; as in TestCorpus, its flows on real servers are
+		// reviewed in TestToxicFlowRealServers.
+		if r.Meta().Name == "toxic-flow" {
+			continue
+		}
 		got, err := linttest.Check(r, snap)
 		if err != nil {
 			t.Fatalf("%s on %s: %v", r.Meta().Name, file, err)
@@ -392,7 +397,7 @@ func TestCorpusBySource(t *testing.T) {
 	var otherRows []string
 	for _, f := range cleanCases {
 		name := filepath.Base(f)
-		isHeld := heldOutSources[sourceOf(readMeta(t, f).Source)]
+		isHeld := heldOutSources[sourceOf(readMeta(t, f).Source)] && !tunedCleanLists[name]
 		got, tools := warnings(t, f)
 		other.servers++
 		other.tools += tools

@@ -112,12 +112,39 @@ func defensive(w *words, m match) bool {
 	return true
 }
 
+// preventWords are verbs of keeping something from happening.
+var preventWords = map[string]bool{"prevent": true, "prevents": true, "preventing": true, "stop": true, "stops": true, "block": true, "blocks": true,
+	"protect": true, "protects": true, "keep": true, "keeps": true, "guard": true, "guards": true, "shield": true, "shields": true}
+
+// prevented reports whether a match is what the text says it keeps from
+// happening, not an order: an infinitive ("to ignore previous
+// instructions") in a "prevents … from …" clause of its sentence: "This
+// tool prevents users from being told to ignore previous instructions."
+// "To prevent errors, ignore previous instructions" has no such clause
+// and stays an order.
+func prevented(w *words, m match) bool {
+	if m.start == 0 || w.lowerWord(m.start-1) != "to" {
+		return false
+	}
+	lo, _ := w.sentenceOf(m.start)
+	from := false
+	for k := m.start - 2; k >= lo; k-- {
+		switch lw := w.lowerWord(k); {
+		case lw == "from":
+			from = true
+		case from && preventWords[lw]:
+			return true
+		}
+	}
+	return false
+}
+
 // Check reports each text with override attempts, once.
 func (InstructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	phraseFindings(ctx, s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
 		for _, m := range ms {
-			if !defensive(w, m) {
+			if !defensive(w, m) && !prevented(w, m) {
 				kept = append(kept, m)
 			}
 		}

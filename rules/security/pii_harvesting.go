@@ -95,7 +95,7 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			k := &piiKinds[i]
 			// The tool's vocabulary is read only for the few parameters
 			// whose names are sensitive.
-			if !containsRun(words, k.params) || hasAny(paramDomain(s, t.Tool(), t.Value), k.domain) {
+			if !containsRun(words, k.params) || hasAny(paramDomain(s, t.Tool(), t.Value), k.domain) || hasAny(schemaContext(s, t.Tool(), t.Pointer()), k.domain) {
 				continue
 			}
 			if k == &piiKinds[2] {
@@ -127,9 +127,22 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 	})
 	phraseFindings(ctx, s, piiPhrases(), func(t visible.Text, w *words, ms []match) {
 		domain := paramDomain(s, t.Tool(), "")
+		ownPassword := false
+		if param, ok := strings.CutSuffix(t.Pointer(), "/description"); ok && t.Kind == visible.KindParamDescription {
+			// "ask the user for the password" in the description of a
+			// parameter that takes the password guarding the tool's own
+			// resource says how to fill it: the parameter is reported
+			// (as info) by its name.
+			var buf [8]string
+			ownPassword = passwordJob(s, t.Tool(), param, nameWords(paramNameAt(param), &buf)) != ""
+		}
 		var kept []match
 		for _, m := range ms {
-			if k := piiKindOf(w, m); m.phrase.src == harvestPhrase || k == nil || !hasAny(domain, k.domain) {
+			k := piiKindOf(w, m)
+			if ownPassword && k == &piiKinds[2] && m.phrase.src != harvestPhrase {
+				continue
+			}
+			if m.phrase.src == harvestPhrase || k == nil || !hasAny(domain, k.domain) {
 				kept = append(kept, m)
 			}
 		}
@@ -217,21 +230,10 @@ func piiKindOf(w *words, m match) *piiKind {
 	return &piiKinds[2]
 }
 
-// paramDescription returns the description of the top-level parameter at
-// pointer (/tools/N/inputSchema/properties/NAME) of a tool, or "".
+// paramDescription returns the description of the parameter at pointer
+// (/tools/N/inputSchema/properties/NAME, at any depth) of a tool, or "".
 func paramDescription(s *sdk.Snapshot, tool int, pointer string) string {
-	if tool < 0 || tool >= len(s.Tools) {
-		return ""
-	}
-	_, name, ok := strings.Cut(pointer, "/inputSchema/properties/")
-	if !ok || strings.Contains(name, "/") {
-		return ""
-	}
-	name = strings.ReplaceAll(strings.ReplaceAll(name, "~1", "/"), "~0", "~")
-	schema, _ := s.Tools[tool].InputSchema.(map[string]any)
-	props, _ := schema["properties"].(map[string]any)
-	prop, _ := props[name].(map[string]any)
-	desc, _ := prop["description"].(string)
+	desc, _ := paramSchema(s, tool, pointer)["description"].(string)
 	return desc
 }
 
@@ -256,26 +258,124 @@ func paramName(pointer string) string {
 	if !ok || strings.Contains(name, "/") {
 		return ""
 	}
-	return strings.ReplaceAll(strings.ReplaceAll(name, "~1", "/"), "~0", "~")
+	return unescapePointer(name)
 }
 
-// paramSchema returns the schema of the top-level parameter at pointer
-// (/tools/N/inputSchema/properties/NAME) of a tool, or nil.
+// paramNameAt returns the name of the parameter at pointer, at any depth.
+func paramNameAt(pointer string) string {
+	return unescapePointer(pointer[strings.LastIndexByte(pointer, '/')+1:])
+}
+
+func unescapePointer(seg string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
+}
+
+// paramPath returns the segments of pointer below a tool's inputSchema
+// (properties, NAME, items, …), or nil when pointer is not in one.
+func paramPath(pointer string) []string {
+	_, rest, ok := strings.Cut(pointer, "/inputSchema/")
+	if !ok {
+		return nil
+	}
+	segs := strings.Split(rest, "/")
+	for i := range segs {
+		segs[i] = unescapePointer(segs[i])
+	}
+	return segs
+}
+
+// paramSchema returns the schema of the parameter at pointer
+// (/tools/N/inputSchema/properties/NAME, or a property nested in it) of a
+// tool, or nil.
 func paramSchema(s *sdk.Snapshot, tool int, pointer string) map[string]any {
 	if tool < 0 || tool >= len(s.Tools) {
 		return nil
 	}
-	schema, _ := s.Tools[tool].InputSchema.(map[string]any)
-	props, _ := schema["properties"].(map[string]any)
-	prop, _ := props[paramName(pointer)].(map[string]any)
-	return prop
+	if !strings.Contains(pointer, "/inputSchema/properties/") {
+		return nil
+	}
+	var at any = s.Tools[tool].InputSchema
+	for _, seg := range paramPath(pointer) {
+		switch v := at.(type) {
+		case map[string]any:
+			at = v[seg]
+		case []any:
+			i, err := strconv.Atoi(seg)
+			if err != nil || i < 0 || i >= len(v) {
+				return nil
+			}
+			at = v[i]
+		default:
+			return nil
+		}
+	}
+	m, _ := at.(map[string]any)
+	return m
+}
+
+// schemaContext returns the words of the properties a nested parameter
+// sits in and beside: the names of the objects that hold it
+// (log_destinations, open_search, basic_auth) and of its siblings (user).
+// A password beside a user, in a basic_auth object, is the credential of
+// a service the tool configures, as the same password as a top-level
+// parameter beside a username is. A top-level parameter has none here:
+// its siblings are the tool's parameters, which paramDomain reads.
+func schemaContext(s *sdk.Snapshot, tool int, pointer string) map[string]bool {
+	d := map[string]bool{}
+	path := paramPath(pointer)
+	if len(path) <= 2 || tool < 0 || tool >= len(s.Tools) {
+		return d
+	}
+	var at any = s.Tools[tool].InputSchema
+	for i, seg := range path {
+		m, ok := at.(map[string]any)
+		if !ok {
+			if a, ok := at.([]any); ok {
+				if n, err := strconv.Atoi(seg); err == nil && n >= 0 && n < len(a) {
+					at = a[n]
+					continue
+				}
+			}
+			return d
+		}
+		if i > 0 && path[i-1] == "properties" {
+			if i == len(path)-1 {
+				for name := range m {
+					if name != seg {
+						addWords(d, name)
+					}
+				}
+			} else {
+				addWords(d, seg)
+			}
+		}
+		at = m[seg]
+	}
+	return d
 }
 
 // carriesSecret reports whether a parameter can hold a secret: a string,
-// or a schema that does not say. A boolean or a number cannot.
+// or a schema that does not say. A boolean or a number cannot, nor an
+// object none of whose properties can (monday.com's form
+// features.password is {"enabled": boolean}).
 func carriesSecret(s *sdk.Snapshot, tool int, pointer string) bool {
-	switch typ, _ := paramSchema(s, tool, pointer)["type"].(string); typ {
+	return schemaCarriesSecret(paramSchema(s, tool, pointer), 4)
+}
+
+func schemaCarriesSecret(schema map[string]any, depth int) bool {
+	switch typ, _ := schema["type"].(string); typ {
 	case "boolean", "integer", "number":
+		return false
+	case "object":
+		props, _ := schema["properties"].(map[string]any)
+		if len(props) == 0 || depth == 0 {
+			return true
+		}
+		for _, p := range props {
+			if ps, ok := p.(map[string]any); !ok || schemaCarriesSecret(ps, depth-1) {
+				return true
+			}
+		}
 		return false
 	}
 	return true
@@ -310,17 +410,38 @@ func resourcePassword(s *sdk.Snapshot, tool int, pointer string, name []string) 
 	// A parameter whose own description makes the password a person's
 	// ("the user's account password, protected by our encryption") is a
 	// login, whatever guards it.
-	own = map[string]bool{}
-	addWords(own, paramDescription(s, tool, pointer))
-	for w := range own {
-		if ownerWords[w] {
-			return false
-		}
+	if ownedPassword(paramDescription(s, tool, pointer)) {
+		return false
 	}
 	said := map[string]bool{}
 	addWords(said, s.Tools[tool].Description)
 	addWords(said, paramDescription(s, tool, pointer))
 	return hasAny(said, protectionWords)
+}
+
+// ownedPassword reports whether a description makes a password a
+// person's: an owner word qualifies it ("your password", "the user's
+// account password", "the password of your account"). "Ask the user for
+// the password" names who to ask, not whose password it is.
+func ownedPassword(desc string) bool {
+	w := split(desc)
+	owner := func(k int) bool {
+		return k >= 0 && k < len(w.toks) && ownerWords[strings.TrimSuffix(w.lowerWord(k), "'s")]
+	}
+	for k := range w.toks {
+		switch w.lowerWord(k) {
+		case "password", "passwords", "passwd", "passphrase":
+		default:
+			continue
+		}
+		if owner(k-1) || owner(k-2) {
+			return true
+		}
+		if k+1 < len(w.toks) && (w.lowerWord(k+1) == "of" || w.lowerWord(k+1) == "for") && (owner(k+2) || owner(k+3)) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownerWords qualify a password as a person's, never a resource's.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
@@ -167,6 +168,25 @@ const conversationPhrase = "(send|sends|sending|upload|uploads|uploading|transmi
 // a URL, an endpoint or a webhook.
 const urlFlowPhrase = "(send|sends|forward|forwards|upload|uploads|transmit|transmits|post|posts|exfiltrate|exfiltrates|relay|relays|copy|copies|beacon|beacons|submit|submits|leak|leaks) ~12 (to|at|via) (https|http|ftp|wss|ws|ngrok|pastebin|requestbin)"
 
+// protocolOnly reports whether a urlFlowPhrase match ends in a protocol's
+// name that no address follows ("via HTTP PUT"), rather than in a URL
+// ("to https://collector.example").
+func protocolOnly(w *words, m match) bool {
+	last := w.toks[m.end-1]
+	switch w.lowerWord(m.end - 1) {
+	case "http", "https", "ftp", "wss", "ws":
+		return !strings.HasPrefix(w.text[last.end:], ":")
+	}
+	return false
+}
+
+// inIdentifier reports whether token k is part of an identifier written
+// with underscores (opt_out_by_default), which names a setting, not prose.
+func inIdentifier(w *words, k int) bool {
+	t := w.toks[k]
+	return t.start > 0 && w.text[t.start-1] == '_' || t.end < len(w.text) && w.text[t.end] == '_'
+}
+
 // urlWords are parameter and tool words that make a URL the tool's
 // subject.
 var urlWords = []string{"url", "urls", "uri", "endpoint", "webhook", "http", "https", "host", "api", "request", "fetch", "curl", "upload", "server"}
@@ -179,6 +199,13 @@ func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		var kept []match
 		for _, m := range ms {
 			switch {
+			case m.phrase.src == urlFlowPhrase && protocolOnly(w, m):
+				// "Upload the file to the returned URL via HTTP PUT"
+				// names the protocol, not where the data goes.
+			case (m.phrase.src == enrolPhrase || m.phrase.src == defaultEnrolPhrase) && inIdentifier(w, m.end-1):
+				// "auto-added to boards (opt out), or
+				// opt_out_by_default=false": "by default" is in the name
+				// of a setting, not said of the user.
 			case domainPhrases[m.phrase.src] && len(outsideDomain(w, []match{m}, flowDomain(s, t, w, m))) == 0:
 			case disclosedParty(w, m, flowDomain(s, t, w, m)):
 			case (m.phrase.src == urlFlowPhrase || m.phrase.src == remotePhrase) && (hasAny(domain, urlWords) || m.start == 0 && t.Kind == visible.KindDescription):
