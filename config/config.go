@@ -68,6 +68,10 @@ type Config struct {
 	Plugins []Plugin
 	Output  Output
 
+	// Deprecated are notes, FILE:LINE:COLUMN: message, about keys written
+	// in an old spelling that still works, for the commands to show.
+	Deprecated []string
+
 	// pos are the positions of the file's keys and pluginAt the key path of
 	// each [[plugin]] entry by name, to place the errors that plugins
 	// report about their settings.

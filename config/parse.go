@@ -19,7 +19,7 @@ import (
 // The keys each table accepts, in the order the docs list them.
 var (
 	topKeys      = []string{"version", "server", "rules", "ignore", "plugin", "output"}
-	serverKeys   = []string{"command", "target", "env", "headers", "timeout", "startup-timeout", "discover-wait", "name", "probes", "exercise", "max_file_size"}
+	serverKeys   = []string{"command", "target", "env", "headers", "timeout", "startup-timeout", "discover-wait", "name", "probes", "exercise", "max-file-size"}
 	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
 	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
 	pluginKeys   = []string{"name", "path", "sha256", "settings"}
@@ -196,6 +196,13 @@ type decoder struct {
 	plugins   map[string]bool
 	errs      Errors
 	cfg       *Config
+}
+
+// deprecated notes a key that still works under an old spelling; the
+// commands print the notes as warnings.
+func (d *decoder) deprecated(path keyPath, msg string) {
+	p := d.pos.at(path)
+	d.cfg.Deprecated = append(d.cfg.Deprecated, (&Error{File: d.file, Line: p.Line, Column: p.Column, Msg: msg}).Error())
 }
 
 func (d *decoder) errorf(path keyPath, format string, a ...any) {
@@ -413,11 +420,14 @@ func (d *decoder) server(path keyPath, v any) {
 			s.Probes, _ = d.enum(kp, v, ProbeSets)
 		case "exercise":
 			s.Exercise, _ = d.enum(kp, v, ExerciseModes)
-		case "max_file_size":
+		case "max-file-size", "max_file_size":
+			if k == "max_file_size" {
+				d.deprecated(kp, "server.max_file_size is the old spelling of server.max-file-size, which every other key's style follows; it still works")
+			}
 			if t, ok := d.str(kp, v); ok {
 				n, err := inputfile.ParseSize(t)
 				if err != nil {
-					d.errorf(kp, "server.max_file_size: %v", err)
+					d.errorf(kp, "server.%s: %v", k, err)
 				}
 				s.MaxFileSize = n
 			}

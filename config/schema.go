@@ -79,8 +79,10 @@ func JSONSchema(rules []sdk.Rule) ([]byte, error) {
 				"name":     str("The server to pick from a client config (--server)."),
 				"probes":   str("Conformance probes to run (--probes).", "enum", ProbeSets, "default", "default"),
 				"exercise": str("Which tools to call with generated arguments (--exercise).", "enum", ExerciseModes, "default", "none"),
-				"max_file_size": str("The largest file target mcplint reads (--max-file-size): bytes, or a number with KB, MB, GB, KiB, MiB or GiB.",
+				"max-file-size": str("The largest file target mcplint reads (--max-file-size): bytes, or a number with KB, MB, GB, KiB, MiB or GiB.",
 					"pattern", `^\s*[0-9]+(\.[0-9]*)?\s*(B|KB|MB|GB|KiB|MiB|GiB)?\s*$`, "default", "256MiB"),
+				"max_file_size": str("The old spelling of max-file-size, which still works.",
+					"pattern", `^\s*[0-9]+(\.[0-9]*)?\s*(B|KB|MB|GB|KiB|MiB|GiB)?\s*$`, "deprecated", true),
 			}), []string{"command", "target"}),
 			"rules": table("Which rules run and how.", map[string]any{
 				"preset":  str("The starting set of rules.", "enum", Presets, "default", PresetRecommended),

@@ -100,7 +100,8 @@ func verifyConfig(ctx context.Context, c *cli, path string, noPlugins bool) conf
 	all := rules.All()
 	known := knownNames(c, all)
 	if noPlugins {
-		_, errs := config.Check(path, known, all)
+		cfg, errs := config.Check(path, known, all)
+		warnDeprecated(c, path, cfg)
 		return errs
 	}
 	// The structure first, without rule settings: plugin rules can only
@@ -109,6 +110,7 @@ func verifyConfig(ctx context.Context, c *cli, path string, noPlugins bool) conf
 	if cfg == nil {
 		return errs
 	}
+	warnDeprecated(c, path, cfg)
 	host, err := engine.StartPlugins(ctx, cfg, filepath.Dir(path), homeDir(c))
 	if err != nil {
 		errs = append(errs, &config.Error{File: path, Msg: fmt.Sprintf("plugins: %v", err)})

@@ -30,6 +30,8 @@ func TestConfigVerify(t *testing.T) {
 	writeFile(t, root, ".mcplint.toml", "version = 1\n[rules]\ndisable = [\"too-many-tools\"]\n")
 	writeFile(t, root, "typo.toml", "version = 1\n\n[rules]\ndisable = [\"too-many-tool\"]\n\n[rules.settings.tool-name-style]\nstlye = \"snake_case\"\n")
 	writeFile(t, root, "settings.toml", "version = 1\n[rules.settings.too-many-tools]\nmax = \"thirty\"\n")
+	writeFile(t, root, "old.toml", "version = 1\n[server]\ntarget = \"tools.json\"\nmax_file_size = \"1MiB\"\n")
+	writeFile(t, root, "kebab.toml", "version = 1\n[server]\ntarget = \"tools.json\"\nmax-file-size = \"1MiB\"\n")
 	home := t.TempDir()
 	for _, tc := range []struct {
 		name   string
@@ -50,6 +52,9 @@ func TestConfigVerify(t *testing.T) {
 		{"settings are checked after names", root, nil, []string{"-c", "settings.toml"}, exitUsage, "",
 			`settings.toml:3:1: rules.settings.too-many-tools.max must be an integer, not the string "thirty"`},
 		{"a missing file", root, nil, []string{"-c", "nope.toml"}, exitUsage, "", "config file named by --config cannot be read"},
+		{"the old spelling of max-file-size works, with a warning", root, nil, []string{"-c", "old.toml"}, exitOK, "OK: old.toml\n",
+			"mcplint: warning: old.toml:4:1: server.max_file_size is the old spelling of server.max-file-size"},
+		{"max-file-size", root, nil, []string{"-c", "kebab.toml"}, exitOK, "OK: kebab.toml\n", ""},
 		{"nothing to verify", home, nil, nil, exitUsage, "", "nothing to verify (mcplint init writes one)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

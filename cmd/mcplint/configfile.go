@@ -37,7 +37,20 @@ func loadConfig(c *cli, flagPath string, all []sdk.Rule) (*config.Config, error)
 	if len(errs) > 0 {
 		return nil, configProblems(c, path, errs)
 	}
+	warnDeprecated(c, path, cfg)
 	return cfg, nil
+}
+
+// warnDeprecated prints a warning for each key of cfg written in an old
+// spelling that still works, the file as the user would write it.
+func warnDeprecated(c *cli, path string, cfg *config.Config) {
+	if cfg == nil {
+		return
+	}
+	shown := displayPath(c.Dir, path)
+	for _, d := range cfg.Deprecated {
+		fmt.Fprintf(c.Stderr, "mcplint: warning: %s\n", strings.Replace(d, path+":", shown+":", 1))
+	}
 }
 
 // configProblems is errs as every command shows them: one FILE:LINE:COLUMN

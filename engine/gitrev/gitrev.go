@@ -59,7 +59,7 @@ func Read(ctx context.Context, dir string, s Spec, max int64) ([]byte, error) {
 		return nil, fmt.Errorf("git cat-file -s %s: unexpected answer %q", obj, size)
 	}
 	if n > max {
-		return nil, fmt.Errorf("git:%s: %d bytes, over the %d-byte cap on an input file (raise it with max_file_size in the [server] table of .mcplint.toml)", obj, n, max)
+		return nil, fmt.Errorf("git:%s: %d bytes, over the %d-byte cap on an input file (raise it with max-file-size in the [server] table of .mcplint.toml)", obj, n, max)
 	}
 	return git(ctx, dir, max, "show", obj)
 }

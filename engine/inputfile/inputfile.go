@@ -38,7 +38,7 @@ func (e *Error) Error() string {
 	if e.Max > 0 {
 		raise := e.Raise
 		if raise == "" {
-			raise = "raise it with --max-file-size (or max_file_size in .mcplint.toml [server]) if the file is trusted"
+			raise = "raise it with --max-file-size (or max-file-size in .mcplint.toml [server]) if the file is trusted"
 		}
 		return fmt.Sprintf("%s: the file is %s, over the %s cap on input files; %s",
 			e.Path, FormatSize(e.Size), FormatSize(e.Max), raise)
