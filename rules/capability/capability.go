@@ -128,6 +128,21 @@ func (f facts) nameHas(set map[string]bool) string {
 	return ""
 }
 
+// readVerb returns the first word of the name that says the tool reads,
+// or "". A read verb after a verb that writes is a noun: the "view" of
+// "create_view_table" is what gets created.
+func (f facts) readVerb() string {
+	for _, w := range f.words {
+		if readVerbs[w] {
+			return w
+		}
+		if writeVerbs[w] || destroyVerbs[w] {
+			return ""
+		}
+	}
+	return ""
+}
+
 // paramEndsIn returns the first parameter whose last word is in set
 // ("body", "rich_text", "htmlText" for {"body", "text"}; not
 // "parentCommentId" for {"comment"}).

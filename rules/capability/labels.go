@@ -25,7 +25,17 @@ var privateObjects = set("file", "directory", "dir", "folder", "note", "mail", "
 // (validate, verify) or the server's own instructions.
 var notPrivate = set("browser", "console", "network", "screenshot", "snapshot", "page", "stats", "size",
 	"index", "indexes", "count", "counts", "explain", "status", "statuses", "info", "emoji", "reaction",
-	"performance", "metrics", "instructions", "validate", "verify", "lint")
+	"performance", "metrics", "instructions", "validate", "verify", "lint", "quota", "cluster", "garbage", "dns",
+	"domain")
+
+// metaWords make a name's objects the kinds and settings around the data,
+// not the data: an issue type, a preset, a check run on a pull request, a
+// quota on messages. They are neither the user's data nor text others
+// write.
+var metaWords = set("type", "preset", "check", "quota")
+
+// evaluationWords make "eval" the evaluation of a model, not of code.
+var evaluationWords = set("model", "metric", "dataset")
 
 // privateParams name where the user's data is read from (compared as
 // untrustedParams are).
@@ -56,7 +66,7 @@ var untrustedPhrases = []string{"web page", "webpage", "web search", "search the
 
 // sendVerbs send something out on their own.
 var sendVerbs = set("send", "post", "publish", "upload", "share", "reply", "tweet", "notify",
-	"push", "submit", "invite")
+	"push", "submit", "invite", "broadcast")
 
 // bland words make a name's objects something other than content: an
 // emoji reaction, a status, a link between items, a queue of the user's
@@ -110,10 +120,15 @@ func (f facts) evidence(l Label) []string {
 			ev = append(ev, s)
 		}
 	}
-	readVerb := f.nameHas(readVerbs)
+	readVerb := f.readVerb()
 	switch l {
 	case PrivateData:
-		if readVerb == "" && !f.readOnly() || f.nameHas(notPrivate) != "" {
+		if readVerb == "" && !f.readOnly() || f.nameHas(notPrivate) != "" || f.nameHas(metaWords) != "" {
+			return nil
+		}
+		// A tool that uploads or sends reads nothing back: "get_asset_upload_url"
+		// returns where to upload a file, not the file.
+		if v := f.nameHas(sendVerbs); v != "" && v != "post" {
 			return nil
 		}
 		if o := f.nameHas(privateObjects); o != "" && o != readVerb {
@@ -144,7 +159,7 @@ func (f facts) evidence(l Label) []string {
 		if verb == "" && !f.readOnly() {
 			return nil
 		}
-		if o := f.nameHas(untrustedObjects); o != "" && len(ev) == 0 && verb != "" && f.nameHas(bland) == "" {
+		if o := f.nameHas(untrustedObjects); o != "" && len(ev) == 0 && verb != "" && f.nameHas(bland) == "" && f.nameHas(metaWords) == "" {
 			add(nameEvidence(f.name, verb, o))
 		}
 		if p := f.paramIs(untrustedParams); p != "" && verb != "" {
@@ -195,7 +210,7 @@ func (f facts) evidence(l Label) []string {
 			add(destructiveEvidence)
 		}
 	case CodeExecution:
-		if v := f.nameHas(execAlone); v != "" {
+		if v := f.nameHas(execAlone); v != "" && (v != "eval" || f.nameHas(evaluationWords) == "") {
 			add(nameEvidence(f.name, v))
 		} else if v := f.nameHas(execVerbs); v != "" {
 			if o := f.nameHas(execObjects); o != "" {
