@@ -45,6 +45,7 @@ func Rules() []sdk.Rule {
 		duplicateKey{},
 		jsonrpcVersion{},
 		logMessageUnrequested{},
+		messageFlood{},
 		messageTooLarge{},
 		notificationAnswered{},
 		paginationLoop{},
