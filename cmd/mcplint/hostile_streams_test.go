@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -235,6 +236,126 @@ func TestHostileListingNeverPasses(t *testing.T) {
 			r := runAttack(t, bin, t.TempDir(), 2*time.Minute, nil, "--no-plugins", "--probes", "none", "--timeout", "5s", "-f", "json", srv.URL+"/mcp")
 			if r.code != exitTarget || !strings.Contains(r.stderr, "tools/list") {
 				t.Errorf("exit %d, want %d with a message naming tools/list\nstdout: %s\nstderr: %s", r.code, exitTarget, tail(r.stdout), tail(r.stderr))
+			}
+		})
+	}
+}
+
+// TestHostileStdioVolume lints stdio servers that attack with volume: a
+// tool list paged forever in pages of a megabyte, and floods of
+// notifications or requests before the list. Each run ends within 1 GB
+// with a finding that says where mcplint stopped.
+func TestHostileStdioVolume(t *testing.T) {
+	bin := attackBinary(t)
+	server := buildInto(t, t.TempDir(), "flood", "../../testdata/servers/flood")
+	for _, tc := range []struct {
+		mode, rule, want string
+	}{
+		{"pages", "pagination-loop", "stopped"},
+		{"notifications", "message-flood", "notifications"},
+		{"requests", "message-flood", "requests"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			r := runAttack(t, bin, t.TempDir(), 3*time.Minute, nil, "--no-plugins", "--probes", "none", "--timeout", "2m", "--fail-on", "warning", "-f", "json", "--", server, tc.mode)
+			var rep struct {
+				Targets []struct {
+					Issues []struct{ Rule, Message string }
+				}
+			}
+			json.Unmarshal([]byte(r.stdout), &rep)
+			found := false
+			for _, tg := range rep.Targets {
+				for _, is := range tg.Issues {
+					found = found || is.Rule == tc.rule && strings.Contains(is.Message, tc.want)
+				}
+			}
+			if r.code != exitIssues || !found {
+				t.Errorf("exit %d, want %d with a %s issue saying %q\nstdout: %s\nstderr: %s", r.code, exitIssues, tc.rule, tc.want, tail(r.stdout), tail(r.stderr))
+			}
+		})
+	}
+}
+
+// TestHostileSignalDuringRequestFlood sends SIGTERM to mcplint while a
+// server floods it with requests on the SSE stream of tools/list: mcplint
+// still ends, with an error, well within the test's bound.
+func TestHostileSignalDuringRequestFlood(t *testing.T) {
+	bin := attackBinary(t)
+	srv := attackServer(t, func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		for i := 0; r.Context().Err() == nil && i < 1<<30; i++ {
+			if _, err := fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":\"flood-%d\",\"method\":\"ping\"}\n\n", i); err != nil {
+				return
+			}
+		}
+	})
+	r := runAttack(t, bin, t.TempDir(), time.Minute, syscall.SIGTERM, "--no-plugins", "--timeout", "5m", srv.URL+"/mcp")
+	if r.code == 0 {
+		t.Errorf("exit 0 after SIGTERM during a flood\nstderr: %s", tail(r.stderr))
+	}
+}
+
+// TestHostileDoubleSetsid lints a server whose child calls setsid and
+// starts a grandchild that calls setsid again, both staying alive: once
+// mcplint has exited, none of the three is left.
+func TestHostileDoubleSetsid(t *testing.T) {
+	bin := attackBinary(t)
+	dir := t.TempDir()
+	t.Cleanup(func() { killUnder(dir) })
+	server := buildInto(t, dir, "flood", "../../testdata/servers/flood")
+	runAttack(t, bin, t.TempDir(), time.Minute, nil, "--no-plugins", "--probes", "none", "--", server, "doublefork")
+	waitFor(t, "the detached child and grandchild to be gone", func() bool { return len(processesUnder(dir)) == 0 })
+}
+
+// TestHostileMetadataFetch answers every request with 401 and a
+// resource_metadata URL on another host of the private network (as one
+// naming 169.254.169.254 would): mcplint never asks it. Metadata on the
+// server's own origin without authorization_servers is quoted in the
+// report to 200 bytes at most.
+func TestHostileMetadataFetch(t *testing.T) {
+	bin := attackBinary(t)
+	asked := make(chan string, 10)
+	other := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked <- r.URL.String()
+		io.WriteString(w, `{"secret":"instance credentials"}`)
+	}))
+	l, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Skip("no second loopback address:", err)
+	}
+	other.Listener = l
+	other.Start()
+	t.Cleanup(other.Close)
+	secret := strings.Repeat("S", 2048)
+	for _, tc := range []struct{ name, metadata string }{
+		{"other-host", other.URL + "/latest/meta-data/"},
+		{"own-origin", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var self string
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/meta" {
+					w.Header().Set("Content-Type", "application/json")
+					io.WriteString(w, `{"resource":"x","note":"`+secret+`"}`)
+					return
+				}
+				target := tc.metadata
+				if target == "" {
+					target = self + "/meta"
+				}
+				w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="`+target+`"`)
+				http.Error(w, "unauthorized", http.StatusUnauthorized)
+			}))
+			t.Cleanup(srv.Close)
+			self = srv.URL
+			r := runAttack(t, bin, t.TempDir(), time.Minute, nil, "--no-plugins", "-f", "json", srv.URL+"/mcp")
+			select {
+			case u := <-asked:
+				t.Errorf("mcplint fetched %s from another host", u)
+			default:
+			}
+			if strings.Contains(r.stdout, strings.Repeat("S", 201)) {
+				t.Errorf("the report quotes more than 200 bytes of the metadata:\n%s", tail(r.stdout))
 			}
 		})
 	}

@@ -923,11 +923,47 @@ func (t *Transport) fetchMetadata(challenge string) {
 		if !IsHTTPURL(u) {
 			continue
 		}
+		if !sameOrigin(u, t.url) {
+			// A challenge could send mcplint to a cloud metadata address
+			// (169.254.169.254) or a host of the private network it runs
+			// in, and have the answer quoted into the report.
+			t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: &sdk.HTTP{Method: http.MethodGet, URL: stripQuery(mustParse(u)), Purpose: sdk.HTTPPurposeResourceMetadata,
+				Error: "mcplint did not fetch it: it is not on the server's own origin, the only one mcplint asks for metadata"}})
+			continue
+		}
 		ev := t.raw(http.MethodGet, u, sdk.HTTPPurposeResourceMetadata, "", nil, func(h http.Header) { h.Set("Accept", "application/json") }, false)
 		if ev != nil && ev.Status == http.StatusOK {
 			return
 		}
 	}
+}
+
+// sameOrigin reports whether URLs a and b have the same scheme, host and
+// port (RFC 6454), the port defaulted by the scheme.
+func sameOrigin(a, b string) bool {
+	pa, errA := url.Parse(a)
+	pb, errB := url.Parse(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	port := func(u *url.URL) string {
+		if p := u.Port(); p != "" {
+			return p
+		}
+		if u.Scheme == "https" {
+			return "443"
+		}
+		return "80"
+	}
+	return strings.EqualFold(pa.Scheme, pb.Scheme) && strings.EqualFold(pa.Hostname(), pb.Hostname()) && port(pa) == port(pb)
+}
+
+func mustParse(u string) *url.URL {
+	p, err := url.Parse(u)
+	if err != nil {
+		return &url.URL{}
+	}
+	return p
 }
 
 // IsHTTPURL reports whether u is an http:// or https:// URL with a host.
