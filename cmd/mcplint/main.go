@@ -71,6 +71,9 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go exitAfterSignal(ctx)
 	code := run(ctx, newCLI(), os.Args[1:])
+	if ctx.Err() != nil {
+		fmt.Fprintln(os.Stderr, "mcplint: stopped by a signal (SIGINT or SIGTERM)")
+	}
 	stop()
 	stopProfiles()
 	reaper.KillAdopted()
