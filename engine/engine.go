@@ -94,7 +94,7 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	defer release()
 	// The regions name the phases in an execution trace (MCPLINT_TRACE).
 	region := trace.StartRegion(ctx, "load")
-	snaps, errs := LoadAll(ctx, opt.Targets, opt.Load)
+	snaps, errs := LoadAll(ctx, opt.Targets, loadProgress(opt.Load, opt.Progress, len(opt.Targets)))
 	region.End()
 	// What was read is in the Snapshots now; a large file's bytes, which
 	// its Snapshot lets go of, must not stay live through the rules here.

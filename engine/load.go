@@ -4,14 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/engine/probe"
+	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/session"
 	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/source/static"
@@ -41,9 +44,24 @@ func LoadAll(ctx context.Context, targets []target.Target, load func(context.Con
 	}
 	snaps := make([]*sdk.Snapshot, len(targets))
 	errs := make([]error, len(targets))
-	forEach(len(targets), func(i int) {
-		snaps[i], errs[i] = load(ctx, targets[i])
+	// Live sessions wait on their servers and files keep a core busy:
+	// each kind has its own bound, and both run at once.
+	var files, sessions []int
+	for i, t := range targets {
+		if t.Kind == target.Command || t.Kind == target.Remote {
+			sessions = append(sessions, i)
+		} else {
+			files = append(files, i)
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		forEach(len(files), func(j int) { snaps[files[j]], errs[files[j]] = load(ctx, targets[files[j]]) })
 	})
+	wg.Go(func() {
+		forEachLimit(len(sessions), MaxLiveSessions, func(j int) { snaps[sessions[j]], errs[sessions[j]] = load(ctx, targets[sessions[j]]) })
+	})
+	wg.Wait()
 	nameSnapshots(targets, snaps)
 	return snaps, errs
 }
@@ -289,4 +307,35 @@ func (l traceLocator) line(p string) (int, bool) {
 		return 0, false
 	}
 	return first + i, true
+}
+
+// loadProgress is load (LoadTarget when nil) that writes a line to w as
+// each target is read: a fleet of live servers can take minutes to read,
+// and the lines of the rules come only once all of them are. It is load
+// itself when w is nil.
+func loadProgress(load func(context.Context, target.Target) (*sdk.Snapshot, error), w io.Writer, n int) func(context.Context, target.Target) (*sdk.Snapshot, error) {
+	if load == nil {
+		load = LoadTarget
+	}
+	if w == nil {
+		return load
+	}
+	var mu sync.Mutex
+	read := 0
+	return func(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
+		snap, err := load(ctx, t)
+		outcome := "read"
+		if err != nil {
+			outcome = "failed"
+		}
+		mu.Lock()
+		read++
+		name := t.Name
+		if name == "" {
+			name = displayName(t)
+		}
+		fmt.Fprintf(w, "[%d/%d %s] %s\n", read, n, outcome, report.Escape(name))
+		mu.Unlock()
+		return snap, err
+	}
 }

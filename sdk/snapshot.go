@@ -191,6 +191,11 @@ const (
 	// other than "message", or no data (a priming event); HTTP.SSE says
 	// which. Its data, when it has any, follows as an s2c record.
 	EventSSE = "sse"
+	// EventFlood: the server sent more messages than the client records;
+	// the notifications and requests past the cap were counted, not
+	// recorded. Bytes is how many bytes they held, Detail how many of each.
+	// It is the last record of a transcript.
+	EventFlood = "flood"
 )
 
 // EventRecordsCounted: a trace held more unasked records of one kind

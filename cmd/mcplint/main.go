@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"syscall"
+	"time"
 
 	"github.com/mcplint/mcplint/engine/reaper"
 	"github.com/mcplint/mcplint/internal/suggest"
@@ -68,11 +69,32 @@ func main() {
 	reaper.Start()
 	stopProfiles := startProfiles(os.Getenv, os.Stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go exitAfterSignal(ctx)
 	code := run(ctx, newCLI(), os.Args[1:])
+	if ctx.Err() != nil {
+		fmt.Fprintln(os.Stderr, "mcplint: stopped by a signal (SIGINT or SIGTERM)")
+	}
 	stop()
 	stopProfiles()
 	reaper.KillAdopted()
 	os.Exit(code)
+}
+
+// stopGrace is how long mcplint may take to stop after SIGINT or SIGTERM.
+// Stopping cancels every session, and a session ends its server within
+// its own grace; a server that keeps it busy past that (a flood of
+// requests on a stream) must not keep mcplint alive.
+const stopGrace = 10 * time.Second
+
+// exitAfterSignal ends mcplint stopGrace after ctx is cancelled by a
+// signal, if it has not ended by itself: servers die with it (their
+// parent-death signal) and the orphans it adopted are killed first.
+func exitAfterSignal(ctx context.Context) {
+	<-ctx.Done()
+	time.Sleep(stopGrace)
+	fmt.Fprintf(os.Stderr, "mcplint: still stopping %v after the signal; exiting now\n", stopGrace)
+	reaper.KillAdopted()
+	os.Exit(exitTarget)
 }
 
 func newCLI() *cli {

@@ -44,3 +44,17 @@ func TestVerboseAndQuiet(t *testing.T) {
 		{"quiet-and-verbose", map[string]string{"tools.json": emptyTools}, []string{"--quiet", "-v", "tools.json"}, nil},
 	})
 }
+
+// TestVerboseReadProgress lints a client config of several servers with
+// --verbose: a line says each server was read (or failed) as soon as it
+// is, before the rules of any has run.
+func TestVerboseReadProgress(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "mcp.json", `{"mcpServers":{"one":{"command":"false"},"two":{"command":"false"},"three":{"command":"false"}}}`)
+	_, stderr, code := runCLI(t, dir, "--no-plugins", "--verbose", "mcp.json")
+	for _, want := range []string{"[1/3 failed] ", "[3/3 failed] ", "] two\n"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr has no %q (exit %d):\n%s", want, code, stderr)
+		}
+	}
+}

@@ -85,6 +85,9 @@ type Client struct {
 	// opened is when the transport was dialed: the server's start, from
 	// which the start-up allowance counts.
 	opened time.Time
+	// answered counts the server requests answered; only the reading
+	// goroutine touches it.
+	answered int
 
 	mu      sync.Mutex
 	nextID  int64
@@ -299,7 +302,14 @@ func (c *Client) read() {
 func (c *Client) dispatch(m Message) {
 	switch {
 	case m.IsRequest():
-		c.answer(m)
+		// Answers are written by the reading goroutine: a server that
+		// sends requests without reading their answers fills its
+		// stdin, and each answer past that would wait for the write
+		// deadline while nothing is read.
+		if c.answered < MaxAnswers && !c.rec.Flooded() {
+			c.answered++
+			c.answer(m)
+		}
 	case m.IsNotification() && m.Method == MethodProgress:
 		var p struct {
 			Token json.RawMessage `json:"progressToken"`
@@ -343,6 +353,12 @@ func (c *Client) fail(u *transport.Unanswered) {
 	}
 	c.dispatch(m)
 }
+
+// MaxAnswers is how many requests of the server a session answers. A lint
+// session declares no capabilities, so a server asks for little more than
+// a ping; a thousand answers (about 50 KB of pings) fit in a pipe the
+// server is not reading, where more would block the session.
+const MaxAnswers = 1000
 
 // answer replies to a server request so the server never waits on mcplint:
 // ping succeeds, roots/list is an empty list (a session that declares

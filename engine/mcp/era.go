@@ -23,6 +23,15 @@ const DefaultDiscoverTimeout = 3 * time.Second
 // MaxPages is how many pages of one list mcplint follows.
 const MaxPages = 100
 
+// MaxListItems and MaxListBytes bound one listing across its pages: the
+// page cap alone lets a hundred pages of a hundred megabytes each through.
+// No published server comes near either (the largest lists a few hundred
+// tools); a list past them is read no further, as one past MaxPages.
+const (
+	MaxListItems = 10_000
+	MaxListBytes = 64 << 20
+)
+
 // Hello is what the era detection learned about the server.
 type Hello struct {
 	// Era is sdk.EraLegacy or sdk.EraModern.
@@ -406,6 +415,7 @@ func ReadProbe(m Message) (v Verdict, hello *Hello, how string) {
 func (c *Client) ListAll(ctx context.Context, method string) (pages int, err error) {
 	seen := map[string]bool{}
 	cursor := ""
+	items, size := 0, 0
 	for {
 		var params map[string]any
 		if pages > 0 {
@@ -416,9 +426,12 @@ func (c *Client) ListAll(ctx context.Context, method string) (pages int, err err
 			return pages, onPage(err, pages+1, cursor)
 		}
 		pages++
-		if problem := pageProblem(resp.Result, listKeys[method]); problem != "" {
+		n, problem := pageItems(resp.Result, listKeys[method])
+		if problem != "" {
 			return pages, onPage(&PageError{Method: method, ID: resp.ID, Problem: problem}, pages, cursor)
 		}
+		items += n
+		size += len(resp.Result)
 		var page struct {
 			NextCursor any `json:"nextCursor"`
 		}
@@ -430,6 +443,12 @@ func (c *Client) ListAll(ctx context.Context, method string) (pages int, err err
 		if seen[next] {
 			c.rec.Event(sdk.Event{Kind: sdk.EventPagination, Detail: fmt.Sprintf(
 				"%s: page %d sent cursor %q again; stopped following nextCursor", method, pages, next)})
+			return pages, nil
+		}
+		if items >= MaxListItems || size >= MaxListBytes {
+			c.rec.Event(sdk.Event{Kind: sdk.EventPagination, Detail: fmt.Sprintf(
+				"%s: stopped after page %d: its pages held %d %s in %s, past the %d %s or %s mcplint reads of one list; the server still sent a nextCursor",
+				method, pages, items, listKeys[method], sizeText(size), MaxListItems, listKeys[method], sizeText(MaxListBytes))})
 			return pages, nil
 		}
 		if pages >= MaxPages {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -33,9 +34,25 @@ func onPage(err error, page int, cursor string) error {
 	return fmt.Errorf("%w (page %d of the listing, cursor %q)", err, page, cursor)
 }
 
+// pageItems counts the items of a page under key, or says what keeps
+// result from being such a page.
+func pageItems(result json.RawMessage, key string) (int, string) {
+	var items []json.RawMessage
+	problem := pageProblem(result, key, &items)
+	return len(items), problem
+}
+
+// sizeText is n bytes in words: "64 MiB", "1.5 MiB", "900 bytes".
+func sizeText(n int) string {
+	if n >= 1<<20 {
+		return strings.TrimSuffix(strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64), ".0") + " MiB"
+	}
+	return strconv.Itoa(n) + " bytes"
+}
+
 // pageProblem says what keeps result from being a page of the items under
-// key, "" when nothing does.
-func pageProblem(result json.RawMessage, key string) string {
+// key, "" when nothing does; it leaves the items in *items.
+func pageProblem(result json.RawMessage, key string, items *[]json.RawMessage) string {
 	var page map[string]json.RawMessage
 	if json.Unmarshal(result, &page) != nil || page == nil {
 		return "is not an object: " + excerpt(result)
@@ -44,8 +61,7 @@ func pageProblem(result json.RawMessage, key string) string {
 	if !ok {
 		return fmt.Sprintf("has no %q array", key)
 	}
-	var items []json.RawMessage
-	if json.Unmarshal(raw, &items) != nil || items == nil {
+	if json.Unmarshal(raw, items) != nil || *items == nil {
 		return fmt.Sprintf("has %q that is not an array: %s", key, excerpt(raw))
 	}
 	return ""

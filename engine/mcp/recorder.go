@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"fmt"
 	"sync"
 	"time"
 
@@ -21,6 +22,23 @@ type Recorder struct {
 	// its start-up.
 	spoke   chan struct{}
 	spokeAt time.Time
+	// fromServer counts the server's messages; past MaxServerMessages its
+	// notifications and requests are counted in flood, not recorded.
+	fromServer int
+	flood      flood
+}
+
+// MaxServerMessages is how many messages of the server a transcript
+// records before it counts the server's notifications and requests instead
+// of recording them: a session of a lint exchanges tens of messages, and a
+// server that sends millions would otherwise fill memory with them.
+// Responses are always recorded: the lists are read from them.
+const MaxServerMessages = 10_000
+
+// flood counts what the recorder did not record.
+type flood struct {
+	notifications, requests int
+	bytes                   int64
 }
 
 // NewRecorder starts a transcript for the given argv.
@@ -49,6 +67,9 @@ func (r *Recorder) since() float64 {
 // is copied: a JSON line goes to Msg byte for byte, any other line to Raw
 // (bytes that are not UTF-8 are kept as they are).
 func (r *Recorder) Message(dir string, line []byte) {
+	if dir == sdk.DirServerToClient && r.counted(line) {
+		return
+	}
 	rec := sdk.Record{Dir: dir}
 	if json.Valid(line) {
 		rec.Msg = append(json.RawMessage(nil), line...)
@@ -56,6 +77,43 @@ func (r *Recorder) Message(dir string, line []byte) {
 		rec.Raw = string(line)
 	}
 	r.add(rec)
+}
+
+// counted counts line instead of recording it when the server has sent
+// MaxServerMessages messages and line is a notification or a request.
+func (r *Recorder) counted(line []byte) bool {
+	r.mu.Lock()
+	r.fromServer++
+	over := r.fromServer > MaxServerMessages
+	r.mu.Unlock()
+	if !over {
+		return false
+	}
+	var env struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+	}
+	if json.Unmarshal(line, &env) != nil || env.Method == nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(env.ID) > 0 && string(env.ID) != "null" {
+		r.flood.requests++
+	} else {
+		r.flood.notifications++
+	}
+	r.flood.bytes += int64(len(line))
+	return true
+}
+
+// Flooded reports whether the server has sent more than
+// MaxServerMessages messages, so that its requests go unanswered: each
+// answer would be one more message the client writes for it.
+func (r *Recorder) Flooded() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.fromServer > MaxServerMessages
 }
 
 // Stderr records one stderr line.
@@ -87,5 +145,13 @@ func (r *Recorder) Transcript() *sdk.Transcript {
 	tr := r.tr
 	tr.Command = append([]string(nil), r.tr.Command...)
 	tr.Records = append([]sdk.Record(nil), r.tr.Records...)
+	if f := r.flood; f.notifications+f.requests > 0 {
+		// The count so far, as of this copy: a record once written
+		// never changes, so the summary is made anew for each copy.
+		tr.Records = append(tr.Records, sdk.Record{TMs: r.since(), Dir: sdk.DirEvent, Event: &sdk.Event{
+			Kind: sdk.EventFlood, Bytes: f.bytes,
+			Detail: fmt.Sprintf("after the server's first %d messages, %d notifications and %d requests were counted, not recorded", MaxServerMessages, f.notifications, f.requests),
+		}})
+	}
 	return &tr
 }

@@ -13,18 +13,33 @@ func start() bool {
 	return unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == nil
 }
 
+// maxRounds bounds the rounds of killAdopted: each round kills the
+// orphans there are, and the descendants of a killed orphan that left its
+// group (a grandchild that called setsid again) are orphans of the next.
+// A chain deeper than this is a process that keeps forking detached
+// children faster than they are killed.
+const maxRounds = 100
+
 func killAdopted() int {
 	killed := 0
-	for _, pid := range children() {
-		if state(pid) == "Z" {
-			continue
+	for range maxRounds {
+		round := 0
+		for _, pid := range children() {
+			if state(pid) == "Z" {
+				continue
+			}
+			// Its group first (a setsid child leads one), then the
+			// process. Once it is reaped, its own children are ours.
+			unix.Kill(-pid, unix.SIGKILL)
+			unix.Kill(pid, unix.SIGKILL)
+			var ws unix.WaitStatus
+			unix.Wait4(pid, &ws, 0, nil)
+			round++
 		}
-		// Its group first (a setsid child leads one), then the process.
-		unix.Kill(-pid, unix.SIGKILL)
-		unix.Kill(pid, unix.SIGKILL)
-		var ws unix.WaitStatus
-		unix.Wait4(pid, &ws, 0, nil)
-		killed++
+		if round == 0 {
+			break
+		}
+		killed += round
 	}
 	return killed
 }

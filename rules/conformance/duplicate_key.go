@@ -111,7 +111,7 @@ func duplicateKeys(data []byte) []dupKey {
 	var out []dupKey
 	walkJSON(data, func(t token) bool {
 		if t.dupKey {
-			out = append(out, dupKey{pointer: t.pointer, object: t.object, key: t.key})
+			out = append(out, dupKey{pointer: t.pointer(), object: t.object(), key: t.key})
 		}
 		return len(out) < maxDuplicateKeys
 	})
@@ -120,9 +120,12 @@ func duplicateKeys(data []byte) []dupKey {
 
 // token is one token of a document as walkJSON sees it.
 type token struct {
-	// pointer is where the token's value is (a key's: its member's);
-	// object is the pointer of the object a key is in.
-	pointer, object string
+	// at is the pointer of the token's first depth containers, valid
+	// while visit runs: pointers are made only for the tokens a rule
+	// quotes, as making one for every token of a document nested
+	// thousands deep costs the square of its depth.
+	at    func(depth int) string
+	depth int
 	// key is set for an object key; dupKey when the object gave it before.
 	key    string
 	isKey  bool
@@ -131,6 +134,12 @@ type token struct {
 	// the token before.
 	raw []byte
 }
+
+// pointer is where the token's value is (a key's: its member's).
+func (t token) pointer() string { return t.at(t.depth) }
+
+// object is the pointer of the object a key is in.
+func (t token) object() string { return t.at(t.depth - 1) }
 
 // walkJSON calls visit for every token of data, until visit returns false
 // or the document ends or breaks.
@@ -181,7 +190,7 @@ func walkJSON(data []byte, visit func(token) bool) {
 			if key, ok := tok.(string); ok {
 				top := stack[n-1]
 				top.key, top.wantKey = key, false
-				t := token{pointer: pointer(n), object: pointer(n - 1), key: key, isKey: true, dupKey: top.seen[key], raw: raw}
+				t := token{at: pointer, depth: n, key: key, isKey: true, dupKey: top.seen[key], raw: raw}
 				top.seen[key] = true
 				if !visit(t) {
 					return
@@ -189,7 +198,7 @@ func walkJSON(data []byte, visit func(token) bool) {
 				continue
 			}
 		}
-		t := token{pointer: pointer(len(stack)), raw: raw}
+		t := token{at: pointer, depth: len(stack), raw: raw}
 		switch tok {
 		case json.Delim('{'):
 			stack = append(stack, &frame{object: true, seen: map[string]bool{}, wantKey: true})
@@ -200,7 +209,14 @@ func walkJSON(data []byte, visit func(token) bool) {
 			valueDone()
 			continue
 		default:
+			// Visited before the container moves past it: its pointer
+			// is made from the container's index as it stands.
+			more := visit(t)
 			valueDone()
+			if !more {
+				return
+			}
+			continue
 		}
 		if !visit(t) {
 			return

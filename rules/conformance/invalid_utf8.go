@@ -35,7 +35,7 @@ func (invalidUTF8) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.I
 			if utf8.Valid(t.raw) {
 				return true
 			}
-			p, _ := cutPointer(t.pointer, prefix)
+			p, _ := cutPointer(t.pointer(), prefix)
 			what := "a string"
 			if t.isKey {
 				what = fmt.Sprintf("the key %q", t.key)

@@ -46,6 +46,7 @@ func Rules() []sdk.Rule {
 		duplicateKey{},
 		jsonrpcVersion{},
 		logMessageUnrequested{},
+		messageFlood{},
 		messageTooLarge{},
 		notificationAnswered{},
 		paginationLoop{},

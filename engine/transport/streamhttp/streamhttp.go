@@ -67,6 +67,10 @@ type Options struct {
 	// BodyCap bounds one response body or SSE event (DefaultBodyCap when
 	// zero).
 	BodyCap int
+	// StreamCap bounds the bytes of one response stream, decompressed
+	// (DefaultStreamCap, or eight times BodyCap when that is more, when
+	// zero).
+	StreamCap int
 	// Client is the HTTP client (when nil, a fresh one with a connection
 	// pool of its own, following no redirects). Its idle connections are
 	// closed after an error answer to a POST (see dropIdleAfter) and when
@@ -123,6 +127,9 @@ func New(rawURL string, opts Options, rec transport.Sink) (*Transport, error) {
 	}
 	if opts.BodyCap <= 0 {
 		opts.BodyCap = DefaultBodyCap
+	}
+	if opts.StreamCap <= 0 {
+		opts.StreamCap = max(DefaultStreamCap, 8*opts.BodyCap)
 	}
 	if opts.Client == nil {
 		opts.Client = &http.Client{
@@ -288,6 +295,7 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 			req.Header.Add(k, v)
 		}
 	}
+	acceptGzip(req.Header)
 	ctx, cancel := context.WithTimeout(req.Context(), t.opts.Timeout)
 	tracked := env != nil && env.isRequest() && purpose == ""
 	if tracked {
@@ -438,6 +446,9 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		}
 	}
 	answered := false
+	// streamErr is why mcplint stopped reading an SSE response, which the
+	// event recorded before the stream cannot say.
+	var streamErr string
 	var idless json.RawMessage
 	deliver := func(msg []byte) {
 		var got envelope
@@ -472,19 +483,23 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		ev.Stream = t.streams
 		t.mu.Unlock()
 		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, ID: id, HTTP: ev})
-		lastID, retry := t.readStream(resp.Body, ev.Method, ev.Stream, deliver)
+		var lastID, why string
+		var retry int
+		lastID, retry, why = t.readStream(resp, ev.Method, ev.Stream, deliver)
 		// A legacy server may close the connection before the response,
 		// once it has sent an event id, and expect the client to resume
 		// the stream with GET and Last-Event-ID after retry milliseconds
 		// (2025-11-25/basic/transports.mdx#sending-messages-to-the-server).
 		for tries := 0; isRequest && !answered && lastID != "" && tries < maxResumes && t.ctx.Err() == nil; tries++ {
-			lastID, retry = t.resume(ev.Stream, lastID, retry, deliver)
+			lastID, retry, why = t.resume(ev.Stream, lastID, retry, deliver)
 		}
+		streamErr = why
 	default:
-		body, err := io.ReadAll(io.LimitReader(resp.Body, int64(t.opts.BodyCap)+1))
+		body, err := t.readBody(resp)
 		switch {
 		case err != nil:
 			ev.Error = "reading the body: " + err.Error()
+			body = nil
 		case len(body) > t.opts.BodyCap:
 			ev.Error = fmt.Sprintf("the body is larger than %d bytes; it was not read", t.opts.BodyCap)
 			body = nil
@@ -527,6 +542,9 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		}
 		if ev.Stream > 0 {
 			reason = fmt.Sprintf("the SSE stream of %s ended without a response to request %s", *env.Method, id)
+			if streamErr != "" {
+				reason += ": " + streamErr
+			}
 		}
 		t.push(item{err: &transport.Unanswered{ID: id, Status: resp.StatusCode, Reason: reason, RPCError: idless}})
 	}
@@ -567,16 +585,34 @@ func excerpt(body []byte) string {
 //
 // It returns the last event id seen ("" for none) and the last retry field
 // (-1 for none), for resuming the stream.
-func (t *Transport) readStream(body io.Reader, method string, stream int, deliver func([]byte)) (lastID string, retry int) {
-	sr := NewSSEReader(body, t.opts.BodyCap)
+func (t *Transport) readStream(resp *http.Response, method string, stream int, deliver func([]byte)) (lastID string, retry int, why string) {
 	retry = -1
-	for {
+	stop := func(reason string) {
+		why = reason
+		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: &sdk.HTTP{Method: method, Stream: stream, Error: reason}})
+	}
+	body, err := decodedBody(resp, int64(t.opts.StreamCap))
+	if err != nil {
+		stop("reading the SSE stream: " + err.Error())
+		return "", retry, why
+	}
+	sr := NewSSEReader(body, t.opts.BodyCap)
+	for events := 0; ; events++ {
+		if events == MaxStreamEvents {
+			// A stream past its bounds is not resumed: what it
+			// would carry next is more of the same.
+			stop(fmt.Sprintf("mcplint stopped reading the SSE stream after %d events, the most it reads from one stream", MaxStreamEvents))
+			return "", retry, why
+		}
 		e, err := sr.Next()
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
-				t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: &sdk.HTTP{Method: method, Stream: stream, Error: "reading the SSE stream: " + err.Error()}})
+				stop("reading the SSE stream: " + err.Error())
 			}
-			return lastID, retry
+			if errors.Is(err, ErrStreamTooLarge) || errors.Is(err, ErrCompressionBomb) || errors.Is(err, ErrEventTooLarge) {
+				return "", retry, why
+			}
+			return lastID, retry, why
 		}
 		if e.HasID {
 			lastID = e.ID
@@ -603,6 +639,20 @@ func (t *Transport) readStream(body io.Reader, method string, stream int, delive
 	}
 }
 
+// readBody reads a response body that is not a stream: at most BodyCap
+// bytes, decompressed; one more byte tells that there was more.
+func (t *Transport) readBody(resp *http.Response) ([]byte, error) {
+	r, err := decodedBody(resp, int64(t.opts.BodyCap)+1)
+	if err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(r)
+	if errors.Is(err, ErrStreamTooLarge) {
+		err = nil // the cap on one body says it, below
+	}
+	return b, err
+}
+
 // maxResumes bounds how often one response stream is resumed, and
 // maxRetryWait how long mcplint honours a retry field before it resumes.
 const (
@@ -612,20 +662,20 @@ const (
 
 // resume waits the stream's retry time (capped) and resumes it with a GET
 // carrying Last-Event-ID, reading what comes as the same stream.
-func (t *Transport) resume(stream int, lastID string, retry int, deliver func([]byte)) (string, int) {
+func (t *Transport) resume(stream int, lastID string, retry int, deliver func([]byte)) (string, int, string) {
 	wait := time.Duration(max(retry, 0)) * time.Millisecond
 	timer := time.NewTimer(min(wait, maxRetryWait))
 	select {
 	case <-timer.C:
 	case <-t.ctx.Done():
 		timer.Stop()
-		return "", retry
+		return "", retry, ""
 	}
 	ctx, cancel := context.WithTimeout(t.ctx, t.opts.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.url, nil)
 	if err != nil {
-		return "", retry
+		return "", retry, ""
 	}
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set(HeaderLastEventID, lastID)
@@ -635,25 +685,26 @@ func (t *Transport) resume(stream int, lastID string, retry int, deliver func([]
 			req.Header.Add(k, v)
 		}
 	}
+	acceptGzip(req.Header)
 	ev := &sdk.HTTP{Method: http.MethodGet, URL: stripQuery(req.URL), Purpose: sdk.HTTPPurposeResume, Stream: stream, Request: protocolHeaderValues(req.Header, requestHeaders)}
 	resp, err := t.opts.Client.Do(req)
 	if err != nil {
 		ev.Error = t.scrub(err)
 		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
-		return "", retry
+		return "", retry, ""
 	}
 	defer resp.Body.Close()
 	ev.Status, ev.ContentType, ev.Response = resp.StatusCode, resp.Header.Get("Content-Type"), protocolHeaderValues(resp.Header, responseHeaders)
 	t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
 	mt, _, _ := strings.Cut(strings.ToLower(ev.ContentType), ";")
 	if resp.StatusCode != http.StatusOK || strings.TrimSpace(mt) != "text/event-stream" {
-		return "", retry
+		return "", retry, ""
 	}
-	next, r := t.readStream(resp.Body, http.MethodGet, stream, deliver)
+	next, r, why := t.readStream(resp, http.MethodGet, stream, deliver)
 	if next == lastID {
 		next = "" // no progress: do not ask again
 	}
-	return next, r
+	return next, r, why
 }
 
 // seenOn notes that msg came on stream and returns another stream the same
@@ -823,6 +874,7 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 			}
 		}
 	}
+	acceptGzip(req.Header)
 	ev := &sdk.HTTP{Method: method, URL: stripQuery(req.URL), Purpose: purpose, Probe: probe, Request: protocolHeaderValues(req.Header, requestHeaders)}
 	resp, err := t.opts.Client.Do(req)
 	if err != nil {
@@ -838,8 +890,9 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 	// The head of an SSE stream is the answer; a GET stream may stay open
 	// for as long as the session, so it is not read.
 	if mediaType != "text/event-stream" {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, bodyExcerpt*utf8.UTFMax+1))
-		if len(bytes.TrimSpace(b)) > 0 {
+		if r, err := decodedBody(resp, bodyExcerpt*utf8.UTFMax+1); err != nil {
+			ev.Error = "reading the body: " + err.Error()
+		} else if b, _ := io.ReadAll(r); len(bytes.TrimSpace(b)) > 0 {
 			ev.Body = excerpt(b)
 		}
 	}
@@ -870,11 +923,47 @@ func (t *Transport) fetchMetadata(challenge string) {
 		if !IsHTTPURL(u) {
 			continue
 		}
+		if !sameOrigin(u, t.url) {
+			// A challenge could send mcplint to a cloud metadata address
+			// (169.254.169.254) or a host of the private network it runs
+			// in, and have the answer quoted into the report.
+			t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: &sdk.HTTP{Method: http.MethodGet, URL: stripQuery(mustParse(u)), Purpose: sdk.HTTPPurposeResourceMetadata,
+				Error: "mcplint did not fetch it: it is not on the server's own origin, the only one mcplint asks for metadata"}})
+			continue
+		}
 		ev := t.raw(http.MethodGet, u, sdk.HTTPPurposeResourceMetadata, "", nil, func(h http.Header) { h.Set("Accept", "application/json") }, false)
 		if ev != nil && ev.Status == http.StatusOK {
 			return
 		}
 	}
+}
+
+// sameOrigin reports whether URLs a and b have the same scheme, host and
+// port (RFC 6454), the port defaulted by the scheme.
+func sameOrigin(a, b string) bool {
+	pa, errA := url.Parse(a)
+	pb, errB := url.Parse(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	port := func(u *url.URL) string {
+		if p := u.Port(); p != "" {
+			return p
+		}
+		if u.Scheme == "https" {
+			return "443"
+		}
+		return "80"
+	}
+	return strings.EqualFold(pa.Scheme, pb.Scheme) && strings.EqualFold(pa.Hostname(), pb.Hostname()) && port(pa) == port(pb)
+}
+
+func mustParse(u string) *url.URL {
+	p, err := url.Parse(u)
+	if err != nil {
+		return &url.URL{}
+	}
+	return p
 }
 
 // IsHTTPURL reports whether u is an http:// or https:// URL with a host.

@@ -1,0 +1,38 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// messageFlood reports a server that sent so many notifications or
+// requests that the client stopped recording them (an sdk.EventFlood):
+// a client has to read, and a model may be shown, every one of them.
+type messageFlood struct{}
+
+func (messageFlood) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name: "message-flood", Category: sdk.CategoryConformance, Severity: sdk.Warning, Default: true,
+		Summary: "A server does not flood its client with notifications or requests",
+		Doc:     doc("message-flood"),
+		Source:  "2025-11-25/basic/utilities/progress.mdx#implementation-notes",
+		Uses:    []string{parsedSession.Name},
+	}
+}
+
+func (messageFlood) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	ss := session(ctx, s)
+	if ss == nil {
+		return nil
+	}
+	for _, e := range ss.Events {
+		if e.Kind == sdk.EventFlood {
+			at(report, e.Index, fmt.Sprintf("the server flooded the client: %s (%s)", e.Detail, byteSize(e.Bytes)),
+				"rate-limit progress and log notifications (a few a second is plenty), and never send requests in a loop that does not wait for their answers")
+			break
+		}
+	}
+	return nil
+}
