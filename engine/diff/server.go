@@ -95,35 +95,27 @@ type item struct {
 }
 
 func (c *comparer) resources(oldList, curList []sdk.Resource) {
-	old := map[string]item{}
-	for _, r := range oldList {
-		if _, dup := old[r.URI]; !dup {
-			old[r.URI] = item{r.Name, r.Title, r.Description, r.MimeType}
-		}
-	}
-	cur := map[string]item{}
-	for _, r := range curList {
-		if _, dup := cur[r.URI]; !dup {
-			cur[r.URI] = item{r.Name, r.Title, r.Description, r.MimeType}
-		}
-	}
-	c.items("resource", old, cur)
+	key := func(r sdk.Resource) (string, item) { return r.URI, item{r.Name, r.Title, r.Description, r.MimeType} }
+	c.items("resource", itemsBy(oldList, key), itemsBy(curList, key))
 }
 
 func (c *comparer) templates(oldList, curList []sdk.ResourceTemplate) {
-	old := map[string]item{}
-	for _, r := range oldList {
-		if _, dup := old[r.URITemplate]; !dup {
-			old[r.URITemplate] = item{r.Name, r.Title, r.Description, r.MimeType}
+	key := func(r sdk.ResourceTemplate) (string, item) {
+		return r.URITemplate, item{r.Name, r.Title, r.Description, r.MimeType}
+	}
+	c.items("resource template", itemsBy(oldList, key), itemsBy(curList, key))
+}
+
+// itemsBy indexes list by key, the first of each key kept.
+func itemsBy[T any](list []T, key func(T) (string, item)) map[string]item {
+	out := map[string]item{}
+	for _, r := range list {
+		k, it := key(r)
+		if _, dup := out[k]; !dup {
+			out[k] = it
 		}
 	}
-	cur := map[string]item{}
-	for _, r := range curList {
-		if _, dup := cur[r.URITemplate]; !dup {
-			cur[r.URITemplate] = item{r.Name, r.Title, r.Description, r.MimeType}
-		}
-	}
-	c.items("resource template", old, cur)
+	return out
 }
 
 func (c *comparer) items(noun string, old, cur map[string]item) {

@@ -118,8 +118,6 @@ func appendClose(b []byte, d int, c byte) []byte {
 	return append(b, c)
 }
 
-const hexDigits = "0123456789abcdef"
-
 // plainByte holds the bytes a JSON string carries as they are: printable
 // ASCII other than the quote and the backslash. One load per byte keeps
 // the scan of mostly plain text short.
@@ -157,7 +155,7 @@ func appendString(b []byte, s string) []byte {
 			b = append(b, `\ufffd`...)
 		case r <= 0x9f || r == '\u2028' || r == '\u2029' || Hidden(r):
 			b = append(b, s[start:i]...)
-			b = appendRuneEscape(b, r)
+			b = jsonesc.AppendRune(b, r)
 		default:
 			i += size
 			continue
@@ -167,19 +165,4 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
-}
-
-// appendRuneEscape appends r as a \u escape, a surrogate pair outside the
-// BMP.
-func appendRuneEscape(b []byte, r rune) []byte {
-	if r > 0xFFFF {
-		r -= 0x10000
-		b = appendU16(b, 0xD800+(r>>10))
-		return appendU16(b, 0xDC00+(r&0x3FF))
-	}
-	return appendU16(b, r)
-}
-
-func appendU16(b []byte, r rune) []byte {
-	return append(b, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
 }
