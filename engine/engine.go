@@ -24,9 +24,9 @@ import (
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/internal/capability"
+	"github.com/mcplint/mcplint/internal/toolanswer"
 	"github.com/mcplint/mcplint/plugins"
-	"github.com/mcplint/mcplint/rules/capability"
-	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
 

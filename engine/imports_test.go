@@ -86,3 +86,32 @@ func TestReportModelSpeaksNoMCP(t *testing.T) {
 		}
 	}
 }
+
+// TestRoomsHaveNoUpwardArrows checks where libraries live: a package
+// outside rules/ reaches the rules only through the registry (package
+// rules), never a category's internals; and the shared libraries under
+// internal/ import nothing of the engine, the config, the plugins, the
+// rules or the CLI, so that any of them can use any library.
+func TestRoomsHaveNoUpwardArrows(t *testing.T) {
+	const mod = "github.com/mcplint/mcplint/"
+	for _, p := range goList(t, "./...") {
+		inRules := strings.HasPrefix(p.ImportPath, mod+"rules/") || p.ImportPath == mod+"rules"
+		inInternal := strings.HasPrefix(p.ImportPath, mod+"internal/")
+		for _, imp := range p.Imports {
+			rest, ok := strings.CutPrefix(imp, mod)
+			if !ok {
+				continue
+			}
+			if !inRules && strings.HasPrefix(rest, "rules/") && !strings.HasSuffix(p.ImportPath, ".test") && !strings.HasSuffix(p.ImportPath, "_test") {
+				t.Errorf("%s imports %s: outside rules/, use the registry (package rules), or move the library to internal/", p.ImportPath, imp)
+			}
+			if inInternal {
+				for _, up := range []string{"engine", "config", "plugins", "rules", "cmd", "mcplinttest"} {
+					if rest == up || strings.HasPrefix(rest, up+"/") {
+						t.Errorf("%s imports %s: a library under internal/ must not depend on %s", p.ImportPath, imp, up)
+					}
+				}
+			}
+		}
+	}
+}

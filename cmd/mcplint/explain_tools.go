@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/report"
-	"github.com/mcplint/mcplint/rules/capability"
+	"github.com/mcplint/mcplint/internal/capability"
 	"github.com/mcplint/mcplint/sdk"
 )
 

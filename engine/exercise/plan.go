@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/mcplint/mcplint/rules/jsonvalid"
+	"github.com/mcplint/mcplint/internal/jsonvalid"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -10,7 +10,7 @@ import (
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/internal/suggest"
-	"github.com/mcplint/mcplint/rules/toolanswer"
+	"github.com/mcplint/mcplint/internal/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -3,7 +3,7 @@ package exercise
 import (
 	"slices"
 
-	"github.com/mcplint/mcplint/rules/jsonref"
+	"github.com/mcplint/mcplint/internal/jsonref"
 )
 
 // resolve follows references ("#/$defs/x", "#anchor", an embedded

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/rules/jsonref"
+	"github.com/mcplint/mcplint/internal/jsonref"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -79,7 +79,7 @@ func TestResolveBounded(t *testing.T) {
 		}
 		// And whole scenarios are planned for such a tool, the fan-out
 		// included: the validator that checks the generated arguments
-		// (rules/jsonvalid) refuses it rather than walk all its paths.
+		// (internal/jsonvalid) refuses it rather than walk all its paths.
 		if s := planTool(sdk.Tool{Name: "t", InputSchema: root}, 3, 1, Roots{}); len(s) == 0 {
 			t.Errorf("%s: no scenarios", name)
 		}

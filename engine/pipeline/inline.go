@@ -1,10 +1,10 @@
 package pipeline
 
 import (
+	inlinesup "github.com/mcplint/mcplint/internal/suppress"
 	"sync"
 
 	"github.com/mcplint/mcplint/engine/result"
-	rulesconfig "github.com/mcplint/mcplint/rules/config"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -19,7 +19,7 @@ type Inline struct {
 }
 
 type inlineEntry struct {
-	rulesconfig.Suppression
+	inlinesup.Suppression
 	used bool
 }
 
@@ -34,7 +34,7 @@ func (p *Inline) Process(targets []*Target) {
 			return
 		}
 		var entries []inlineEntry
-		for _, s := range rulesconfig.Inline(t.Snap) {
+		for _, s := range inlinesup.Inline(t.Snap) {
 			if s.Reason != "" {
 				entries = append(entries, inlineEntry{Suppression: s})
 			}
@@ -64,10 +64,10 @@ func (p *Inline) Process(targets []*Target) {
 }
 
 // Unused returns the inline entries of t that matched no issue.
-func (p *Inline) Unused(t *Target) []rulesconfig.Suppression {
+func (p *Inline) Unused(t *Target) []inlinesup.Suppression {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	var out []rulesconfig.Suppression
+	var out []inlinesup.Suppression
 	for _, e := range p.entries[t] {
 		if !e.used {
 			out = append(out, e.Suppression)

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"encoding/json"
 	"fmt"
+	rulesconfig "github.com/mcplint/mcplint/rules/config"
 	"strings"
 	"testing"
 
@@ -188,7 +189,7 @@ func TestUnused(t *testing.T) {
 	second := &Target{Snap: &sdk.Snapshot{}, Result: &result.Target{Name: "second"}, Ran: ran}
 	targets := []*Target{first, second}
 	Run([]Processor{ignores, inline, &Unused{Ignores: ignores, Inline: inline,
-		Rules: []sdk.Meta{{Name: "a"}, {Name: "b"}, {Name: "off"}, {Name: "ghost-rules"}}, ConfigPath: "mcplint.toml",
+		Rules: []sdk.Meta{{Name: "a"}, {Name: "b"}, {Name: "off"}, {Name: "ghost-rules"}, rulesconfig.UnusedSuppression{}.Meta()}, ConfigPath: "mcplint.toml",
 		Severity: map[string]sdk.Severity{"unused-suppression": sdk.Info}}}, targets)
 	var msgs []string
 	for _, tg := range targets {

@@ -2,10 +2,10 @@ package pipeline
 
 import (
 	"fmt"
+	inlinesup "github.com/mcplint/mcplint/internal/suppress"
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
-	rulesconfig "github.com/mcplint/mcplint/rules/config"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -34,12 +34,18 @@ func (*Unused) Name() string { return "unused suppressions" }
 
 // Process implements Processor.
 func (u *Unused) Process(targets []*Target) {
-	meta := rulesconfig.UnusedSuppression{}.Meta()
+	var meta sdk.Meta
 	known := map[string]bool{}
 	names := make([]string, len(u.Rules))
 	for i, m := range u.Rules {
 		known[m.Name] = true
 		names[i] = m.Name
+		if m.Name == inlinesup.UnusedRule {
+			meta = m
+		}
+	}
+	if meta.Name == "" {
+		return // the rule is not known to this run, so it did not run
 	}
 	each(targets, func(t *Target) {
 		if !t.ran(meta.Name) {
@@ -89,7 +95,7 @@ func (u *Unused) issue(meta sdk.Meta, owner, pointer string) sdk.Issue {
 	return sdk.Issue{Rule: meta.Name, Category: meta.Category, Severity: sev, Tool: owner, Pointer: pointer}
 }
 
-func (u *Unused) inlineIssue(meta sdk.Meta, t *Target, s rulesconfig.Suppression, known map[string]bool, names []string) (sdk.Issue, bool) {
+func (u *Unused) inlineIssue(meta sdk.Meta, t *Target, s inlinesup.Suppression, known map[string]bool, names []string) (sdk.Issue, bool) {
 	is := u.issue(meta, s.Owner, s.Pointer)
 	plugin := strings.Contains(s.Rule, "/")
 	switch {

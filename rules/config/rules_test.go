@@ -1,6 +1,7 @@
 package config
 
 import (
+	"github.com/mcplint/mcplint/internal/suppress"
 	"path/filepath"
 	"testing"
 
@@ -28,9 +29,9 @@ func TestRules(t *testing.T) {
 func TestInlineCovers(t *testing.T) {
 	snap := &sdk.Snapshot{Tools: []sdk.Tool{
 		sdk.ToolFromDef(map[string]any{"name": "a"}),
-		sdk.ToolFromDef(map[string]any{"name": "b", "_meta": map[string]any{MetaKey: map[string]any{"x": "why", "y": ""}}}),
+		sdk.ToolFromDef(map[string]any{"name": "b", "_meta": map[string]any{suppress.MetaKey: map[string]any{"x": "why", "y": ""}}}),
 	}}
-	sups := Inline(snap)
+	sups := suppress.Inline(snap)
 	if len(sups) != 2 || sups[0].Rule != "x" || sups[0].Reason != "why" || sups[1].Reason != "" || sups[0].Scope != "/tools/1" {
 		t.Fatalf("Inline = %+v", sups)
 	}

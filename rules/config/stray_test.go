@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/suppress"
 	"maps"
 	"testing"
 
-	"github.com/mcplint/mcplint/rules/internal/ranges"
+	"github.com/mcplint/mcplint/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -46,7 +47,7 @@ func TestStrayMetaInLargeLists(t *testing.T) {
 		name := fmt.Sprintf("t%d", i)
 		def := map[string]any{"name": name, "inputSchema": map[string]any{"type": "object"}}
 		if i == 0 || i%ranges.PerPart == 0 || i%ranges.PerPart == ranges.PerPart-1 || i == n-1 || i == n/2 {
-			def["inputSchema"] = map[string]any{"properties": map[string]any{"x": map[string]any{"_meta": map[string]any{MetaKey: map[string]any{}}}}}
+			def["inputSchema"] = map[string]any{"properties": map[string]any{"x": map[string]any{"_meta": map[string]any{suppress.MetaKey: map[string]any{}}}}}
 			want[name] = true
 		}
 		s.Tools = append(s.Tools, sdk.ToolFromDef(def))

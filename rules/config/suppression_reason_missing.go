@@ -3,6 +3,7 @@ package config
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/suppress"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -27,7 +28,7 @@ func (SuppressionReasonMissing) Meta() sdk.Meta {
 // Check reports each inline entry whose reason is missing, blank or not a
 // string.
 func (SuppressionReasonMissing) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	for _, sup := range Inline(s) {
+	for _, sup := range suppress.Inline(s) {
 		if sup.Reason != "" {
 			continue
 		}

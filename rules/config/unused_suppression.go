@@ -3,10 +3,11 @@ package config
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/suppress"
 	"sort"
 
+	"github.com/mcplint/mcplint/internal/ranges"
 	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
-	"github.com/mcplint/mcplint/rules/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -24,7 +25,7 @@ type UnusedSuppression struct{}
 // Meta describes the rule.
 func (UnusedSuppression) Meta() sdk.Meta {
 	return sdk.Meta{
-		Name:     "unused-suppression",
+		Name:     suppress.UnusedRule,
 		Category: sdk.CategoryConfig,
 		Severity: sdk.Warning,
 		Summary:  "a suppression that matches no issue",
@@ -36,41 +37,41 @@ func (UnusedSuppression) Meta() sdk.Meta {
 
 // Check reports inline suppressions that can never match.
 func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	defs := definitions(s)
+	defs := suppress.Definitions(s)
 	stray := strayMetas(defs)
 	for i, d := range defs {
-		if v, ok := inlineObject(d.def); ok {
-			at := sdk.Pointer(d.scope(), "_meta", MetaKey)
+		if v, ok := suppress.InlineObject(d.Def); ok {
+			at := sdk.Pointer(d.Scope(), "_meta", suppress.MetaKey)
 			switch obj, isObj := v.(map[string]any); {
 			case !isObj:
 				report(sdk.Issue{
-					Tool: d.owner, Pointer: at,
-					Message: fmt.Sprintf("%q on %s is %s, not an object of rule names to reasons, so it suppresses nothing", MetaKey, d.kind(), jsonvalue.Kind(v)),
+					Tool: d.Owner, Pointer: at,
+					Message: fmt.Sprintf("%q on %s is %s, not an object of rule names to reasons, so it suppresses nothing", suppress.MetaKey, d.Kind(), jsonvalue.Kind(v)),
 					Fix:     `Write it as "mcplint/ignore": {"RULE": "why this is not a defect here"}.`,
 				})
 			case len(obj) == 0:
 				report(sdk.Issue{
-					Tool: d.owner, Pointer: at,
-					Message: fmt.Sprintf("%q on %s is empty, so it suppresses nothing", MetaKey, d.kind()),
+					Tool: d.Owner, Pointer: at,
+					Message: fmt.Sprintf("%q on %s is empty, so it suppresses nothing", suppress.MetaKey, d.Kind()),
 					Fix:     `Remove it, or name a rule: "mcplint/ignore": {"RULE": "why this is not a defect here"}.`,
 				})
 			}
 		}
-		if _, ok := d.def[MetaKey]; ok {
-			report(misplaced(d, sdk.Pointer(d.scope(), MetaKey)))
+		if _, ok := d.Def[suppress.MetaKey]; ok {
+			report(misplaced(d, sdk.Pointer(d.Scope(), suppress.MetaKey)))
 		}
 		if stray[i] {
-			walkMeta(d.def, d.scope(), true, func(p string) { report(misplaced(d, p)) })
+			walkMeta(d.Def, d.Scope(), true, func(p string) { report(misplaced(d, p)) })
 		}
 	}
 	return nil
 }
 
-func misplaced(d definition, p string) sdk.Issue {
+func misplaced(d suppress.Definition, p string) sdk.Issue {
 	return sdk.Issue{
-		Tool: d.owner, Pointer: p,
-		Message: fmt.Sprintf("%q at %s is not in the _meta of %s, where mcplint reads suppressions, so it suppresses nothing", MetaKey, p, d.kind()),
-		Fix:     fmt.Sprintf(`Move it into the definition's own "_meta" (%s/_meta/mcplint~1ignore); it covers every issue inside the definition.`, d.scope()),
+		Tool: d.Owner, Pointer: p,
+		Message: fmt.Sprintf("%q at %s is not in the _meta of %s, where mcplint reads suppressions, so it suppresses nothing", suppress.MetaKey, p, d.Kind()),
+		Fix:     fmt.Sprintf(`Move it into the definition's own "_meta" (%s/_meta/mcplint~1ignore); it covers every issue inside the definition.`, d.Scope()),
 	}
 }
 
@@ -87,8 +88,8 @@ func walkMeta(v any, at string, top bool, found func(pointer string)) {
 		for _, k := range keys {
 			child := sdk.Pointer(at, k)
 			if meta, ok := v[k].(map[string]any); ok && k == "_meta" && !top {
-				if _, has := meta[MetaKey]; has {
-					found(sdk.Pointer(child, MetaKey))
+				if _, has := meta[suppress.MetaKey]; has {
+					found(sdk.Pointer(child, suppress.MetaKey))
 				}
 			}
 			if k == "_meta" && top {
@@ -106,11 +107,11 @@ func walkMeta(v any, at string, top bool, found func(pointer string)) {
 // strayMetas is strayMeta of each definition, found in ranges on
 // GOMAXPROCS goroutines: it reads every value of every definition, and a
 // rule that does so alone would be the last one running on a large list.
-func strayMetas(defs []definition) []bool {
+func strayMetas(defs []suppress.Definition) []bool {
 	stray := make([]bool, len(defs))
 	ranges.Go(len(defs), func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
-			stray[i] = strayMeta(defs[i].def, true)
+			stray[i] = strayMeta(defs[i].Def, true)
 		}
 	})()
 	return stray
@@ -132,7 +133,7 @@ func strayMeta(v any, top bool) bool {
 					if top {
 						continue
 					}
-					if _, has := e[MetaKey]; has {
+					if _, has := e[suppress.MetaKey]; has {
 						return true
 					}
 				}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcplint/mcplint/internal/toolanswer"
 	"github.com/mcplint/mcplint/rules/internal/wire"
-	"github.com/mcplint/mcplint/rules/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcplint/mcplint/rules/toolanswer"
+	"github.com/mcplint/mcplint/internal/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/jsonvalid"
 	"github.com/mcplint/mcplint/rules/internal/wire"
-	"github.com/mcplint/mcplint/rules/jsonvalid"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/rules/internal/ident"
+	"github.com/mcplint/mcplint/internal/ident"
 )
 
 // style is a way of writing a multi-word identifier.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 

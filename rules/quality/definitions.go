@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
-	"github.com/mcplint/mcplint/rules/jsonref"
+	"github.com/mcplint/mcplint/internal/jsonref"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 )
 
 // definitions tells, for one tool's input schema, which of its top-level

@@ -6,7 +6,7 @@ import (
 	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"strings"
 
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/rivo/uniseg"
 
 	"github.com/mcplint/mcplint/internal/plural"
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 

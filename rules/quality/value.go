@@ -3,7 +3,7 @@ package quality
 import (
 	"fmt"
 
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -3,9 +3,9 @@ package schema
 import (
 	"context"
 	"github.com/mcplint/mcplint/internal/analysis"
-	"github.com/mcplint/mcplint/rules/internal/ranges"
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
-	"github.com/mcplint/mcplint/rules/jsonref"
+	"github.com/mcplint/mcplint/internal/jsonref"
+	"github.com/mcplint/mcplint/internal/ranges"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 

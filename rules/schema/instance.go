@@ -8,9 +8,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/internal/jsonref"
 	"github.com/mcplint/mcplint/internal/plural"
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
-	"github.com/mcplint/mcplint/rules/jsonref"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 )
 
 // outcome is what validating a value found. Only fail is reported: maybe

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 )
 
 // violation is one place where a schema breaks the rules of its dialect's

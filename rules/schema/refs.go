@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
-	"github.com/mcplint/mcplint/rules/jsonref"
+	"github.com/mcplint/mcplint/internal/jsonref"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 )
 
 var refKeys = schemawalk.KeysOf("$ref", "$dynamicRef", "$recursiveRef")

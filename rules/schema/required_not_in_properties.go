@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
-	"github.com/mcplint/mcplint/rules/jsonref"
+	"github.com/mcplint/mcplint/internal/jsonref"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 

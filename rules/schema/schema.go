@@ -12,8 +12,8 @@ import (
 	"context"
 	"embed"
 
+	"github.com/mcplint/mcplint/internal/schemawalk"
 	"github.com/mcplint/mcplint/rules/internal/ruledocs"
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 

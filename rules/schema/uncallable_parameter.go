@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
-	"github.com/mcplint/mcplint/rules/jsonref"
+	"github.com/mcplint/mcplint/internal/jsonref"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
 

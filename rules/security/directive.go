@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"github.com/mcplint/mcplint/internal/analysis"
-	"github.com/mcplint/mcplint/rules/internal/ranges"
+	"github.com/mcplint/mcplint/internal/ranges"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/internal/secrets"
 	"github.com/mcplint/mcplint/rules/internal/visible"
-	"github.com/mcplint/mcplint/rules/secrets"
 	"github.com/mcplint/mcplint/sdk"
 	"github.com/mcplint/mcplint/sdk/linttest"
 )

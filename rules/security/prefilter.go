@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcplint/mcplint/rules/secrets"
+	"github.com/mcplint/mcplint/internal/secrets"
 )
 
 // The prefilter index: a rule's phrases indexed by their words, so that

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/internal/analysis"
-	"github.com/mcplint/mcplint/rules/internal/ident"
+	"github.com/mcplint/mcplint/internal/ident"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )

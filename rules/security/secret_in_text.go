@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/rules/secrets"
+	"github.com/mcplint/mcplint/internal/secrets"
 	"github.com/mcplint/mcplint/sdk"
 )
 

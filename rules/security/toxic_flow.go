@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/rules/capability"
+	"github.com/mcplint/mcplint/internal/capability"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -324,7 +324,7 @@ func appendShared(k []byte, v any) ([]byte, bool) {
 // place matter: a reference ("$ref", "$dynamicRef", "$recursiveRef")
 // resolves against the base URI of the resource it sits in, and an "$id"
 // (or draft-04's "id", when it is a string) or an anchor names its own
-// place. Such objects are not shared, because the resolver (rules/jsonref)
+// place. Such objects are not shared, because the resolver (internal/jsonref)
 // tells subschemas apart by their map: one map standing in two resources
 // would resolve in only one of them. Other keywords, "$schema" and
 // "$defs" among them, say nothing of a place.

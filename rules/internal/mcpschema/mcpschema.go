@@ -15,7 +15,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcplint/mcplint/rules/internal/uritemplate"
+	"github.com/mcplint/mcplint/internal/uritemplate"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"

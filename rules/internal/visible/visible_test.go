@@ -13,7 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/mcplint/mcplint/internal/analysis"
-	"github.com/mcplint/mcplint/rules/internal/ranges"
+	"github.com/mcplint/mcplint/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/rules/capability"
+	"github.com/mcplint/mcplint/internal/capability"
 	"github.com/mcplint/mcplint/sdk/linttest"
 )
 
@@ -17,7 +17,7 @@ import (
 // pinned servers and the security corpus's clean servers.
 var realServerDirs = map[string]string{
 	"pinned": filepath.Join("..", "..", "testdata", "realservers"),
-	"clean":  filepath.Join("..", "security", "testdata", "corpus", "clean", "servers"),
+	"clean":  filepath.Join("..", "..", "rules", "security", "testdata", "corpus", "clean", "servers"),
 }
 
 // TestRealServerLabels keeps every label given to the tools of published

@@ -25,7 +25,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 )
 
 // Draft is the JSON Schema dialect whose rules of identification apply.

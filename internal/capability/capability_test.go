@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/rules/capability"
+	"github.com/mcplint/mcplint/internal/capability"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -15,7 +15,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/mcplint/mcplint/rules/internal/uritemplate"
+	"github.com/mcplint/mcplint/internal/uritemplate"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"

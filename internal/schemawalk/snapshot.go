@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/mcplint/mcplint/internal/analysis"
-	"github.com/mcplint/mcplint/rules/internal/ranges"
+	"github.com/mcplint/mcplint/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/rules/secrets"
+	"github.com/mcplint/mcplint/internal/secrets"
 )
 
 // Keys built at run time, so that this file holds no string a secret

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/mcplint/mcplint/rules/jsonref"
+	"github.com/mcplint/mcplint/internal/jsonref"
 )
 
 func decode(t *testing.T, s string) any {

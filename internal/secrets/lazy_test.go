@@ -11,7 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/rules/secrets"
+	"github.com/mcplint/mcplint/internal/secrets"
 )
 
 // The rules compiled on first use find what the rules Translate compiles
@@ -55,7 +55,7 @@ func TestLazyRulesFindWhatTranslatedRulesFind(t *testing.T) {
 
 // corpusTexts returns every string in the security rules' corpus.
 func corpusTexts(t *testing.T) []string {
-	files, err := filepath.Glob(filepath.Join("..", "security", "testdata", "corpus", "*", "*.json"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "rules", "security", "testdata", "corpus", "*", "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus: %v", err)
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcplint/mcplint/rules/secrets"
+	"github.com/mcplint/mcplint/internal/secrets"
 )
 
 // minEnvValue is the shortest environment value Redact hides wherever it

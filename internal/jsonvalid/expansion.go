@@ -3,8 +3,8 @@ package jsonvalid
 import (
 	"errors"
 
-	"github.com/mcplint/mcplint/rules/internal/schemawalk"
-	"github.com/mcplint/mcplint/rules/jsonref"
+	"github.com/mcplint/mcplint/internal/jsonref"
+	"github.com/mcplint/mcplint/internal/schemawalk"
 )
 
 // maxExpansion is the most subschemas a schema may reach when its

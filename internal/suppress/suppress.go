@@ -1,23 +1,26 @@
-// Package config holds the rules about mcplint's own suppressions, and
-// defines the inline suppression a server author writes in a definition:
+// Package suppress is the inline suppression a server author writes in a
+// definition:
 //
 //	"_meta": {"mcplint/ignore": {"RULE": "why this is not a defect here"}}
 //
 // It sits on a tool, a prompt, a resource or a resource template, and
 // silences RULE's issues inside that definition. Issues about the server as
 // a whole (<server>, <instructions>) have no definition to carry one: they
-// are silenced with an [[ignore]] entry in .mcplint.toml.
-package config
+// are silenced with an [[ignore]] entry in .mcplint.toml. The engine's
+// pipeline applies them; the rules of package rules/config check them.
+package suppress
 
 import (
-	"embed"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/rules/internal/ruledocs"
 	"github.com/mcplint/mcplint/sdk"
 )
+
+// UnusedRule is the name of the rule that reports suppressions that
+// silence nothing, which the engine's pipeline reports for it.
+const UnusedRule = "unused-suppression"
 
 // MetaKey is the "_meta" key of an inline suppression. "mcplint/" is a
 // valid _meta prefix (2025-11-25/basic/index.mdx#_meta).
@@ -41,47 +44,51 @@ type Suppression struct {
 	Reason string
 }
 
-// definition is one tool, prompt, resource or template of a Snapshot.
-type definition struct {
-	owner string
+// Definition is one tool, prompt, resource or template of a Snapshot.
+type Definition struct {
+	// Owner is the Issue.Tool value of the definition.
+	Owner string
 	// list and index make up scope, and what and name make up kind,
 	// which only a suppression or a finding needs: a large server has
 	// thousands of definitions and almost none of either.
 	list       string
 	index      int
 	what, name string
-	def        map[string]any
+	// Def is the definition as the server sent it.
+	Def map[string]any
 }
 
-// scope is the pointer of the definition, e.g. "/tools/3".
-func (d definition) scope() string { return sdk.Pointer(d.list, strconv.Itoa(d.index)) }
+// Scope is the pointer of the definition, e.g. "/tools/3".
+func (d Definition) Scope() string { return sdk.Pointer(d.list, strconv.Itoa(d.index)) }
 
-// kind names the definition for messages: tool "get_weather".
-func (d definition) kind() string { return d.what + " " + strconv.Quote(d.name) }
+// Kind names the definition for messages: tool "get_weather".
+func (d Definition) Kind() string { return d.what + " " + strconv.Quote(d.name) }
 
-func definitions(s *sdk.Snapshot) []definition {
-	out := make([]definition, 0, len(s.Tools)+len(s.Prompts)+len(s.Resources)+len(s.ResourceTemplates))
+// Definitions lists the definitions of s: tools, prompts, resources and
+// resource templates, in that order.
+func Definitions(s *sdk.Snapshot) []Definition {
+	out := make([]Definition, 0, len(s.Tools)+len(s.Prompts)+len(s.Resources)+len(s.ResourceTemplates))
 	for i, t := range s.Tools {
 		def := t.Def
 		if def == nil && t.Meta != nil {
 			def = map[string]any{"_meta": t.Meta}
 		}
-		out = append(out, definition{t.Name, "/tools", i, "tool", t.Name, def})
+		out = append(out, Definition{t.Name, "/tools", i, "tool", t.Name, def})
 	}
 	for i, p := range s.Prompts {
-		out = append(out, definition{sdk.OwnerPrompt(p.Name), "/prompts", i, "prompt", p.Name, p.Def})
+		out = append(out, Definition{sdk.OwnerPrompt(p.Name), "/prompts", i, "prompt", p.Name, p.Def})
 	}
 	for i, r := range s.Resources {
-		out = append(out, definition{sdk.OwnerResource(r.URI), "/resources", i, "resource", r.URI, r.Def})
+		out = append(out, Definition{sdk.OwnerResource(r.URI), "/resources", i, "resource", r.URI, r.Def})
 	}
 	for i, r := range s.ResourceTemplates {
-		out = append(out, definition{sdk.OwnerResource(r.URITemplate), "/resourceTemplates", i, "resource template", r.URITemplate, r.Def})
+		out = append(out, Definition{sdk.OwnerResource(r.URITemplate), "/resourceTemplates", i, "resource template", r.URITemplate, r.Def})
 	}
 	return out
 }
 
-// inlineObject returns a definition's "mcplint/ignore" value, if it has one.
-func inlineObject(def map[string]any) (any, bool) {
+// InlineObject returns a definition's "mcplint/ignore" value, if it has one.
+func InlineObject(def map[string]any) (any, bool) {
 	meta, ok := def["_meta"].(map[string]any)
 	if !ok {
 		return nil, false
@@ -96,13 +103,13 @@ func inlineObject(def map[string]any) (any, bool) {
 // they silence nothing.
 func Inline(s *sdk.Snapshot) []Suppression {
 	var out []Suppression
-	for _, d := range definitions(s) {
-		v, _ := inlineObject(d.def)
+	for _, d := range Definitions(s) {
+		v, _ := InlineObject(d.Def)
 		obj, ok := v.(map[string]any)
 		if !ok {
 			continue
 		}
-		scope := d.scope()
+		scope := d.Scope()
 		rules := make([]string, 0, len(obj))
 		for r := range obj {
 			rules = append(rules, r)
@@ -111,7 +118,7 @@ func Inline(s *sdk.Snapshot) []Suppression {
 		for _, r := range rules {
 			reason, _ := obj[r].(string)
 			out = append(out, Suppression{
-				Owner:   d.owner,
+				Owner:   d.Owner,
 				Scope:   scope,
 				Pointer: sdk.Pointer(scope, "_meta", MetaKey, r),
 				Rule:    r,
@@ -129,15 +136,4 @@ func (s Suppression) Covers(is sdk.Issue) bool {
 		return is.Tool == s.Owner
 	}
 	return is.Pointer == s.Scope || strings.HasPrefix(is.Pointer, s.Scope+"/")
-}
-
-//go:embed docs/*.md
-var docs embed.FS
-
-// doc is a rule's documentation, kept as Markdown next to the code.
-var doc = ruledocs.Loader(docs, "config")
-
-// Rules returns the config category's rules in name order.
-func Rules() []sdk.Rule {
-	return []sdk.Rule{SuppressionReasonMissing{}, UnusedSuppression{}}
 }
