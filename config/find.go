@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mcplint/mcplint/engine/inputfile"
+	"github.com/mcplint/mcplint/internal/inputfile"
 )
 
 // Find returns the nearest .mcplint.toml in dir or one of its parents, or

@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
-	"github.com/mcplint/mcplint/engine/inputfile"
+	"github.com/mcplint/mcplint/internal/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -89,9 +89,10 @@ func TestReportModelSpeaksNoMCP(t *testing.T) {
 
 // TestRoomsHaveNoUpwardArrows checks where libraries live: a package
 // outside rules/ reaches the rules only through the registry (package
-// rules), never a category's internals; and the shared libraries under
-// internal/ import nothing of the engine, the config, the plugins, the
-// rules or the CLI, so that any of them can use any library.
+// rules), never a category's internals; config, plugins and sdk import
+// nothing of the engine, the rules or the CLI; and the shared libraries
+// under internal/ import nothing of the engine, the config, the plugins,
+// the rules or the CLI, so that any of them can use any library.
 func TestRoomsHaveNoUpwardArrows(t *testing.T) {
 	const mod = "github.com/mcplint/mcplint/"
 	for _, p := range goList(t, "./...") {
@@ -104,6 +105,16 @@ func TestRoomsHaveNoUpwardArrows(t *testing.T) {
 			}
 			if !inRules && strings.HasPrefix(rest, "rules/") && !strings.HasSuffix(p.ImportPath, ".test") && !strings.HasSuffix(p.ImportPath, "_test") {
 				t.Errorf("%s imports %s: outside rules/, use the registry (package rules), or move the library to internal/", p.ImportPath, imp)
+			}
+			for _, low := range []string{"config", "plugins", "sdk"} {
+				if p.ImportPath != mod+low && !strings.HasPrefix(p.ImportPath, mod+low+"/") {
+					continue
+				}
+				for _, up := range []string{"engine", "rules", "cmd", "mcplinttest"} {
+					if rest == up || strings.HasPrefix(rest, up+"/") {
+						t.Errorf("%s imports %s: %s sits below %s; move what it needs to internal/", p.ImportPath, imp, low, up)
+					}
+				}
 			}
 			if inInternal {
 				for _, up := range []string{"engine", "config", "plugins", "rules", "cmd", "mcplinttest"} {

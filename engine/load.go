@@ -12,7 +12,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/session"
@@ -20,6 +19,7 @@ import (
 	"github.com/mcplint/mcplint/engine/source/static"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/engine/trace"
+	"github.com/mcplint/mcplint/internal/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 

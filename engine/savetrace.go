@@ -8,9 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/engine/trace"
+	"github.com/mcplint/mcplint/internal/atomicfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 

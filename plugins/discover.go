@@ -14,7 +14,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/engine/inputfile"
+	"github.com/mcplint/mcplint/internal/inputfile"
 )
 
 // BinaryPrefix starts the file name of a plugin found in a plugin folder:

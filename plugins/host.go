@@ -22,8 +22,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
-	"github.com/mcplint/mcplint/engine/inputfile"
-	"github.com/mcplint/mcplint/engine/runner"
+	"github.com/mcplint/mcplint/internal/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 	sdkplugin "github.com/mcplint/mcplint/sdk/plugin"
 	"github.com/mcplint/mcplint/sdk/pluginpb"
@@ -61,7 +60,7 @@ type Plugin struct {
 type checkResult struct {
 	once   sync.Once
 	issues map[string][]sdk.Issue
-	// dropped counts, per rule, the issues past runner.MaxIssues, which
+	// dropped counts, per rule, the issues past sdk.MaxIssues, which
 	// the report only counts: they are not kept.
 	dropped map[string]dropped
 	errs    map[string]error
@@ -454,7 +453,7 @@ func (p *Plugin) check(ctx context.Context, s *sdk.Snapshot) *checkResult {
 					continue
 				}
 			}
-			if len(res.issues[is.Rule]) >= runner.MaxIssues {
+			if len(res.issues[is.Rule]) >= sdk.MaxIssues {
 				d := res.dropped[is.Rule]
 				d.n++
 				d.severity = max(d.severity, sev)
@@ -528,7 +527,7 @@ func (r *rule) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue
 	for _, is := range res.issues[r.own] {
 		report(is)
 	}
-	// The runner keeps the first runner.MaxIssues issues and counts the
+	// The runner keeps the first sdk.MaxIssues issues and counts the
 	// rest: what it counts need not be the issues themselves.
 	d := res.dropped[r.own]
 	for range d.n {

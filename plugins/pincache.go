@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mcplint/mcplint/engine/atomicfile"
+	"github.com/mcplint/mcplint/internal/atomicfile"
 )
 
 // Hashing a plugin binary of 20 MB costs more than starting it, on every

@@ -12,10 +12,10 @@ import (
 	"sync"
 
 	"github.com/mcplint/mcplint/engine"
-	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/diff"
 	"github.com/mcplint/mcplint/engine/gitrev"
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/internal/atomicfile"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )

@@ -10,8 +10,8 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/internal/atomicfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 

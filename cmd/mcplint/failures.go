@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mcplint/mcplint/engine/atomicfile"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/atomicfile"
 )
 
 // explainFailures prints to stderr what stopped a target or a rule (the

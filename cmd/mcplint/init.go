@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/engine/atomicfile"
+	"github.com/mcplint/mcplint/internal/atomicfile"
 )
 
 const initUsage = `Usage: mcplint init [--force] [DIR]

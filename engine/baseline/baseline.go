@@ -17,10 +17,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mcplint/mcplint/engine/atomicfile"
-	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/atomicfile"
+	"github.com/mcplint/mcplint/internal/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mcplint/mcplint/engine/inputfile"
+	"github.com/mcplint/mcplint/internal/inputfile"
 )
 
 // Prefix marks an argument as a file at a git revision: git:REV:PATH.

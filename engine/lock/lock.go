@@ -34,8 +34,8 @@ import (
 	"fmt"
 	"io/fs"
 
-	"github.com/mcplint/mcplint/engine/atomicfile"
-	"github.com/mcplint/mcplint/engine/inputfile"
+	"github.com/mcplint/mcplint/internal/atomicfile"
+	"github.com/mcplint/mcplint/internal/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 

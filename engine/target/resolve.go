@@ -15,8 +15,8 @@ import (
 
 	"github.com/mcplint/mcplint/engine/clientconfig"
 	"github.com/mcplint/mcplint/engine/cmdline"
-	"github.com/mcplint/mcplint/engine/inputfile"
 	"github.com/mcplint/mcplint/engine/trace"
+	"github.com/mcplint/mcplint/internal/inputfile"
 )
 
 // Options is what Resolve needs besides the command line.

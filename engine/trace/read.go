@@ -13,7 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/mcplint/mcplint/engine/inputfile"
+	"github.com/mcplint/mcplint/internal/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 

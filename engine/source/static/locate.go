@@ -18,7 +18,7 @@ import (
 	"unsafe"
 	"weak"
 
-	"github.com/mcplint/mcplint/engine/inputfile"
+	"github.com/mcplint/mcplint/internal/inputfile"
 	"github.com/mcplint/mcplint/sdk"
 )
 
