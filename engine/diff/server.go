@@ -14,18 +14,8 @@ func (c *comparer) instructions(old, cur *sdk.Snapshot) {
 }
 
 func (c *comparer) prompts(oldList, curList []sdk.Prompt) {
-	old := map[string]sdk.Prompt{}
-	for _, p := range oldList {
-		if _, dup := old[p.Name]; !dup {
-			old[p.Name] = p
-		}
-	}
-	cur := map[string]sdk.Prompt{}
-	for _, p := range curList {
-		if _, dup := cur[p.Name]; !dup {
-			cur[p.Name] = p
-		}
-	}
+	key := func(_ int, p sdk.Prompt) (string, sdk.Prompt) { return p.Name, p }
+	old, cur := firstBy(oldList, key), firstBy(curList, key)
 	for _, name := range unionKeys(old, cur) {
 		o, oin := old[name]
 		n, nin := cur[name]
@@ -46,18 +36,8 @@ func (c *comparer) prompts(oldList, curList []sdk.Prompt) {
 func (c *comparer) prompt(owner string, o, n sdk.Prompt) {
 	c.text(owner, "/title", o.Title, n.Title, true)
 	c.text(owner, "/description", o.Description, n.Description, same(o.Def["arguments"], n.Def["arguments"]))
-	oi := map[string]int{}
-	for i, a := range o.Arguments {
-		if _, dup := oi[a.Name]; !dup {
-			oi[a.Name] = i
-		}
-	}
-	ni := map[string]int{}
-	for i, a := range n.Arguments {
-		if _, dup := ni[a.Name]; !dup {
-			ni[a.Name] = i
-		}
-	}
+	at := func(i int, a sdk.PromptArgument) (string, int) { return a.Name, i }
+	oi, ni := firstBy(o.Arguments, at), firstBy(n.Arguments, at)
 	for _, name := range unionKeys(oi, ni) {
 		i, oin := oi[name]
 		j, nin := ni[name]
@@ -95,24 +75,28 @@ type item struct {
 }
 
 func (c *comparer) resources(oldList, curList []sdk.Resource) {
-	key := func(r sdk.Resource) (string, item) { return r.URI, item{r.Name, r.Title, r.Description, r.MimeType} }
-	c.items("resource", itemsBy(oldList, key), itemsBy(curList, key))
+	key := func(_ int, r sdk.Resource) (string, item) {
+		return r.URI, item{r.Name, r.Title, r.Description, r.MimeType}
+	}
+	c.items("resource", firstBy(oldList, key), firstBy(curList, key))
 }
 
 func (c *comparer) templates(oldList, curList []sdk.ResourceTemplate) {
-	key := func(r sdk.ResourceTemplate) (string, item) {
+	key := func(_ int, r sdk.ResourceTemplate) (string, item) {
 		return r.URITemplate, item{r.Name, r.Title, r.Description, r.MimeType}
 	}
-	c.items("resource template", itemsBy(oldList, key), itemsBy(curList, key))
+	c.items("resource template", firstBy(oldList, key), firstBy(curList, key))
 }
 
-// itemsBy indexes list by key, the first of each key kept.
-func itemsBy[T any](list []T, key func(T) (string, item)) map[string]item {
-	out := map[string]item{}
-	for _, r := range list {
-		k, it := key(r)
+// firstBy indexes list by key (given each element and its index), the
+// first of each key kept: a server that lists a name twice is compared on
+// the first, as clients read it.
+func firstBy[T, V any](list []T, key func(int, T) (string, V)) map[string]V {
+	out := make(map[string]V, len(list))
+	for i, e := range list {
+		k, v := key(i, e)
 		if _, dup := out[k]; !dup {
-			out[k] = it
+			out[k] = v
 		}
 	}
 	return out
