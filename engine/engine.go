@@ -6,6 +6,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/analysis"
 	"io"
 	"path/filepath"
 	"runtime/trace"
@@ -208,8 +209,10 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 	// What the rules shared on snap (its analyses) is garbage once Run
 	// returns: the pipeline may read a large file again to place the
 	// issues.
-	issues, ruleErrs := runner.Run(ctx, rules, snap)
-	tools := toolCapabilities(snap)
+	pass := analysis.NewPass(snap)
+	issues, ruleErrs := runner.RunPass(ctx, rules, pass)
+	// The labels toxic-flow read, if it ran, are not made again.
+	tools := toolCapabilities(pass.For(ctx, "the report", []string{capability.Labelled.Name}), snap)
 	out := &result.Target{
 		Name: snap.Name, Source: snap.Source, Input: t.Input,
 		Server: snap.Server, ProtocolVersion: snap.ProtocolVersion, Era: snap.Era,
@@ -249,9 +252,9 @@ func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []s
 
 // toolCapabilities lists the tools of snap that got a capability label,
 // with the labels and their evidence.
-func toolCapabilities(snap *sdk.Snapshot) []result.ToolCapabilities {
+func toolCapabilities(ctx context.Context, snap *sdk.Snapshot) []result.ToolCapabilities {
 	var out []result.ToolCapabilities
-	for i, caps := range capability.Of(context.Background(), snap) {
+	for i, caps := range capability.Of(ctx, snap) {
 		if len(caps) == 0 {
 			continue
 		}

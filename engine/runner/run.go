@@ -24,6 +24,14 @@ import (
 // or of a version older than the rule's Since.
 // A rule that fails or panics yields a RuleError; the others still run.
 func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue, []result.RuleError) {
+	return RunPass(ctx, rules, analysis.NewPass(snap))
+}
+
+// RunPass is Run over pass's Snapshot with pass's analyses, for a caller
+// that reads the analyses the rules shared once they are done (the
+// engine reports the capability labels toxic-flow read).
+func RunPass(ctx context.Context, rules []sdk.Rule, pass *analysis.Pass) ([]sdk.Issue, []result.RuleError) {
+	snap := pass.Snapshot()
 	type outcome struct {
 		issues []sdk.Issue
 		err    *result.RuleError
@@ -38,9 +46,8 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 	// bought nothing on the realistic 10,000-tool list (the same wall,
 	// CPU and peak memory, whole process, 20 alternated pairs).
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	// The analyses the rules share live as long as this call: the Pass is
+	// The analyses the rules share live as long as the Pass: Run's is
 	// garbage once the rules are done with snap.
-	pass := analysis.NewPass(snap)
 	var wg sync.WaitGroup
 	for i, r := range rules {
 		meta := r.Meta()

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/synctest"
 
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -282,5 +283,41 @@ func TestRunCapsIssues(t *testing.T) {
 	// must not grow with n is what the runner keeps.
 	if kept := after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc); kept > 64<<20 {
 		t.Errorf("the run kept %d MiB of heap", kept>>20)
+	}
+}
+
+var passRuns atomic.Int32
+
+var countedTools = analysis.New(analysis.Analysis[int]{
+	Name: "test-runner-counted-tools",
+	Run:  func(_ context.Context, s *sdk.Snapshot) int { passRuns.Add(1); return len(s.Tools) },
+})
+
+// usesCounted reads countedTools, as a rule that declared it.
+type usesCounted struct{}
+
+func (usesCounted) Meta() sdk.Meta {
+	return sdk.Meta{Name: "uses-counted", Category: sdk.CategoryQuality, Severity: sdk.Info, Uses: []string{countedTools.Name}}
+}
+
+func (usesCounted) Check(ctx context.Context, s *sdk.Snapshot, _ func(sdk.Issue)) error {
+	countedTools.Of(ctx, s)
+	return nil
+}
+
+// RunPass leaves the analyses the rules made in the caller's Pass, so a
+// caller reading one afterwards does not make it again.
+func TestRunPassKeepsTheAnalyses(t *testing.T) {
+	passRuns.Store(0)
+	snap := &sdk.Snapshot{Tools: make([]sdk.Tool, 2)}
+	pass := analysis.NewPass(snap)
+	if _, errs := RunPass(context.Background(), []sdk.Rule{usesCounted{}, usesCounted{}}, pass); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if got := countedTools.Of(pass.For(context.Background(), "after", []string{countedTools.Name}), snap); got != 2 {
+		t.Errorf("counted %d tools, want 2", got)
+	}
+	if n := passRuns.Load(); n != 1 {
+		t.Errorf("the analysis ran %d times, want 1", n)
 	}
 }

@@ -98,6 +98,9 @@ func NewPass(s *sdk.Snapshot) *Pass {
 	return &Pass{snap: s, slots: map[string]*slot{}}
 }
 
+// Snapshot is the Snapshot p holds the analyses of.
+func (p *Pass) Snapshot() *sdk.Snapshot { return p.snap }
+
 // user is what a context carries: the Pass, and who may read what.
 type user struct {
 	pass *Pass
