@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/trace"
 	"github.com/mcplint/mcplint/internal/atomicfile"
 	"github.com/mcplint/mcplint/sdk"
