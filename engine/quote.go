@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
 
@@ -72,5 +73,5 @@ func quote(r sdk.Record) result.Quote {
 		b, _ := json.Marshal(r.Event)
 		text = string(b)
 	}
-	return result.Quote{Dir: r.Dir, Text: sdk.Truncate(text, quoteLength)}
+	return result.Quote{Dir: r.Dir, Text: snip.Runes(text, quoteLength)}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"io"
 	"os"
 	"os/exec"
@@ -280,7 +281,7 @@ func (p *Plugin) startError(err error) error {
 
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
-	return sdk.Truncate(s, 120)
+	return snip.Runes(s, 120)
 }
 
 // olderThan compares dotted versions ("0.1.0" < "0.2.0"); an unparsable

@@ -3,6 +3,7 @@ package diff
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"slices"
 	"sort"
 	"strconv"
@@ -390,5 +391,5 @@ func valueText(v any) string {
 	if err != nil {
 		return fmt.Sprint(v)
 	}
-	return sdk.Truncate(string(b), 80)
+	return snip.Runes(string(b), 80)
 }

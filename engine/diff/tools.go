@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"github.com/mcplint/mcplint/internal/pin"
 	"sort"
 	"strconv"
 	"strings"
@@ -82,7 +83,7 @@ func renames(removed, added []string, old, cur map[string]sdk.Tool) map[string]s
 		if len(props) == 0 {
 			return ""
 		}
-		h, err := sdk.Hash([]any{t.InputSchema, t.OutputSchema})
+		h, err := pin.Hash([]any{t.InputSchema, t.OutputSchema})
 		if err != nil {
 			return ""
 		}

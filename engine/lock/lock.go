@@ -32,6 +32,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/pin"
 	"io/fs"
 
 	"github.com/mcplint/mcplint/internal/atomicfile"
@@ -125,7 +126,7 @@ func Entry(f *File, server string) *sdk.LockEntry {
 
 // Pin hashes what s exposes.
 func Pin(s *sdk.Snapshot) (*sdk.LockEntry, error) {
-	e, err := sdk.PinSnapshot(s)
+	e, err := pin.Snapshot(s)
 	if err != nil {
 		return nil, fmt.Errorf("pin server %q: %w", s.Name, err)
 	}

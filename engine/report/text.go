@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"io"
 	"strconv"
 	"strings"
@@ -198,7 +199,7 @@ func (p *printer) exercise(t *result.Target) {
 		}
 		line := fmt.Sprintf("    %-*s  %s  avg %s", width, Escape(ts.Tool), p.paint(code, fmt.Sprintf("%d/%d", ts.Passed, ts.Total)), latency(ts.AvgLatencyMs))
 		if problem := firstProblem(ex.Scenarios, ts.Tool); problem != "" {
-			line += "  " + p.paint(ansiDim, Escape(sdk.Truncate(problem, 100)))
+			line += "  " + p.paint(ansiDim, Escape(snip.Runes(problem, 100)))
 		}
 		p.line("%s", line)
 	}

@@ -3,6 +3,7 @@ package quality
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"strings"
 	"unicode/utf8"
 
@@ -126,5 +127,5 @@ func asciiGraphemesUpTo(s string, limit int) (n int, ok bool) {
 // clip shortens a quoted description when min-length is set high, so the
 // message stays one readable line.
 func clip(s string) string {
-	return sdk.Truncate(s, 80)
+	return snip.Runes(s, 80)
 }

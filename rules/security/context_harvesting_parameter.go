@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
 
@@ -96,7 +97,7 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 			report(sdk.Issue{
 				Tool:    t.Owner(),
 				Pointer: t.Pointer(),
-				Message: fmt.Sprintf("parameter %s asks the model for its own context, which the tool's name does not say it works on", strconv.Quote(sdk.Truncate(t.Value, 60))),
+				Message: fmt.Sprintf("parameter %s asks the model for its own context, which the tool's name does not say it works on", strconv.Quote(snip.Runes(t.Value, 60))),
 				Fix:     "remove the parameter; a tool takes the values its job needs, never the model's prompt, conversation or tool list",
 			})
 		case identityParam(s, t.Tool(), t.Pointer(), words) && !modelSubject(s, t.Tool()):
@@ -107,7 +108,7 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 				Tool:     t.Owner(),
 				Pointer:  t.Pointer(),
 				Severity: sdk.Warning,
-				Message:  fmt.Sprintf("parameter %s asks the model which model, vendor or agent it is%s, which is no part of the tool's job", strconv.Quote(sdk.Truncate(t.Value, 60)), telemetryNote(paramDescription(s, t.Tool(), t.Pointer()))),
+				Message:  fmt.Sprintf("parameter %s asks the model which model, vendor or agent it is%s, which is no part of the tool's job", strconv.Quote(snip.Runes(t.Value, 60)), telemetryNote(paramDescription(s, t.Tool(), t.Pointer()))),
 				Fix:      "remove the parameter; if the vendor wants usage figures, take them from the client's declared clientInfo in initialize, which the user controls",
 			})
 		}

@@ -3,6 +3,8 @@ package security
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/pin"
+	"github.com/mcplint/mcplint/internal/snip"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,7 +48,7 @@ func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func
 		}
 		return nil
 	}
-	cur, err := sdk.PinSnapshot(s)
+	cur, err := pin.Snapshot(s)
 	if err != nil {
 		return fmt.Errorf("definition-changed: %w", err)
 	}
@@ -56,10 +58,10 @@ func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func
 			Message: "the server no longer sends the instructions that were pinned", Fix: relock})
 	case pinned.Instructions != cur.Instructions && pinned.Instructions == "":
 		report(sdk.Issue{Tool: sdk.OwnerInstructions, Pointer: "/instructions",
-			Message: "the server now sends instructions, and none were pinned: " + strconv.Quote(sdk.Truncate(s.Instructions, 120)), Fix: relock})
+			Message: "the server now sends instructions, and none were pinned: " + strconv.Quote(snip.Runes(s.Instructions, 120)), Fix: relock})
 	case pinned.Instructions != cur.Instructions:
 		report(sdk.Issue{Tool: sdk.OwnerInstructions, Pointer: "/instructions",
-			Message: "the instructions changed since they were pinned; they now read: " + strconv.Quote(sdk.Truncate(s.Instructions, 120)), Fix: relock})
+			Message: "the instructions changed since they were pinned; they now read: " + strconv.Quote(snip.Runes(s.Instructions, 120)), Fix: relock})
 	}
 	seen := map[string]bool{}
 	for i, t := range s.Tools {
@@ -77,7 +79,7 @@ func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func
 		if old.SHA256 == now.SHA256 {
 			continue
 		}
-		added, removed, changed := sdk.ChangedParts(old, now)
+		added, removed, changed := pin.ChangedParts(old, now)
 		report(sdk.Issue{Tool: t.Name, Pointer: sdk.ToolPointer(i) + firstPart(changed, added),
 			Message: fmt.Sprintf("tool %s changed since it was pinned: %s", strconv.Quote(t.Name), describeParts(added, removed, changed)), Fix: relock})
 	}

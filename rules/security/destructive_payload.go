@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"regexp"
 	"sort"
 	"strconv"
@@ -235,7 +236,7 @@ func checkPayloads(t visible.Text, report func(sdk.Issue)) {
 					continue
 				}
 				seen[q] = true
-				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
+				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(snip.Runes(q, 80)), p.label))
 			}
 		}
 	}

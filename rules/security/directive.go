@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -365,7 +366,7 @@ func quoteMatches(w *words, ms []match) string {
 			qs = append(qs, fmt.Sprintf("and %d more", len(ms)-3))
 			break
 		}
-		qs = append(qs, strconv.Quote(sdk.Truncate(q, 80)))
+		qs = append(qs, strconv.Quote(snip.Runes(q, 80)))
 	}
 	return strings.Join(qs, ", ")
 }

@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
 
@@ -552,7 +553,7 @@ func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 		}
 		for _, b := range directiveBlocks(w) {
 			is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
-			quoted := strconv.Quote(sdk.Truncate(strings.Join(strings.Fields(b.content), " "), 120))
+			quoted := strconv.Quote(snip.Runes(strings.Join(strings.Fields(b.content), " "), 120))
 			directive := blockDirective(b.content)
 			switch {
 			case directive != "" && b.hidden:

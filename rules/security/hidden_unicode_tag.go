@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -50,7 +51,7 @@ func (r HiddenUnicodeTag) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			if count == 1 {
 				verb = "spells"
 			}
-			msg += fmt.Sprintf(" that %s the hidden text %s", verb, strconv.Quote(sdk.Truncate(hidden, 160)))
+			msg += fmt.Sprintf(" that %s the hidden text %s", verb, strconv.Quote(snip.Runes(hidden, 160)))
 		}
 		msg += "; the model reads them, the user sees nothing: " + reveal(t.Value, first, isTag)
 		report(sdk.Issue{

@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
 	"unicode"
@@ -86,7 +87,7 @@ func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		} else {
 			is.Message = fmt.Sprintf("%s holds %d invisible characters (%s)", kindName(t.Kind.String()), len(found), charList(found))
 			if decoded := decodeInvisible(found); decoded != "" {
-				is.Message += fmt.Sprintf(" that encode the hidden text %s", strconv.Quote(sdk.Truncate(decoded, 160)))
+				is.Message += fmt.Sprintf(" that encode the hidden text %s", strconv.Quote(snip.Runes(decoded, 160)))
 			}
 			is.Message += ": " + reveal(t.Value, first, isInvisible)
 		}

@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
 
@@ -109,7 +110,7 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 						Tool:     t.Owner(),
 						Pointer:  t.Pointer(),
 						Severity: sdk.Info,
-						Message:  fmt.Sprintf("parameter %s takes %s; the model and the client's logs see it", strconv.Quote(sdk.Truncate(t.Value, 60)), why),
+						Message:  fmt.Sprintf("parameter %s takes %s; the model and the client's logs see it", strconv.Quote(snip.Runes(t.Value, 60)), why),
 						Fix:      "ask the user for the password through the client (an elicitation or the client's own prompt), not as a tool argument",
 					})
 					return
@@ -119,7 +120,7 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 				Tool:     t.Owner(),
 				Pointer:  t.Pointer(),
 				Severity: sdk.Warning,
-				Message:  fmt.Sprintf("parameter %s collects a %s, which nothing in the tool's name, title or other parameters needs", strconv.Quote(sdk.Truncate(t.Value, 60)), k.label),
+				Message:  fmt.Sprintf("parameter %s collects a %s, which nothing in the tool's name, title or other parameters needs", strconv.Quote(snip.Runes(t.Value, 60)), k.label),
 				Fix:      "remove the parameter; if the tool's job needs it, say so in the tool's name and description and take it from the user through the client, not the model",
 			})
 			return

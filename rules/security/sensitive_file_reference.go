@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"sort"
 	"strconv"
 	"strings"
@@ -482,7 +483,7 @@ func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
 	var moved string
 	weak := true
 	for _, m := range ms {
-		parts = append(parts, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(m.path, 80)), m.file.label))
+		parts = append(parts, fmt.Sprintf("%s (%s)", strconv.Quote(snip.Runes(m.path, 80)), m.file.label))
 		if m.moved != "" && moved == "" {
 			moved = m.moved
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"math"
 	"strings"
 
@@ -282,7 +283,7 @@ func excerpt(content []map[string]any, structured json.RawMessage) string {
 	if len(parts) == 0 && len(structured) > 0 {
 		parts = append(parts, string(compact(structured)))
 	}
-	return sdk.Truncate(strings.Join(parts, "\n"), excerptRunes)
+	return snip.Runes(strings.Join(parts, "\n"), excerptRunes)
 }
 
 func compact(raw json.RawMessage) json.RawMessage {

@@ -4,10 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
-
-	"github.com/mcplint/mcplint/sdk"
 )
 
 // PageError is a list request answered with a result that is not a page
@@ -71,7 +70,7 @@ func pageProblem(result json.RawMessage, key string, items *[]json.RawMessage) s
 func excerpt(v json.RawMessage) string {
 	var b bytes.Buffer
 	if json.Compact(&b, v) != nil {
-		return strconv.Quote(sdk.Truncate(string(v), 60))
+		return strconv.Quote(snip.Runes(string(v), 60))
 	}
-	return sdk.Truncate(b.String(), 60)
+	return snip.Runes(b.String(), 60)
 }

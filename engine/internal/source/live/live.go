@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"io"
 	"strconv"
 	"strings"
@@ -184,7 +185,7 @@ func firstUnreadable(tr *sdk.Transcript, from int) string {
 
 // quoteLine quotes a line for a message, cut to a readable length.
 func quoteLine(s string) string {
-	return strconv.Quote(sdk.Truncate(s, 100))
+	return strconv.Quote(snip.Runes(s, 100))
 }
 
 // shortDuration writes d as a user would type it: 2m, not 2m0s.

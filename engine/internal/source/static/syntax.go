@@ -3,10 +3,9 @@ package static
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/mcplint/mcplint/sdk"
 )
 
 // maxDepth is the nesting limit of encoding/json, which decodes the file.
@@ -384,7 +383,7 @@ func (c *checker) quoted(start int) string {
 	if err := json.Unmarshal(c.data[start:c.i], &s); err != nil {
 		s = string(c.data[start+1 : c.i-1])
 	}
-	return strconv.Quote(sdk.Truncate(s, 60))
+	return strconv.Quote(snip.Runes(s, 60))
 }
 
 // where is an offset as line:column.

@@ -1,10 +1,9 @@
 package stdio
 
 import (
+	"github.com/mcplint/mcplint/internal/snip"
 	"strings"
 	"sync"
-
-	"github.com/mcplint/mcplint/sdk"
 )
 
 // Bounds of the stderr tail kept for error messages.
@@ -30,7 +29,7 @@ func newStderrTail() *stderrTail { return &stderrTail{} }
 
 func (t *stderrTail) add(line string) {
 	line = strings.TrimRight(line, "\r")
-	line = sdk.Truncate(line, tailLineDisplay)
+	line = snip.Runes(line, tailLineDisplay)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.buf = append(t.buf, line)

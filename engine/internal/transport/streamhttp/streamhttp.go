@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/snip"
 	"io"
 	"net/http"
 	"net/http/httptrace"
@@ -577,7 +578,7 @@ func excerpt(body []byte) string {
 	// bodyExcerpt characters are at most this many bytes; one more shows
 	// whether there is more.
 	body = body[:min(len(body), bodyExcerpt*utf8.UTFMax+1)]
-	return sdk.Truncate(strings.ToValidUTF8(string(body), "\uFFFD"), bodyExcerpt)
+	return snip.Runes(strings.ToValidUTF8(string(body), "\uFFFD"), bodyExcerpt)
 }
 
 // readStream records and delivers the events of one SSE response stream

@@ -1,11 +1,11 @@
-package sdk
+package suggest
 
 import (
 	"strings"
 	"testing"
 )
 
-func TestEditDistance(t *testing.T) {
+func TestDistance(t *testing.T) {
 	for _, tc := range []struct {
 		a, b string
 		want int
@@ -15,8 +15,8 @@ func TestEditDistance(t *testing.T) {
 		{"café", "cafe", 1}, {"ab", "ba", 1},
 		{strings.Repeat("a", 300), "a", 301},
 	} {
-		if got := EditDistance(tc.a, tc.b); got != tc.want {
-			t.Errorf("EditDistance(%.20q, %.20q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		if got := Distance(tc.a, tc.b); got != tc.want {
+			t.Errorf("Distance(%.20q, %.20q) = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
 	}
 }

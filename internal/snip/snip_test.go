@@ -1,4 +1,4 @@
-package sdk
+package snip
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-func TestTruncate(t *testing.T) {
+func TestRunes(t *testing.T) {
 	for _, c := range []struct {
 		s    string
 		n    int
@@ -24,22 +24,22 @@ func TestTruncate(t *testing.T) {
 		{"a\xffbc", 2, "a\xff…"},
 		{"abc", 0, "…"},
 	} {
-		if got := Truncate(c.s, c.n); got != c.want {
-			t.Errorf("Truncate(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		if got := Runes(c.s, c.n); got != c.want {
+			t.Errorf("Runes(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
 		}
 	}
 }
 
-func TestTruncateNeverSplitsACharacter(t *testing.T) {
+func TestRunesNeverSplitsACharacter(t *testing.T) {
 	s := strings.Repeat("aé日😀", 50)
 	for n := range utf8.RuneCountInString(s) + 2 {
-		got := Truncate(s, n)
+		got := Runes(s, n)
 		if !utf8.ValidString(got) {
-			t.Fatalf("Truncate(s, %d) = %q, not valid UTF-8", n, got)
+			t.Fatalf("Runes(s, %d) = %q, not valid UTF-8", n, got)
 		}
 		kept := strings.TrimSuffix(got, Ellipsis)
 		if !strings.HasPrefix(s, kept) || utf8.RuneCountInString(kept) != min(n, utf8.RuneCountInString(s)) {
-			t.Fatalf("Truncate(s, %d) kept %d runes %q, want the first %d", n, utf8.RuneCountInString(kept), kept, n)
+			t.Fatalf("Runes(s, %d) kept %d runes %q, want the first %d", n, utf8.RuneCountInString(kept), kept, n)
 		}
 	}
 }

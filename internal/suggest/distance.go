@@ -1,12 +1,12 @@
-package sdk
+package suggest
 
-// EditDistance is the number of typos between a and b, for "did you mean"
+// Distance is the number of typos between a and b, for "did you mean"
 // suggestions in rule messages and config errors: insertions, deletions,
 // substitutions and swaps of two neighbouring characters each count one
 // (the optimal string alignment distance, over runes). Inputs over 256
 // runes give a distance larger than either: no name that long is a typo of
 // another.
-func EditDistance(a, b string) int {
+func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	if len(ra) > 256 || len(rb) > 256 {
 		return max(len(ra), len(rb)) + 1
