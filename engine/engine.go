@@ -6,7 +6,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/analysis"
 	"io"
 	"path/filepath"
 	"runtime/trace"
@@ -25,6 +24,7 @@ import (
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/internal/capability"
 	"github.com/mcplint/mcplint/internal/toolanswer"
 	"github.com/mcplint/mcplint/plugins"

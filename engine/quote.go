@@ -2,12 +2,12 @@ package engine
 
 import (
 	"encoding/json"
-	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/trace"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"io"
 	"os"
 	"os/exec"
@@ -24,6 +23,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/mcplint/mcplint/internal/inputfile"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 	sdkplugin "github.com/mcplint/mcplint/sdk/plugin"
 	"github.com/mcplint/mcplint/sdk/pluginpb"

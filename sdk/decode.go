@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/mcplint/mcplint/internal/snip"
 )
 
 // Layout says where a decoded Snapshot sat in its JSON document, so that a

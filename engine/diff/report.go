@@ -5,12 +5,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"io"
 	"sort"
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -3,12 +3,12 @@ package diff
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 

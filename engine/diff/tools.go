@@ -2,11 +2,11 @@ package diff
 
 import (
 	"fmt"
-	"github.com/mcplint/mcplint/internal/pin"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/pin"
 	"github.com/mcplint/mcplint/sdk"
 )
 

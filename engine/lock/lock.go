@@ -32,11 +32,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/pin"
 	"io/fs"
 
 	"github.com/mcplint/mcplint/internal/atomicfile"
 	"github.com/mcplint/mcplint/internal/inputfile"
+	"github.com/mcplint/mcplint/internal/pin"
 	"github.com/mcplint/mcplint/sdk"
 )
 

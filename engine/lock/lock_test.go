@@ -2,13 +2,13 @@ package lock
 
 import (
 	"errors"
-	"github.com/mcplint/mcplint/internal/pin"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/internal/pin"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -3,13 +3,13 @@ package report
 import (
 	"bufio"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -2,12 +2,12 @@ package report
 
 import (
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -4,11 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/suppress"
 	"maps"
 	"testing"
 
 	"github.com/mcplint/mcplint/internal/ranges"
+	"github.com/mcplint/mcplint/internal/suppress"
 	"github.com/mcplint/mcplint/sdk"
 )
 

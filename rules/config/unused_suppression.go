@@ -3,10 +3,10 @@ package config
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/suppress"
 	"sort"
 
 	"github.com/mcplint/mcplint/internal/ranges"
+	"github.com/mcplint/mcplint/internal/suppress"
 	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"github.com/mcplint/mcplint/sdk"
 )

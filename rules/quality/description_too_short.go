@@ -3,7 +3,6 @@ package quality
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"strings"
 	"unicode/utf8"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/internal/schemawalk"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -3,9 +3,10 @@ package schema
 import (
 	"encoding/json"
 	"errors"
-	"github.com/mcplint/mcplint/internal/snip"
 	"math"
 	"strconv"
+
+	"github.com/mcplint/mcplint/internal/snip"
 )
 
 // kindOf names a decoded JSON value's type as JSON Schema does.

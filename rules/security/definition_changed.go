@@ -3,12 +3,12 @@ package security
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/pin"
-	"github.com/mcplint/mcplint/internal/snip"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/pin"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 

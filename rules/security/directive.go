@@ -3,7 +3,6 @@ package security
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/internal/ranges"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )

@@ -3,10 +3,10 @@ package security
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )

@@ -3,12 +3,12 @@ package security
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/internal/plural"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )

@@ -3,7 +3,6 @@ package security
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
 	"unicode"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/rivo/uniseg"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )

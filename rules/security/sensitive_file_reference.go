@@ -3,11 +3,11 @@ package security
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/bytepair"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"

@@ -18,13 +18,13 @@ package exercise
 
 import (
 	"fmt"
-	"github.com/mcplint/mcplint/internal/plural"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"math"
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/internal/mcp"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/internal/toolanswer"
 	"github.com/mcplint/mcplint/sdk"
 )

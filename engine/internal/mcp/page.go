@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"strings"
+
+	"github.com/mcplint/mcplint/internal/snip"
 )
 
 // PageError is a list request answered with a result that is not a page

@@ -1,10 +1,10 @@
 package pipeline
 
 import (
-	inlinesup "github.com/mcplint/mcplint/internal/suppress"
 	"sync"
 
 	"github.com/mcplint/mcplint/engine/result"
+	inlinesup "github.com/mcplint/mcplint/internal/suppress"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -3,13 +3,13 @@ package pipeline
 import (
 	"encoding/json"
 	"fmt"
-	rulesconfig "github.com/mcplint/mcplint/rules/config"
 	"strings"
 	"testing"
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/result"
+	rulesconfig "github.com/mcplint/mcplint/rules/config"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -2,10 +2,10 @@ package pipeline
 
 import (
 	"fmt"
-	inlinesup "github.com/mcplint/mcplint/internal/suppress"
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
+	inlinesup "github.com/mcplint/mcplint/internal/suppress"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -3,10 +3,10 @@ package realistic
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/mcplint/mcplint/internal/suggest"
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/internal/suggest"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -1,12 +1,13 @@
 package tokens
 
 import (
-	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 )
 
 // compact writes a generically decoded JSON value (map[string]any, []any,

@@ -6,6 +6,7 @@ package jsonvalue
 import (
 	"encoding/json"
 	"fmt"
+
 	"github.com/mcplint/mcplint/internal/snip"
 )
 

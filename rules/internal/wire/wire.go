@@ -6,9 +6,9 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 

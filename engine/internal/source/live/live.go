@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"io"
 	"strconv"
 	"strings"
@@ -22,6 +21,7 @@ import (
 	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/internal/transport/stdio"
 	"github.com/mcplint/mcplint/engine/internal/transport/streamhttp"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 

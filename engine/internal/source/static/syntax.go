@@ -3,9 +3,10 @@ package static
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/mcplint/mcplint/internal/snip"
 )
 
 // maxDepth is the nesting limit of encoding/json, which decodes the file.

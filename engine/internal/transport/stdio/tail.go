@@ -1,9 +1,10 @@
 package stdio
 
 import (
-	"github.com/mcplint/mcplint/internal/snip"
 	"strings"
 	"sync"
+
+	"github.com/mcplint/mcplint/internal/snip"
 )
 
 // Bounds of the stderr tail kept for error messages.

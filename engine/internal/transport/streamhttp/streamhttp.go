@@ -21,7 +21,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/snip"
 	"io"
 	"net/http"
 	"net/http/httptrace"
@@ -32,6 +31,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/internal/transport"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 
