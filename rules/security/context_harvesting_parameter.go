@@ -11,13 +11,13 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// ContextHarvestingParameter reports parameters that ask the model for its
+// contextHarvestingParameter reports parameters that ask the model for its
 // own context: its system prompt, tool list, conversation history or other
 // tools' output.
-type ContextHarvestingParameter struct{}
+type contextHarvestingParameter struct{}
 
 // Meta describes the rule.
-func (ContextHarvestingParameter) Meta() sdk.Meta {
+func (contextHarvestingParameter) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "context-harvesting-parameter",
 		Category: sdk.CategorySecurity,
@@ -81,7 +81,7 @@ var contextSubjects = []string{"conversation", "conversations", "chat", "chats",
 	"tool", "tools", "registry", "dialog", "dialogue", "thread", "threads", "session", "sessions", "log", "logs"}
 
 // Check reports each parameter name and text that harvests context.
-func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (contextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	subject := ownSubject(s)
 	// A parameter reported by its name is not reported again for its
 	// description.

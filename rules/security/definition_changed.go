@@ -12,12 +12,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// DefinitionChanged reports tools and instructions that differ from what
+// definitionChanged reports tools and instructions that differ from what
 // .mcplint.lock pinned.
-type DefinitionChanged struct{}
+type definitionChanged struct{}
 
 // Meta describes the rule.
-func (DefinitionChanged) Meta() sdk.Meta {
+func (definitionChanged) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "definition-changed",
 		Category: sdk.CategorySecurity,
@@ -34,7 +34,7 @@ func (DefinitionChanged) Meta() sdk.Meta {
 const relock = "review the change (`mcplint diff` of the tool list you approved against this server names each change and how bad it is); if it is intended, run `mcplint lock` to pin the new definition"
 
 // Check compares s with s.Lock.
-func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (definitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	pinned := s.Lock
 	if pinned == nil {
 		if s.LockFile != "" {

@@ -15,12 +15,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// InvisibleCharacter reports zero-width and other default-ignorable
+// invisibleCharacter reports zero-width and other default-ignorable
 // characters that carry nothing a reader can see.
-type InvisibleCharacter struct{}
+type invisibleCharacter struct{}
 
 // Meta describes the rule.
-func (InvisibleCharacter) Meta() sdk.Meta {
+func (invisibleCharacter) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "invisible-character",
 		Category: sdk.CategorySecurity,
@@ -74,7 +74,7 @@ func isVariationSelector(r rune) bool {
 }
 
 // Check reports each text that holds invisible characters, once.
-func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (invisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.NotPlain(ctx, s, func(t visible.Text) {
 		found, first := invisibles(t.Value)
 		if len(found) == 0 {

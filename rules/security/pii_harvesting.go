@@ -11,12 +11,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// PIIHarvesting reports tools that collect or return government
+// piiHarvesting reports tools that collect or return government
 // identifiers, payment card data or passwords beside what their job needs.
-type PIIHarvesting struct{}
+type piiHarvesting struct{}
 
 // Meta describes the rule.
-func (PIIHarvesting) Meta() sdk.Meta {
+func (piiHarvesting) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "pii-harvesting",
 		Category: sdk.CategorySecurity,
@@ -85,7 +85,7 @@ func theft(w *words, m match) bool {
 
 // Check reports parameters and texts that collect sensitive data outside
 // the tool's domain.
-func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (piiHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.Texts(ctx, s, func(t visible.Text) {
 		if t.Kind != visible.KindParamName {
 			return

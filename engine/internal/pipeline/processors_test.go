@@ -9,7 +9,7 @@ import (
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/result"
-	rulesconfig "github.com/mcplint/mcplint/rules/config"
+	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -189,7 +189,7 @@ func TestUnused(t *testing.T) {
 	second := &Target{Snap: &sdk.Snapshot{}, Result: &result.Target{Name: "second"}, Ran: ran}
 	targets := []*Target{first, second}
 	Run([]Processor{ignores, inline, &Unused{Ignores: ignores, Inline: inline,
-		Rules: []sdk.Meta{{Name: "a"}, {Name: "b"}, {Name: "off"}, {Name: "ghost-rules"}, rulesconfig.UnusedSuppression{}.Meta()}, ConfigPath: "mcplint.toml",
+		Rules: []sdk.Meta{{Name: "a"}, {Name: "b"}, {Name: "off"}, {Name: "ghost-rules"}, rules.Named("unused-suppression").Meta()}, ConfigPath: "mcplint.toml",
 		Severity: map[string]sdk.Severity{"unused-suppression": sdk.Info}}}, targets)
 	var msgs []string
 	for _, tg := range targets {
