@@ -39,6 +39,10 @@ var heldOutSources = map[string]bool{
 	"jaschadub/AgentNull":                      true,
 	"acuvity/mcp-server-everything-wrong":      true,
 	"mdatikshahriar/mcp-attack-demo-spring":    true,
+	// Held out in the third round, measured before any change:
+	"mcp-tool-shop/tool-scan":          true,
+	"ace26597/mcp-lock":                true,
+	"stevengonsalvez/mcp-ethicalhacks": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -124,6 +128,7 @@ var (
 	// detectedFloor is, per source, how many of its cases must raise a
 	// security warning or error (any security rule).
 	detectedFloor = map[string]int{
+		"ace26597/mcp-lock":                        5,
 		"acuvity/mcp-server-everything-wrong":      4,
 		"aguarascan.com":                           5,
 		"alexandriashai/mcp-guardian":              3,
@@ -148,11 +153,13 @@ var (
 		"joshmaster2165/medusa":                    10,
 		"kholcomb/DevSecOps_Arena":                 1,
 		"luckyPipewrench/pipelock":                 31,
+		"mcp-tool-shop/tool-scan":                  16,
 		"mdatikshahriar/mcp-attack-demo-spring":    1,
 		"nmeisenzahl/hijack-agentic-ai":            3,
 		"richardspicer/mcp-audit":                  4,
 		"riseandignite/mcp-shield":                 6,
 		"securie.ai":                               1,
+		"stevengonsalvez/mcp-ethicalhacks":         1,
 		"TUM-DSE/MCPSecBench":                      4,
 		"vaikora.com":                              3,
 		"xjzzzzzzzz/MCPSafety":                     118,
@@ -160,9 +167,10 @@ var (
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
 		"call-redirect":          9,
-		"guardrail-disable":      2,
-		"param-name-instruction": 0,
-		"system-marker":          7,
+		"guardrail-disable":      6,
+		"hex-encoded":            1,
+		"param-name-instruction": 1,
+		"system-marker":          11,
 		"tool-preference":        3,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
