@@ -28,7 +28,10 @@ import (
 // round moved to tuned when the signals for system markers, guardrail
 // disabling, tool preference and encoded text were written with their
 // cases in view: enkryptai/secure-mcp-gateway and
-// alexandriashai/mcp-guardian.
+// alexandriashai/mcp-guardian. jaschadub/AgentNull moved to tuned when
+// the texts written where a schema holds names (a "type" or "required"
+// entry that is a sentence) became texts the rules read, with its
+// misses in view (5 of 8 detected before).
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":     true,
 	"johannhartmann/mcp-injection-experiments": true,
@@ -36,7 +39,6 @@ var heldOutSources = map[string]bool{
 	"harryc295/tool-poisoning-bench":           true,
 	"gensecaihq/mcp-poisoning-poc":             true,
 	"joshmaster2165/medusa":                    true,
-	"jaschadub/AgentNull":                      true,
 	"acuvity/mcp-server-everything-wrong":      true,
 	"mdatikshahriar/mcp-attack-demo-spring":    true,
 	// Held out in the third round, measured before any change:
@@ -148,7 +150,7 @@ var (
 		"highflame-ai/ramparts":                    14,
 		"invariantlabs-ai/mcp-scan":                1,
 		"invariantlabs.ai":                         2,
-		"jaschadub/AgentNull":                      4,
+		"jaschadub/AgentNull":                      7,
 		"johannhartmann/mcp-injection-experiments": 4,
 		"joshmaster2165/medusa":                    10,
 		"kholcomb/DevSecOps_Arena":                 1,
