@@ -31,18 +31,20 @@ import (
 // alexandriashai/mcp-guardian. jaschadub/AgentNull moved to tuned when
 // the texts written where a schema holds names (a "type" or "required"
 // entry that is a sentence) became texts the rules read, with its
-// misses in view (5 of 8 detected before).
+// misses in view (5 of 8 detected before). joshmaster2165/medusa (11 of
+// 19 before) and mcp-tool-shop/tool-scan (16 of 23 before, held out in
+// the third round) moved to tuned when destructive-payload learnt
+// encoded payloads and server-chosen values, and the signals after it
+// were written, with their misses in view.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":     true,
 	"johannhartmann/mcp-injection-experiments": true,
 	"richardspicer/mcp-audit":                  true,
 	"harryc295/tool-poisoning-bench":           true,
 	"gensecaihq/mcp-poisoning-poc":             true,
-	"joshmaster2165/medusa":                    true,
 	"acuvity/mcp-server-everything-wrong":      true,
 	"mdatikshahriar/mcp-attack-demo-spring":    true,
 	// Held out in the third round, measured before any change:
-	"mcp-tool-shop/tool-scan":          true,
 	"ace26597/mcp-lock":                true,
 	"stevengonsalvez/mcp-ethicalhacks": true,
 }
@@ -130,7 +132,7 @@ var (
 	// detectedFloor is, per source, how many of its cases must raise a
 	// security warning or error (any security rule).
 	detectedFloor = map[string]int{
-		"ace26597/mcp-lock":                        5,
+		"ace26597/mcp-lock":                        6,
 		"acuvity/mcp-server-everything-wrong":      4,
 		"aguarascan.com":                           5,
 		"alexandriashai/mcp-guardian":              3,
@@ -152,10 +154,10 @@ var (
 		"invariantlabs.ai":                         2,
 		"jaschadub/AgentNull":                      7,
 		"johannhartmann/mcp-injection-experiments": 4,
-		"joshmaster2165/medusa":                    10,
+		"joshmaster2165/medusa":                    13,
 		"kholcomb/DevSecOps_Arena":                 1,
 		"luckyPipewrench/pipelock":                 31,
-		"mcp-tool-shop/tool-scan":                  16,
+		"mcp-tool-shop/tool-scan":                  19,
 		"mdatikshahriar/mcp-attack-demo-spring":    1,
 		"nmeisenzahl/hijack-agentic-ai":            3,
 		"richardspicer/mcp-audit":                  4,
