@@ -3,6 +3,8 @@ package security
 import (
 	"context"
 	"fmt"
+	"net"
+	"net/url"
 	"regexp"
 	"strings"
 
@@ -180,6 +182,47 @@ func protocolOnly(w *words, m match) bool {
 	return false
 }
 
+// unnamedHost reports whether the address a urlFlowPhrase match sends to
+// is one no job names: a bare IP address that is not the user's own
+// machine ("to http://192.168.1.100/collect"), or a throwaway tunnel or
+// request catcher ("to https://abc123.ngrok.io/webhook"). A service a
+// tool works for has a name; these reach whoever started them, so a
+// description that opens with such a flow declares no job.
+func unnamedHost(w *words, m match) bool {
+	if m.phrase.src != urlFlowPhrase {
+		return false
+	}
+	_, hi := w.sentenceOf(m.start)
+	end := len(w.text)
+	if hi < len(w.toks) {
+		end = w.toks[hi].start
+	}
+	loc := destination.FindStringIndex(w.text[w.toks[m.end-1].start:end])
+	if loc == nil {
+		return false
+	}
+	u, err := url.Parse(strings.TrimRight(w.text[w.toks[m.end-1].start+loc[0]:w.toks[m.end-1].start+loc[1]], ".,;:)'\"`"))
+	if err != nil || u.Host == "" {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	if ip := net.ParseIP(host); ip != nil {
+		return !ip.IsLoopback() && !ip.IsUnspecified()
+	}
+	for _, suffix := range throwawayHosts {
+		if host == suffix || strings.HasSuffix(host, "."+suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// throwawayHosts are tunnels and request catchers: hosts anyone can open
+// for a few minutes to receive whatever is sent to them.
+var throwawayHosts = []string{"ngrok.io", "ngrok.app", "ngrok-free.app", "ngrok.dev", "trycloudflare.com", "loca.lt",
+	"localtunnel.me", "serveo.net", "localhost.run", "webhook.site", "requestbin.com", "requestbin.net", "pipedream.net",
+	"interact.sh", "oast.fun", "oast.me", "oast.pro", "oast.live", "oast.site", "oast.online", "burpcollaborator.net", "beeceptor.com"}
+
 // inIdentifier reports whether token k is part of an identifier written
 // with underscores (opt_out_by_default), which names a setting, not prose.
 func inIdentifier(w *words, k int) bool {
@@ -208,7 +251,7 @@ func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 				// of a setting, not said of the user.
 			case domainPhrases[m.phrase.src] && len(outsideDomain(w, []match{m}, flowDomain(s, t, w, m))) == 0:
 			case disclosedParty(w, m, flowDomain(s, t, w, m)):
-			case (m.phrase.src == urlFlowPhrase || m.phrase.src == remotePhrase) && (hasAny(domain, urlWords) || m.start == 0 && t.Kind == visible.KindDescription):
+			case (m.phrase.src == urlFlowPhrase || m.phrase.src == remotePhrase) && (hasAny(domain, urlWords) || m.start == 0 && t.Kind == visible.KindDescription) && !unnamedHost(w, m):
 				// A description that opens with the flow declares it as
 				// the job: "Exports data to an external analytics service."
 			default:
