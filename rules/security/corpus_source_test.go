@@ -152,7 +152,7 @@ var (
 		"highflame-ai/ramparts":                    14,
 		"invariantlabs-ai/mcp-scan":                1,
 		"invariantlabs.ai":                         2,
-		"jaschadub/AgentNull":                      7,
+		"jaschadub/AgentNull":                      8,
 		"johannhartmann/mcp-injection-experiments": 4,
 		"joshmaster2165/medusa":                    15,
 		"kholcomb/DevSecOps_Arena":                 1,
