@@ -47,6 +47,13 @@ var heldOutSources = map[string]bool{
 	// Held out in the third round, measured before any change:
 	"ace26597/mcp-lock":                true,
 	"stevengonsalvez/mcp-ethicalhacks": true,
+	// Held out in the fourth round, after the third round's changes,
+	// measured before any change for them:
+	"safe-agentic-framework/safe-mcp": true,
+	"agentbeck.bot":                   true,
+	"repello.ai":                      true,
+	"aipatternbook.com":               true,
+	"Crypto-Sanemi/agent-engineering": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -90,7 +97,9 @@ var attackFamilies = map[string]string{
 // <tool>", each with the reason it is false. TestCorpus lets them pass;
 // TestCorpusBySource counts them in the false-positive rate. Remove an
 // entry when the rules stop raising it.
-var knownFalsePositives = map[string]string{}
+var knownFalsePositives = map[string]string{
+	"safemcp-t1001-benign.json directive-block validator": "an HTML comment that says nothing to the model (\"This is a normal HTML comment\"), which SAFE-MCP's own rule must not flag; held-out, not fixed",
+}
 
 // knownTrueFindings are findings on clean real servers that are right
 // under the severity policy (README, security rules), with why.
@@ -132,9 +141,14 @@ var (
 	// detectedFloor is, per source, how many of its cases must raise a
 	// security warning or error (any security rule).
 	detectedFloor = map[string]int{
+		"Crypto-Sanemi/agent-engineering":          1,
+		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
+		"TUM-DSE/MCPSecBench":                      4,
 		"ace26597/mcp-lock":                        6,
 		"acuvity/mcp-server-everything-wrong":      4,
+		"agentbeck.bot":                            2,
 		"aguarascan.com":                           5,
+		"aipatternbook.com":                        1,
 		"alexandriashai/mcp-guardian":              3,
 		"arXiv:2504.03767":                         7,
 		"arXiv:2508.14925":                         10,
@@ -143,7 +157,6 @@ var (
 		"cpyang/agent-threat-rules":                16,
 		"devsecboy/damn-vulnerable-MCP-server":     5,
 		"dongsenzhang/MSB":                         8,
-		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"enkryptai/secure-mcp-gateway":             9,
 		"genai.owasp.org":                          3,
 		"gensecaihq/mcp-poisoning-poc":             3,
@@ -160,11 +173,12 @@ var (
 		"mcp-tool-shop/tool-scan":                  21,
 		"mdatikshahriar/mcp-attack-demo-spring":    1,
 		"nmeisenzahl/hijack-agentic-ai":            3,
+		"repello.ai":                               1,
 		"richardspicer/mcp-audit":                  4,
 		"riseandignite/mcp-shield":                 6,
+		"safe-agentic-framework/safe-mcp":          15,
 		"securie.ai":                               1,
 		"stevengonsalvez/mcp-ethicalhacks":         1,
-		"TUM-DSE/MCPSecBench":                      4,
 		"vaikora.com":                              3,
 		"xjzzzzzzzz/MCPSafety":                     118,
 	}
