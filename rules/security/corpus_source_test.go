@@ -61,7 +61,10 @@ var heldOutSources = map[string]bool{
 // changed for them. digitalocean.json, monday.json and netlify.json moved
 // to tuned when pii-harvesting, undisclosed-data-flow and
 // context-harvesting-parameter were fixed with their false positives in
-// view.
+// view; bitbucket-aashari.json (fourth round: 5 of 6 tools falsely at
+// error, "the /2.0 prefix is added automatically" read as enrolment)
+// when undisclosed-data-flow learnt that enrolment needs a person or a
+// list.
 var heldOutServers = map[string]bool{
 	"nx.json": true, "git-cyanheads.json": true,
 	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
@@ -69,6 +72,9 @@ var heldOutServers = map[string]bool{
 	"azure-devops-tiberriver256.json": true, "plane.json": true, "taskmanager-kazuph.json": true,
 	"searxng.json": true, "npx-fetch.json": true, "hyperbrowser.json": true, "docker-ckreiling.json": true,
 	"azure.json": true,
+	// Held out in the fourth round, measured before any change for them:
+	"agent-infra-filesystem.json": true, "agent-infra-browser.json": true, "amap-maps.json": true,
+	"selenium-angiejones.json": true,
 }
 
 // tunedCleanLists are clean lists (file names under corpus/clean) whose

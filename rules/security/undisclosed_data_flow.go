@@ -182,6 +182,32 @@ func protocolOnly(w *words, m match) bool {
 	return false
 }
 
+// enrolsSomeone reports whether the sentence of an enrolPhrase match names
+// whom or what it enrols into: a person ("users are added to the list
+// automatically", "you are subscribed unless …") or a list, plan or
+// programme. Enrolment is consent taken from a person; a prefix, a header
+// or a default value added automatically is the tool's own work.
+func enrolsSomeone(w *words, m match) bool {
+	lo, hi := w.sentenceOf(m.start)
+	for k := lo; k < hi; k++ {
+		if enrolWords[w.lowerWord(k)] {
+			return true
+		}
+	}
+	return false
+}
+
+// enrolWords are who is enrolled and what into.
+var enrolWords = map[string]bool{
+	"you": true, "your": true, "user": true, "users": true, "user's": true, "customer": true, "customers": true,
+	"member": true, "members": true, "subscriber": true, "subscribers": true, "contact": true, "contacts": true,
+	"account": true, "accounts": true, "email": true, "emails": true, "people": true, "person": true,
+	"visitor": true, "visitors": true, "participant": true, "participants": true, "recipient": true, "recipients": true,
+	"newsletter": true, "newsletters": true, "mailing": true, "list": true, "lists": true, "marketing": true,
+	"promotional": true, "program": true, "programme": true, "plan": true, "campaign": true, "campaigns": true,
+	"trial": true, "beta": true, "loyalty": true, "rewards": true, "audience": true, "waitlist": true,
+}
+
 // unnamedHost reports whether the address a urlFlowPhrase match sends to
 // is one no job names: a bare IP address that is not the user's own
 // machine ("to http://192.168.1.100/collect"), or a throwaway tunnel or
@@ -245,6 +271,9 @@ func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			case m.phrase.src == urlFlowPhrase && protocolOnly(w, m):
 				// "Upload the file to the returned URL via HTTP PUT"
 				// names the protocol, not where the data goes.
+			case m.phrase.src == enrolPhrase && !enrolsSomeone(w, m):
+				// "The /2.0 prefix is added automatically": a thing
+				// added, no one enrolled.
 			case (m.phrase.src == enrolPhrase || m.phrase.src == defaultEnrolPhrase) && inIdentifier(w, m.end-1):
 				// "auto-added to boards (opt out), or
 				// opt_out_by_default=false": "by default" is in the name
