@@ -35,7 +35,11 @@ import (
 // 19 before) and mcp-tool-shop/tool-scan (16 of 23 before, held out in
 // the third round) moved to tuned when destructive-payload learnt
 // encoded payloads and server-chosen values, and the signals after it
-// were written, with their misses in view.
+// were written, with their misses in view. safe-agentic-framework/safe-mcp
+// (15 of 17 before) and agentbeck.bot (2 of 4 before), held out in the
+// fourth round, moved to tuned when tool-hijacking learnt a claim on the
+// user's every query ("always call this tool with the full user query")
+// and every request bent through another server's operation.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":     true,
 	"johannhartmann/mcp-injection-experiments": true,
@@ -49,8 +53,6 @@ var heldOutSources = map[string]bool{
 	"stevengonsalvez/mcp-ethicalhacks": true,
 	// Held out in the fourth round, after the third round's changes,
 	// measured before any change for them:
-	"safe-agentic-framework/safe-mcp": true,
-	"agentbeck.bot":                   true,
 	"repello.ai":                      true,
 	"aipatternbook.com":               true,
 	"Crypto-Sanemi/agent-engineering": true,
@@ -152,7 +154,7 @@ var (
 		"TUM-DSE/MCPSecBench":                      4,
 		"ace26597/mcp-lock":                        6,
 		"acuvity/mcp-server-everything-wrong":      4,
-		"agentbeck.bot":                            2,
+		"agentbeck.bot":                            4,
 		"aguarascan.com":                           5,
 		"aipatternbook.com":                        1,
 		"alexandriashai/mcp-guardian":              3,
@@ -182,7 +184,7 @@ var (
 		"repello.ai":                               1,
 		"richardspicer/mcp-audit":                  4,
 		"riseandignite/mcp-shield":                 6,
-		"safe-agentic-framework/safe-mcp":          15,
+		"safe-agentic-framework/safe-mcp":          16,
 		"securie.ai":                               1,
 		"stevengonsalvez/mcp-ethicalhacks":         1,
 		"vaikora.com":                              3,
@@ -190,12 +192,12 @@ var (
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          9,
-		"guardrail-disable":      6,
+		"call-redirect":          17,
+		"guardrail-disable":      8,
 		"hex-encoded":            1,
 		"param-name-instruction": 1,
-		"system-marker":          11,
-		"tool-preference":        3,
+		"system-marker":          19,
+		"tool-preference":        11,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
