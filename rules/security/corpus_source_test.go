@@ -53,7 +53,10 @@ var heldOutSources = map[string]bool{
 	"stevengonsalvez/mcp-ethicalhacks": true,
 	// Held out in the fourth round, after the third round's changes,
 	// measured before any change for them:
-	"repello.ai":                      true,
+	"repello.ai": true,
+	// Held out in the fifth round, after the fourth round's changes,
+	// measured before any change for it:
+	"bountyyfi/mcp-watchdog":          true,
 	"aipatternbook.com":               true,
 	"Crypto-Sanemi/agent-engineering": true,
 }
@@ -106,7 +109,7 @@ var attackFamilies = map[string]string{
 // TestCorpusBySource counts them in the false-positive rate. Remove an
 // entry when the rules stop raising it.
 var knownFalsePositives = map[string]string{
-	"safemcp-t1001-benign.json directive-block validator": "an HTML comment that says nothing to the model (\"This is a normal HTML comment\"), which SAFE-MCP's own rule must not flag; held-out, not fixed",
+	"safemcp-t1001-benign.json directive-block validator": "an HTML comment that says nothing to the model (\"This is a normal HTML comment\"), which SAFE-MCP's own rule must not flag; found while SAFE-MCP was held out, not fixed",
 }
 
 // knownTrueFindings are findings on clean real servers that are right
@@ -161,6 +164,7 @@ var (
 		"arXiv:2504.03767":                         7,
 		"arXiv:2508.14925":                         10,
 		"blog.trailofbits.com":                     1,
+		"bountyyfi/mcp-watchdog":                   9,
 		"cisco-ai-defense/mcp-scanner":             40,
 		"cpyang/agent-threat-rules":                16,
 		"devsecboy/damn-vulnerable-MCP-server":     5,
