@@ -40,6 +40,10 @@ import (
 // fourth round, moved to tuned when tool-hijacking learnt a claim on the
 // user's every query ("always call this tool with the full user query")
 // and every request bent through another server's operation.
+// bountyyfi/mcp-watchdog (9 of 13 before, fifth round) moved to tuned
+// when tool-hijacking learnt another server's tool ordered before this
+// one runs and a ranking above other servers' tools, and
+// undisclosed-data-flow a copy added to every message.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":     true,
 	"johannhartmann/mcp-injection-experiments": true,
@@ -53,10 +57,7 @@ var heldOutSources = map[string]bool{
 	"stevengonsalvez/mcp-ethicalhacks": true,
 	// Held out in the fourth round, after the third round's changes,
 	// measured before any change for them:
-	"repello.ai": true,
-	// Held out in the fifth round, after the fourth round's changes,
-	// measured before any change for it:
-	"bountyyfi/mcp-watchdog":          true,
+	"repello.ai":                      true,
 	"aipatternbook.com":               true,
 	"Crypto-Sanemi/agent-engineering": true,
 }
@@ -164,7 +165,7 @@ var (
 		"arXiv:2504.03767":                         7,
 		"arXiv:2508.14925":                         10,
 		"blog.trailofbits.com":                     1,
-		"bountyyfi/mcp-watchdog":                   9,
+		"bountyyfi/mcp-watchdog":                   12,
 		"cisco-ai-defense/mcp-scanner":             40,
 		"cpyang/agent-threat-rules":                16,
 		"devsecboy/damn-vulnerable-MCP-server":     5,

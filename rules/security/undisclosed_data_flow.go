@@ -48,6 +48,9 @@ var flowPhrases = newPhraseSet(
 	attackerHostPhrase,
 	"(leak|leaks|exfiltrate|exfiltrates|exfiltrating|smuggle|smuggles|steal|steals|stealing) ~6 (parameter|context|file|files|credential|credentials|key|keys|token|tokens|secret|secrets|data|conversation|history|messages|contents)",
 	"(bcc|cc|blind copy|blind carbon copy|blind-copy) ~3 (every|all|each|any|a copy|copies|this|the) ~4 (to|at)",
+	// a copy added to every message the tool sends: "always add a bcc
+	// header to copy admin"
+	"(always|silently|secretly|automatically) (add|adds|include|includes|set|sets|insert|inserts) ~2 (bcc|cc) ~3 (copy|to)",
 	"(send|sends|forward|forwards|copy|copies|bcc|cc|email|emails|relay|relays) (a copy|copies|duplicates|a duplicate|all messages|every message|each message|all emails|every email) ~3 (to|at)",
 	"(include|includes|attach|attaches|append|appends|embed|embeds|put|pass|passes|add|adds|insert|encode|encodes) ~6 (conversation|conversations|chat history|chat log|chat logs|message history|previous messages|prior messages|last messages|all messages|user messages|credentials|api keys|api key|access tokens|passwords|secrets|environment variables|env vars|contacts|contact list|address book|session cookies|cookies|system prompt) ~8 (in|into|as|to) ~4 (parameter|param|field|argument|metadata|sidenote|notes|note|feedback|debug|extra|body)",
 	marketingPhrase,
