@@ -60,6 +60,9 @@ var heldOutSources = map[string]bool{
 	"repello.ai":                      true,
 	"aipatternbook.com":               true,
 	"Crypto-Sanemi/agent-engineering": true,
+	// Held out in the sixth round, after mcp-watchdog's changes, measured
+	// before any change for it:
+	"triepod-ai/inspector-assessment": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -192,17 +195,18 @@ var (
 		"safe-agentic-framework/safe-mcp":          16,
 		"securie.ai":                               1,
 		"stevengonsalvez/mcp-ethicalhacks":         1,
+		"triepod-ai/inspector-assessment":          13,
 		"vaikora.com":                              3,
 		"xjzzzzzzzz/MCPSafety":                     118,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          17,
-		"guardrail-disable":      8,
+		"call-redirect":          21,
+		"guardrail-disable":      10,
 		"hex-encoded":            1,
 		"param-name-instruction": 1,
-		"system-marker":          19,
-		"tool-preference":        11,
+		"system-marker":          31,
+		"tool-preference":        15,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
