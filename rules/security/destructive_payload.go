@@ -263,7 +263,7 @@ func checkPayloads(t visible.Text, value, note string, report func(sdk.Issue)) {
 		// the first call, with no verb needed to order it.
 		if loc := systemFileValue().FindStringIndex(text); loc != nil {
 			if q := strings.TrimSpace(text[loc[0]:loc[1]]); !seen[q] {
-				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), "system password file as the value the server fills in"))
+				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(snip.Runes(q, 80)), "system password file as the value the server fills in"))
 			}
 		}
 	}
