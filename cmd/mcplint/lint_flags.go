@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/internal/compat"
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/internal/compat"
 )
 
 // lintFlags are the lint command's flags.
