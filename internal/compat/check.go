@@ -270,6 +270,13 @@ func schemaDefects(p *Profile, i int, schema any) []defect {
 	var out []defect
 	base := sdk.ToolPointer(i, "inputSchema")
 	schemawalk.Walk(schema, base, func(n schemawalk.Node) bool {
+		// What sits under a keyword the client rejects is reported with
+		// that keyword ("$defs", "oneOf"), not once more on its own.
+		if n.Depth > 0 {
+			if _, rejected := rejectsKeyword(p, n.Keyword, n.Depth == 1); rejected {
+				return false
+			}
+		}
 		obj := n.Object()
 		if obj == nil {
 			return true
