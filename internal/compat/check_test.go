@@ -144,3 +144,47 @@ func TestOwnProfiles(t *testing.T) {
 		t.Errorf("unknown client: %v", err)
 	}
 }
+
+// TestTrackerIncompatibilities: each incompatibility a tracker thread
+// documents is reported for its client, citing that thread.
+func TestTrackerIncompatibilities(t *testing.T) {
+	many := func(n int) string {
+		return `{"tools":[` + strings.TrimSuffix(strings.Repeat(`{"name":"t","inputSchema":{"type":"object"}},`, n), ",") + `]}`
+	}
+	one := func(schema string) string {
+		return `{"tools":[{"name":"t","inputSchema":` + schema + `}]}`
+	}
+	for _, tc := range []struct {
+		thread, client, server, tools string
+	}{
+		{"zed-industries/zed#45552", "gemini", "", one(`{"type":"object","properties":{"k":{"const":"a"}}}`)},
+		{"zed-industries/zed#45552", "gemini", "", one(`{"type":"object","properties":{"o":{"type":"object","additionalProperties":false}}}`)},
+		{"google-gemini/gemini-cli#13326", "gemini", "", one(`{"type":"object","properties":{"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`)},
+		{"zed-industries/zed#44875", "gemini", "", one(`{"type":"object","properties":{"s":{"type":["string","null"]}}}`)},
+		{"router-for-me/CLIProxyAPI#97", "gemini", "", one(`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object"}`)},
+		{"danny-avila/LibreChat#13845", "gemini", "", one(`{"type":"object","properties":{"n":{"type":"number","exclusiveMinimum":0}}}`)},
+		{"microsoft/azure-devops-mcp#139", "gemini", "", one(`{"type":"object","properties":{"n":{"type":"integer","enum":[1,2,4]}}}`)},
+		{"wonderwhy-er/DesktopCommanderMCP#79", "gemini", "", `{"tools":[{"name":"1password:get","inputSchema":{"type":"object"}}]}`},
+		{"anthropics/claude-code#710", "claude", "", one(`{"type":"object","oneOf":[{"required":["a"]},{"required":["b"]}]}`)},
+		{"anthropics/claude-code#955", "claude", "", `{"tools":[{"name":"` + strings.Repeat("x", 65) + `","inputSchema":{"type":"object"}}]}`},
+		{"anthropics/claude-code#22276", "claude-code", "052a33b2-1912-47e2-9073-077a1de5d1d0", `{"tools":[{"name":"slack_search_public_and_private","inputSchema":{"type":"object"}}]}`},
+		{"community.openai.com/t/932422", "openai-strict", "", one(`{"type":"object","properties":{"a":{"oneOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false}`)},
+		{"ai-dynamo/dynamo#15153", "openai-strict", "", one(`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`)},
+		{"microsoft/vscode-copilot-release#11653", "vscode", "", many(129)},
+		{"easymanage.com", "cursor", "", many(41)},
+		{"easymanage.com", "cursor", "enterprise-data", `{"tools":[{"name":"synchronize_all_customer_data_and_contacts_now","inputSchema":{"type":"object"}}]}`},
+		{"reference.aspose.com", "openai", "", many(129)},
+	} {
+		found := Check(selectOrFail(t, tc.client), Target{Server: tc.server, Tools: tools(t, tc.tools)})
+		cited := false
+		for _, f := range found {
+			cited = cited || strings.Contains(f.Message, tc.thread)
+		}
+		if !cited {
+			t.Errorf("%s: no %s finding cites it; got %d findings", tc.thread, tc.client, len(found))
+			for _, f := range found {
+				t.Logf("  %s", f.Message)
+			}
+		}
+	}
+}
