@@ -110,3 +110,34 @@ func TestRealServers(t *testing.T) {
 		t.Errorf("%s differs: run MCPLINT_UPDATE_GOLDEN=1 go test ./internal/compat -run RealServers and review the diff", path)
 	}
 }
+
+// TestRealServersTrackerReports: the published servers that tracker
+// threads name as failing in a client fail in its profile, on the tool the
+// thread names.
+func TestRealServersTrackerReports(t *testing.T) {
+	byFile := map[string]realServer{}
+	for _, s := range readRealServers(t) {
+		byFile[s.file] = s
+	}
+	for _, tc := range []struct {
+		thread, file, client, tool, what string
+	}{
+		// Zed drops every Notion MCP v2 tool: "Schema cannot be made compatible because it contains \"$ref\"".
+		{"zed-industries/zed#60162", "notion", "gemini", "API-patch-block-children", `"$ref"`},
+		// Cursor with Gemini: "The argument schema for tool mcp_desktop_commander_set_config_value is incompatible".
+		{"wonderwhy-er/DesktopCommanderMCP#79", "desktop-commander", "gemini", "set_config_value", `"additionalProperties"`},
+	} {
+		s, ok := byFile[tc.file]
+		if !ok {
+			t.Errorf("%s: no testdata/realservers/%s.json", tc.thread, tc.file)
+			continue
+		}
+		found := false
+		for _, f := range Check([]*Profile{Builtin()[tc.client]}, Target{Server: s.server, Tools: s.tools}) {
+			found = found || f.Tool == tc.tool && strings.Contains(f.Message, tc.what)
+		}
+		if !found {
+			t.Errorf("%s: %s's %s has no %s finding on %s", tc.thread, tc.file, tc.tool, tc.client, tc.what)
+		}
+	}
+}
