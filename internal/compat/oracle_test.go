@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 )
@@ -192,4 +193,89 @@ func clone(m map[string]any) map[string]any {
 	var out map[string]any
 	_ = json.Unmarshal(data, &out)
 	return out
+}
+
+// TestOpenAIAgentsOracle runs the OpenAI Agents SDK's own conversion of
+// MCP tool schemas to strict mode (convertSchemasToStrict) over the
+// published servers' tools and holds the openai-strict profile to it:
+// a keyword the profile rejects makes the SDK refuse the tool too; a
+// keyword of the profile's list that the SDK refuses is reported; and a
+// tool the SDK cannot convert for an open object has an open-object
+// finding. (The SDK closes objects that declare properties and makes
+// optional properties required and nullable: the profile's rewrites.)
+func TestOpenAIAgentsOracle(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("the OpenAI Agents oracle needs node on PATH")
+	}
+	mods := oracleModules(t)
+	if _, err := os.Stat(filepath.Join(mods, "@openai", "agents-core", "package.json")); err != nil {
+		t.Skipf("the OpenAI Agents oracle needs @openai/agents-core in %s (npm install --prefix %s @openai/agents-core@0.20.0, as .ci/run does)", mods, filepath.Dir(mods))
+	}
+	servers := readRealServers(t)
+	type tool struct {
+		Name        string `json:"name"`
+		InputSchema any    `json:"inputSchema"`
+	}
+	in := map[string][]tool{}
+	for _, s := range servers {
+		for _, tl := range s.tools {
+			in[s.file] = append(in[s.file], tool{tl.Name, tl.InputSchema})
+		}
+	}
+	data, _ := json.Marshal(map[string]any{"servers": in})
+	cmd := exec.Command(node, filepath.Join("testdata", "agents-oracle.cjs"), mods)
+	cmd.Stdin = bytes.NewReader(data)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.WaitDelay = time.Second
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("oracle: %v\n%s", err, stderr.String())
+	}
+	var got map[string][]struct {
+		Name  string `json:"name"`
+		Error string `json:"error"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	strict := Builtin()["openai-strict"]
+	refused, openRefused, keywordRefused := 0, 0, 0
+	for _, s := range servers {
+		for i, tl := range s.tools {
+			r := got[s.file][i]
+			found := map[string]bool{}
+			for _, d := range schemaDefects(strict, i, tl.InputSchema) {
+				found[d.key] = true
+			}
+			if r.Error != "" {
+				refused++
+			}
+			for key := range found {
+				if strings.HasPrefix(key, "keyword:") && r.Error == "" {
+					t.Errorf("%s %s: openai-strict reports %s; the Agents SDK converts the tool to strict mode", s.file, r.Name, key)
+				}
+			}
+			if kw, ok := strings.CutPrefix(r.Error, "Cannot convert a JSON schema using unsupported keyword `"); ok {
+				kw, _, _ = strings.Cut(kw, "`")
+				if _, listed := rejectsKeyword(strict, kw, false); listed {
+					keywordRefused++
+					if !found["keyword:"+kw] {
+						t.Errorf("%s %s: the Agents SDK refuses %q; openai-strict does not report it", s.file, r.Name, kw)
+					}
+				}
+			}
+			if strings.Contains(r.Error, "open JSON schema object") {
+				openRefused++
+				if !found["shape:"+ShapeOpenObject] {
+					t.Errorf("%s %s: the Agents SDK cannot close an open object; openai-strict reports no open object", s.file, r.Name)
+				}
+			}
+		}
+	}
+	if openRefused == 0 || keywordRefused == 0 {
+		t.Errorf("the oracle compared nothing: %d open-object and %d keyword refusals", openRefused, keywordRefused)
+	}
+	t.Logf("the Agents SDK refused %d tools (%d for an open object, %d for a keyword of the profile)", refused, openRefused, keywordRefused)
 }
