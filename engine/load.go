@@ -197,7 +197,7 @@ func loadTrace(t target.Target, display string) (*sdk.Snapshot, error) {
 	if t.Data != nil {
 		tr, err = trace.ReadData(path, t.Data)
 	} else {
-		tr, err = trace.ReadFile(path)
+		tr, err = trace.ReadFile(path, t.MaxFileSize)
 	}
 	if err != nil {
 		return nil, err

@@ -26,10 +26,11 @@ const MaxLine = 8 << 20
 // measured and skipped, never held in memory.
 const maxTraceLine = 6*MaxLine + 4<<10
 
-// ReadFile reads the trace at path, a regular file of at most
-// inputfile.DefaultMaxSize bytes; its errors start with "path:line:".
-func ReadFile(path string) (*sdk.Transcript, error) {
-	f, _, err := inputfile.Open(path, 0)
+// ReadFile reads the trace at path as a stream, a regular file of at
+// most max bytes (inputfile.DefaultMaxSize when max <= 0); its errors
+// start with "path:line:".
+func ReadFile(path string, max int64) (*sdk.Transcript, error) {
+	f, _, err := inputfile.Open(path, max)
 	if err != nil {
 		return nil, err
 	}

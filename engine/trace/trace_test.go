@@ -142,7 +142,7 @@ func TestReadErrors(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tt.in), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := ReadFile(path)
+			_, err := ReadFile(path, 0)
 			if err == nil {
 				t.Fatalf("no error, want %q", tt.want)
 			}
