@@ -37,6 +37,7 @@ func Rules() []sdk.Rule {
 		requiredListMissing{},
 		requiredNotInProperties{},
 		schemaInvalid{},
+		schemaTooLarge{},
 		uncallableParameter{},
 		unresolvedRef{},
 	}
