@@ -393,3 +393,44 @@ func TestReadCountsFloods(t *testing.T) {
 		t.Errorf("counts:\n%s\nwant:\n%s", strings.Join(details, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestReadMeasuresTheRate reads traces in which the server sends
+// notifications and requests, fewer than a kind's cap: past floodRate in
+// one second they make a flood event, as a live session's would; the
+// same number over several seconds does not.
+func TestReadMeasuresTheRate(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		perSecond int
+		want      string
+	}{
+		{"1,500 a second", 1500, "the server sent more than 1000 notifications and requests a second, from 0.7 s into the session; 500 of them came past that rate"},
+		{"500 a second", 500, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString(`{"mcplint_trace":1,"command":["srv"],"started":"2026-01-02T15:04:05Z"}` + "\n")
+			for i := range 1500 {
+				ms := float64(i) * 1000 / float64(tc.perSecond)
+				if i%2 == 0 {
+					fmt.Fprintf(&b, `{"t_ms":%g,"dir":"s2c","msg":{"jsonrpc":"2.0","method":"notifications/progress","params":{}}}`+"\n", ms)
+				} else {
+					fmt.Fprintf(&b, `{"t_ms":%g,"dir":"s2c","msg":{"jsonrpc":"2.0","id":%d,"method":"ping"}}`+"\n", ms, i)
+				}
+			}
+			tr, err := Read(strings.NewReader(b.String()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			for _, r := range tr.Records {
+				if r.Event != nil && r.Event.Kind == sdk.EventFlood {
+					got = r.Event.Detail
+				}
+			}
+			if got != tc.want {
+				t.Errorf("flood event %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
