@@ -26,6 +26,15 @@ var errExpansion = errors.New("the schema reaches 100,000 subschemas or more, or
 // is not an expansion: the validator ends it with the value.
 // schema-too-large reports such a schema, which Compile refuses.
 func Expands(schema any) bool {
+	expands, _ := Reach(schema)
+	return expands
+}
+
+// Reach follows schema's local references from its root as Expands does,
+// and reports whether they expand past its bound, and whether a chain of
+// references, each leading to the next, is longer than jsonref.MaxHops,
+// past which no walker of mcplint follows them.
+func Reach(schema any) (expands, deep bool) {
 	doc := jsonref.New(schema, jsonref.Draft2020)
 	var guard jsonref.Guard
 	visits, follows := 0, 0
@@ -47,5 +56,5 @@ func Expands(schema any) bool {
 		})
 	}
 	walk(schema)
-	return visits >= maxExpansion || follows >= jsonref.MaxSteps
+	return visits >= maxExpansion || follows >= jsonref.MaxSteps, guard.Deep()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/mcplint/mcplint/internal/jsonref"
 	"github.com/mcplint/mcplint/internal/jsonvalid"
 	"github.com/mcplint/mcplint/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
@@ -54,12 +55,24 @@ func (schemaTooLarge) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 				break
 			}
 		}
-		if d.refs != nil && len(d.nodes) < schemawalk.MaxNodes && jsonvalid.Expands(d.root) {
+		if d.refs == nil || len(d.nodes) >= schemawalk.MaxNodes {
+			return
+		}
+		expands, deep := jsonvalid.Reach(d.root)
+		if expands {
 			report(sdk.Issue{
 				Tool:    d.owner,
 				Pointer: d.base,
 				Message: fmt.Sprintf("following the references of %s reaches %s subschemas or more (a definition names the next several times, and that one the next …); mcplint does not validate values against it, and a client that validates may stall on it", d.field, maxNodes),
 				Fix:     "let each definition refer to another at most once, or merge the definitions, so that expanding every \"$ref\" stays small",
+			})
+		}
+		if deep {
+			report(sdk.Issue{
+				Tool:    d.owner,
+				Pointer: d.base,
+				Message: fmt.Sprintf("%s holds a chain of more than %d references, each leading to the next; mcplint follows %d and checks nothing past them", d.field, jsonref.MaxHops, jsonref.MaxHops),
+				Fix:     "point each \"$ref\" at the definition it means, not through definitions that only refer on",
 			})
 		}
 	})
