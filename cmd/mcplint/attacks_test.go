@@ -337,6 +337,15 @@ func TestAttackFiles(t *testing.T) {
 					t.Error("the command of a client config named tools.json ran")
 				}
 			}},
+		{name: "client config of 200 servers", setup: func(t *testing.T, dir string) []string {
+			servers := map[string]any{}
+			for i := range 200 {
+				servers[fmt.Sprintf("s%d", i)] = map[string]any{"command": "/bin/sh", "args": []string{"-c", "exit 1"}}
+			}
+			b, _ := json.Marshal(map[string]any{"mcpServers": servers})
+			writeFile(t, dir, "mcp.json", string(b))
+			return []string{"--no-plugins", "--verbose", "mcp.json"}
+		}, code: exitTarget, want: "[200/200 failed]"},
 		{name: "baseline is a link to /dev/zero", setup: args("--baseline", "zero.json", "tools.json"),
 			code: exitUsage, want: "zero.json: a character device, not a regular file"},
 		{name: "baseline is a FIFO", setup: args("--baseline", "fifo", "tools.json"),
