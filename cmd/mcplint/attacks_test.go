@@ -32,7 +32,10 @@ import (
 // attack may produce. Each must instead end with its exit code and a clear
 // message, having used less than 1 GB at its peak (the child's maximum
 // resident size, from rusage), within a generous deadline that only
-// guards against a hang and measures nothing.
+// guards against a hang and measures nothing. The peak is an upper
+// bound: Go starts a child sharing the test's memory until it execs, and
+// Linux keeps that high-water mark across exec, so a small run shows the
+// test process's size (about 100 MB while the table's inputs are held).
 //
 // MCPLINT_ATTACK_BIN runs them against another mcplint binary (an older
 // build, to see which attacks it falls to) instead of building this one.
