@@ -322,7 +322,7 @@ func TestReadHugeLine(t *testing.T) {
 		maxAlloc uint64
 	}{
 		{"Read", Read, 512 << 20},
-		{"1MiB cap", func(r io.Reader) (*sdk.Transcript, error) { return read(r, 1<<20) }, 16 << 20},
+		{"1MiB cap", func(r io.Reader) (*sdk.Transcript, error) { tr, _, err := read(r, 1<<20); return tr, err }, 16 << 20},
 	} {
 		t.Run(tc.name, func(t *testing.T) { testHugeLine(t, tc.read, tc.maxAlloc) })
 	}
