@@ -38,6 +38,7 @@ func Rules() []sdk.Rule {
 		requiredListMissing{},
 		requiredNotInProperties{},
 		schemaInvalid{},
+		schemaTooLarge{},
 		uncallableParameter{},
 		unresolvedRef{},
 	}

@@ -27,7 +27,7 @@ func TestRules(t *testing.T) {
 var wantNames = []string{
 	"client-compatibility", "default-invalid", "deprecated-keyword", "input-schema-missing", "input-schema-not-object",
 	"output-schema-not-object", "property-missing-type", "remote-ref", "required-list-missing",
-	"required-not-in-properties", "schema-invalid", "uncallable-parameter", "unresolved-ref",
+	"required-not-in-properties", "schema-invalid", "schema-too-large", "uncallable-parameter", "unresolved-ref",
 }
 
 var (
