@@ -240,9 +240,11 @@ var httpAuthScope = authRule(sdk.Meta{
 	Source:  "2025-11-25/basic/authorization.mdx#protected-resource-metadata-discovery-requirements",
 	Since:   "2025-11-25",
 }, func(p authPosture, evs []httpEvent, report func(sdk.Issue)) {
-	if c := p.challenge; c != nil && challengeParam(c.Response["WWW-Authenticate"], "scope") == "" {
+	// Without protected resource metadata the discovery itself is broken
+	// (http-auth-discovery says so), and scopes are the lesser matter.
+	if c := p.challenge; c != nil && p.prm != nil && challengeParam(c.Response["WWW-Authenticate"], "scope") == "" {
 		msg := fmt.Sprintf("the 401's WWW-Authenticate header %q names no scope", sdk.Truncate(c.Response["WWW-Authenticate"], 300))
-		if p.prm != nil && len(p.prmDoc.ScopesSupported) > 0 {
+		if len(p.prmDoc.ScopesSupported) > 0 {
 			msg += fmt.Sprintf(": clients fall back to asking for every scope in scopes_supported (%s), more than a request may need", strings.Join(p.prmDoc.ScopesSupported, " "))
 		} else {
 			msg += ", and no scopes_supported is in the protected resource metadata: clients cannot tell which scope to ask for"

@@ -120,7 +120,7 @@ func (t *Transport) authorized(h http.Header) bool {
 // invalid one, which must be answered 401
 // (2025-11-25/basic/authorization.mdx#token-handling), and with the token
 // in the access_token query parameter and no Authorization header, which
-// must not be accepted (#token-requirements). A 401 to the first leads to
+// must not be accepted (#token-requirements). Between the two it fetches
 // the protected resource metadata, as a 401 to the session would have.
 func (t *Transport) authProbes(method string, body func(purpose string) []byte, set func(http.Header)) {
 	token := t.bearer()
@@ -129,14 +129,20 @@ func (t *Transport) authProbes(method string, body func(purpose string) []byte, 
 	}
 	ev := t.raw(http.MethodPost, t.url, sdk.HTTPPurposeInvalidToken, method+" with an invalid bearer token", body(sdk.HTTPPurposeInvalidToken),
 		func(h http.Header) { set(h); h.Set("Authorization", "Bearer "+InvalidToken) }, true)
-	if ev != nil && ev.Status == http.StatusUnauthorized {
-		t.mu.Lock()
-		first := !t.askedMetadata
-		t.askedMetadata = true
-		t.mu.Unlock()
-		if first {
-			t.fetchMetadata(ev.Response["WWW-Authenticate"])
+	// The metadata is fetched here when nothing asked for it before:
+	// through the challenge of a 401, else at the well-known URIs, since a
+	// server that takes bearer tokens is a protected resource whose
+	// posture the rules judge, whatever it answered the invalid token.
+	t.mu.Lock()
+	first := !t.askedMetadata
+	t.askedMetadata = true
+	t.mu.Unlock()
+	if first {
+		challenge := ""
+		if ev != nil && ev.Status == http.StatusUnauthorized {
+			challenge = ev.Response["WWW-Authenticate"]
 		}
+		t.fetchMetadata(challenge)
 	}
 	u := mustParse(t.url)
 	q := u.Query()
