@@ -148,6 +148,6 @@ func (t *Transport) authProbes(method string, body func(purpose string) []byte, 
 	q := u.Query()
 	q.Set("access_token", token)
 	u.RawQuery = q.Encode()
-	t.raw(http.MethodPost, u.String(), sdk.HTTPPurposeTokenInQuery, method+" with the token in the access_token query parameter, without Authorization", body(sdk.HTTPPurposeTokenInQuery),
+	t.raw(http.MethodPost, u.String(), sdk.HTTPPurposeTokenInQuery, method+" with the token in the access_token query parameter instead of the header", body(sdk.HTTPPurposeTokenInQuery),
 		func(h http.Header) { set(h); h.Del("Authorization") }, true)
 }
