@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/wire"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -154,7 +155,7 @@ var httpAuthResource = authRule(sdk.Meta{
 	case r == nil || *r == "":
 		at(report, p.prm.Index, fmt.Sprintf("the protected resource metadata at %s has no resource: a client cannot check that it describes this server, and must not use it", p.prm.URL), fix)
 	case !sameResource(*r, p.endpoint):
-		at(report, p.prm.Index, fmt.Sprintf("the protected resource metadata at %s names the resource %q, not this server (%s): a client must not use it, and tokens asked for that resource are not for this server", p.prm.URL, sdk.Truncate(*r, 200), p.endpoint), fix)
+		at(report, p.prm.Index, fmt.Sprintf("the protected resource metadata at %s names the resource %q, not this server (%s): a client must not use it, and tokens asked for that resource are not for this server", p.prm.URL, snip.Runes(*r, 200), p.endpoint), fix)
 	}
 })
 
@@ -195,7 +196,7 @@ var httpAuthHTTPS = authRule(sdk.Meta{
 	if p.prm != nil {
 		for _, as := range p.prmDoc.AuthorizationServers {
 			if plainHTTP(as) {
-				at(report, p.prm.Index, fmt.Sprintf("the protected resource metadata lists the authorization server %q over plain http://: authorization codes and tokens would cross the network unencrypted", sdk.Truncate(as, 200)), fix)
+				at(report, p.prm.Index, fmt.Sprintf("the protected resource metadata lists the authorization server %q over plain http://: authorization codes and tokens would cross the network unencrypted", snip.Runes(as, 200)), fix)
 			}
 		}
 	}
@@ -203,7 +204,7 @@ var httpAuthHTTPS = authRule(sdk.Meta{
 		var bad []string
 		for _, k := range endpointKeys {
 			if v, ok := as.doc[k].(string); ok && plainHTTP(v) {
-				bad = append(bad, fmt.Sprintf("%s %q", k, sdk.Truncate(v, 200)))
+				bad = append(bad, fmt.Sprintf("%s %q", k, snip.Runes(v, 200)))
 			}
 		}
 		if len(bad) > 0 {
@@ -243,7 +244,7 @@ var httpAuthScope = authRule(sdk.Meta{
 	// Without protected resource metadata the discovery itself is broken
 	// (http-auth-discovery says so), and scopes are the lesser matter.
 	if c := p.challenge; c != nil && p.prm != nil && challengeParam(c.Response["WWW-Authenticate"], "scope") == "" {
-		msg := fmt.Sprintf("the 401's WWW-Authenticate header %q names no scope", sdk.Truncate(c.Response["WWW-Authenticate"], 300))
+		msg := fmt.Sprintf("the 401's WWW-Authenticate header %q names no scope", snip.Runes(c.Response["WWW-Authenticate"], 300))
 		if len(p.prmDoc.ScopesSupported) > 0 {
 			msg += fmt.Sprintf(": clients fall back to asking for every scope in scopes_supported (%s), more than a request may need", strings.Join(p.prmDoc.ScopesSupported, " "))
 		} else {
@@ -257,7 +258,7 @@ var httpAuthScope = authRule(sdk.Meta{
 			continue
 		}
 		if challengeParam(ch, "error") != "insufficient_scope" || challengeParam(ch, "scope") == "" {
-			at(report, e.Index, fmt.Sprintf("a 403 answer's WWW-Authenticate header %q does not say error=\"insufficient_scope\" with the scope needed: a client cannot step up its authorization", sdk.Truncate(ch, 300)),
+			at(report, e.Index, fmt.Sprintf("a 403 answer's WWW-Authenticate header %q does not say error=\"insufficient_scope\" with the scope needed: a client cannot step up its authorization", snip.Runes(ch, 300)),
 				`answer a token that lacks a scope with 403 and WWW-Authenticate: Bearer error="insufficient_scope", scope="…", resource_metadata="…"`)
 		}
 	}
