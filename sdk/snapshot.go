@@ -248,6 +248,9 @@ type HTTP struct {
 	// DuplicateOf, on an EventSSE, is another stream on which the message
 	// that follows (one with an id) already came.
 	DuplicateOf int `json:"duplicate_of,omitempty"`
+	// Authorized is true when the request carried the Authorization
+	// header the user passed (its value is never recorded).
+	Authorized bool `json:"authorized,omitempty"`
 }
 
 // Purposes of the transport probes' requests (HTTP.Purpose).
@@ -260,8 +263,19 @@ const (
 	HTTPPurposeMissingVersion   = "missing-protocol-version" // a modern request without MCP-Protocol-Version
 	HTTPPurposeHeaderMismatch   = "header-mismatch"          // Mcp-Method that differs from the body's method
 	HTTPPurposeResourceMetadata = "protected-resource-metadata"
-	HTTPPurposeCancel           = "cancel" // the client closed a modern request's response stream to cancel it
-	HTTPPurposeResume           = "resume" // GET with Last-Event-ID to resume a response stream the server closed early
+	// HTTPPurposeAuthServerMetadata is a GET of an authorization server's
+	// metadata (RFC 8414 or OpenID Connect discovery), found through the
+	// protected resource metadata; never sent with the user's headers.
+	HTTPPurposeAuthServerMetadata = "authorization-server-metadata"
+	// HTTPPurposeInvalidToken is a request whose bearer token is the
+	// user's made invalid: it must be answered 401.
+	HTTPPurposeInvalidToken = "invalid-token"
+	// HTTPPurposeTokenInQuery is a request that carries the user's token
+	// in the access_token query parameter instead of the Authorization
+	// header: it must not be accepted.
+	HTTPPurposeTokenInQuery = "token-in-query"
+	HTTPPurposeCancel       = "cancel" // the client closed a modern request's response stream to cancel it
+	HTTPPurposeResume       = "resume" // GET with Last-Event-ID to resume a response stream the server closed early
 )
 
 // SSEEvent is one Server-Sent Event's fields other than its data.

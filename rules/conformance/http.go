@@ -406,6 +406,12 @@ var httpAuthDiscovery = httpRule{
 				`list at least one authorization server in the metadata: "authorization_servers": ["https://auth.example.com"]`)
 			return
 		}
+		if challenge.Authorized {
+			report(sdk.Issue{Tool: sdk.OwnerServer, Severity: sdk.Info, Pointer: wire.RecordPointer(challenge.Index),
+				Message: fmt.Sprintf("the server refused the Authorization header you passed (401; authorization servers %s): mcplint linted its authorization posture only, not its tools", strings.Join(prm.AuthorizationServers, ", ")),
+				Fix:     "pass a token the server accepts (one issued for this server by one of its authorization servers, not expired)"})
+			return
+		}
 		report(sdk.Issue{Tool: sdk.OwnerServer, Severity: sdk.Info, Pointer: wire.RecordPointer(challenge.Index),
 			Message: fmt.Sprintf("the server requires authorization (401; authorization servers %s): mcplint linted its authorization posture only, not its tools", strings.Join(prm.AuthorizationServers, ", ")),
 			Fix:     "pass a token to lint the tools too: --header 'Authorization: Bearer ${env:TOKEN}' or [server] headers in .mcplint.toml"})

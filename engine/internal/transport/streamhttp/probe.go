@@ -29,7 +29,9 @@ const InvalidVersion = "1999-01-01"
 //   - modern: a request whose Mcp-Method differs from its body (400,
 //     -32020); one without MCP-Protocol-Version;
 //   - both, for a server on a loopback address: a request with a foreign
-//     Origin (403).
+//     Origin (403);
+//   - both, when the user passed a bearer token: the request with an
+//     invalid token (401), and with the token in the query (not accepted).
 func (t *Transport) Probe(era string) {
 	t.mu.Lock()
 	session, version := t.sessionID, t.version
@@ -64,8 +66,10 @@ func (t *Transport) Probe(era string) {
 			func(h http.Header) { modern(h); h.Set(HeaderMethod, "prompts/list") })
 		t.Raw(http.MethodPost, sdk.HTTPPurposeMissingVersion, "tools/list without MCP-Protocol-Version", modernList(sdk.HTTPPurposeMissingVersion),
 			func(h http.Header) { modern(h); h.Del(HeaderProtocolVersion) })
+		t.authProbes("tools/list", modernList, modern)
 		return
 	}
+	t.authProbes("ping", ping, legacy)
 	t.Raw(http.MethodGet, sdk.HTTPPurposeGET, "", nil, legacy)
 	if loopback {
 		t.Raw(http.MethodPost, sdk.HTTPPurposeForeignOrigin, "ping with Origin: "+ForeignOrigin, ping(sdk.HTTPPurposeForeignOrigin),

@@ -333,7 +333,7 @@ func (t *Transport) exchange(req *http.Request, env *envelope, purpose string) e
 		}
 		resp, err := t.opts.Client.Do(req)
 		once.Do(func() { close(written) })
-		ev := &sdk.HTTP{Method: req.Method, URL: stripQuery(req.URL), Purpose: purpose, Request: sentHeaders}
+		ev := &sdk.HTTP{Method: req.Method, URL: stripQuery(req.URL), Purpose: purpose, Request: sentHeaders, Authorized: t.authorized(req.Header)}
 		var id json.RawMessage
 		if env != nil {
 			id = env.ID
@@ -574,11 +574,14 @@ func answers(body []byte, id json.RawMessage) bool {
 		(got.Result != nil || got.Error != nil) && bytes.Equal(bytes.TrimSpace(got.ID), bytes.TrimSpace(id))
 }
 
-func excerpt(body []byte) string {
-	// bodyExcerpt characters are at most this many bytes; one more shows
-	// whether there is more.
-	body = body[:min(len(body), bodyExcerpt*utf8.UTFMax+1)]
-	return snip.Runes(strings.ToValidUTF8(string(body), "\uFFFD"), bodyExcerpt)
+func excerpt(body []byte) string { return excerptN(body, bodyExcerpt) }
+
+// excerptN is the first n characters of body.
+func excerptN(body []byte, n int) string {
+	// n characters are at most this many bytes; one more shows whether
+	// there is more.
+	body = body[:min(len(body), n*utf8.UTFMax+1)]
+	return snip.Runes(strings.ToValidUTF8(string(body), "\uFFFD"), n)
 }
 
 // readStream records and delivers the events of one SSE response stream
@@ -849,6 +852,11 @@ func (t *Transport) Raw(method, purpose, probe string, body []byte, set func(htt
 }
 
 func (t *Transport) raw(method, target, purpose, probe string, body []byte, set func(http.Header), credentials bool) *sdk.HTTP {
+	return t.rawCapped(method, target, purpose, probe, body, set, credentials, bodyExcerpt)
+}
+
+// rawCapped is raw keeping up to keep characters of the answer's body.
+func (t *Transport) rawCapped(method, target, purpose, probe string, body []byte, set func(http.Header), credentials bool, keep int) *sdk.HTTP {
 	ctx, cancel := context.WithTimeout(t.ctx, t.opts.Timeout)
 	defer cancel()
 	var r io.Reader
@@ -865,9 +873,6 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 	} else if method == http.MethodGet {
 		req.Header.Set("Accept", "text/event-stream")
 	}
-	if set != nil {
-		set(req.Header)
-	}
 	if credentials {
 		for k, vs := range t.opts.Header {
 			for _, v := range vs {
@@ -875,11 +880,22 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 			}
 		}
 	}
+	// After the user's headers, so that a probe can replace one of them
+	// (the invalid token) or take it away (the token in the query).
+	if set != nil {
+		set(req.Header)
+	}
 	acceptGzip(req.Header)
-	ev := &sdk.HTTP{Method: method, URL: stripQuery(req.URL), Purpose: purpose, Probe: probe, Request: protocolHeaderValues(req.Header, requestHeaders)}
+	ev := &sdk.HTTP{Method: method, URL: stripQuery(req.URL), Purpose: purpose, Probe: probe, Request: protocolHeaderValues(req.Header, requestHeaders),
+		Authorized: credentials && t.authorized(req.Header)}
 	resp, err := t.opts.Client.Do(req)
 	if err != nil {
-		ev.Error = t.scrub(err)
+		// The target may carry a token in its query (the query probe).
+		msg := t.scrub(err)
+		for _, form := range []string{target, req.URL.String(), req.URL.Redacted()} {
+			msg = strings.ReplaceAll(msg, form, stripQuery(req.URL))
+		}
+		ev.Error = msg
 		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: ev})
 		return ev
 	}
@@ -891,10 +907,10 @@ func (t *Transport) raw(method, target, purpose, probe string, body []byte, set 
 	// The head of an SSE stream is the answer; a GET stream may stay open
 	// for as long as the session, so it is not read.
 	if mediaType != "text/event-stream" {
-		if r, err := decodedBody(resp, bodyExcerpt*utf8.UTFMax+1); err != nil {
+		if r, err := decodedBody(resp, int64(keep*utf8.UTFMax+1)); err != nil {
 			ev.Error = "reading the body: " + err.Error()
 		} else if b, _ := io.ReadAll(r); len(bytes.TrimSpace(b)) > 0 {
-			ev.Body = excerpt(b)
+			ev.Body = excerptN(b, keep)
 		}
 	}
 	if body != nil {
@@ -932,8 +948,9 @@ func (t *Transport) fetchMetadata(challenge string) {
 				Error: "mcplint did not fetch it: it is not on the server's own origin, the only one mcplint asks for metadata"}})
 			continue
 		}
-		ev := t.raw(http.MethodGet, u, sdk.HTTPPurposeResourceMetadata, "", nil, func(h http.Header) { h.Set("Accept", "application/json") }, false)
+		ev := t.rawCapped(http.MethodGet, u, sdk.HTTPPurposeResourceMetadata, "", nil, func(h http.Header) { h.Set("Accept", "application/json") }, false, MetadataCap)
 		if ev != nil && ev.Status == http.StatusOK {
+			t.fetchAuthServers(ev.Body)
 			return
 		}
 	}
