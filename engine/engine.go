@@ -63,6 +63,13 @@ type Options struct {
 	LimitMemory bool
 	// SaveTrace keeps the one live target's session when its File is set.
 	SaveTrace SaveTrace
+	// Loaded, when set, is called once the targets to lint (those not
+	// skipped) are loaded and prepared, before any rule runs.
+	Loaded func(targets []target.Target, snaps []*sdk.Snapshot)
+	// Named is how many targets the whole run names one by one (not of a
+	// client config, not skipped) when Targets are a shard of it; 0 to
+	// count them in Targets.
+	Named int
 }
 
 // lint runs the whole pipeline over rules Run has configured and returns
@@ -116,8 +123,15 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 		}
 	}
 	region = trace.StartRegion(ctx, "prepare")
-	prepare(opt.Targets, snaps, errs, opt.Lock)
+	named := opt.Named
+	if named == 0 {
+		named = namedOneByOne(opt.Targets)
+	}
+	prepare(opt.Targets, named, snaps, errs, opt.Lock)
 	region.End()
+	if opt.Loaded != nil {
+		opt.Loaded(opt.Targets, snaps)
+	}
 	region = trace.StartRegion(ctx, "rules")
 
 	metas := make([]sdk.Meta, len(opt.Rules))

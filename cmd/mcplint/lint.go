@@ -124,7 +124,11 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err != nil {
 		return nil, usageError(c, "%v", err)
 	}
-	s := f.settings(c, cfg, positional, command)
+	sh, err := f.shardPart(c.Getenv)
+	if err != nil {
+		return nil, usageError(c, "%v", err)
+	}
+	s := f.settings(c, cfg, positional, command, sh)
 	s.Env = env
 	if !withBaseline {
 		// A baseline is recorded from today's issues, none hidden, each
