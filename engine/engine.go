@@ -66,6 +66,9 @@ type Options struct {
 	// Loaded, when set, is called once the targets to lint (those not
 	// skipped) are loaded and prepared, before any rule runs.
 	Loaded func(targets []target.Target, snaps []*sdk.Snapshot)
+	// Ignored, when set, is told after the pipeline which [[ignore]]
+	// entries matched an issue and which were reported unused.
+	Ignored func(used, reported []bool)
 	// Named is how many targets the whole run names one by one (not of a
 	// client config, not skipped) when Targets are a shard of it; 0 to
 	// count them in Targets.
@@ -176,8 +179,19 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	// The pipeline runs once every target is done: an [[ignore]] entry is
 	// unused only when it matched nothing on any of them. Scoring comes
 	// after, since what the pipeline adds counts and what it hides does not.
-	pipeline.Run(pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir}),
-		slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
+	procs := pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir})
+	pipeline.Run(procs, slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
+	if opt.Ignored != nil {
+		for _, p := range procs {
+			if u, ok := p.(*pipeline.Unused); ok {
+				used := make([]bool, len(u.Ignores.Entries))
+				for i := range used {
+					used[i] = u.Ignores.Used(i)
+				}
+				opt.Ignored(used, u.Reported)
+			}
+		}
+	}
 	region.End()
 	for i, t := range rep.Targets {
 		if snaps[i] != nil {

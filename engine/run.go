@@ -258,15 +258,21 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 		}
 	}
 	var names []*result.ShardName
+	var ignores []result.ShardIgnore
 	if s.Shard != nil {
 		opts.Loaded = func(targets []target.Target, snaps []*sdk.Snapshot) { names = shardNames(targets, snaps) }
+		opts.Ignored = func(used, reported []bool) {
+			for i := range used {
+				ignores = append(ignores, result.ShardIgnore{Used: used[i], Reported: reported[i]})
+			}
+		}
 	}
 	rep, err := lint(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
 	if s.Shard != nil {
-		markShard(rep, *s.Shard, fingerprint, len(whole), targets, positions, names, namesMatter(opts))
+		markShard(rep, *s.Shard, fingerprint, len(whole), targets, positions, names, namesMatter(opts), ignores)
 	}
 	rep.Rules = metas
 	rep.HelpURI = cfg.Output.HelpURI

@@ -83,9 +83,12 @@ func runFingerprint(s Settings, cfg *config.Config, metas []sdk.Meta, enabled fu
 
 // markShard records in rep which part of which run it is: the fingerprint,
 // the run's size and the place of each target and skipped server in it.
-func markShard(rep *result.Report, sh shard.Shard, fingerprint string, total int, kept []target.Target, positions []int, names []*result.ShardName, namesMatter bool) {
+func markShard(rep *result.Report, sh shard.Shard, fingerprint string, total int, kept []target.Target, positions []int, names []*result.ShardName, namesMatter bool, ignores []result.ShardIgnore) {
 	info := &result.Shard{Index: sh.Index, Count: sh.Count, Fingerprint: fingerprint, Total: total,
-		Targets: []int{}, Skipped: []int{}, Names: names, NamesMatter: namesMatter}
+		Targets: []int{}, Skipped: []int{}, Names: names, NamesMatter: namesMatter, Ignores: ignores}
+	if info.Ignores == nil {
+		info.Ignores = []result.ShardIgnore{}
+	}
 	if info.Names == nil {
 		info.Names = []*result.ShardName{}
 	}

@@ -277,6 +277,38 @@ func checkParts(parts []*ShardReport) error {
 	if len(places) != first.Shard.Total {
 		return fmt.Errorf("the shards hold %d of the run's %d targets; was a report edited?", len(places), first.Shard.Total)
 	}
+	return checkIgnores(parts)
+}
+
+// checkIgnores refuses shards whose unused-suppression findings about
+// [[ignore]] entries are not the whole run's: the run reports an entry
+// once, on its first target it could have matched, and only when no
+// target used it; each shard judges by its own targets.
+func checkIgnores(parts []*ShardReport) error {
+	for i := range parts[0].Shard.Ignores {
+		var used, reported []string
+		for _, p := range parts {
+			if i >= len(p.Shard.Ignores) {
+				return fmt.Errorf("%s: it has %d [[ignore]] entries, %s %d; was it edited?", p.Name, len(p.Shard.Ignores), parts[0].Name, len(parts[0].Shard.Ignores))
+			}
+			if p.Shard.Ignores[i].Used {
+				used = append(used, p.Name)
+			}
+			if p.Shard.Ignores[i].Reported {
+				reported = append(reported, p.Name)
+			}
+		}
+		if len(reported) == 0 || len(reported) == 1 && len(used) == 0 {
+			continue
+		}
+		const fix = "the shards' unused-suppression findings are not the whole run's; lint the shards with --disable unused-suppression, or fix the entry on a whole run"
+		if len(used) > 0 {
+			return fmt.Errorf("[[ignore]] entry number %d of the config matched an issue in %s, yet %s reported it unused, judging by its own targets: %s",
+				i+1, strings.Join(used, ", "), strings.Join(reported, ", "), fix)
+		}
+		return fmt.Errorf("[[ignore]] entry number %d of the config matched nothing, and %s each reported it unused, where the whole run reports it once: %s",
+			i+1, strings.Join(reported, ", "), fix)
+	}
 	return nil
 }
 

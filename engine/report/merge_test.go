@@ -59,6 +59,9 @@ func wholeAndShards() (*result.Report, [2]*result.Report) {
 		if len(skippedAt) > 0 {
 			r.Skipped = []result.Skipped{skipped}
 		}
+		// The first [[ignore]] entry matched in shard 2 only; the second
+		// matched nothing, and only shard 1 could have matched it.
+		r.Shard.Ignores = []result.ShardIgnore{{Used: index == 2}, {Reported: index == 1}}
 		return r
 	}
 	return whole, [2]*result.Report{part(1, []int{0, 2}, []int{}), part(2, []int{1, 3}, []int{4})}
@@ -152,6 +155,14 @@ func TestMergeRefuses(t *testing.T) {
 			b.Shard = nil
 			return []*result.Report{a, b}
 		}, "report of a whole run"},
+		{"an [[ignore]] used in another shard", func(a, b *result.Report) []*result.Report {
+			a.Shard.Ignores[0].Reported = true
+			return []*result.Report{a, b}
+		}, "entry number 1 of the config matched an issue in r2.json, yet r1.json reported it unused"},
+		{"an [[ignore]] reported twice", func(a, b *result.Report) []*result.Report {
+			b.Shard.Ignores[1].Reported = true
+			return []*result.Report{a, b}
+		}, "r1.json, r2.json each reported it unused"},
 		{"a name the lock reads", func(a, b *result.Report) []*result.Report {
 			a.Shard.NamesMatter, b.Shard.NamesMatter = true, true
 			return []*result.Report{a, b}

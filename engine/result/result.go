@@ -77,6 +77,17 @@ type Shard struct {
 	// (a lock, a baseline or an [[ignore]] with a server glob reads it),
 	// so a server named otherwise in the whole run cannot be merged.
 	NamesMatter bool `json:"namesMatter"`
+	// Ignores say, for each [[ignore]] entry of the config, whether it
+	// matched an issue in this shard and whether this shard reported it
+	// unused: the whole run reports an entry once, and only when no shard
+	// used it.
+	Ignores []ShardIgnore `json:"ignores"`
+}
+
+// ShardIgnore is what a shard did with one [[ignore]] entry.
+type ShardIgnore struct {
+	Used     bool `json:"used"`
+	Reported bool `json:"reported"`
 }
 
 // ShardName is how a shard's target is named, for mcplint merge to name
