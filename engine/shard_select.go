@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/result"
@@ -74,7 +76,11 @@ func runFingerprint(s Settings, cfg *config.Config, metas []sdk.Meta, enabled fu
 		}
 		fmt.Fprintf(h, "config %x\n", sha256.Sum256(text))
 	}
-	fmt.Fprintf(h, "probes %q exercise %q requests %d baseline %q server %q timeout %v\n", s.Probes, s.Exercise, len(s.Requests), s.Baseline, s.Server, s.Timeout)
+	fmt.Fprintf(h, "probes %q exercise %q requests %d baseline %q server %q timeouts %v %v %v max-file-size %d\n",
+		s.Probes, s.Exercise, len(s.Requests), s.Baseline, s.Server, s.Timeout, s.StartupTimeout, s.DiscoverWait, cfg.Server.MaxFileSize)
+	// Names only: the values of -e and --header may be secrets, and a
+	// hash of a short secret can be guessed back.
+	fmt.Fprintf(h, "env %q headers %d\n", slices.Sorted(maps.Keys(s.Env)), len(s.Headers))
 	for _, t := range targets {
 		fmt.Fprintf(h, "target %q %q %q\n", t.Group, t.Input, t.Name)
 	}
