@@ -205,17 +205,8 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 				t.Grade = result.Incomplete // the score stays, for what did run
 			}
 		}
-		for _, is := range t.Issues {
-			switch is.Severity {
-			case sdk.Error:
-				rep.Summary.Errors++
-			case sdk.Warning:
-				rep.Summary.Warnings++
-			default:
-				rep.Summary.Infos++
-			}
-		}
 	}
+	rep.Summary = result.Summarize(rep.Targets)
 	return rep, nil
 }
 

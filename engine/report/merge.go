@@ -333,18 +333,7 @@ func mergeJSON(parts []*ShardReport) *result.Report {
 			rep.Skipped = append(rep.Skipped, *skipped[i])
 		}
 	}
-	for _, t := range rep.Targets {
-		for _, is := range t.Issues {
-			switch is.Severity {
-			case sdk.Error:
-				rep.Summary.Errors++
-			case sdk.Warning:
-				rep.Summary.Warnings++
-			default:
-				rep.Summary.Infos++
-			}
-		}
-	}
+	rep.Summary = result.Summarize(rep.Targets)
 	return rep
 }
 

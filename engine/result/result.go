@@ -232,3 +232,21 @@ type Summary struct {
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
 }
+
+// Summarize counts the issues of targets by severity.
+func Summarize(targets []*Target) Summary {
+	var s Summary
+	for _, t := range targets {
+		for _, is := range t.Issues {
+			switch is.Severity {
+			case sdk.Error:
+				s.Errors++
+			case sdk.Warning:
+				s.Warnings++
+			default:
+				s.Infos++
+			}
+		}
+	}
+	return s
+}
