@@ -95,6 +95,9 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 		if code == 2 {
 			t.Fatalf("shard %d/4 was refused: %s", k+1, errs[k])
 		}
+		if want := fmt.Sprintf("mcplint: shard %d/4: ", k+1); !strings.Contains(errs[k], want) {
+			t.Errorf("shard %d/4 does not say on stderr how much it lints (%q):\n%s", k+1, want, errs[k])
+		}
 	}
 
 	// Each shard holds a part, the configs whole: both servers of team.json
