@@ -52,6 +52,8 @@ func runMerge(_ context.Context, c *cli, args []string) int {
 	fs.Var(failOn, "fail-on", "exit 1 when an issue is at or above this `LEVEL`: error, warning, info or never")
 	minGrade := &choiceFlag{choices: config.Grades}
 	fs.Var(minGrade, "min-grade", "exit 1 when a target's grade is below this `GRADE` (A-F; JSON reports only)")
+	var maxSize int64
+	fs.Var(sizeFlag{&maxSize}, "max-file-size", "refuse reports larger than `SIZE`, e.g. 1GiB (default 256MiB)")
 	positional, command, err := parseInterspersed(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(c.Stdout, mergeUsage, printFlags(fs))
@@ -68,7 +70,7 @@ func runMerge(_ context.Context, c *cli, args []string) int {
 	}
 	parts := make([]*report.ShardReport, len(positional))
 	for i, name := range positional {
-		data, err := inputfile.ReadFile(resolvePath(c.Dir, name), 0)
+		data, err := inputfile.ReadFile(resolvePath(c.Dir, name), maxSize)
 		if err != nil {
 			fmt.Fprintf(c.Stderr, "mcplint merge: %v\n", err)
 			return exitUsage

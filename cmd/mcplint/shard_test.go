@@ -165,3 +165,35 @@ func firstDifference(got, want []byte) string {
 	}
 	return fmt.Sprintf("got %d lines, want %d", len(g), len(w))
 }
+
+// TestMergeUsage: what merge cannot use is a usage error (exit 2) that
+// says what is wrong and where.
+func TestMergeUsage(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "tools.json", `{"tools": [{"name": "a", "description": "Adds two numbers given as a and b.", "inputSchema": {"type": "object"}}]}`)
+	writeFile(t, dir, "bad.json", "{\"version\": 1,\n  x}")
+	if _, stderr, code := runCLI(t, dir, "--no-plugins", "--shard", "1/1", "-f", "sarif=one.sarif", "-f", "json=one.json", "tools.json"); code != exitOK {
+		t.Fatalf("lint --shard 1/1: exit %d\n%s", code, stderr)
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"merge"}, "no report given"},
+		{[]string{"merge", "bad.json"}, "bad.json: not a JSON or SARIF report of mcplint: line 2, column 3"},
+		{[]string{"merge", "tools.json"}, `tools.json: not a JSON or SARIF report of mcplint (it has neither "targets" nor "runs")`},
+		{[]string{"merge", "--min-grade", "B", "one.sarif"}, "SARIF reports carry no grade"},
+		{[]string{"merge", "one.sarif", "one.json"}, "one.sarif is a sarif report and one.json a json report"},
+		{[]string{"merge", "missing.json"}, "missing.json"},
+	}
+	for _, c := range cases {
+		_, stderr, code := runCLI(t, dir, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("mcplint %s: exit %d, want 2 and %q:\n%s", strings.Join(c.args, " "), code, c.want, stderr)
+		}
+	}
+	out, stderr, code := runCLI(t, dir, "merge", "one.json")
+	if code != exitOK || !strings.Contains(out, `"targets"`) || strings.Contains(out, `"shard"`) {
+		t.Errorf("merge of the one shard: exit %d, want 0 and a whole run's report:\n%s%s", code, out, stderr)
+	}
+}

@@ -55,8 +55,10 @@ func ReadShard(name string, data []byte) (*ShardReport, error) {
 func jsonError(data []byte, err error) error {
 	var syn *json.SyntaxError
 	if errors.As(err, &syn) {
-		line := 1 + bytes.Count(data[:syn.Offset], []byte("\n"))
-		col := int(syn.Offset) - bytes.LastIndexByte(data[:syn.Offset], '\n')
+		// Offset counts the bytes read, the offending one included.
+		off := max(int(syn.Offset)-1, 0)
+		line := 1 + bytes.Count(data[:off], []byte("\n"))
+		col := off - bytes.LastIndexByte(data[:off], '\n')
 		return fmt.Errorf("line %d, column %d: %v", line, col, err)
 	}
 	return err
