@@ -128,6 +128,9 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err != nil {
 		return nil, usageError(c, "%v", err)
 	}
+	if sh != nil && !withBaseline {
+		return nil, usageError(c, "--shard: a baseline holds the issues of every target, and a shard lints some of them; record the baseline without --shard")
+	}
 	s := f.settings(c, cfg, positional, command, sh)
 	s.Env = env
 	if !withBaseline {

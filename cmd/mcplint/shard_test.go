@@ -166,7 +166,7 @@ func firstDifference(got, want []byte) string {
 	return fmt.Sprintf("got %d lines, want %d", len(g), len(w))
 }
 
-// TestMergeUsage: what merge cannot use is a usage error (exit 2) that
+// TestMergeUsage: what merge (or --shard) cannot use is a usage error (exit 2) that
 // says what is wrong and where.
 func TestMergeUsage(t *testing.T) {
 	dir := t.TempDir()
@@ -185,6 +185,8 @@ func TestMergeUsage(t *testing.T) {
 		{[]string{"merge", "--min-grade", "B", "one.sarif"}, "SARIF reports carry no grade"},
 		{[]string{"merge", "one.sarif", "one.json"}, "one.sarif is a sarif report and one.json a json report"},
 		{[]string{"merge", "missing.json"}, "missing.json"},
+		{[]string{"baseline", "--shard", "1/2", "tools.json"}, "record the baseline without --shard"},
+		{[]string{"--shard", "0/2", "tools.json"}, "K counts from 1"},
 	}
 	for _, c := range cases {
 		_, stderr, code := runCLI(t, dir, c.args...)
