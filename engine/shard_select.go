@@ -9,9 +9,9 @@ import (
 	"slices"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/shard"
-	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/sdk"
 )
 

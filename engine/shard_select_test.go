@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/shard"
-	"github.com/mcplint/mcplint/engine/target"
 )
 
 // kept lists the inputs (and servers) of part k/n of targets, sorted.

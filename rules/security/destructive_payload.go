@@ -9,18 +9,19 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/reliteral"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// DestructivePayload reports shell commands and code in model-visible text
+// destructivePayload reports shell commands and code in model-visible text
 // that delete, download and run, open a remote shell, or read the
 // system's password files.
-type DestructivePayload struct{}
+type destructivePayload struct{}
 
 // Meta describes the rule.
-func (DestructivePayload) Meta() sdk.Meta {
+func (destructivePayload) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "destructive-payload",
 		Category: sdk.CategorySecurity,
@@ -174,7 +175,7 @@ var refusals = map[string]bool{
 }
 
 // Check reports each text with a payload, once.
-func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (destructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	v := judged.Of(ctx, s)
 	// The texts that may hold a payload's words or a fork bomb's ":()",
 	// in order, each once.
@@ -235,7 +236,7 @@ func checkPayloads(t visible.Text, report func(sdk.Issue)) {
 					continue
 				}
 				seen[q] = true
-				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
+				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(snip.Runes(q, 80)), p.label))
 			}
 		}
 	}

@@ -8,12 +8,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// InstructionOverride reports text that tries to replace the instructions
+// instructionOverride reports text that tries to replace the instructions
 // the model already has.
-type InstructionOverride struct{}
+type instructionOverride struct{}
 
 // Meta describes the rule.
-func (InstructionOverride) Meta() sdk.Meta {
+func (instructionOverride) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "instruction-override",
 		Category: sdk.CategorySecurity,
@@ -140,7 +140,7 @@ func prevented(w *words, m match) bool {
 }
 
 // Check reports each text with override attempts, once.
-func (InstructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (instructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	phraseFindings(ctx, s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
 		for _, m := range ms {

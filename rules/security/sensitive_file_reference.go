@@ -7,18 +7,19 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/bytepair"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// SensitiveFileReference reports text that points the model at files
+// sensitiveFileReference reports text that points the model at files
 // holding secrets: private keys, cloud credentials, MCP client configs,
 // .env files, browser profiles.
-type SensitiveFileReference struct{}
+type sensitiveFileReference struct{}
 
 // Meta describes the rule.
-func (SensitiveFileReference) Meta() sdk.Meta {
+func (sensitiveFileReference) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "sensitive-file-reference",
 		Category: sdk.CategorySecurity,
@@ -447,7 +448,7 @@ func addWords(d map[string]bool, s string) {
 }
 
 // Check reports each text that names secret files, once.
-func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (sensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	domainOf := domainWords(s)
 	// The phrase rules' scan reads every byte of every text already and
 	// finds mayNameSecretFile's verdict on its way.
@@ -482,7 +483,7 @@ func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
 	var moved string
 	weak := true
 	for _, m := range ms {
-		parts = append(parts, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(m.path, 80)), m.file.label))
+		parts = append(parts, fmt.Sprintf("%s (%s)", strconv.Quote(snip.Runes(m.path, 80)), m.file.label))
 		if m.moved != "" && moved == "" {
 			moved = m.moved
 		}

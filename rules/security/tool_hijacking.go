@@ -10,14 +10,14 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// ToolHijacking reports text that steers the model's choice of tools: use
+// toolHijacking reports text that steers the model's choice of tools: use
 // this tool whatever the request, call it before any other, ignore the
 // others, substitute its output for the user's values, or change what
 // another tool is called with.
-type ToolHijacking struct{}
+type toolHijacking struct{}
 
 // Meta describes the rule.
-func (ToolHijacking) Meta() sdk.Meta {
+func (toolHijacking) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "tool-hijacking",
 		Category: sdk.CategorySecurity,
@@ -239,7 +239,7 @@ var selfPromotionSrc = func() map[string]bool {
 }()
 
 // Check reports each text that manipulates the model's choice of tools.
-func (ToolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	own := serverWords(s)
 	var names map[string]bool
 	phraseFindings(ctx, s, hijackPhrases(), func(t visible.Text, w *words, ms []match) {

@@ -10,12 +10,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// UndisclosedDataFlow reports text saying that a tool also sends user data
+// undisclosedDataFlow reports text saying that a tool also sends user data
 // somewhere beside its stated job, or enrols users in something by default.
-type UndisclosedDataFlow struct{}
+type undisclosedDataFlow struct{}
 
 // Meta describes the rule.
-func (UndisclosedDataFlow) Meta() sdk.Meta {
+func (undisclosedDataFlow) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "undisclosed-data-flow",
 		Category: sdk.CategorySecurity,
@@ -192,7 +192,7 @@ func inIdentifier(w *words, k int) bool {
 var urlWords = []string{"url", "urls", "uri", "endpoint", "webhook", "http", "https", "host", "api", "request", "fetch", "curl", "upload", "server"}
 
 // Check reports each text with an undisclosed data flow, once.
-func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	domainOf := domainWords(s)
 	phraseFindings(ctx, s, flowPhrases(), func(t visible.Text, w *words, ms []match) {
 		domain := domainOf(t.Owner(), t.Tool())
