@@ -249,7 +249,7 @@ func checkParts(parts []*ShardReport) error {
 		case p.Shard.Count != first.Shard.Count:
 			return fmt.Errorf("%s is shard %d/%d and %s shard %d/%d: they split the run differently; give the reports of one --shard K/N run", first.Name, first.Shard.Index, first.Shard.Count, p.Name, p.Shard.Index, p.Shard.Count)
 		case p.Shard.Fingerprint != first.Shard.Fingerprint:
-			return fmt.Errorf("%s and %s are shards of different runs (their fingerprints differ: another configuration, rule selection, settings or list of targets); give the shards of one run, each linted with the same command but --shard", first.Name, p.Name)
+			return fmt.Errorf("%s and %s are shards of different runs (their fingerprints differ: another configuration, rule selection, settings, list of targets, or order of that list); give the shards of one run, each linted with the same command and targets in the same order, but --shard", first.Name, p.Name)
 		case p.Shard.Index < 1 || p.Shard.Index > p.Shard.Count:
 			return fmt.Errorf("%s: shard %d/%d is not a part of %d", p.Name, p.Shard.Index, p.Shard.Count, p.Shard.Count)
 		}
