@@ -87,6 +87,10 @@ type Settings struct {
 	DiscoverWait time.Duration
 	// Baseline is the baseline file whose issues are hidden; empty for none.
 	Baseline string
+	// Clients are --clients: the client profiles the tools are checked
+	// against, over the config's [compat] clients; nil leaves the
+	// config's.
+	Clients []string
 	// Plugins says which rule plugins start.
 	Plugins PluginSettings
 	// Shard, when set, lints only that part of the targets (--shard K/N):
@@ -160,6 +164,12 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	cfg := s.Config
 	if cfg == nil {
 		cfg = config.Default()
+	}
+	if s.Clients != nil {
+		var err error
+		if cfg, err = cfg.WithClients(s.Clients); err != nil {
+			return nil, &UsageError{fmt.Errorf("--clients: %w", err)}
+		}
 	}
 	// Plugins start while this goroutine builds the built-in rules,
 	// resolves the targets and reads the lock: a plugin takes
@@ -279,6 +289,9 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	for _, m := range metas {
 		if sel.Enabled(m) {
 			rep.Enabled = append(rep.Enabled, m)
+			if m.Name == config.CompatRule {
+				worksWith(rep, cfg.Compat.Clients)
+			}
 		}
 	}
 	return rep, nil

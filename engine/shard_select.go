@@ -81,6 +81,7 @@ func runFingerprint(s Settings, cfg *config.Config, metas []sdk.Meta, enabled fu
 	// Names only: the values of -e and --header may be secrets, and a
 	// hash of a short secret can be guessed back.
 	fmt.Fprintf(h, "env %q headers %d\n", slices.Sorted(maps.Keys(s.Env)), len(s.Headers))
+	fmt.Fprintf(h, "clients %q\n", cfg.Compat.Clients)
 	for _, t := range targets {
 		fmt.Fprintf(h, "target %q %q %q\n", t.Group, t.Input, t.Name)
 	}

@@ -32,7 +32,7 @@ func (destructivePayload) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP05:2025 Command Injection & Execution",
 		CWE:      "CWE-78",
-		Uses:     []string{judged.Name},
+		Uses:     []string{judged.Name, otherReadings.Name},
 	}
 }
 
@@ -88,6 +88,13 @@ const packageRun = "package download and run ordered before use"
 // packageRunner is a command that fetches a package from a registry and
 // runs or installs it, and the package's name.
 const packageRunner = "[`'\"]?" + `(?:npx|bunx|pnpx|pnpm\s+dlx|yarn\s+dlx|uvx|pipx\s+run|pip3?\s+install|npm\s+(?:i|install|exec)|cargo\s+install|gem\s+install)\s+(?:-[\w-]+\s+)*[@\w][\w@./-]*`
+
+// systemFileValue matches a path to the system's password files as a
+// whole value or a path in one: "/etc/passwd", "../../../etc/shadow",
+// "file:///etc/passwd".
+var systemFileValue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[\s"'=:(])(?:file://)?(?:\.\./)*/?etc/(?:passwd|shadow|gshadow|sudoers|master\.passwd)\b`)
+})
 
 // payloads are payloadSources compiled, on first use: the expressions
 // cost more to compile than the rest of the package's set-up, and a run
@@ -191,15 +198,24 @@ func (destructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			e, bombs = bombs[0], bombs[1:]
 		}
 		if e.t.Kind != visible.KindResourceURI {
-			checkPayloads(e.t, report)
+			checkPayloads(e.t, e.t.Value, "", report)
+		}
+	}
+	// A payload encoded as base64 or hex ("Data: aW1wb3J0IG9z…") is
+	// decoded by a model asked to, and hidden from a reader: the decoded
+	// runs are read as the text is.
+	for _, r := range readings(ctx, s) {
+		if r.how == readDecoded {
+			checkPayloads(r.t, r.value, r.how.note(), report)
 		}
 	}
 	return nil
 }
 
-// checkPayloads reports the payloads in t, if any.
-func checkPayloads(t visible.Text, report func(sdk.Issue)) {
-	w := split(t.Value)
+// checkPayloads reports the payloads in value, which is t's text or a
+// reading of it (note says which), if any.
+func checkPayloads(t visible.Text, value, note string, report func(sdk.Issue)) {
+	w := split(value)
 	text := strings.ToLower(w.text)
 	if w.hasSoft {
 		text = strings.ReplaceAll(text, string(softMark), "")
@@ -240,6 +256,17 @@ func checkPayloads(t visible.Text, report func(sdk.Issue)) {
 			}
 		}
 	}
+	if t.Kind == visible.KindDefault || t.Kind == visible.KindConst {
+		// A value the server fills in is sent unless the model is told
+		// otherwise: one that names the system's password files, with or
+		// without a climb out of the working directory, reads them on
+		// the first call, with no verb needed to order it.
+		if loc := systemFileValue().FindStringIndex(text); loc != nil {
+			if q := strings.TrimSpace(text[loc[0]:loc[1]]); !seen[q] {
+				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(snip.Runes(q, 80)), "system password file as the value the server fills in"))
+			}
+		}
+	}
 	if len(found) == 0 {
 		return
 	}
@@ -249,7 +276,7 @@ func checkPayloads(t visible.Text, report func(sdk.Issue)) {
 	report(sdk.Issue{
 		Tool:    t.Owner(),
 		Pointer: t.Pointer(),
-		Message: fmt.Sprintf("%s carries a destructive or remote-code payload: %s", kindName(t.Kind.String()), strings.Join(found, ", ")),
+		Message: fmt.Sprintf("%s carries a destructive or remote-code payload%s: %s", kindName(t.Kind.String()), note, strings.Join(found, ", ")),
 		Fix:     "remove the command; a description says what the tool does, it never hands the model commands or code to run, and a tool that installs something does it in its own code, reviewed",
 	})
 }
