@@ -25,7 +25,8 @@ Joins the reports of the shards of one run (each written by
 whole run would have written: the same targets in the same order (the order
 the whole run names them in, which each shard records), the summary counted
 again. The merged report has the shards' format; its exit status follows
---fail-on and --min-grade as lint's does.
+--fail-on and --min-grade as lint's does, and as for lint they default to
+[output] fail-on and min-grade of the nearest .mcplint.toml.
 
 It refuses, saying which reports: a report that is not of a shard, reports
 of another mcplint version, configuration, rule selection, settings or list
@@ -52,6 +53,8 @@ func runMerge(_ context.Context, c *cli, args []string) int {
 	fs.Var(failOn, "fail-on", "exit 1 when an issue is at or above this `LEVEL`: error, warning, info or never")
 	minGrade := &choiceFlag{choices: config.Grades}
 	fs.Var(minGrade, "min-grade", "exit 1 when a target's grade is below this `GRADE` (A-F; JSON reports only)")
+	configPath := fs.String("config", "", "read [output] fail-on and min-grade from `FILE` instead of the nearest .mcplint.toml (also MCPLINT_CONFIG)")
+	fs.StringVar(configPath, "c", "", shorthandPrefix+"config")
 	var maxSize int64
 	fs.Var(sizeFlag{&maxSize}, "max-file-size", "refuse reports larger than `SIZE`, e.g. 1GiB (default 256MiB)")
 	positional, command, err := parseInterspersed(fs, args)
@@ -67,6 +70,20 @@ func runMerge(_ context.Context, c *cli, args []string) int {
 	}
 	if len(positional) == 0 {
 		return usageError(c, "merge: no report given: name the report of each shard, e.g. mcplint merge shard-*.json")
+	}
+	// The gate is lint's: the flags, else the config's [output].
+	cfg, err := openConfig(c, *configPath)
+	if err != nil {
+		fmt.Fprintln(c.Stderr, err)
+		return exitUsage
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if !given["fail-on"] && cfg.Output.FailOn != "" {
+		failOn.value = cfg.Output.FailOn
+	}
+	if !given["min-grade"] && cfg.Output.MinGrade != "" {
+		minGrade.value = cfg.Output.MinGrade
 	}
 	parts := make([]*report.ShardReport, len(positional))
 	for i, name := range positional {

@@ -198,4 +198,13 @@ func TestMergeUsage(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, `"targets"`) || strings.Contains(out, `"shard"`) {
 		t.Errorf("merge of the one shard: exit %d, want 0 and a whole run's report:\n%s%s", code, out, stderr)
 	}
+	// As for lint, the config's [output] fail-on is the gate the flag
+	// does not set.
+	writeFile(t, dir, ".mcplint.toml", "version = 1\n[output]\nfail-on = \"info\"\n")
+	if _, stderr, code := runCLI(t, dir, "merge", "one.json"); code != exitIssues || !strings.Contains(stderr, "at or above --fail-on info") {
+		t.Errorf("merge under [output] fail-on = \"info\": exit %d, want 1 and the reason:\n%s", code, stderr)
+	}
+	if _, stderr, code := runCLI(t, dir, "merge", "--fail-on", "never", "one.json"); code != exitOK {
+		t.Errorf("merge --fail-on never over the config: exit %d, want 0:\n%s", code, stderr)
+	}
 }
