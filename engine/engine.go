@@ -63,6 +63,16 @@ type Options struct {
 	LimitMemory bool
 	// SaveTrace keeps the one live target's session when its File is set.
 	SaveTrace SaveTrace
+	// Loaded, when set, is called once the targets to lint (those not
+	// skipped) are loaded and prepared, before any rule runs.
+	Loaded func(targets []target.Target, snaps []*sdk.Snapshot)
+	// Ignored, when set, is told after the pipeline which [[ignore]]
+	// entries matched an issue and which were reported unused.
+	Ignored func(used, reported []bool)
+	// Named is how many targets the whole run names one by one (not of a
+	// client config, not skipped) when Targets are a shard of it; 0 to
+	// count them in Targets.
+	Named int
 }
 
 // lint runs the whole pipeline over rules Run has configured and returns
@@ -116,8 +126,15 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 		}
 	}
 	region = trace.StartRegion(ctx, "prepare")
-	prepare(opt.Targets, snaps, errs, opt.Lock)
+	named := opt.Named
+	if named == 0 {
+		named = namedOneByOne(opt.Targets)
+	}
+	prepare(opt.Targets, named, snaps, errs, opt.Lock)
 	region.End()
+	if opt.Loaded != nil {
+		opt.Loaded(opt.Targets, snaps)
+	}
 	region = trace.StartRegion(ctx, "rules")
 
 	metas := make([]sdk.Meta, len(opt.Rules))
@@ -162,8 +179,19 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	// The pipeline runs once every target is done: an [[ignore]] entry is
 	// unused only when it matched nothing on any of them. Scoring comes
 	// after, since what the pipeline adds counts and what it hides does not.
-	pipeline.Run(pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir}),
-		slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
+	procs := pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir})
+	pipeline.Run(procs, slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
+	if opt.Ignored != nil {
+		for _, p := range procs {
+			if u, ok := p.(*pipeline.Unused); ok {
+				used := make([]bool, len(u.Ignores.Entries))
+				for i := range used {
+					used[i] = u.Ignores.Used(i)
+				}
+				opt.Ignored(used, u.Reported)
+			}
+		}
+	}
 	region.End()
 	for i, t := range rep.Targets {
 		if snaps[i] != nil {
@@ -177,17 +205,8 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 				t.Grade = result.Incomplete // the score stays, for what did run
 			}
 		}
-		for _, is := range t.Issues {
-			switch is.Severity {
-			case sdk.Error:
-				rep.Summary.Errors++
-			case sdk.Warning:
-				rep.Summary.Warnings++
-			default:
-				rep.Summary.Infos++
-			}
-		}
 	}
+	rep.Summary = result.Summarize(rep.Targets)
 	return rep, nil
 }
 

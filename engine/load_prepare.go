@@ -16,8 +16,11 @@ import (
 // its tool list and instructions cost a model (Tokens). Nothing else
 // writes these fields. Peers are copied first, so that a peer carries
 // what its source read and nothing of this.
-func prepare(targets []target.Target, snaps []*sdk.Snapshot, errs []error, pins *lock.File) {
-	linkPeers(targets, snaps, errs)
+//
+// named is how many targets the whole run names one by one (more than
+// targets holds when they are a shard of it).
+func prepare(targets []target.Target, named int, snaps []*sdk.Snapshot, errs []error, pins *lock.File) {
+	linkPeers(targets, named, snaps, errs)
 	if pins != nil {
 		file := lock.FileName
 		if pins.Path != "" {
@@ -49,8 +52,10 @@ const runGroup = "\x00run"
 const maxRunGroup = 64
 
 // linkPeers lets the servers of one client config see each other, and
-// the targets named one by one in the run see each other.
-func linkPeers(targets []target.Target, snaps []*sdk.Snapshot, errs []error) {
+// the targets named one by one in the run see each other when the run
+// names at most maxRunGroup of them (named, counted whether or not they
+// loaded: a shard of the run must decide as the whole run does).
+func linkPeers(targets []target.Target, named int, snaps []*sdk.Snapshot, errs []error) {
 	groups := map[string][]int{}
 	for i, t := range targets {
 		if snaps[i] == nil || errs[i] != nil && t.Group == "" {
@@ -62,7 +67,7 @@ func linkPeers(targets []target.Target, snaps []*sdk.Snapshot, errs []error) {
 		}
 		groups[g] = append(groups[g], i)
 	}
-	if len(groups[runGroup]) > maxRunGroup {
+	if named > maxRunGroup {
 		delete(groups, runGroup)
 	}
 	for _, members := range groups {

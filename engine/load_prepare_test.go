@@ -28,7 +28,7 @@ func TestPrepare(t *testing.T) {
 		{Name: "y.json", Tools: tool},
 	}
 	targets := []target.Target{{Name: "calc", Group: "mcp.json"}, {Name: "other", Group: "mcp.json"}, {Name: "half"}, {Name: "x.json"}, {Name: "y.json"}}
-	prepare(targets, snaps, []error{nil, nil, errors.New("exited"), nil, nil}, pins)
+	prepare(targets, namedOneByOne(targets), snaps, []error{nil, nil, errors.New("exited"), nil, nil}, pins)
 	calc, other, half, x, y := snaps[0], snaps[1], snaps[2], snaps[3], snaps[4]
 	if calc.Lock == nil || calc.Lock.Instructions != "sha256:x" || calc.LockFile != ".mcplint.lock" {
 		t.Errorf("calc: Lock %v, LockFile %q", calc.Lock, calc.LockFile)
@@ -66,7 +66,7 @@ func TestLinkPeersCapsTheRunGroup(t *testing.T) {
 			targets[i].Group = group
 			snaps[i] = &sdk.Snapshot{Name: fmt.Sprint("s", i)}
 		}
-		linkPeers(targets, snaps, make([]error, n))
+		linkPeers(targets, namedOneByOne(targets), snaps, make([]error, n))
 		return snaps
 	}
 	if got := link(3, ""); len(got[0].Peers) != 2 {

@@ -28,7 +28,7 @@ func BenchmarkPipeline(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	prepare([]target.Target{{Kind: target.Static}}, []*sdk.Snapshot{snap}, []error{nil}, nil)
+	prepare([]target.Target{{Kind: target.Static}}, 1, []*sdk.Snapshot{snap}, []error{nil}, nil)
 	all := rules.All()
 	enabled := Enabled(all, runner.Selection{})
 	t, _ := lintOne(context.Background(), target.Target{Kind: target.Static}, snap, enabled)

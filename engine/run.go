@@ -22,6 +22,7 @@ import (
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
+	"github.com/mcplint/mcplint/engine/shard"
 	"github.com/mcplint/mcplint/plugins"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
@@ -92,6 +93,9 @@ type Settings struct {
 	Clients []string
 	// Plugins says which rule plugins start.
 	Plugins PluginSettings
+	// Shard, when set, lints only that part of the targets (--shard K/N):
+	// the report says which part of which run it is, for mcplint merge.
+	Shard *shard.Shard
 	// SaveTrace, when its Path is set, keeps the session of the one live
 	// target in that file (--save-trace); Run resolves File from Dir.
 	SaveTrace SaveTrace
@@ -245,8 +249,15 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	if s.Serve != nil {
 		loader.Live.Serve = mcp.Serve(s.Serve)
 	}
+	var fingerprint string
+	var positions []int
+	whole := targets
+	if s.Shard != nil {
+		fingerprint = runFingerprint(s, cfg, metas, sel.Enabled, targets)
+		targets, positions = selectShard(targets, *s.Shard)
+	}
 	opts := Options{
-		Version: s.Version, Dir: s.Dir, Targets: targets, Config: cfg,
+		Version: s.Version, Dir: s.Dir, Targets: targets, Config: cfg, Named: namedOneByOne(whole),
 		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
 		Progress: s.Progress, KeepRepeats: s.KeepRepeats, LimitMemory: s.LimitMemory, SaveTrace: s.SaveTrace,
 	}
@@ -256,9 +267,22 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 			return nil, &UsageError{fmt.Errorf("--baseline: %w", err)}
 		}
 	}
+	var names []*result.ShardName
+	var ignores []result.ShardIgnore
+	if s.Shard != nil {
+		opts.Loaded = func(targets []target.Target, snaps []*sdk.Snapshot) { names = shardNames(targets, snaps) }
+		opts.Ignored = func(used, reported []bool) {
+			for i := range used {
+				ignores = append(ignores, result.ShardIgnore{Used: used[i], Reported: reported[i]})
+			}
+		}
+	}
 	rep, err := lint(ctx, opts)
 	if err != nil {
 		return nil, err
+	}
+	if s.Shard != nil {
+		markShard(rep, *s.Shard, fingerprint, len(whole), targets, positions, names, namesMatter(opts), ignores)
 	}
 	rep.Rules = metas
 	rep.HelpURI = cfg.Output.HelpURI

@@ -11,16 +11,6 @@ import (
 	"time"
 )
 
-// buildInto compiles pkg (relative to this folder) into dir as name.
-func buildInto(t *testing.T, dir, name, pkg string) string {
-	t.Helper()
-	bin := filepath.Join(dir, name)
-	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
-		t.Fatalf("building %s: %v\n%s", pkg, err, out)
-	}
-	return bin
-}
-
 // processesUnder lists the live processes whose executable lies in dir,
 // from the process table.
 func processesUnder(dir string) []string {

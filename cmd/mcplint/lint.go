@@ -124,7 +124,14 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	if err != nil {
 		return nil, usageError(c, "%v", err)
 	}
-	s := f.settings(c, cfg, positional, command)
+	sh, err := f.shardPart(c.Getenv)
+	if err != nil {
+		return nil, usageError(c, "%v", err)
+	}
+	if sh != nil && !withBaseline {
+		return nil, usageError(c, "--shard: a baseline holds the issues of every target, and a shard lints some of them; record the baseline without --shard")
+	}
+	s := f.settings(c, cfg, positional, command, sh)
 	s.Env = env
 	if !withBaseline {
 		// A baseline is recorded from today's issues, none hidden, each
@@ -137,6 +144,9 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 	}
 	if f.set("exercise") && f.exercise.value != "none" && !f.quiet {
 		noteNothingToCall(c, rep.Targets)
+	}
+	if rep.Shard != nil && !f.quiet {
+		noteShard(c, rep.Shard)
 	}
 	return rep, exitOK
 }
@@ -161,6 +171,18 @@ func noteNothingToCall(c *cli, targets []*result.Target) {
 		list = fmt.Sprintf("%s and %d more", strings.Join(files[:most], ", "), len(files)-most)
 	}
 	fmt.Fprintf(c.Stderr, "mcplint: --exercise: nothing to call in %s: a tool list or a trace is what a server said, not a server; to call tools, give the server's folder, its command after --, or its URL\n", list)
+}
+
+// noteShard tells stderr how much of the run a shard lints: a part with
+// nothing in it is no failure (a few targets that see each other stay in
+// one part), but a user who sees an empty report should know why.
+func noteShard(c *cli, sh *result.Shard) {
+	n := len(sh.Targets) + len(sh.Skipped)
+	fmt.Fprintf(c.Stderr, "mcplint: shard %d/%d: %d of the run's %d targets", sh.Index, sh.Count, n, sh.Total)
+	if n == 0 && sh.Total > 0 {
+		fmt.Fprint(c.Stderr, " (the servers of a client config, and up to 64 targets named one by one, stay in one shard together)")
+	}
+	fmt.Fprintln(c.Stderr)
 }
 
 // runError explains why engine.Run could not lint and returns the exit code.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/engine/shard"
 	"github.com/mcplint/mcplint/internal/compat"
 )
 
@@ -42,6 +43,7 @@ type lintFlags struct {
 	maxSame      int
 	saveTrace    string
 	env          listLines
+	shard        string
 	// requests are what mcplint call, read-resource and get-prompt ask
 	// of the server in place of --exercise; no flag sets them.
 	requests []engine.Request
@@ -83,6 +85,7 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.probes, "probes", "which protocol probes a live server gets, a `SET`: none (only list); default (the default: questions in the session, and a second server process for request-before-init and a second listing); all (also a third process whose client names itself differently, and a pause after initialized)")
 	fs.StringVar(&f.saveTrace, "save-trace", "", "keep a live server's session (its probes' sessions included) in `FILE`, a trace that lints as the live run did ('mcplint FILE'); findings in the transcript then name its lines")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
+	fs.StringVar(&f.shard, "shard", "", "lint one part of the targets, `K/N` (K from 1 to N); env:VAR/N reads K from VAR counted from 1, env0:VAR/N counted from 0 (JOB_COMPLETION_INDEX); a client config's servers stay together; 'mcplint merge' joins the parts' reports")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "quiet", false, "print issues and failures only: no clean targets, no empty summary, no progress notes on stderr")
 	fs.BoolVar(&f.quiet, "q", false, shorthandPrefix+"quiet")
@@ -212,7 +215,7 @@ func (c *colorFlag) IsBoolFlag() bool { return true }
 func (c *colorFlag) Choices() []string { return c.choices }
 
 // settings are what the flags (over the config cfg) ask engine.Run for.
-func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []string) engine.Settings {
+func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []string, sh *shard.Shard) engine.Settings {
 	s := engine.Settings{
 		Version: mcplintVersion(), Dir: c.Dir, Getenv: c.Getenv, Config: cfg,
 		Args: positional, Command: command, Server: f.server, Headers: f.headers,
@@ -222,6 +225,7 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		Clients:   f.clientList(),
 		Plugins:   engine.PluginSettings{Off: f.noPlugin},
 		SaveTrace: engine.SaveTrace{Path: f.saveTrace},
+		Shard:     sh,
 		// mcplint owns its process: a lint of large files may cap its heap.
 		LimitMemory: true,
 		// The notice of risky calls goes to stderr even when it is not a
@@ -267,4 +271,16 @@ func (f *lintFlags) envMap() (map[string]string, error) {
 		out[k] = v
 	}
 	return out, nil
+}
+
+// shardPart reads --shard; nil when it is not given.
+func (f *lintFlags) shardPart(getenv func(string) string) (*shard.Shard, error) {
+	if f.shard == "" {
+		return nil, nil
+	}
+	sh, err := shard.Parse(f.shard, getenv)
+	if err != nil {
+		return nil, err
+	}
+	return &sh, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +17,16 @@ func runCLI(t *testing.T, dir string, args ...string) (stdout, stderr string, co
 	c := &cli{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Dir: dir, Getenv: func(string) string { return "" }}
 	code = run(context.Background(), c, args)
 	return out.String(), errb.String(), code
+}
+
+// buildInto compiles pkg (relative to this folder) into dir as name.
+func buildInto(t *testing.T, dir, name, pkg string) string {
+	t.Helper()
+	bin := filepath.Join(dir, name)
+	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+		t.Fatalf("building %s: %v\n%s", pkg, err, out)
+	}
+	return bin
 }
 
 func writeFile(t *testing.T, dir, name, content string) string {

@@ -43,6 +43,39 @@ type sarifRun struct {
 	Invocations []sarifInvocation `json:"invocations"`
 	Results     []sarifResult     `json:"results"`
 	ColumnKind  string            `json:"columnKind"`
+	// Properties are written by a shard (--shard K/N) alone.
+	Properties *sarifRunProps `json:"properties,omitempty"`
+}
+
+// sarifRunProps is the property bag of a shard's run: what mcplint merge
+// needs to join the shards' runs into the run of the whole.
+type sarifRunProps struct {
+	Shard *sarifShard `json:"mcplintShard"`
+}
+
+// sarifShard is result.Shard with what a SARIF run loses of the report:
+// the order of every rule known to the run (the driver lists only those
+// the results name), and how many results and notifications each target
+// has, in order.
+type sarifShard struct {
+	result.Shard
+	Rules         []string `json:"rules"`
+	Results       []int    `json:"results"`
+	Notifications []int    `json:"notifications"`
+	// Renamed are, for each target that the whole run may name by its
+	// fallback name (result.ShardName), what that name changes in the log;
+	// nil for the others.
+	Renamed []*sarifRenamed `json:"renamed"`
+}
+
+// sarifRenamed is what a target's fallback name changes in a SARIF log:
+// the name as written, and for each result its fingerprint and fully
+// qualified name, for each notification its text.
+type sarifRenamed struct {
+	Target        string   `json:"target"`
+	Fingerprints  []string `json:"fingerprints"`
+	Qualified     []string `json:"qualified"`
+	Notifications []string `json:"notifications"`
 }
 
 type sarifTool struct {
@@ -197,44 +230,13 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 	// Every ruleIndex is known before the driver is written, so the
 	// results can follow it one at a time.
 	results := make([]sarifRef, 0, resultCount(r))
+	var perResults, perNotes []int
 	for _, t := range r.Targets {
-		if t.Error != nil {
+		results0, notes0 := len(results), len(inv.Notifications)
+		if t.Error != nil || len(t.RuleErrors) > 0 {
 			inv.ExecutionSuccessful = false
-			inv.Notifications = append(inv.Notifications, sarifNotification{
-				Level:      "error",
-				Message:    sarifMessage{Text: sentence("target " + Escape(t.Name) + " (" + Escape(t.Input) + ") could not be linted: " + Escape(*t.Error))},
-				Properties: map[string]any{"target": Escape(t.Name)},
-			})
 		}
-		for _, re := range t.RuleErrors {
-			inv.ExecutionSuccessful = false
-			inv.Notifications = append(inv.Notifications, sarifNotification{
-				Level:          "error",
-				Message:        sarifMessage{Text: sentence("rule " + Escape(re.Rule) + " could not run on target " + Escape(t.Name) + ": " + Escape(re.Error))},
-				AssociatedRule: &sarifRuleRef{ID: re.Rule, Index: ruleIndex(re.Rule)},
-				Properties:     map[string]any{"target": Escape(t.Name)},
-			})
-		}
-		for _, in := range t.Inconclusive {
-			for _, rule := range in.Rules {
-				n := sarifNotification{
-					Level:      "note",
-					Message:    sarifMessage{Text: sentence("inconclusive: probe " + in.Probe + " could not judge target " + Escape(t.Name) + " for rule " + Escape(rule) + ": " + Escape(in.Reason))},
-					Properties: map[string]any{"target": Escape(t.Name), "inconclusive": true, "probe": in.Probe},
-				}
-				if i := ruleIndex(rule); i >= 0 {
-					n.AssociatedRule = &sarifRuleRef{ID: rule, Index: i}
-				}
-				inv.Notifications = append(inv.Notifications, n)
-			}
-		}
-		for _, n := range t.Notes {
-			inv.Notifications = append(inv.Notifications, sarifNotification{
-				Level:      "note",
-				Message:    sarifMessage{Text: sentence("target " + Escape(t.Name) + ": " + Escape(n))},
-				Properties: map[string]any{"target": Escape(t.Name)},
-			})
-		}
+		inv.Notifications = append(inv.Notifications, sarifNotifications(t, ruleIndex)...)
 		for i := range t.Issues {
 			results = append(results, sarifRef{t: t, is: &t.Issues[i], rule: ruleIndex(t.Issues[i].Rule)})
 		}
@@ -242,6 +244,7 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 			s := &t.Suppressed[i]
 			results = append(results, sarifRef{t: t, is: &s.Issue, sup: s, rule: ruleIndex(s.Rule)})
 		}
+		perResults, perNotes = append(perResults, len(results)-results0), append(perNotes, len(inv.Notifications)-notes0)
 	}
 
 	run := sarifRun{
@@ -250,12 +253,26 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 		// sdk.Location columns count code points, not UTF-16 units.
 		ColumnKind: "unicodeCodePoints",
 	}
+	if r.Shard != nil {
+		names := make([]string, len(rules))
+		for i, m := range rules {
+			names[i] = m.Name
+		}
+		run.Properties = &sarifRunProps{&sarifShard{Shard: *r.Shard, Rules: names, Results: perResults, Notifications: perNotes,
+			Renamed: sarifRenames(r, ruleIndex)}}
+	}
+	return writeSARIFRun(w, &run, results, appendSARIFRef)
+}
+
+// writeSARIFRun writes a log of the one run, whose results (nil in run)
+// are written one at a time by app.
+func writeSARIFRun[T any](w io.Writer, run *sarifRun, results []T, app appender[T]) error {
 	jw := newJSONWriter(w)
 	err := jw.withHoles(&sarifLog{Schema: sarifSchema, Version: sarifVersion}, 0, map[string]func(int) error{
 		"runs": func(d int) error {
-			return writeList(jw, []*sarifRun{&run}, d, func(_, d int) error {
-				return jw.withHoles(&run, d, map[string]func(int) error{
-					"results": func(d int) error { return writeEncoded(jw, results, d, appendSARIFRef) },
+			return writeList(jw, []*sarifRun{run}, d, func(_, d int) error {
+				return jw.withHoles(run, d, map[string]func(int) error{
+					"results": func(d int) error { return writeEncoded(jw, results, d, app) },
 				})
 			})
 		},
@@ -265,6 +282,82 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 	}
 	jw.out.WriteByte('\n')
 	return jw.out.Flush()
+}
+
+// sarifRenames renders again, under its fallback name, each target of a
+// shard that the whole run may name by it.
+func sarifRenames(r *result.Report, ruleIndex func(string) int) []*sarifRenamed {
+	out := make([]*sarifRenamed, len(r.Targets))
+	for i, t := range r.Targets {
+		if i >= len(r.Shard.Names) || r.Shard.Names[i] == nil {
+			continue
+		}
+		n := r.Shard.Names[i]
+		if n.Fallback == "" || t.Name != n.Stable {
+			continue
+		}
+		alt := *t
+		alt.Name = n.Fallback
+		rn := &sarifRenamed{Target: Escape(alt.Name), Fingerprints: []string{}, Qualified: []string{}, Notifications: []string{}}
+		for _, note := range sarifNotifications(&alt, ruleIndex) {
+			rn.Notifications = append(rn.Notifications, note.Message.Text)
+		}
+		add := func(is sdk.Issue) {
+			rn.Fingerprints = append(rn.Fingerprints, fingerprint(alt.Name, is))
+			rn.Qualified = append(rn.Qualified, Escape(alt.Name+"/"+is.Tool))
+		}
+		for _, is := range t.Issues {
+			add(is)
+		}
+		for _, s := range t.Suppressed {
+			add(s.Issue)
+		}
+		out[i] = rn
+	}
+	return out
+}
+
+// sarifNotifications are the tool execution notifications of target t: it
+// could not be linted, a rule could not run on it or could not judge it,
+// or its report lacks something (its notes).
+func sarifNotifications(t *result.Target, ruleIndex func(string) int) []sarifNotification {
+	var out []sarifNotification
+	if t.Error != nil {
+		out = append(out, sarifNotification{
+			Level:      "error",
+			Message:    sarifMessage{Text: sentence("target " + Escape(t.Name) + " (" + Escape(t.Input) + ") could not be linted: " + Escape(*t.Error))},
+			Properties: map[string]any{"target": Escape(t.Name)},
+		})
+	}
+	for _, re := range t.RuleErrors {
+		out = append(out, sarifNotification{
+			Level:          "error",
+			Message:        sarifMessage{Text: sentence("rule " + Escape(re.Rule) + " could not run on target " + Escape(t.Name) + ": " + Escape(re.Error))},
+			AssociatedRule: &sarifRuleRef{ID: re.Rule, Index: ruleIndex(re.Rule)},
+			Properties:     map[string]any{"target": Escape(t.Name)},
+		})
+	}
+	for _, in := range t.Inconclusive {
+		for _, rule := range in.Rules {
+			n := sarifNotification{
+				Level:      "note",
+				Message:    sarifMessage{Text: sentence("inconclusive: probe " + in.Probe + " could not judge target " + Escape(t.Name) + " for rule " + Escape(rule) + ": " + Escape(in.Reason))},
+				Properties: map[string]any{"target": Escape(t.Name), "inconclusive": true, "probe": in.Probe},
+			}
+			if i := ruleIndex(rule); i >= 0 {
+				n.AssociatedRule = &sarifRuleRef{ID: rule, Index: i}
+			}
+			out = append(out, n)
+		}
+	}
+	for _, n := range t.Notes {
+		out = append(out, sarifNotification{
+			Level:      "note",
+			Message:    sarifMessage{Text: sentence("target " + Escape(t.Name) + ": " + Escape(n))},
+			Properties: map[string]any{"target": Escape(t.Name)},
+		})
+	}
+	return out
 }
 
 // namedRules are the rules a SARIF log of r names.

@@ -26,6 +26,10 @@ type Report struct {
 	// lint, with why: remote servers, disabled ones, unset variables.
 	Skipped []Skipped `json:"skipped,omitempty"`
 	Summary Summary   `json:"summary"`
+	// Shard says which part of a run split with --shard this report is;
+	// nil for a whole run (and for the report mcplint merge makes of the
+	// parts).
+	Shard *Shard `json:"shard,omitempty"`
 	// Rules are every rule known to the run, enabled or not (SARIF lists
 	// them); Enabled those that ran (JUnit's test cases). Neither is part
 	// of the JSON report.
@@ -45,6 +49,57 @@ func (r *Report) RuleURL(rule string) string {
 		return ""
 	}
 	return strings.ReplaceAll(r.HelpURI, "{rule}", url.PathEscape(rule))
+}
+
+// Shard is the part of a run a --shard report holds, which mcplint merge
+// checks and uses to put the parts back in the run's order.
+type Shard struct {
+	// Index is the part, from 1 to Count.
+	Index int `json:"index"`
+	Count int `json:"count"`
+	// Fingerprint is the same for every part of one run: it hashes
+	// mcplint's version, the rules and whether each ran, the
+	// configuration, the settings and every target of the whole run.
+	Fingerprint string `json:"fingerprint"`
+	// Total is how many targets (skipped servers included) the whole run
+	// has.
+	Total int `json:"total"`
+	// Targets are the places in the whole run (from 0) of this report's
+	// targets, in their order; Skipped those of its skipped servers.
+	Targets []int `json:"targets"`
+	Skipped []int `json:"skipped"`
+	// Names say, for each of Targets, how the whole run would name it:
+	// servers that call themselves by one name are named by their
+	// files, and two such servers may be in different shards. Nil for
+	// a target that was not read.
+	Names []*ShardName `json:"names"`
+	// NamesMatter says that a server's name changes what the run found
+	// (a lock, a baseline or an [[ignore]] with a server glob reads it),
+	// so a server named otherwise in the whole run cannot be merged.
+	NamesMatter bool `json:"namesMatter"`
+	// Ignores say, for each [[ignore]] entry of the config, whether it
+	// matched an issue in this shard and whether this shard reported it
+	// unused: the whole run reports an entry once, and only when no shard
+	// used it.
+	Ignores []ShardIgnore `json:"ignores"`
+}
+
+// ShardIgnore is what a shard did with one [[ignore]] entry.
+type ShardIgnore struct {
+	Used     bool `json:"used"`
+	Reported bool `json:"reported"`
+}
+
+// ShardName is how a shard's target is named, for mcplint merge to name
+// it as the whole run would have.
+type ShardName struct {
+	// Stable is the name it takes unless another server of the run takes
+	// it too; Fallback the name it then takes, "" when it keeps Stable.
+	Stable   string `json:"stable"`
+	Fallback string `json:"fallback,omitempty"`
+	// Peers says that other servers of the run saw it, whose findings
+	// may name it.
+	Peers bool `json:"peers,omitempty"`
 }
 
 // Skipped is a server that was not linted, and why.
@@ -179,4 +234,22 @@ type Summary struct {
 	Errors   int `json:"errors"`
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
+}
+
+// Summarize counts the issues of targets by severity.
+func Summarize(targets []*Target) Summary {
+	var s Summary
+	for _, t := range targets {
+		for _, is := range t.Issues {
+			switch is.Severity {
+			case sdk.Error:
+				s.Errors++
+			case sdk.Warning:
+				s.Warnings++
+			default:
+				s.Infos++
+			}
+		}
+	}
+	return s
 }

@@ -27,6 +27,10 @@ type Unused struct {
 	Severity map[string]sdk.Severity
 	// ConfigPath names the config file in messages.
 	ConfigPath string
+	// Reported says, once Process has run, which [[ignore]] entries (by
+	// index) were reported unused: a shard of a run reports an entry
+	// that another shard may have used (see mcplint merge).
+	Reported []bool
 }
 
 // Name implements Processor.
@@ -34,6 +38,7 @@ func (*Unused) Name() string { return "unused suppressions" }
 
 // Process implements Processor.
 func (u *Unused) Process(targets []*Target) {
+	u.Reported = make([]bool, len(u.Ignores.Entries))
 	var meta sdk.Meta
 	known := map[string]bool{}
 	names := make([]string, len(u.Rules))
@@ -81,6 +86,7 @@ func (u *Unused) Process(targets []*Target) {
 		for _, t := range targets {
 			if t.ran(meta.Name) && t.ran(ig.Rule) && (ig.Server == "" || config.MatchGlob(ig.Server, t.Result.Name)) {
 				t.Result.Issues = append(t.Result.Issues, u.ignoreIssue(meta, ig))
+				u.Reported[i] = true
 				break
 			}
 		}
