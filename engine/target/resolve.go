@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/clientconfig"
 	"github.com/mcplint/mcplint/engine/cmdline"
+	"github.com/mcplint/mcplint/engine/registry"
 	"github.com/mcplint/mcplint/engine/trace"
 	"github.com/mcplint/mcplint/internal/inputfile"
 )
@@ -362,6 +363,11 @@ func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
 	if trace.Sniff(data) {
 		return []Target{{Name: name, Input: input, Kind: Trace, Path: abs, Data: data}}, nil
 	}
+	// A file saved under a tool list's name is never one whose content
+	// makes mcplint start a command (see isListName).
+	if !isListName(abs) && registry.Sniff(abs, data) {
+		return r.registryFile(input, abs, data)
+	}
 	if !clientconfig.Sniff(data) {
 		return []Target{{Name: name, Input: input, Kind: Static, Path: abs, Data: data}}, nil
 	}
@@ -422,7 +428,8 @@ func pickServer(ts []Target, name string) ([]Target, error) {
 			groups = append(groups, t.Group)
 		}
 		known[t.Group] = append(known[t.Group], t.Name)
-		if t.Name == name {
+		// A registry server's name picks all its remotes and packages.
+		if t.Name == name || t.Registry != nil && t.Registry.Name == name {
 			picked = append(picked, t)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcplint/mcplint/internal/uritemplate"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -102,11 +103,98 @@ func (s *Schema) Validate(v any) error {
 	for len(ve.Causes) > 0 {
 		ve = ve.Causes[0]
 	}
+	return &Mismatch{At: pointer(ve.InstanceLocation), Why: ve.ErrorKind.LocalizedString(printer)}
+}
+
+// ValidateAll checks a generically decoded value against the schema and
+// returns every failing place, in the order the validator met them, at
+// most max (all when max <= 0): for a document a person fixes at once
+// (a registry server.json), where the first mismatch alone would send
+// them back for each of the others. Where several alternatives (anyOf,
+// oneOf) fail, only those that fail least are told (a remote without a
+// url fails as a streamable-http one by that alone, and as an sse one by
+// its type too: the second says nothing the publisher meant), and their
+// reasons at one place are joined with "or".
+func (s *Schema) ValidateAll(v any, max int) []Mismatch {
+	inst, err := normalize(v)
+	if err != nil {
+		return []Mismatch{{Why: err.Error()}}
+	}
+	var ve *jsonschema.ValidationError
+	if err := s.s.Validate(inst); !errors.As(err, &ve) {
+		if err != nil {
+			return []Mismatch{{Why: err.Error()}}
+		}
+		return nil
+	}
+	var out []Mismatch
+	index := map[string]int{}
+	var leaves func(e *jsonschema.ValidationError)
+	leaves = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) > 0 {
+			for _, c := range closest(e) {
+				leaves(c)
+			}
+			return
+		}
+		at := pointer(e.InstanceLocation)
+		why := e.ErrorKind.LocalizedString(printer)
+		if i, ok := index[at]; ok {
+			if !strings.Contains(" or "+out[i].Why+" or ", " or "+why+" or ") {
+				out[i].Why += " or " + why
+			}
+			return
+		}
+		if max > 0 && len(out) >= max {
+			return
+		}
+		index[at] = len(out)
+		out = append(out, Mismatch{At: at, Why: why})
+	}
+	leaves(ve)
+	return out
+}
+
+// closest are the causes of e worth telling: all of them, except that of
+// the alternatives of an anyOf or oneOf, those with the fewest failures.
+func closest(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	switch e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+	default:
+		return e.Causes
+	}
+	var best []*jsonschema.ValidationError
+	least := -1
+	for _, c := range e.Causes {
+		n := countLeaves(c)
+		switch {
+		case least < 0 || n < least:
+			best, least = []*jsonschema.ValidationError{c}, n
+		case n == least:
+			best = append(best, c)
+		}
+	}
+	return best
+}
+
+func countLeaves(e *jsonschema.ValidationError) int {
+	if len(e.Causes) == 0 {
+		return 1
+	}
+	n := 0
+	for _, c := range e.Causes {
+		n += countLeaves(c)
+	}
+	return n
+}
+
+// pointer is the RFC 6901 pointer of a validator's instance location.
+func pointer(tokens []string) string {
 	at := ""
-	for _, tok := range ve.InstanceLocation {
+	for _, tok := range tokens {
 		at += "/" + strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
 	}
-	return &Mismatch{At: at, Why: ve.ErrorKind.LocalizedString(printer)}
+	return at
 }
 
 // normalize re-reads a value with numbers as json.Number, so that large

@@ -51,6 +51,7 @@ func Rules() []sdk.Rule {
 		notificationAnswered{},
 		paginationLoop{},
 		pingResponse{},
+		registryServerJSON{},
 		protocolVersionMissing{},
 		requestBeforeInit{},
 		requestTimeout{},
