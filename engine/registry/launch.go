@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
-	"slices"
 	"strings"
 	"unicode"
 )
@@ -120,9 +119,7 @@ func packageLaunch(variant string, p Package, getenv func(string) string) Launch
 		if v == "" {
 			continue
 		}
-		if getenv(kv.Name) != v {
-			env[kv.Name] = v
-		}
+		env[kv.Name] = v
 		passed = append(passed, kv.Name)
 	}
 	runtime, missing := arguments(p.RuntimeArguments, getenv)
@@ -289,13 +286,4 @@ func inputEnv(name string) string {
 		}
 	}
 	return "MCPLINT_INPUT_" + string(b)
-}
-
-// Names lists the variants of launches, for messages.
-func Names(launches []Launch) string {
-	var names []string
-	for _, l := range launches {
-		names = append(names, l.Variant)
-	}
-	return strings.Join(slices.Clip(names), ", ")
 }

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/internal/uritemplate"
@@ -111,10 +112,10 @@ func (s *Schema) Validate(v any) error {
 // most max (all when max <= 0): for a document a person fixes at once
 // (a registry server.json), where the first mismatch alone would send
 // them back for each of the others. Where several alternatives (anyOf,
-// oneOf) fail, only those that fail least are told (a remote without a
-// url fails as a streamable-http one by that alone, and as an sse one by
-// its type too: the second says nothing the publisher meant), and their
-// reasons at one place are joined with "or".
+// oneOf) fail, those that fail least are told, with what the others say
+// at the same places (a remote without a url fails as a streamable-http
+// one by that alone, and as an sse one by its type too: the second says
+// nothing the publisher meant); reasons at one place are joined with "or".
 func (s *Schema) ValidateAll(v any, max int) []Mismatch {
 	inst, err := normalize(v)
 	if err != nil {
@@ -129,63 +130,60 @@ func (s *Schema) ValidateAll(v any, max int) []Mismatch {
 	}
 	var out []Mismatch
 	index := map[string]int{}
-	var leaves func(e *jsonschema.ValidationError)
-	leaves = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) > 0 {
-			for _, c := range closest(e) {
-				leaves(c)
+	for _, m := range collect(ve) {
+		if i, ok := index[m.At]; ok {
+			if !strings.Contains(" or "+out[i].Why+" or ", " or "+m.Why+" or ") {
+				out[i].Why += " or " + m.Why
 			}
-			return
-		}
-		at := pointer(e.InstanceLocation)
-		why := e.ErrorKind.LocalizedString(printer)
-		if i, ok := index[at]; ok {
-			if !strings.Contains(" or "+out[i].Why+" or ", " or "+why+" or ") {
-				out[i].Why += " or " + why
-			}
-			return
+			continue
 		}
 		if max > 0 && len(out) >= max {
-			return
+			continue
 		}
-		index[at] = len(out)
-		out = append(out, Mismatch{At: at, Why: why})
+		index[m.At] = len(out)
+		out = append(out, m)
 	}
-	leaves(ve)
 	return out
 }
 
-// closest are the causes of e worth telling: all of them, except that of
-// the alternatives of an anyOf or oneOf, those with the fewest failures.
-func closest(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+// collect is the failures under e worth telling: every leaf, except that
+// of the alternatives of an anyOf or oneOf, those of the alternatives
+// with the fewest failures, and of the others those at the same places
+// (so a wrong "type" hears every value it could have been).
+func collect(e *jsonschema.ValidationError) []Mismatch {
+	if len(e.Causes) == 0 {
+		return []Mismatch{{At: pointer(e.InstanceLocation), Why: e.ErrorKind.LocalizedString(printer)}}
+	}
+	branches := make([][]Mismatch, len(e.Causes))
+	for i, c := range e.Causes {
+		branches[i] = collect(c)
+	}
 	switch e.ErrorKind.(type) {
 	case *kind.AnyOf, *kind.OneOf:
 	default:
-		return e.Causes
+		return slices.Concat(branches...)
 	}
-	var best []*jsonschema.ValidationError
-	least := -1
-	for _, c := range e.Causes {
-		n := countLeaves(c)
-		switch {
-		case least < 0 || n < least:
-			best, least = []*jsonschema.ValidationError{c}, n
-		case n == least:
-			best = append(best, c)
+	least := len(branches[0])
+	for _, b := range branches {
+		least = min(least, len(b))
+	}
+	places := map[string]bool{}
+	for _, b := range branches {
+		if len(b) == least {
+			for _, m := range b {
+				places[m.At] = true
+			}
 		}
 	}
-	return best
-}
-
-func countLeaves(e *jsonschema.ValidationError) int {
-	if len(e.Causes) == 0 {
-		return 1
+	var out []Mismatch
+	for _, b := range branches {
+		for _, m := range b {
+			if len(b) == least || places[m.At] {
+				out = append(out, m)
+			}
+		}
 	}
-	n := 0
-	for _, c := range e.Causes {
-		n += countLeaves(c)
-	}
-	return n
+	return out
 }
 
 // pointer is the RFC 6901 pointer of a validator's instance location.
