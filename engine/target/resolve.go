@@ -443,12 +443,16 @@ func pickServer(ts []Target, name string) ([]Target, error) {
 		}
 		return nil, usageErr{ErrUsage, fmt.Sprintf("--server %s: no such server (%s)", name, strings.Join(has, "; "))}
 	}
+	// A name that picks several (a registry server's remotes and
+	// packages) fails only when none of them can be linted; the others
+	// are reported as skipped.
 	for _, t := range picked {
-		if t.Skip != "" {
-			return nil, fmt.Errorf("--server %s in %s: %s", name, t.Group, t.Skip)
+		if t.Skip == "" {
+			return picked, nil
 		}
 	}
-	return picked, nil
+	t := picked[0]
+	return nil, fmt.Errorf("--server %s in %s: %s", name, t.Group, t.Skip)
 }
 
 // absCommand makes a relative program path (one with a slash) absolute
