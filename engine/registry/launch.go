@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/mcplint/mcplint/engine/cmdline"
 )
 
 // Launch is one way to reach a server: a remote (URL, Headers) or a
@@ -49,7 +51,13 @@ func remoteLaunch(variant string, r Remote, getenv func(string) string) Launch {
 		l.Skip = fmt.Sprintf("%s: transport %q is not one a remote has (streamable-http, sse)", variant, r.Type)
 		return l
 	}
-	r = withInputs(r, nil)
+	for name, in := range r.Variables {
+		at := strings.Index(r.URL, "{"+name+"}")
+		if q := strings.IndexByte(r.URL, '?'); in.IsSecret && at >= 0 && (q < 0 || at < q) {
+			l.Skip = fmt.Sprintf("%s puts the secret {%s} in its URL's path, which mcplint's reports print: mcplint does not connect to it; pass secrets in a header or the query", variant, name)
+			return l
+		}
+	}
 	u, missing := expand(r.URL, r.Variables, getenv)
 	if missing != "" {
 		l.Skip = fmt.Sprintf("%s: the URL %s needs the variable %s", variant, r.URL, missing)
@@ -77,21 +85,17 @@ func remoteLaunch(variant string, r Remote, getenv func(string) string) Launch {
 	return l
 }
 
-// withInputs is r with variables added: a package's transport URL may
-// name its arguments' valueHints and its environment variables.
-func withInputs(r Remote, more map[string]Input) Remote {
-	if len(more) == 0 {
-		return r
+// merged is vars with outer's variables added where vars has none of
+// that name: a header's value may name its own variables or its remote's.
+func merged(vars, outer map[string]Input) map[string]Input {
+	out := map[string]Input{}
+	for k, v := range outer {
+		out[k] = v
 	}
-	vars := map[string]Input{}
-	for k, v := range more {
-		vars[k] = v
+	for k, v := range vars {
+		out[k] = v
 	}
-	for k, v := range r.Variables {
-		vars[k] = v
-	}
-	r.Variables = vars
-	return r
+	return out
 }
 
 // launchers are the commands mcplint starts each registry's packages with.
@@ -122,16 +126,17 @@ func packageLaunch(variant string, p Package, getenv func(string) string) Launch
 		env[kv.Name] = v
 		passed = append(passed, kv.Name)
 	}
-	runtime, missing := arguments(p.RuntimeArguments, getenv)
+	runtime, secrets, missing := arguments(p.RuntimeArguments, getenv)
 	if missing != "" {
 		l.Skip = fmt.Sprintf("%s: a runtime argument needs %s", variant, missing)
 		return l
 	}
-	args, missing := arguments(p.PackageArguments, getenv)
+	args, more, missing := arguments(p.PackageArguments, getenv)
 	if missing != "" {
 		l.Skip = fmt.Sprintf("%s: a package argument needs %s", variant, missing)
 		return l
 	}
+	secrets = append(secrets, more...)
 	var argv []string
 	switch p.RegistryType {
 	case "npm":
@@ -156,7 +161,12 @@ func packageLaunch(variant string, p Package, getenv func(string) string) Launch
 		}
 		argv = append(argv, image(p.Identifier, p.Version))
 	}
-	l.Command = append(argv, args...)
+	argv = append(argv, args...)
+	if exposed(argv, secrets) != "" {
+		l.Skip = fmt.Sprintf("%s passes a secret argument on its command line, which mcplint's reports and messages print and any user of the machine can list: mcplint does not start it; pass secrets in environmentVariables", variant)
+		return l
+	}
+	l.Command = argv
 	if len(env) > 0 {
 		l.Env = env
 	}
@@ -196,7 +206,7 @@ func image(identifier, version string) string {
 // "true" (left out when "false"), and its name alone when nothing gives
 // it a value. An optional argument with no value is left out. missing
 // names what a required one lacks.
-func arguments(args []Argument, getenv func(string) string) (argv []string, missing string) {
+func arguments(args []Argument, getenv func(string) string) (argv, secrets []string, missing string) {
 	for _, a := range args {
 		key := a.ValueHint
 		if a.Type == "named" {
@@ -204,7 +214,10 @@ func arguments(args []Argument, getenv func(string) string) (argv []string, miss
 		}
 		v, missing := value(a.Input, inputEnv(key), nil, getenv)
 		if missing != "" {
-			return nil, missing
+			return nil, nil, missing
+		}
+		if v != "" && secret(a.Input) {
+			secrets = append(secrets, v)
 		}
 		switch {
 		case a.Type != "named":
@@ -221,7 +234,34 @@ func arguments(args []Argument, getenv func(string) string) (argv []string, miss
 			argv = append(argv, a.Name)
 		}
 	}
-	return argv, ""
+	return argv, secrets, ""
+}
+
+// secret reports whether an input's value is a secret: it says so, or a
+// variable it is made of does.
+func secret(in Input) bool {
+	if in.IsSecret {
+		return true
+	}
+	for _, v := range in.Variables {
+		if v.IsSecret {
+			return true
+		}
+	}
+	return false
+}
+
+// exposed is the first secret that would show on the command line as
+// reports and messages print it (they hide only the values of env and
+// docker -e assignments), or in a process list.
+func exposed(argv, secrets []string) string {
+	shown := strings.Join(cmdline.Redact(argv), "\x00")
+	for _, s := range secrets {
+		if strings.Contains(shown, s) {
+			return s
+		}
+	}
+	return ""
 }
 
 // value is what an input is: its value, with {variables} filled in; else
@@ -229,11 +269,7 @@ func arguments(args []Argument, getenv func(string) string) (argv []string, miss
 // give a required input that has none.
 func value(in Input, env string, outer map[string]Input, getenv func(string) string) (v, missing string) {
 	if in.Value != "" {
-		vars := in.Variables
-		if len(outer) > 0 {
-			vars = withInputs(Remote{Variables: in.Variables}, outer).Variables
-		}
-		return expand(in.Value, vars, getenv)
+		return expand(in.Value, merged(in.Variables, outer), getenv)
 	}
 	if env != "" {
 		if v := getenv(env); v != "" {
