@@ -74,12 +74,18 @@ func validate(schema *jsonvalid.Schema, v any, s Server) []Problem {
 			out = append(out, Problem{At: at, Message: fmt.Sprintf("%s: package version %q is a range: name the exact version published (mcplint runs what you name)", at, p.Version)})
 		}
 	}
-	if len(out) > 0 && s.Schema != "" && s.Schema != SchemaURL {
-		for i := range out {
-			out[i].Message += fmt.Sprintf(" (the file names the schema %s; mcplint validates against %s, the one the registry publishes now)", s.Schema, SchemaVersion)
-		}
-	}
 	return out
+}
+
+// SchemaNote says, for an entry that names another schema than the one
+// mcplint validates against (SchemaVersion, the one the registry takes
+// now), which one it names; "" otherwise. Its problems may come from the
+// difference.
+func (e *Entry) SchemaNote() string {
+	if e.Server.Schema == "" || e.Server.Schema == SchemaURL {
+		return ""
+	}
+	return "the file names the schema " + e.Server.Schema + " instead"
 }
 
 func has(ps []Problem, at string) bool {

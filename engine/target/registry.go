@@ -25,8 +25,13 @@ func (r *resolver) registryFile(input, abs string, data []byte) ([]Target, error
 		return nil, err
 	}
 	if doc.Shape == registry.ShapeServer && len(doc.Entries[0].Problems) > 0 {
-		return nil, fmt.Errorf("%s: the registry would refuse this server.json (checked against its schema %s):\n%s",
-			input, registry.SchemaVersion, problemList(doc.Entries[0].Problems, "  "))
+		e := &doc.Entries[0]
+		note := ""
+		if n := e.SchemaNote(); n != "" {
+			note = "; " + n
+		}
+		return nil, fmt.Errorf("%s: the registry would refuse this server.json (checked against its schema %s%s):\n%s",
+			input, registry.SchemaVersion, note, problemList(e.Problems, "  "))
 	}
 	var ts []Target
 	for _, e := range doc.Entries {
@@ -37,7 +42,7 @@ func (r *resolver) registryFile(input, abs string, data []byte) ([]Target, error
 		group := input + "#" + name
 		if len(e.Problems) > 0 {
 			ts = append(ts, Target{Name: name, Keyed: true, Input: input, Group: group,
-				Skip: "the registry would refuse it: " + problemList(e.Problems, "; ")})
+				Skip: "the registry would refuse it: " + problemList(e.Problems, "; ") + schemaNote(&e)})
 			continue
 		}
 		launches := e.Launches(r.opts.Getenv)
@@ -64,6 +69,14 @@ func (r *resolver) registryFile(input, abs string, data []byte) ([]Target, error
 		}
 	}
 	return ts, nil
+}
+
+// schemaNote is e's SchemaNote as the end of a sentence.
+func schemaNote(e *registry.Entry) string {
+	if n := e.SchemaNote(); n != "" {
+		return " (" + n + ")"
+	}
+	return ""
 }
 
 // claimLocations places the claims a rule holds the server to.
