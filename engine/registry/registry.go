@@ -123,6 +123,8 @@ func (p Problem) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s", p.Location.File, p.Location.Line, p.Location.Column, p.Message)
 }
 
+var bom = []byte("\xef\xbb\xbf")
+
 // schemaMarker is in the "$schema" URL of every published version of the
 // server.json schema.
 const schemaMarker = "modelcontextprotocol.io/schemas/"
@@ -131,7 +133,7 @@ const schemaMarker = "modelcontextprotocol.io/schemas/"
 // an object whose "$schema" is a server.json schema, or one named
 // server.json that is no tool list; an export; or an array of either.
 func Sniff(path string, data []byte) bool {
-	data = bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	data = bytes.TrimSpace(bytes.TrimPrefix(data, bom))
 	if len(data) == 0 {
 		return false
 	}
@@ -174,7 +176,8 @@ func isServer(raw json.RawMessage, named bool) bool {
 	return named || hasName && (hasPackages || hasRemotes)
 }
 
-// maxProblems is how many problems an entry lists; the rest are counted.
+// maxProblems is how many of the schema's mismatches an entry lists, so
+// that a file that is something else entirely is not answered with pages.
 const maxProblems = 20
 
 // Parse reads a registry document (see Sniff) and validates each of its
@@ -182,7 +185,9 @@ const maxProblems = 20
 // invalid servers come back with their Problems.
 func Parse(file string, data []byte) (*Document, error) {
 	var root any
-	dec := json.NewDecoder(bytes.NewReader(data))
+	// A byte order mark is no JSON, but editors write one; LocateIn
+	// counts no column for it.
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, bom)))
 	dec.UseNumber()
 	if err := dec.Decode(&root); err != nil {
 		return nil, fmt.Errorf("%s: not JSON: %v", file, err)
