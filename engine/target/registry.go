@@ -33,11 +33,21 @@ func (r *resolver) registryFile(input, abs string, data []byte) ([]Target, error
 		return nil, fmt.Errorf("%s: the registry would refuse this server.json (checked against its schema %s%s):\n%s",
 			input, registry.SchemaVersion, note, problemList(e.Problems, "  "))
 	}
+	// An export may list several versions of one server (the registry
+	// lists every version unless asked for ?version=latest): each is then
+	// named NAME@VERSION, its own server.
+	seen := map[string]int{}
+	for _, e := range doc.Entries {
+		seen[e.Server.Name]++
+	}
 	var ts []Target
 	for _, e := range doc.Entries {
 		name := e.Server.Name
-		if name == "" {
+		switch {
+		case name == "":
 			name = input + "#" + e.Pointer
+		case seen[name] > 1:
+			name += "@" + e.Server.Version
 		}
 		group := input + "#" + name
 		if len(e.Problems) > 0 {

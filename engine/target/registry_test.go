@@ -51,6 +51,15 @@ func TestRegistryTargets(t *testing.T) {
 		t.Errorf("bad entry: %s skip %q", bad.Name, bad.Skip)
 	}
 
+	tree(t, dir, map[string]string{"versions.json": `{"servers": [{"server": ` + one + `}, {"server": ` + strings.Replace(one, `"1.0.0"`, `"1.1.0"`, 1) + `}]}`})
+	ts, err = Resolve([]string{"versions.json"}, nil, Options{Dir: dir})
+	if err != nil || len(ts) != 4 || ts[0].Name != "io.github.acme/notes@1.0.0#remote[0]" || ts[2].Name != "io.github.acme/notes@1.1.0#remote[0]" || ts[0].Group == ts[2].Group {
+		t.Errorf("two versions of one server: %d targets, %v", len(ts), err)
+		for _, tg := range ts {
+			t.Logf("%s group %s", tg.Name, tg.Group)
+		}
+	}
+
 	ts, err = Resolve([]string{"tools.json"}, nil, Options{Dir: dir})
 	if err != nil || len(ts) != 1 || ts[0].Kind != Static {
 		t.Errorf("tools.json: %+v, %v; want a static tool list", ts, err)
