@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -184,41 +185,51 @@ const maxProblems = 20
 // servers. An error means the file is not a registry document at all;
 // invalid servers come back with their Problems.
 func Parse(file string, data []byte) (*Document, error) {
-	var root any
 	// A byte order mark is no JSON, but editors write one; LocateIn
 	// counts no column for it.
-	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, bom)))
-	dec.UseNumber()
-	if err := dec.Decode(&root); err != nil {
+	body := bytes.TrimSpace(bytes.TrimPrefix(data, bom))
+	// Each server is kept as its own bytes, decoded once for the schema
+	// and once for what mcplint reads: an export of thousands of servers
+	// is never held as one generic tree.
+	if err := checkJSON(body); err != nil {
 		return nil, fmt.Errorf("%s: not JSON: %v", file, err)
 	}
 	doc := &Document{File: file}
-	var values []any
+	var values []json.RawMessage
 	var pointers []string
-	switch v := root.(type) {
-	case []any:
+	switch body[0] {
+	case '[':
 		doc.Shape = ShapeList
-		for i, e := range v {
-			values, pointers = append(values, e), append(pointers, "/"+strconv.Itoa(i))
+		if err := json.Unmarshal(body, &values); err != nil {
+			return nil, fmt.Errorf("%s: %v", file, err)
 		}
-	case map[string]any:
-		if servers, ok := v["servers"].([]any); ok {
+		for i := range values {
+			pointers = append(pointers, "/"+strconv.Itoa(i))
+		}
+	case '{':
+		var export struct {
+			Servers json.RawMessage `json:"servers"`
+		}
+		json.Unmarshal(body, &export)
+		var items []json.RawMessage
+		if len(export.Servers) > 0 && export.Servers[0] == '[' && json.Unmarshal(export.Servers, &items) == nil {
 			doc.Shape = ShapeExport
-			for i, e := range servers {
+			for i, item := range items {
 				p := "/servers/" + strconv.Itoa(i)
-				if m, ok := e.(map[string]any); ok {
-					if s, ok := m["server"]; ok {
-						e, p = s, p+"/server"
-					}
+				var wrap struct {
+					Server json.RawMessage `json:"server"`
 				}
-				values, pointers = append(values, e), append(pointers, p)
+				if len(item) > 0 && item[0] == '{' && json.Unmarshal(item, &wrap) == nil && len(wrap.Server) > 0 {
+					item, p = wrap.Server, p+"/server"
+				}
+				values, pointers = append(values, item), append(pointers, p)
 			}
 			break
 		}
 		doc.Shape = ShapeServer
-		values, pointers = []any{v}, []string{""}
+		values, pointers = []json.RawMessage{body}, []string{""}
 	default:
-		return nil, fmt.Errorf("%s: a server.json is a JSON object; this file holds %s", file, describe(root))
+		return nil, fmt.Errorf("%s: a server.json is a JSON object; this file holds %s", file, describe(body[0]))
 	}
 	if len(values) == 0 {
 		return nil, fmt.Errorf("%s: the file lists no servers", file)
@@ -228,15 +239,14 @@ func Parse(file string, data []byte) (*Document, error) {
 		return nil, err
 	}
 	var wanted []string
-	for i, v := range values {
+	for i, raw := range values {
 		e := Entry{Pointer: pointers[i]}
-		raw, _ := json.Marshal(v)
 		if err := json.Unmarshal(raw, &e.Server); err != nil {
 			// The schema names what is wrong; the struct only reads the
 			// parts a valid entry has.
 			e.Server = Server{}
 		}
-		e.Problems = validate(schema, v, e.Server)
+		e.Problems = validate(schema, raw, e.Server)
 		doc.Entries = append(doc.Entries, e)
 		wanted = append(wanted, entryPointers(&doc.Entries[len(doc.Entries)-1])...)
 	}
@@ -287,19 +297,32 @@ func entryPointers(e *Entry) []string {
 	return out
 }
 
-// describe names the kind of a JSON value for messages.
-func describe(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case json.Number:
-		return "a number"
-	case []any:
-		return "an array"
+// checkJSON is why data is not one JSON value; nil when it is.
+func checkJSON(data []byte) error {
+	if len(data) == 0 {
+		return errors.New("the file is empty")
 	}
-	return "an object"
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var skip json.RawMessage
+	if err := dec.Decode(&skip); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("more than one JSON value")
+	}
+	return nil
+}
+
+// describe names the kind of a JSON value, by its first byte, for
+// messages.
+func describe(first byte) string {
+	switch first {
+	case 'n':
+		return "null"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	}
+	return "a number"
 }

@@ -50,7 +50,7 @@ func compiled() (*jsonvalid.Schema, error) {
 // decoded): the schema's mismatches, with the name's and the versions'
 // said in words a publisher acts on, and the version ranges the registry
 // rejects though the schema lets them through.
-func validate(schema *jsonvalid.Schema, v any, s Server) []Problem {
+func validate(schema *jsonvalid.Schema, v json.RawMessage, s Server) []Problem {
 	var out []Problem
 	for _, m := range schema.ValidateAll(v, maxProblems) {
 		msg := m.Why

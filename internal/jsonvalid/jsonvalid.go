@@ -107,17 +107,24 @@ func (s *Schema) Validate(v any) error {
 	return &Mismatch{At: pointer(ve.InstanceLocation), Why: ve.ErrorKind.LocalizedString(printer)}
 }
 
-// ValidateAll checks a generically decoded value against the schema and
-// returns every failing place, in the order the validator met them, at
-// most max (all when max <= 0): for a document a person fixes at once
-// (a registry server.json), where the first mismatch alone would send
-// them back for each of the others. Where several alternatives (anyOf,
+// ValidateAll checks a generically decoded value (or raw JSON) against
+// the schema and returns every failing place, ordered by pointer (the
+// validator meets properties in no set order), at most max (all when max
+// <= 0): for a document a person fixes at once (a registry server.json),
+// where the first mismatch alone would send them back for each of the
+// others. Where several alternatives (anyOf,
 // oneOf) fail, those that fail least are told, with what the others say
 // at the same places (a remote without a url fails as a streamable-http
 // one by that alone, and as an sse one by its type too: the second says
 // nothing the publisher meant); reasons at one place are joined with "or".
 func (s *Schema) ValidateAll(v any, max int) []Mismatch {
-	inst, err := normalize(v)
+	var inst any
+	var err error
+	if raw, ok := v.(json.RawMessage); ok {
+		inst, err = jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	} else {
+		inst, err = normalize(v)
+	}
 	if err != nil {
 		return []Mismatch{{Why: err.Error()}}
 	}
@@ -130,7 +137,9 @@ func (s *Schema) ValidateAll(v any, max int) []Mismatch {
 	}
 	var out []Mismatch
 	index := map[string]int{}
-	for _, m := range collect(ve) {
+	found := collect(ve)
+	slices.SortStableFunc(found, func(a, b Mismatch) int { return strings.Compare(a.At, b.At) })
+	for _, m := range found {
 		if i, ok := index[m.At]; ok {
 			if !strings.Contains(" or "+out[i].Why+" or ", " or "+m.Why+" or ") {
 				out[i].Why += " or " + m.Why

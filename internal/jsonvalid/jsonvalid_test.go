@@ -94,6 +94,13 @@ func TestValidateAll(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.value, got, tc.want)
 		}
+		var raw []string
+		for _, m := range s.ValidateAll(json.RawMessage(tc.value), 0) {
+			raw = append(raw, m.Error())
+		}
+		if !slices.Equal(raw, tc.want) {
+			t.Errorf("raw %s: %q, want %q", tc.value, raw, tc.want)
+		}
 	}
 	if got := s.ValidateAll(decode(`{"n":"x","t":{"type":"http"}}`), 2); len(got) != 2 {
 		t.Errorf("max 2: %d mismatches", len(got))
