@@ -108,6 +108,12 @@ func packageLaunch(variant string, p Package, getenv func(string) string) Launch
 		l.Skip = fmt.Sprintf("%s is a %q package: mcplint starts npm (npx), pypi (uvx) and oci (docker) packages; lint one of the server's other packages or remotes, or its tool list", variant, p.RegistryType)
 		return l
 	}
+	if strings.HasPrefix(p.Identifier, "-") {
+		// npx, uvx and docker would take it for one of their options
+		// (npx -c runs a shell command).
+		l.Skip = fmt.Sprintf("%s: identifier %q is not a package name", variant, p.Identifier)
+		return l
+	}
 	if p.Transport.Type != "stdio" {
 		l.Skip = fmt.Sprintf("%s serves %s at %s once started: start it yourself and lint that URL", variant, p.Transport.Type, p.Transport.URL)
 		return l
