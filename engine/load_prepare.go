@@ -12,8 +12,9 @@ import (
 // prepare fills in, once every target is loaded and before any rule runs,
 // what the engine knows of each server that its source did not read: the
 // other servers of its client config (Peers), what .mcplint.lock pinned
-// for it (Lock, LockFile; pins is nil when there is no lock file) and what
-// its tool list and instructions cost a model (Tokens). Nothing else
+// for it (Lock, LockFile; pins is nil when there is no lock file), what
+// the registry server.json it came from claims (Registry) and what its
+// tool list and instructions cost a model (Tokens). Nothing else
 // writes these fields. Peers are copied first, so that a peer carries
 // what its source read and nothing of this.
 //
@@ -21,6 +22,11 @@ import (
 // targets holds when they are a shard of it).
 func prepare(targets []target.Target, named int, snaps []*sdk.Snapshot, errs []error, pins *lock.File) {
 	linkPeers(targets, named, snaps, errs)
+	for i, s := range snaps {
+		if s != nil {
+			s.Registry = targets[i].Registry
+		}
+	}
 	if pins != nil {
 		file := lock.FileName
 		if pins.Path != "" {

@@ -54,6 +54,7 @@ var snapshotWriters = map[string][]string{
 	"Peers":             {"engine.linkPeers"},
 	"Lock":              {"engine.prepare"},
 	"LockFile":          {"engine.prepare"},
+	"Registry":          {"engine.prepare"},
 	"Tokens":            {"engine.prepare"},
 	"Locator":           {"engine/internal/source/static.decode", "engine.loadTrace", "engine.saveTrace"},
 	"Ambiguous":         {"engine/internal/source/static.decode"},

@@ -16,8 +16,8 @@ const (
 // will read from it and, for live sessions and traces, how it spoke the
 // protocol. Every rule reads a Snapshot and nothing else, and writes none
 // of it: the source that read the server sets each field once, and the
-// engine sets Name, Input, Peers, Lock, LockFile and Tokens once, before
-// any rule runs.
+// engine sets Name, Input, Peers, Lock, LockFile, Registry and Tokens
+// once, before any rule runs.
 //
 // Its JSON form is what plugins receive and what Issue.Pointer points into:
 // "/tools/3/inputSchema", "/instructions", "/prompts/0/arguments/1".
@@ -73,6 +73,11 @@ type Snapshot struct {
 	// LockFile names the lock file in effect, when there is one: with Lock
 	// nil it means the lock pins other servers and not this one.
 	LockFile string `json:"lockFile,omitempty"`
+
+	// Registry is what the MCP Registry server.json the server was
+	// launched from claims about it, filled in by the engine before rules
+	// run; nil when the server did not come from one.
+	Registry *RegistryEntry `json:"registry,omitempty"`
 
 	// Locator places pointers in the input file; nil when there is no file.
 	Locator Locator `json:"-"`

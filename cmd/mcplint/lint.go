@@ -31,6 +31,8 @@ Targets (none: the [server] of the nearest .mcplint.toml):
   trace.jsonl           a session recorded with 'mcplint record'
   mcp.json              a client config (Claude Desktop mcpServers, VS Code servers):
                         every stdio and http server in it (--server NAME picks one)
+  server.json           an MCP Registry server.json, a list of them or a registry export:
+                        every remote and package of each server (--server NAME#remote[0])
   https://host/mcp      a remote server over Streamable HTTP (--header for credentials)
   -- COMMAND ARGS       a server command line, run without a shell
 

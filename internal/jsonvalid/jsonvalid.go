@@ -13,10 +13,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/internal/uritemplate"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -102,11 +104,104 @@ func (s *Schema) Validate(v any) error {
 	for len(ve.Causes) > 0 {
 		ve = ve.Causes[0]
 	}
+	return &Mismatch{At: pointer(ve.InstanceLocation), Why: ve.ErrorKind.LocalizedString(printer)}
+}
+
+// ValidateAll checks a generically decoded value (or raw JSON) against
+// the schema and returns every failing place, ordered by pointer (the
+// validator meets properties in no set order), at most max (all when max
+// <= 0): for a document a person fixes at once (a registry server.json),
+// where the first mismatch alone would send them back for each of the
+// others. Where several alternatives (anyOf,
+// oneOf) fail, those that fail least are told, with what the others say
+// at the same places (a remote without a url fails as a streamable-http
+// one by that alone, and as an sse one by its type too: the second says
+// nothing the publisher meant); reasons at one place are joined with "or".
+func (s *Schema) ValidateAll(v any, max int) []Mismatch {
+	var inst any
+	var err error
+	if raw, ok := v.(json.RawMessage); ok {
+		inst, err = jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	} else {
+		inst, err = normalize(v)
+	}
+	if err != nil {
+		return []Mismatch{{Why: err.Error()}}
+	}
+	var ve *jsonschema.ValidationError
+	if err := s.s.Validate(inst); !errors.As(err, &ve) {
+		if err != nil {
+			return []Mismatch{{Why: err.Error()}}
+		}
+		return nil
+	}
+	var out []Mismatch
+	index := map[string]int{}
+	found := collect(ve)
+	slices.SortStableFunc(found, func(a, b Mismatch) int { return strings.Compare(a.At, b.At) })
+	for _, m := range found {
+		if i, ok := index[m.At]; ok {
+			if !strings.Contains(" or "+out[i].Why+" or ", " or "+m.Why+" or ") {
+				out[i].Why += " or " + m.Why
+			}
+			continue
+		}
+		if max > 0 && len(out) >= max {
+			continue
+		}
+		index[m.At] = len(out)
+		out = append(out, m)
+	}
+	return out
+}
+
+// collect is the failures under e worth telling: every leaf, except that
+// of the alternatives of an anyOf or oneOf, those of the alternatives
+// with the fewest failures, and of the others those at the same places
+// (so a wrong "type" hears every value it could have been).
+func collect(e *jsonschema.ValidationError) []Mismatch {
+	if len(e.Causes) == 0 {
+		return []Mismatch{{At: pointer(e.InstanceLocation), Why: e.ErrorKind.LocalizedString(printer)}}
+	}
+	branches := make([][]Mismatch, len(e.Causes))
+	for i, c := range e.Causes {
+		branches[i] = collect(c)
+	}
+	switch e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+	default:
+		return slices.Concat(branches...)
+	}
+	least := len(branches[0])
+	for _, b := range branches {
+		least = min(least, len(b))
+	}
+	places := map[string]bool{}
+	for _, b := range branches {
+		if len(b) == least {
+			for _, m := range b {
+				places[m.At] = true
+			}
+		}
+	}
+	var out []Mismatch
+	for _, b := range branches {
+		for _, m := range b {
+			if len(b) == least || places[m.At] {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// pointer is the RFC 6901 pointer of a validator's instance location.
+func pointer(tokens []string) string {
 	at := ""
-	for _, tok := range ve.InstanceLocation {
+	for _, tok := range tokens {
 		at += "/" + strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
 	}
-	return &Mismatch{At: at, Why: ve.ErrorKind.LocalizedString(printer)}
+	return at
 }
 
 // normalize re-reads a value with numbers as json.Number, so that large

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -62,5 +63,46 @@ func TestNothingIsLoaded(t *testing.T) {
 	s, _ := Compile(decode(`{"type":"object"}`))
 	if err := s.Validate(json.RawMessage(`{`)); !errors.As(err, &m) {
 		t.Errorf("broken JSON: %v", err)
+	}
+}
+
+// TestValidateAll checks that every failing place is told, in order, with
+// only the alternatives of an anyOf that fail least, their reasons at one
+// place joined.
+func TestValidateAll(t *testing.T) {
+	schema := `{"type":"object","required":["a","b"],"properties":{
+	  "n":{"type":"integer"},
+	  "t":{"anyOf":[
+	    {"type":"object","required":["url"],"properties":{"type":{"const":"http"}}},
+	    {"type":"object","required":["url"],"properties":{"type":{"const":"sse"}}}]}}}`
+	s, err := Compile(decode(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		value string
+		want  []string
+	}{
+		{`{"a":1,"b":2,"n":1,"t":{"type":"http","url":"u"}}`, nil},
+		{`{"n":"x","t":{"type":"http"}}`, []string{"missing properties 'a', 'b'", "at /n: got string, want integer", "at /t: missing property 'url'"}},
+		{`{"a":1,"b":2,"t":{"type":"ws","url":"u"}}`, []string{"at /t/type: value must be 'http' or value must be 'sse'"}},
+	} {
+		var got []string
+		for _, m := range s.ValidateAll(decode(tc.value), 0) {
+			got = append(got, m.Error())
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.value, got, tc.want)
+		}
+		var raw []string
+		for _, m := range s.ValidateAll(json.RawMessage(tc.value), 0) {
+			raw = append(raw, m.Error())
+		}
+		if !slices.Equal(raw, tc.want) {
+			t.Errorf("raw %s: %q, want %q", tc.value, raw, tc.want)
+		}
+	}
+	if got := s.ValidateAll(decode(`{"n":"x","t":{"type":"http"}}`), 2); len(got) != 2 {
+		t.Errorf("max 2: %d mismatches", len(got))
 	}
 }

@@ -58,6 +58,7 @@ func Rules() []sdk.Rule {
 		notificationAnswered{},
 		paginationLoop{},
 		pingResponse{},
+		registryServerJSON{},
 		protocolVersionMissing{},
 		requestBeforeInit{},
 		requestTimeout{},

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/cmdline"
 	"github.com/mcplint/mcplint/engine/internal/clientconfig"
+	"github.com/mcplint/mcplint/engine/internal/registry"
 	"github.com/mcplint/mcplint/engine/trace"
 	"github.com/mcplint/mcplint/internal/inputfile"
 )
@@ -370,6 +371,11 @@ func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", input, err)
 	}
+	// A file saved under a tool list's name is never one whose content
+	// makes mcplint start a command (see isListName).
+	if !isListName(abs) && registry.Sniff(abs, data) {
+		return r.registryFile(input, abs, data)
+	}
 	if !clientconfig.Sniff(data) {
 		return []Target{{Name: name, Input: input, Kind: Static, Path: abs, Data: data}}, nil
 	}
@@ -450,7 +456,8 @@ func pickServer(ts []Target, name string) ([]Target, error) {
 			groups = append(groups, t.Group)
 		}
 		known[t.Group] = append(known[t.Group], t.Name)
-		if t.Name == name {
+		// A registry server's name picks all its remotes and packages.
+		if t.Name == name || t.Registry != nil && t.Registry.Name == name {
 			picked = append(picked, t)
 		}
 	}
@@ -464,12 +471,16 @@ func pickServer(ts []Target, name string) ([]Target, error) {
 		}
 		return nil, usageErr{ErrUsage, fmt.Sprintf("--server %s: no such server (%s)", name, strings.Join(has, "; "))}
 	}
+	// A name that picks several (a registry server's remotes and
+	// packages) fails only when none of them can be linted; the others
+	// are reported as skipped.
 	for _, t := range picked {
-		if t.Skip != "" {
-			return nil, fmt.Errorf("--server %s in %s: %s", name, t.Group, t.Skip)
+		if t.Skip == "" {
+			return picked, nil
 		}
 	}
-	return picked, nil
+	t := picked[0]
+	return nil, fmt.Errorf("--server %s in %s: %s", name, t.Group, t.Skip)
 }
 
 // absCommand makes a relative program path (one with a slash) absolute

@@ -2,7 +2,11 @@
 // client config, the [server] of .mcplint.toml) into the servers to lint.
 package target
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/mcplint/mcplint/sdk"
+)
 
 // ErrNoTarget is returned (wrapped) by Resolve when nothing names a target.
 var ErrNoTarget = errors.New("no target")
@@ -87,6 +91,9 @@ type Target struct {
 	// there is none (a command line, a URL, a compiled executable).
 	Declared     string
 	DeclaredLine int
+	// Registry is what the MCP Registry server.json this server came from
+	// claims about it; nil for any other target.
+	Registry *sdk.RegistryEntry
 	// Skip, when not empty, says why this server cannot be linted (a remote
 	// server, a variable with no value, "disabled" in its config). Report
 	// it as such; do not start it.

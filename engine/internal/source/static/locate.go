@@ -515,3 +515,20 @@ func positions(data []byte, offs []int) []position {
 	}
 	return out
 }
+
+// LocateIn places pointers in data, a valid JSON document read from file,
+// the way a Locator places a Snapshot's: at the first character of each
+// value, or of its nearest ancestor the document holds. For documents
+// that are not tool lists (a registry server.json), whose pointers are
+// their own.
+func LocateIn(file string, data []byte, pointers []string) map[string]sdk.Location {
+	offs := locate(data, pointers, span{})
+	pos := positions(data, offs)
+	out := make(map[string]sdk.Location, len(pointers))
+	for i, p := range pointers {
+		if offs[i] >= 0 {
+			out[p] = sdk.Location{File: file, Line: pos[i].line, Column: pos[i].column}
+		}
+	}
+	return out
+}
