@@ -68,6 +68,7 @@ func (s *rawHTTPServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
 		Params struct {
+			Name string         `json:"name"`
 			Meta map[string]any `json:"_meta"`
 		} `json:"params"`
 	}
@@ -82,7 +83,7 @@ func (s *rawHTTPServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.modern {
-		s.modernRequest(w, r, m.ID, m.Method, m.Params.Meta)
+		s.modernRequest(w, r, m.ID, m.Method, m.Params.Name, m.Params.Meta)
 		return
 	}
 	s.legacyRequest(w, r, m.ID, m.Method)
@@ -140,7 +141,7 @@ func (s *rawHTTPServer) legacyRequest(w http.ResponseWriter, r *http.Request, id
 	}
 }
 
-func (s *rawHTTPServer) modernRequest(w http.ResponseWriter, r *http.Request, id json.RawMessage, method string, meta map[string]any) {
+func (s *rawHTTPServer) modernRequest(w http.ResponseWriter, r *http.Request, id json.RawMessage, method, name string, meta map[string]any) {
 	v := r.Header.Get("MCP-Protocol-Version")
 	switch {
 	case v == "":
@@ -154,6 +155,16 @@ func (s *rawHTTPServer) modernRequest(w http.ResponseWriter, r *http.Request, id
 		return
 	case r.Header.Get("Mcp-Method") != method && s.brk != "header-mismatch":
 		rpcError(w, http.StatusBadRequest, id, -32020, "Header mismatch: Mcp-Method", "")
+		return
+	case method == "tools/call" && r.Header.Get("Mcp-Name") != name && s.brk != "name-mismatch":
+		rpcError(w, http.StatusBadRequest, id, -32020, "Header mismatch: Mcp-Name", "")
+		return
+	case meta["io.modelcontextprotocol/clientCapabilities"] == nil && s.brk != "meta-field":
+		status := http.StatusBadRequest
+		if s.brk == "meta-field-status" {
+			status = http.StatusOK
+		}
+		rpcError(w, status, id, -32602, "Invalid params: _meta lacks io.modelcontextprotocol/clientCapabilities", "")
 		return
 	}
 	switch method {

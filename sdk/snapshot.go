@@ -257,6 +257,7 @@ const (
 	HTTPPurposeBadVersion       = "invalid-protocol-version" // MCP-Protocol-Version naming no version
 	HTTPPurposeMissingVersion   = "missing-protocol-version" // a modern request without MCP-Protocol-Version
 	HTTPPurposeHeaderMismatch   = "header-mismatch"          // Mcp-Method that differs from the body's method
+	HTTPPurposeNameMismatch     = "name-mismatch"            // Mcp-Name that differs from the body's tool name
 	HTTPPurposeResourceMetadata = "protected-resource-metadata"
 	HTTPPurposeCancel           = "cancel" // the client closed a modern request's response stream to cancel it
 	HTTPPurposeResume           = "resume" // GET with Last-Event-ID to resume a response stream the server closed early

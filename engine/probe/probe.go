@@ -97,6 +97,8 @@ var Judges = map[string][]string{
 	SecondSession:      {"tool-list-varies"},
 	ClientIdentity:     {"tool-list-varies"},
 	Relisting:          {"tool-list-varies"},
+	MissingMeta:        {"meta-field-missing"},
+	UnknownResource:    {"resource-not-found-code"},
 }
 
 // What the probes send.
