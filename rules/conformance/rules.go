@@ -71,6 +71,7 @@ func Rules() []sdk.Rule {
 		stdioServerRequest{},
 		stdoutPollution{},
 		structuredContentMismatch{},
+		subscriptionAcknowledged{},
 		toolErrorAsProtocolError{},
 		toolErrorUnflagged{},
 		toolListVaries{},

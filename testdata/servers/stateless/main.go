@@ -12,9 +12,11 @@
 //   - reserved: answers a call of an unknown tool with -32050, a code of
 //     the sub-range the specification reserves (basic/index.mdx#error-codes);
 //   - list: declares prompts and answers prompts/list with -32601
-//     (server/prompts.mdx: a declared capability's list is served).
+//     (server/prompts.mdx: a declared capability's list is served);
+//   - listen: sends a notification on a subscriptions/listen stream
+//     before acknowledging it (basic/patterns/subscriptions.mdx).
 //
-// It declares tools and resources (and prompts when correct): the tool
+// It declares tools (with listChanged), resources and prompts: the tool
 // sign_in needs elicitation, which a client that does not declare it is
 // refused with -32021.
 package main
@@ -32,7 +34,7 @@ func main() {
 	brk := os.Getenv("STATELESS_BREAK")
 	signIn := rawmcp.Tool("sign_in", "Sign the user in, asking for their user name.")
 	signIn["annotations"] = map[string]any{"readOnlyHint": true}
-	caps := map[string]any{"tools": map[string]any{}, "resources": map[string]any{}, "prompts": map[string]any{}}
+	caps := map[string]any{"tools": map[string]any{"listChanged": true}, "resources": map[string]any{}, "prompts": map[string]any{}}
 	rawmcp.Modern{Name: "stateless", Tools: []map[string]any{signIn}, Capabilities: caps, LaxMeta: brk == "meta",
 		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
 			var p struct {
@@ -49,6 +51,16 @@ func main() {
 				s.Reply(m.ID, result)
 			}
 			switch m.Method {
+			case "subscriptions/listen":
+				var id any
+				json.Unmarshal(m.ID, &id)
+				tag := map[string]any{"io.modelcontextprotocol/subscriptionId": id}
+				if brk == "listen" {
+					s.Send(map[string]any{"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": map[string]any{"_meta": tag}})
+				}
+				// The stream stays open until the client cancels it.
+				s.Send(map[string]any{"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged",
+					"params": map[string]any{"_meta": tag, "notifications": map[string]any{"toolsListChanged": true}}})
 			case "prompts/list":
 				if brk == "list" {
 					s.Fail(m.ID, -32601, "Method not found: prompts/list")
