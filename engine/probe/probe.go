@@ -101,6 +101,7 @@ var Judges = map[string][]string{
 	MissingMeta:        {"meta-field-missing"},
 	UnknownResource:    {"resource-not-found-code"},
 	Listen:             {"subscription-acknowledged"},
+	AfterExercise:      {"tool-list-varies"},
 }
 
 // What the probes send.

@@ -14,7 +14,10 @@
 //   - list: declares prompts and answers prompts/list with -32601
 //     (server/prompts.mdx: a declared capability's list is served);
 //   - listen: sends a notification on a subscriptions/listen stream
-//     before acknowledging it (basic/patterns/subscriptions.mdx).
+//     before acknowledging it (basic/patterns/subscriptions.mdx);
+//   - sideeffect: lists one more tool once sign_in was called
+//     (server/tools.mdx#listing-tools: the list must not vary as a side
+//     effect of other requests).
 //
 // It declares tools (with listChanged), resources and prompts: the tool
 // sign_in needs elicitation, which a client that does not declare it is
@@ -35,6 +38,7 @@ func main() {
 	signIn := rawmcp.Tool("sign_in", "Sign the user in, asking for their user name.")
 	signIn["annotations"] = map[string]any{"readOnlyHint": true}
 	caps := map[string]any{"tools": map[string]any{"listChanged": true}, "resources": map[string]any{}, "prompts": map[string]any{}}
+	called := false
 	rawmcp.Modern{Name: "stateless", Tools: []map[string]any{signIn}, Capabilities: caps, LaxMeta: brk == "meta",
 		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
 			var p struct {
@@ -51,6 +55,12 @@ func main() {
 				s.Reply(m.ID, result)
 			}
 			switch m.Method {
+			case "tools/list":
+				tools := []any{signIn}
+				if called && brk == "sideeffect" {
+					tools = append(tools, rawmcp.Tool("sign_out", "Sign the user out."))
+				}
+				complete(map[string]any{"tools": tools})
 			case "subscriptions/listen":
 				var id any
 				json.Unmarshal(m.ID, &id)
@@ -81,6 +91,7 @@ func main() {
 					s.Send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{"code": -32602, "message": "Resource not found", "data": map[string]any{"uri": p.URI}}})
 				}
 			case "tools/call":
+				called = called || p.Name == "sign_in"
 				_, elicits := p.Meta.Caps["elicitation"]
 				switch {
 				case p.Name != "sign_in" && brk == "reserved":
