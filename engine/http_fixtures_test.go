@@ -163,10 +163,9 @@ func (s *rawHTTPServer) legacyRequest(w http.ResponseWriter, r *http.Request, id
 
 func (s *rawHTTPServer) modernRequest(w http.ResponseWriter, r *http.Request, id json.RawMessage, method, name string, meta map[string]any) {
 	v := r.Header.Get("MCP-Protocol-Version")
-	_, hasCaps := meta["io.modelcontextprotocol/clientCapabilities"]
 	switch {
-	case meta["io.modelcontextprotocol/protocolVersion"] == nil || !hasCaps:
-		rpcError(w, http.StatusBadRequest, id, -32602, "Invalid params: _meta needs the protocol version and the client capabilities", "")
+	case meta["io.modelcontextprotocol/protocolVersion"] == nil:
+		rpcError(w, http.StatusBadRequest, id, -32602, "Invalid params: _meta lacks io.modelcontextprotocol/protocolVersion", "")
 		return
 	case v == "":
 		rpcError(w, http.StatusBadRequest, id, -32020, "Header mismatch: MCP-Protocol-Version is missing", "")
@@ -180,8 +179,15 @@ func (s *rawHTTPServer) modernRequest(w http.ResponseWriter, r *http.Request, id
 	case r.Header.Get("Mcp-Method") != method && s.brk != "header-mismatch":
 		rpcError(w, http.StatusBadRequest, id, -32020, "Header mismatch: Mcp-Method", "")
 		return
-	case method == "tools/call" && strings.TrimSpace(r.Header.Get("Mcp-Name")) != name:
+	case method == "tools/call" && strings.TrimSpace(r.Header.Get("Mcp-Name")) != name && s.brk != "name-mismatch":
 		rpcError(w, http.StatusBadRequest, id, -32020, "Header mismatch: Mcp-Name", "")
+		return
+	case meta["io.modelcontextprotocol/clientCapabilities"] == nil && s.brk != "meta-field":
+		status := http.StatusBadRequest
+		if s.brk == "meta-field-status" {
+			status = http.StatusOK
+		}
+		rpcError(w, status, id, -32602, "Invalid params: _meta lacks io.modelcontextprotocol/clientCapabilities", "")
 		return
 	}
 	const cacheable = `"resultType":"complete","ttlMs":0,"cacheScope":"public",`

@@ -267,6 +267,7 @@ const (
 	HTTPPurposeBadVersion       = "invalid-protocol-version" // MCP-Protocol-Version naming no version
 	HTTPPurposeMissingVersion   = "missing-protocol-version" // a modern request without MCP-Protocol-Version
 	HTTPPurposeHeaderMismatch   = "header-mismatch"          // Mcp-Method that differs from the body's method
+	HTTPPurposeNameMismatch     = "name-mismatch"            // Mcp-Name that differs from the body's tool name
 	HTTPPurposeResourceMetadata = "protected-resource-metadata"
 	// HTTPPurposeAuthServerMetadata is a GET of an authorization server's
 	// metadata (RFC 8414 or OpenID Connect discovery), found through the

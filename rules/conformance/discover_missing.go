@@ -35,7 +35,9 @@ func (discoverMissing) Check(ctx context.Context, s *sdk.Snapshot, report func(s
 			continue
 		}
 		if m.Pair.HasError() {
-			if code := errorCode(m.Pair); code != "-32022" {
+			// -32022 refuses a version, -32602 a request without client
+			// capabilities (the missing-meta probe): both are right.
+			if code := errorCode(m.Pair); code != "-32022" && (code != "-32602" || !lacksClientCapabilities(m)) {
 				at(report, m.Pair.Index, "server/discover was refused with "+wire.Quote(m.Pair.Bytes, 120), fix)
 			}
 			continue

@@ -35,6 +35,13 @@ const validationIsExecutionError = "2025-11-25"
 // tool: a parse error, an invalid request, a method the server lacks.
 var envelopeCodes = map[int]bool{-32700: true, -32600: true, -32601: true}
 
+// modernProtocolCodes are the errors 2026-07-28 defines and requires for
+// problems of the request, not of the tool: HeaderMismatch (-32020),
+// MissingRequiredClientCapability (-32021) and UnsupportedProtocolVersion
+// (-32022) (2026-07-28/basic/index.mdx#error-codes). A modern server that
+// answers a call with one of them does what the text requires.
+var modernProtocolCodes = map[int]bool{-32020: true, -32021: true, -32022: true}
+
 func (toolErrorAsProtocolError) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	ss := session(ctx, s)
 	if ss == nil {
@@ -57,7 +64,8 @@ func (toolErrorAsProtocolError) Check(ctx context.Context, s *sdk.Snapshot, repo
 		if !c.resp.HasError() {
 			continue
 		}
-		if code, _ := errorOf(c.resp); envelopeCodes[code] {
+		code, _ := errorOf(c.resp)
+		if envelopeCodes[code] || (s.Era == sdk.EraModern && modernProtocolCodes[code]) {
 			continue
 		}
 		ok, known := argumentsValid(c, inputs)

@@ -17,7 +17,10 @@ import (
 // (capability-gated-tools), not a variation; a tool it lacks, or lists
 // with another definition, is one. The client-identity session declares
 // what the second one declared and only names itself differently, so any
-// difference between those two is a variation.
+// difference between those two is a variation. The main session's own
+// listing after the --exercise calls (probe AfterExercise) must not
+// differ from its first either: the list must not change as a side effect
+// of other requests.
 //
 // Each list compared is confirmed: the probe sessions list again once the
 // server is quiet and a list that kept changing is left out, and the main
@@ -60,6 +63,18 @@ func (toolListVaries) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.
 			report(sdk.Issue{Tool: sdk.OwnerServer, Pointer: l.Pointer, Severity: severity,
 				Message: "a second session with the same client saw another tool list: " + describeDiff(gone, nil, changed) + era,
 				Fix:     "serve every connection the same tools: build the list from the server's configuration, not from per-connection state, timing or the order of requests"})
+		case "after-exercise":
+			gone, changed, added := compareTools(s.Tools, l.Tools)
+			if len(gone)+len(changed)+len(added) == 0 {
+				continue
+			}
+			why := ""
+			if s.Era == sdk.EraLegacy {
+				why = fmt.Sprintf(" (allowed in %s, which this server speaks; 2026-07-28 requires that the list \"MUST NOT vary [...] as a side effect of other requests on the connection\")", versionOf(s))
+			}
+			report(sdk.Issue{Tool: sdk.OwnerServer, Pointer: l.Pointer, Severity: severity,
+				Message: "after the --exercise tool calls, the same session listed other tools (confirmed by a second listing): " + describeDiff(gone, added, changed) + why,
+				Fix:     "keep the tool list independent of the requests a connection made: what a call changes must not add, remove or redefine tools"})
 		case "client-identity":
 			if second == nil {
 				continue

@@ -478,8 +478,9 @@ func (c *Client) result(ctx context.Context, call *call, timeout time.Duration) 
 	}
 	if err != nil && m.Error == nil {
 		c.forget(call.key)
-		if ctx.Err() != nil && call.method == MethodToolsCall {
-			// Abandoned, not failed: the server may stop working on it.
+		if ctx.Err() != nil && (call.method == MethodToolsCall || call.method == MethodListen) {
+			// Abandoned, not failed: the server may stop working on it
+			// (a subscription ends only so).
 			c.cancel(call, "mcplint stopped waiting: "+context.Cause(ctx).Error())
 		}
 	}

@@ -32,3 +32,23 @@ func (c *Client) Begin(method string, params map[string]any, timeout time.Durati
 	}
 	return func(ctx context.Context) (Message, error) { return c.result(ctx, call, timeout) }, nil
 }
+
+// RequestWithout is Request for a modern request whose _meta lacks key,
+// one of the per-request fields: the probe of a server's check of the
+// required ones.
+func (c *Client) RequestWithout(ctx context.Context, key, method string, params map[string]any, timeout time.Duration) (Message, error) {
+	if timeout <= 0 {
+		timeout = c.opts.Timeout
+	}
+	call, err := c.beginAs(method, params, func(p map[string]any) map[string]any {
+		out := c.withMeta(p)
+		if meta, ok := out["_meta"].(map[string]any); ok {
+			delete(meta, key)
+		}
+		return out
+	})
+	if err != nil {
+		return Message{}, err
+	}
+	return c.result(ctx, call, timeout)
+}

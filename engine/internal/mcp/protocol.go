@@ -27,6 +27,7 @@ func IsLegacyVersion(v string) bool { return slices.Contains(LegacyVersions, v) 
 // Method names the client sends or answers.
 const (
 	MethodDiscover          = "server/discover"
+	MethodListen            = "subscriptions/listen"
 	MethodInitialize        = "initialize"
 	MethodInitialized       = "notifications/initialized"
 	MethodCancelled         = "notifications/cancelled"

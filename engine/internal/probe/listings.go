@@ -13,8 +13,9 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// Listings reads the tool lists the fresh-process probes saw from their
-// transcripts (main's Probes, in order): one Listing
+// Listings reads the tool list the main session saw after its --exercise
+// calls (AfterExercise), then the tool lists the fresh-process probes saw
+// from their transcripts (main's Probes, in order): one Listing
 // for each second-session or client-identity probe whose tools/list
 // succeeded and settled (secondList), with the tools of its last listing.
 // legacy says whether those sessions declared
@@ -26,6 +27,9 @@ func Listings(main *sdk.Transcript, legacy bool) []sdk.Listing {
 		return nil
 	}
 	var out []sdk.Listing
+	if l, ok := afterExercise(main); ok {
+		out = append(out, l)
+	}
 	for i, tr := range main.Probes {
 		if tr == nil {
 			continue
@@ -98,4 +102,34 @@ func hasCursor(params json.RawMessage) bool {
 		Cursor any `json:"cursor"`
 	}
 	return json.Unmarshal(params, &p) == nil && p.Cursor != nil
+}
+
+// afterExercise is the Listing of the main session's tools after its
+// --exercise calls: the last listing after the AfterExercise probe's
+// event, when the probe ran and its list settled.
+func afterExercise(main *sdk.Transcript) (sdk.Listing, bool) {
+	if inconclusiveFor(main, AfterExercise) {
+		return sdk.Listing{}, false
+	}
+	for at, r := range main.Records {
+		if r.Event == nil || r.Event.Kind != sdk.EventProbe || r.Event.Detail != AfterExercise {
+			continue
+		}
+		rest := &sdk.Transcript{Records: main.Records[at+1:]}
+		first := -1
+		for _, x := range session.Exchanges(rest) {
+			if x.Method == mcp.MethodToolsList && x.Succeeded() && !hasCursor(x.Params) {
+				first = at + 1 + x.Response
+			}
+		}
+		if first < 0 {
+			return sdk.Listing{}, false
+		}
+		s, err := session.Build(rest)
+		if err != nil {
+			return sdk.Listing{}, false
+		}
+		return sdk.Listing{Probe: AfterExercise, Client: mcp.ClientName, Tools: s.Tools, Pointer: "/transcript/records/" + strconv.Itoa(first)}, true
+	}
+	return sdk.Listing{}, false
 }

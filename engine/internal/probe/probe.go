@@ -23,7 +23,8 @@ const (
 	None
 	// All adds what costs one more process or wall time: the
 	// client-identity probe (a third process whose client names itself
-	// differently) and a pause after notifications/initialized.
+	// differently), a pause after notifications/initialized, and a
+	// subscriptions/listen stream held until it is acknowledged.
 	All
 )
 
@@ -97,6 +98,10 @@ var Judges = map[string][]string{
 	SecondSession:      {"tool-list-varies"},
 	ClientIdentity:     {"tool-list-varies"},
 	Relisting:          {"tool-list-varies"},
+	MissingMeta:        {"meta-field-missing"},
+	UnknownResource:    {"resource-not-found-code"},
+	Listen:             {"subscription-acknowledged"},
+	AfterExercise:      {"tool-list-varies"},
 }
 
 // What the probes send.

@@ -98,7 +98,7 @@ func build(tr *sdk.Transcript, settled bool) (*sdk.Snapshot, error) {
 	if tr == nil {
 		return nil, errors.New("build snapshot: no transcript")
 	}
-	xs := Exchanges(tr)
+	xs := beforeAfterExercise(tr, Exchanges(tr))
 	s := &sdk.Snapshot{Transcript: tr, Tools: []sdk.Tool{}}
 	readEra(s, xs)
 	if !settled {
@@ -118,6 +118,27 @@ func build(tr *sdk.Transcript, settled bool) (*sdk.Snapshot, error) {
 		s.ResourceTemplates = append(s.ResourceTemplates, sdk.ResourceTemplateFromDef(def))
 	}
 	return s, nil
+}
+
+// AfterExercise is the probe that lists the tools again once the
+// --exercise calls are done (tool-list-varies): the listings it records
+// show what the calls did to the list, not the list the server is linted
+// with.
+const AfterExercise = "after-exercise"
+
+// beforeAfterExercise is xs without the exchanges that follow the
+// AfterExercise probe's event in tr.
+func beforeAfterExercise(tr *sdk.Transcript, xs []Exchange) []Exchange {
+	for i, r := range tr.Records {
+		if r.Event != nil && r.Event.Kind == sdk.EventProbe && r.Event.Detail == AfterExercise {
+			n := 0
+			for n < len(xs) && xs[n].Index < i {
+				n++
+			}
+			return xs[:n]
+		}
+	}
+	return xs
 }
 
 // serverFacts is what an initialize or discover result says about the

@@ -84,6 +84,10 @@ func dual(s *rawmcp.Server, tools []map[string]any) {
 			}})
 			continue
 		}
+		if _, ok := p.Meta["io.modelcontextprotocol/clientCapabilities"]; !ok {
+			s.Fail(m.ID, -32602, "missing _meta field io.modelcontextprotocol/clientCapabilities")
+			continue
+		}
 		meta := map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "slowstart-dual", "version": "1.0.0"}}
 		switch m.Method {
 		case "server/discover":

@@ -388,6 +388,9 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		probe.Session(ctx, c, hello.Era, opts.Probes, timeout)
 	}
 	exerciseTools(ctx, c, t, opts, timeout)
+	if opts.Exercise.Enabled() {
+		probe.Relist(ctx, c, opts.Probes)
+	}
 	if ctx.Err() == nil {
 		probe.Transport(c, hello.Era, opts.Probes)
 	}

@@ -27,7 +27,8 @@ const InvalidVersion = "1999-01-01"
 //   - legacy: GET for the server's SSE stream (SSE or 405); a request with
 //     MCP-Protocol-Version 1999-01-01 (400);
 //   - modern: a request whose Mcp-Method differs from its body (400,
-//     -32020); one without MCP-Protocol-Version;
+//     -32020); one whose Mcp-Name does (nameMismatch); one without
+//     MCP-Protocol-Version;
 //   - both, for a server on a loopback address: a request with a foreign
 //     Origin (403);
 //   - both, when the user passed a bearer token: the request with an
@@ -64,6 +65,7 @@ func (t *Transport) Probe(era string) {
 		}
 		t.Raw(http.MethodPost, sdk.HTTPPurposeHeaderMismatch, "tools/list with Mcp-Method: prompts/list", modernList(sdk.HTTPPurposeHeaderMismatch),
 			func(h http.Header) { modern(h); h.Set(HeaderMethod, "prompts/list") })
+		t.nameMismatch()
 		t.Raw(http.MethodPost, sdk.HTTPPurposeMissingVersion, "tools/list without MCP-Protocol-Version", modernList(sdk.HTTPPurposeMissingVersion),
 			func(h http.Header) { modern(h); h.Del(HeaderProtocolVersion) })
 		t.authProbes("tools/list", modernList, modern)

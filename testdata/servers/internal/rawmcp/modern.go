@@ -7,7 +7,7 @@ const ModernVersion = "2026-07-28"
 
 // Modern is a correct 2026-07-28 server: every request must declare
 // ModernVersion in its _meta (any other version is refused with -32022 and
-// the supported list), server/discover and tools/list are served with
+// the supported list) and client capabilities (else -32602), server/discover and tools/list are served with
 // their caching hints, unknown methods fail with -32601 and unknown tools
 // with -32602.
 type Modern struct {
@@ -20,6 +20,8 @@ type Modern struct {
 	Extra func(s *Server, m Msg) bool
 	// AnyVersion serves requests whatever version they declare.
 	AnyVersion bool
+	// LaxMeta serves requests that lack client capabilities.
+	LaxMeta bool
 }
 
 // Serve runs the server until stdin closes.
@@ -42,6 +44,12 @@ func (l Modern) Serve(s *Server) {
 				"code": -32022, "message": "Unsupported protocol version",
 				"data": map[string]any{"supported": []string{ModernVersion}, "requested": version},
 			}})
+			continue
+		}
+		if _, ok := p.Meta["io.modelcontextprotocol/clientCapabilities"]; !ok && !l.LaxMeta {
+			// 2026-07-28/basic/index.mdx#_meta: a request missing a
+			// required field is malformed and gets -32602.
+			s.Fail(m.ID, -32602, "missing _meta field io.modelcontextprotocol/clientCapabilities")
 			continue
 		}
 		if l.Extra != nil && l.Extra(s, m) {

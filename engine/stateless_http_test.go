@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"context"
+	"net/http/httptest"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/mcplint/mcplint/config"
+)
+
+// TestStatelessHTTPFixtures lints the raw modern HTTP server breaking the
+// per-request checks of 2026-07-28 one at a time: serving a request whose
+// _meta lacks client capabilities, refusing it with -32602 but not 400,
+// and acting on a tools/call whose Mcp-Name differs from its body. The
+// correct server gets none of these rules.
+func TestStatelessHTTPFixtures(t *testing.T) {
+	rules := []string{"meta-field-missing", "http-name-mismatch", "discover-missing"}
+	for brk, want := range map[string]string{
+		"":                  "",
+		"meta-field":        "meta-field-missing",
+		"meta-field-status": "meta-field-missing",
+		"name-mismatch":     "http-name-mismatch",
+	} {
+		t.Run("break="+brk, func(t *testing.T) {
+			srv := httptest.NewServer(&rawHTTPServer{modern: true, brk: brk, sessions: map[string]bool{}})
+			defer srv.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			rep, err := Run(ctx, Settings{Dir: t.TempDir(), Config: config.Default(), Args: []string{srv.URL + "/mcp"},
+				Timeout: 5 * time.Second, Plugins: PluginSettings{Off: true}, NoLock: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tg := rep.Targets[0]
+			if tg.Error != nil {
+				t.Fatalf("the target was not linted: %s", *tg.Error)
+			}
+			var got []string
+			for _, is := range tg.Issues {
+				if slices.Contains(rules, is.Rule) && !slices.Contains(got, is.Rule) {
+					got = append(got, is.Rule)
+				}
+			}
+			if (want == "" && len(got) > 0) || (want != "" && !slices.Equal(got, []string{want})) {
+				t.Errorf("rules %q, want %q: %+v", got, want, tg.Issues)
+			}
+		})
+	}
+}
