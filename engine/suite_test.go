@@ -160,7 +160,9 @@ func crossCheck(t *testing.T, dir string, mapping suiteMapping, url string) (sui
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	rep, err := Run(ctx, Settings{Dir: t.TempDir(), Config: config.Default(), Args: []string{url},
+	// Every probe, as the suite too sends what a lint by default does not
+	// (a subscriptions/listen stream).
+	rep, err := Run(ctx, Settings{Dir: t.TempDir(), Config: config.Default(), Args: []string{url}, Probes: "all",
 		Timeout: 10 * time.Second, Plugins: PluginSettings{Off: true}, NoLock: true})
 	if err != nil {
 		t.Fatal(err)
@@ -235,6 +237,7 @@ func TestConformanceSuiteAgrees(t *testing.T) {
 		{"notification-status", false}, {"content-type", false}, {"get-stream", false}, {"session-id", false},
 		{"terminated-session", false}, {"protocol-version-header", false}, {"duplicate-message", false},
 		{"origin-check", false}, {"origin-check", true}, {"header-mismatch", true}, {"unknown-method-status", true},
+		{"meta-field", true}, {"meta-field-status", true}, {"name-mismatch", true},
 	}
 	total, covered := 0, 0
 	for _, f := range fixtures {
