@@ -63,6 +63,10 @@ var heldOutSources = map[string]bool{
 	// Held out in the sixth round, after mcp-watchdog's changes, measured
 	// before any change for it:
 	"triepod-ai/inspector-assessment": true,
+	// Held out in the seventh round, after inspector-assessment was
+	// measured, before any change for them:
+	"CISECSL/mcp-tool-poisoning-poc":  true,
+	"semgrep/mcp-tool-shadowing-demo": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -156,6 +160,7 @@ var (
 	// detectedFloor is, per source, how many of its cases must raise a
 	// security warning or error (any security rule).
 	detectedFloor = map[string]int{
+		"CISECSL/mcp-tool-poisoning-poc":           1,
 		"Crypto-Sanemi/agent-engineering":          1,
 		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"TUM-DSE/MCPSecBench":                      4,
@@ -194,6 +199,7 @@ var (
 		"riseandignite/mcp-shield":                 6,
 		"safe-agentic-framework/safe-mcp":          16,
 		"securie.ai":                               1,
+		"semgrep/mcp-tool-shadowing-demo":          1,
 		"stevengonsalvez/mcp-ethicalhacks":         1,
 		"triepod-ai/inspector-assessment":          13,
 		"vaikora.com":                              3,
