@@ -44,6 +44,10 @@ import (
 // when tool-hijacking learnt another server's tool ordered before this
 // one runs and a ranking above other servers' tools, and
 // undisclosed-data-flow a copy added to every message.
+// CISECSL/mcp-tool-poisoning-poc (1 of 2 before, seventh round, 2 of 2
+// after) moved to tuned when tool-hijacking learnt a call of another
+// server's tool made an obligation or a numbered step ("step 1: call
+// read_file"), and a tool named by one plain word quoted as code.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":     true,
 	"johannhartmann/mcp-injection-experiments": true,
@@ -64,8 +68,8 @@ var heldOutSources = map[string]bool{
 	// before any change for it:
 	"triepod-ai/inspector-assessment": true,
 	// Held out in the seventh round, after inspector-assessment was
-	// measured, before any change for them:
-	"CISECSL/mcp-tool-poisoning-poc":  true,
+	// measured, before any change for it (CISECSL/mcp-tool-poisoning-poc,
+	// held out with it, moved to tuned):
 	"semgrep/mcp-tool-shadowing-demo": true,
 }
 
@@ -160,7 +164,7 @@ var (
 	// detectedFloor is, per source, how many of its cases must raise a
 	// security warning or error (any security rule).
 	detectedFloor = map[string]int{
-		"CISECSL/mcp-tool-poisoning-poc":           1,
+		"CISECSL/mcp-tool-poisoning-poc":           2,
 		"Crypto-Sanemi/agent-engineering":          1,
 		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"TUM-DSE/MCPSecBench":                      4,
