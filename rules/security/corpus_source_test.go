@@ -120,9 +120,10 @@ var attackFamilies = map[string]string{
 // <tool>", each with the reason it is false. TestCorpus lets them pass;
 // TestCorpusBySource counts them in the false-positive rate. Remove an
 // entry when the rules stop raising it.
-var knownFalsePositives = map[string]string{
-	"safemcp-t1001-benign.json directive-block validator": "an HTML comment that says nothing to the model (\"This is a normal HTML comment\"), which SAFE-MCP's own rule must not flag; found while SAFE-MCP was held out, not fixed",
-}
+// SAFE-MCP's "Input validator <!-- This is a normal HTML comment -->"
+// was one until directive-block left alone hidden comments that say
+// nothing to the model.
+var knownFalsePositives = map[string]string{}
 
 // knownTrueFindings are findings on clean real servers that are right
 // under the severity policy (README, security rules), with why.
