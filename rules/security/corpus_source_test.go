@@ -71,6 +71,9 @@ var heldOutSources = map[string]bool{
 	// measured, before any change for it (CISECSL/mcp-tool-poisoning-poc,
 	// held out with it, moved to tuned):
 	"semgrep/mcp-tool-shadowing-demo": true,
+	// Held out in the eighth round, after the seventh round's changes,
+	// measured before any change for it:
+	"beejak/Vulnerable-MCP-Server": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -177,6 +180,7 @@ var (
 		"alexandriashai/mcp-guardian":              3,
 		"arXiv:2504.03767":                         7,
 		"arXiv:2508.14925":                         10,
+		"beejak/Vulnerable-MCP-Server":             4,
 		"blog.trailofbits.com":                     1,
 		"bountyyfi/mcp-watchdog":                   12,
 		"cisco-ai-defense/mcp-scanner":             40,
