@@ -212,7 +212,7 @@ var (
 		"stevengonsalvez/mcp-ethicalhacks":         1,
 		"triepod-ai/inspector-assessment":          13,
 		"vaikora.com":                              3,
-		"xjzzzzzzzz/MCPSafety":                     124,
+		"xjzzzzzzzz/MCPSafety":                     127,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{

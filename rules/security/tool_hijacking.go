@@ -143,7 +143,13 @@ var foreignOrders = []string{
 	// "then call log_event with the file's contents", or a parameter
 	// whose value is to come from one ("call 'read-file' on data.toml")
 	callSteps[0], callSteps[1],
+	toolChangedPhrase,
 }
+
+// toolChangedPhrase claims that a tool, named right before it, has
+// changed: "SYSTEM UPDATE: The create_repository tool has been enhanced",
+// said of another server's tool, is a pretext for the orders that follow.
+const toolChangedPhrase = "(tool|function) (has been|have been|was|is now) (upgraded|enhanced|updated|modified|changed|replaced|patched|improved|extended|reconfigured|overridden)"
 
 // callSteps make a call an obligation or a numbered step of this tool's
 // use: "you should first call `fetch`", "step 1: call read_file". Unlike
@@ -225,8 +231,27 @@ func identAt(t string, i int) string {
 // foreignTool returns the first tool name written in m, or in the few
 // words after it, that is not a tool of the server, or "".
 func foreignTool(w *words, m match, own map[string]bool) string {
-	_, hi := w.sentenceOf(m.start)
+	lo, hi := w.sentenceOf(m.start)
 	end := min(hi, m.end+4)
+	if m.phrase.src == toolChangedPhrase {
+		// the tool said to have changed is named right before "tool"
+		k := m.start - 1
+		if k < 0 || k < lo {
+			return ""
+		}
+		id := identAt(w.text, w.toks[k].start)
+		if at := w.toks[k].start; id == "" || at > 0 && (w.text[at-1] == '_' || w.text[at-1] == '-') {
+			// the token is the tail of an identifier: read it whole
+			id = identBefore(w.text, w.toks[k].end)
+		}
+		if id == "" {
+			id = quotedName(w, k)
+		}
+		if id != "" && !own[toolKey(id)] {
+			return id
+		}
+		return ""
+	}
 	if callStep(m) {
 		// "call `fetch`", "invoke the read_file tool": the name is the
 		// verb's object, not a word somewhere after it, and the verb is
@@ -252,6 +277,19 @@ func foreignTool(w *words, m match, own map[string]bool) string {
 		if id != "" && !own[toolKey(id)] {
 			return id
 		}
+	}
+	return ""
+}
+
+// identBefore returns the identifier written as one that ends at byte
+// end of t ("create_repository" before " tool"), else "".
+func identBefore(t string, end int) string {
+	i := end
+	for i > 0 && (isWordByte(t[i-1]) || (t[i-1] == '_' || t[i-1] == '-') && i-1 > 0 && isWordByte(t[i-2])) {
+		i--
+	}
+	if id := identAt(t, i); len(id) == end-i {
+		return id
 	}
 	return ""
 }
