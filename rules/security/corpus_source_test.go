@@ -44,6 +44,10 @@ import (
 // when tool-hijacking learnt another server's tool ordered before this
 // one runs and a ranking above other servers' tools, and
 // undisclosed-data-flow a copy added to every message.
+// CISECSL/mcp-tool-poisoning-poc (1 of 2 before, seventh round, 2 of 2
+// after) moved to tuned when tool-hijacking learnt a call of another
+// server's tool made an obligation or a numbered step ("step 1: call
+// read_file"), and a tool named by one plain word quoted as code.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":     true,
 	"johannhartmann/mcp-injection-experiments": true,
@@ -63,6 +67,13 @@ var heldOutSources = map[string]bool{
 	// Held out in the sixth round, after mcp-watchdog's changes, measured
 	// before any change for it:
 	"triepod-ai/inspector-assessment": true,
+	// Held out in the seventh round, after inspector-assessment was
+	// measured, before any change for it (CISECSL/mcp-tool-poisoning-poc,
+	// held out with it, moved to tuned):
+	"semgrep/mcp-tool-shadowing-demo": true,
+	// Held out in the eighth round, after the seventh round's changes,
+	// measured before any change for it:
+	"beejak/Vulnerable-MCP-Server": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -112,9 +123,10 @@ var attackFamilies = map[string]string{
 // <tool>", each with the reason it is false. TestCorpus lets them pass;
 // TestCorpusBySource counts them in the false-positive rate. Remove an
 // entry when the rules stop raising it.
-var knownFalsePositives = map[string]string{
-	"safemcp-t1001-benign.json directive-block validator": "an HTML comment that says nothing to the model (\"This is a normal HTML comment\"), which SAFE-MCP's own rule must not flag; found while SAFE-MCP was held out, not fixed",
-}
+// SAFE-MCP's "Input validator <!-- This is a normal HTML comment -->"
+// was one until directive-block left alone hidden comments that say
+// nothing to the model.
+var knownFalsePositives = map[string]string{}
 
 // knownTrueFindings are findings on clean real servers that are right
 // under the severity policy (README, security rules), with why.
@@ -156,6 +168,7 @@ var (
 	// detectedFloor is, per source, how many of its cases must raise a
 	// security warning or error (any security rule).
 	detectedFloor = map[string]int{
+		"CISECSL/mcp-tool-poisoning-poc":           2,
 		"Crypto-Sanemi/agent-engineering":          1,
 		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"TUM-DSE/MCPSecBench":                      4,
@@ -167,18 +180,19 @@ var (
 		"alexandriashai/mcp-guardian":              3,
 		"arXiv:2504.03767":                         7,
 		"arXiv:2508.14925":                         10,
+		"beejak/Vulnerable-MCP-Server":             4,
 		"blog.trailofbits.com":                     1,
-		"bountyyfi/mcp-watchdog":                   12,
+		"bountyyfi/mcp-watchdog":                   13,
 		"cisco-ai-defense/mcp-scanner":             40,
 		"cpyang/agent-threat-rules":                16,
 		"devsecboy/damn-vulnerable-MCP-server":     5,
 		"dongsenzhang/MSB":                         8,
-		"enkryptai/secure-mcp-gateway":             9,
+		"enkryptai/secure-mcp-gateway":             20,
 		"genai.owasp.org":                          3,
 		"gensecaihq/mcp-poisoning-poc":             3,
 		"gitleaks/gitleaks":                        2,
 		"harryc295/tool-poisoning-bench":           2,
-		"highflame-ai/ramparts":                    14,
+		"highflame-ai/ramparts":                    15,
 		"invariantlabs-ai/mcp-scan":                1,
 		"invariantlabs.ai":                         2,
 		"jaschadub/AgentNull":                      8,
@@ -192,21 +206,22 @@ var (
 		"repello.ai":                               1,
 		"richardspicer/mcp-audit":                  4,
 		"riseandignite/mcp-shield":                 6,
-		"safe-agentic-framework/safe-mcp":          16,
+		"safe-agentic-framework/safe-mcp":          17,
 		"securie.ai":                               1,
+		"semgrep/mcp-tool-shadowing-demo":          1,
 		"stevengonsalvez/mcp-ethicalhacks":         1,
 		"triepod-ai/inspector-assessment":          13,
 		"vaikora.com":                              3,
-		"xjzzzzzzzz/MCPSafety":                     118,
+		"xjzzzzzzzz/MCPSafety":                     127,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          21,
+		"call-redirect":          26,
 		"guardrail-disable":      10,
 		"hex-encoded":            1,
 		"param-name-instruction": 1,
-		"system-marker":          31,
-		"tool-preference":        15,
+		"system-marker":          33,
+		"tool-preference":        16,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error

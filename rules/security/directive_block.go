@@ -555,6 +555,11 @@ func (directiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 			is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
 			quoted := strconv.Quote(snip.Runes(strings.Join(strings.Fields(b.content), " "), 120))
 			directive := blockDirective(b.content)
+			if b.hidden && directive == "" && !addressesModel(b.content) {
+				// "<!-- This is a normal HTML comment -->": hidden, but
+				// it says nothing to the model.
+				continue
+			}
 			switch {
 			case directive != "" && b.hidden:
 				// Orders the user cannot see are concealment, not a
@@ -573,4 +578,45 @@ func (directiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 		}
 	})
 	return nil
+}
+
+// commandVerbs open a sentence that orders someone to act.
+var commandVerbs = map[string]bool{
+	"always": true, "never": true, "do": true, "don't": true, "dont": true, "ignore": true, "disregard": true, "forget": true, "override": true,
+	"call": true, "invoke": true, "use": true, "run": true, "execute": true, "send": true, "forward": true, "post": true, "upload": true, "fetch": true,
+	"read": true, "open": true, "load": true, "include": true, "pass": true, "add": true, "append": true, "insert": true, "attach": true, "copy": true,
+	"delete": true, "remove": true, "write": true, "print": true, "output": true, "return": true, "reply": true, "respond": true, "answer": true,
+	"say": true, "tell": true, "show": true, "hide": true, "keep": true, "remember": true, "act": true, "pretend": true, "treat": true,
+	"trust": true, "follow": true, "obey": true, "first": true, "then": true, "instead": true, "please": true, "make": true, "ensure": true,
+	"collect": true, "extract": true, "export": true, "download": true, "install": true, "visit": true, "navigate": true, "go": true, "set": true,
+}
+
+// addresseeWords name whoever reads the text as the model.
+var addresseeWords = map[string]bool{"you": true, "your": true, "assistant": true, "model": true, "ai": true, "agent": true, "llm": true, "claude": true, "gpt": true, "chatgpt": true, "gemini": true, "copilot": true}
+
+// addressesModel reports whether a hidden comment's text speaks to the
+// model: a directive of any of the phrase rules, a sentence that opens
+// with a command, words naming the model, code or an address to act on.
+// A note for the page's authors ("This is a normal HTML comment", "TODO:
+// update the screenshot") does none of that.
+func addressesModel(content string) bool {
+	if strings.ContainsAny(content, "<>{}$`") || strings.Contains(content, "://") {
+		return true
+	}
+	w := split(content)
+	for _, ps := range []*phraseSet{hijackPhrases(), flowPhrases(), contextPhrases(), piiPhrases()} {
+		if len(ps.find(w)) > 0 {
+			return true
+		}
+	}
+	for k := range w.toks {
+		word := w.lowerWord(k)
+		if addresseeWords[word] {
+			return true
+		}
+		if lo, _ := w.sentenceOf(k); lo == k && commandVerbs[word] {
+			return true
+		}
+	}
+	return false
 }

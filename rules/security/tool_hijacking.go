@@ -138,6 +138,39 @@ var foreignOrders = []string{
 	// another server's tool ordered before this one runs: "before
 	// running, call read_file to get the config"
 	"(before|prior to) (running|executing|starting) ~2 (call|invoke|run)",
+	// a call of another server's tool ordered as a step of this one's
+	// use: "you must call `read_file` first", "step 1: call read_file",
+	// "then call log_event with the file's contents", or a parameter
+	// whose value is to come from one ("call 'read-file' on data.toml")
+	callSteps[0], callSteps[1],
+	toolChangedPhrase,
+}
+
+// toolChangedPhrase claims that a tool, named right before it, has
+// changed: "SYSTEM UPDATE: The create_repository tool has been enhanced",
+// said of another server's tool, is a pretext for the orders that follow.
+const toolChangedPhrase = "(tool|function) (has been|have been|was|is now) (upgraded|enhanced|updated|modified|changed|replaced|patched|improved|extended|reconfigured|overridden)"
+
+// callSteps make a call an obligation or a numbered step of this tool's
+// use: "you should first call `fetch`", "step 1: call read_file". Unlike
+// the orders above, which name a tool anywhere in the words after them,
+// they count only when the verb's object is a tool that is not the
+// server's ("you must call it with the id from read_file" names none). A
+// plain pointer to another tool ("call list_projects first to get the
+// project id") is no obligation and passes.
+var callSteps = [...]string{
+	"(must|should|need to|needs to|have to|has to|required to) [first|also|then|always] (call|invoke)",
+	"step ~1 (call|invoke)",
+}
+
+// callStep reports whether m is one of callSteps.
+func callStep(m match) bool {
+	for _, src := range callSteps {
+		if m.phrase.src == src {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignOrder reports whether m is one of foreignOrders.
@@ -198,26 +231,156 @@ func identAt(t string, i int) string {
 // foreignTool returns the first tool name written in m, or in the few
 // words after it, that is not a tool of the server, or "".
 func foreignTool(w *words, m match, own map[string]bool) string {
-	_, hi := w.sentenceOf(m.start)
-	for k := m.start; k < min(hi, m.end+4); k++ {
+	lo, hi := w.sentenceOf(m.start)
+	end := min(hi, m.end+4)
+	if m.phrase.src == toolChangedPhrase {
+		// the tool said to have changed is named right before "tool"
+		k := m.start - 1
+		if k < 0 || k < lo {
+			return ""
+		}
+		id := identAt(w.text, w.toks[k].start)
+		if at := w.toks[k].start; id == "" || at > 0 && (w.text[at-1] == '_' || w.text[at-1] == '-') {
+			// the token is the tail of an identifier: read it whole
+			id = identBefore(w.text, w.toks[k].end)
+		}
+		if id == "" {
+			id = quotedName(w, k)
+		}
+		if id != "" && !own[toolKey(id)] {
+			return id
+		}
+		return ""
+	}
+	if callStep(m) {
+		// "call `fetch`", "invoke the read_file tool": the name is the
+		// verb's object, not a word somewhere after it, and the verb is
+		// no part of a compound ("step: re-call `status_check`").
+		if v := w.toks[m.end-1].start; v > 0 && (w.text[v-1] == '-' || w.text[v-1] == '_') {
+			return ""
+		}
+		end = m.end
+		if end < hi && w.lowerWord(end) == "the" {
+			end++
+		}
+		end = min(hi, end+1)
+	}
+	for k := m.start; k < end; k++ {
 		at := w.toks[k].start
 		if at > 0 && (w.text[at-1] == '_' || w.text[at-1] == '-') {
 			continue // inside an identifier already read
 		}
-		if id := identAt(w.text, at); id != "" && !own[toolKey(id)] {
+		id := identAt(w.text, at)
+		if id == "" {
+			id = quotedName(w, k)
+		}
+		if id != "" && !own[toolKey(id)] {
 			return id
 		}
 	}
 	return ""
 }
 
-// toolKeys are the keys of the names of s's tools.
+// identBefore returns the identifier written as one that ends at byte
+// end of t ("create_repository" before " tool"), else "".
+func identBefore(t string, end int) string {
+	i := end
+	for i > 0 && (isWordByte(t[i-1]) || (t[i-1] == '_' || t[i-1] == '-') && i-1 > 0 && isWordByte(t[i-2])) {
+		i--
+	}
+	if id := identAt(t, i); len(id) == end-i {
+		return id
+	}
+	return ""
+}
+
+// quotedName returns word k when it is quoted as code on its own
+// (`fetch`, 'search'), which is how a text names a tool whose name is one
+// plain word, else "".
+func quotedName(w *words, k int) string {
+	t := w.toks[k]
+	if t.start == 0 || t.end >= len(w.text) {
+		return ""
+	}
+	q := w.text[t.start-1]
+	if (q != '`' && q != '\'' && q != '"') || w.text[t.end] != q {
+		return ""
+	}
+	return w.text[t.start:t.end]
+}
+
+// toolKeys are the keys of the names of s's tools, and of their
+// parameters: a parameter named in an order ("first call with
+// `queryParams`") is no other server's tool.
 func toolKeys(s *sdk.Snapshot) map[string]bool {
 	d := make(map[string]bool, len(s.Tools))
 	for _, t := range s.Tools {
 		d[toolKey(t.Name)] = true
+		if schema, ok := t.InputSchema.(map[string]any); ok {
+			if props, ok := schema["properties"].(map[string]any); ok {
+				for name := range props {
+					d[toolKey(name)] = true
+				}
+			}
+		}
 	}
 	return d
+}
+
+// ownFamily reports whether a tool name not among the server's is built
+// from the words of its tools' names: "currents-get-test-signature"
+// beside currents-get-tests-signatures, "get_view_schema_by_type" beside
+// create_view and get_board_schema, a renamed or older tool of the same
+// server rather than another server's. Words of fewer than four letters
+// and a plural's "s" do not count; a name with no word left is no family.
+func ownFamily(s *sdk.Snapshot, id string) bool {
+	vocab := map[string]bool{}
+	for _, t := range s.Tools {
+		for _, w := range splitName(t.Name) {
+			vocab[stem(w)] = true
+		}
+	}
+	n := 0
+	for _, w := range splitName(id) {
+		if len(w) < 4 {
+			continue
+		}
+		if !vocab[stem(w)] {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// splitName splits a tool name into its lowercase words at separators and
+// camel humps.
+func splitName(name string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(name); i++ {
+		boundary := i == len(name) || name[i] == '_' || name[i] == '-' || name[i] == '.' || name[i] == '/' ||
+			i > start && name[i] >= 'A' && name[i] <= 'Z' && name[i-1] >= 'a' && name[i-1] <= 'z'
+		if !boundary {
+			continue
+		}
+		if i > start {
+			out = append(out, strings.ToLower(name[start:i]))
+		}
+		start = i
+		if i < len(name) && (name[i] < 'A' || name[i] > 'Z') {
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// stem drops a plural's "s".
+func stem(w string) string {
+	if len(w) > 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w[:len(w)-1]
+	}
+	return w
 }
 
 // selfPromotion are claims a tool makes about its own standing to win the
@@ -267,7 +430,7 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 					names = toolKeys(s)
 				}
 				id := foreignTool(w, m, names)
-				if id == "" {
+				if id == "" || ownFamily(s, id) {
 					continue
 				}
 				foreign = append(foreign, id)
