@@ -63,12 +63,21 @@ type Options struct {
 	LimitMemory bool
 	// SaveTrace keeps the one live target's session when its File is set.
 	SaveTrace SaveTrace
+	// Stream, when set, receives each target's report as soon as it is
+	// final (see Settings.Stream).
+	Stream report.Stream
 }
 
 // lint runs the whole pipeline over rules Run has configured and returns
 // the report. A target that cannot be read is reported in its Target.Error,
 // so the other targets still count; the error is a session that
-// --save-trace could not keep.
+// --save-trace could not keep, or a Stream that could not write.
+//
+// With a Stream, the targets are read, linted and written a window at a
+// time (see windows), each target given to the Stream once final and then
+// let go, so that memory does not grow with their number; the returned
+// report then has no targets, only the summary. Without one, the window is
+// every target and the report holds them all.
 func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	enabled := Enabled(opt.Rules, opt.Selection)
 	if opt.Plugins != nil {
@@ -88,26 +97,84 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	if len(targets) < 2 {
 		opt.Progress = nil // one line for one target says nothing
 	}
+	metas := make([]sdk.Meta, len(opt.Rules))
+	for i, r := range opt.Rules {
+		metas[i] = r.Meta()
+	}
+	rep := &result.Report{Version: result.Version, Mcplint: opt.Version, Skipped: skipped,
+		Rules: metas, HelpURI: opt.Config.Output.HelpURI}
+	for _, m := range metas {
+		if opt.Selection.Enabled(m) {
+			rep.Enabled = append(rep.Enabled, m)
+		}
+	}
+	// One pipeline for the whole run: what its steps learn (which
+	// [[ignore]] entries matched) spans the windows.
+	processors := pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir})
+	load := loadProgress(opt.Load, opt.Progress, len(opt.Targets))
+	l := &linting{opt: opt, enabled: enabled, processors: processors, load: load}
+	if opt.Stream == nil {
+		rep.Targets = make([]*result.Target, 0, len(opt.Targets))
+		err := l.window(ctx, opt.Targets, func(t *result.Target) error {
+			rep.Targets = append(rep.Targets, t)
+			return nil
+		}, &rep.Summary)
+		if err != nil {
+			return nil, err
+		}
+		return rep, nil
+	}
+	if err := opt.Stream.Begin(rep); err != nil {
+		return nil, err
+	}
+	standAlone(opt.Targets)
+	for _, w := range windows(opt.Targets, windowSize(opt.Config)) {
+		if err := l.window(ctx, opt.Targets[w[0]:w[1]], opt.Stream.Target, &rep.Summary); err != nil {
+			return nil, err
+		}
+	}
+	if err := opt.Stream.End(rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// linting is what every window of one lint shares.
+type linting struct {
+	opt        Options
+	enabled    []sdk.Rule
+	processors []pipeline.Processor
+	load       func(context.Context, target.Target) (*sdk.Snapshot, error)
+	progress   sync.Mutex
+	done       int
+}
+
+// window reads, links and lints targets, passes their issues through the
+// pipeline, scores them and gives each to emit in order, counting its
+// issues in sum. Every server of a client config must be in the same
+// window, since they see each other.
+func (l *linting) window(ctx context.Context, targets []target.Target, emit func(*result.Target) error, sum *result.Summary) error {
+	opt := l.opt
 	loaded, release := func() {}, func() {}
 	if opt.LimitMemory {
-		loaded, release = limitMemory(opt.Targets)
+		loaded, release = limitMemory(targets)
 	}
 	defer release()
 	// The regions name the phases in an execution trace (MCPLINT_TRACE).
 	region := trace.StartRegion(ctx, "load")
-	snaps, errs := LoadAll(ctx, opt.Targets, loadProgress(opt.Load, opt.Progress, len(opt.Targets)))
+	snaps, errs := LoadAll(ctx, targets, l.load)
 	region.End()
 	// What was read is in the Snapshots now; a large file's bytes, which
 	// its Snapshot lets go of, must not stay live through the rules here.
-	for i := range opt.Targets {
-		opt.Targets[i].Data = nil
+	for i := range targets {
+		targets[i].Data = nil
 	}
 	loaded()
 	if opt.SaveTrace.File != "" {
 		saved := false
 		for _, snap := range snaps {
 			if err := saveTrace(opt.SaveTrace, snap); err != nil {
-				return nil, err
+				return err
 			}
 			saved = saved || snap != nil && snap.Transcript != nil
 		}
@@ -116,59 +183,51 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 		}
 	}
 	region = trace.StartRegion(ctx, "prepare")
-	prepare(opt.Targets, snaps, errs, opt.Lock)
+	prepare(targets, snaps, errs, opt.Lock)
 	region.End()
 	region = trace.StartRegion(ctx, "rules")
-
-	metas := make([]sdk.Meta, len(opt.Rules))
-	for i, r := range opt.Rules {
-		metas[i] = r.Meta()
-	}
-	inputs := make([]*score.Input, len(opt.Targets))
-	rep := &result.Report{Version: result.Version, Mcplint: opt.Version, Targets: make([]*result.Target, len(opt.Targets)), Skipped: skipped}
-	var progress sync.Mutex
-	done := 0
-	piped := make([]*pipeline.Target, len(opt.Targets))
-	forEach(len(opt.Targets), func(i int) {
-		t := opt.Targets[i]
+	inputs := make([]*score.Input, len(targets))
+	out := make([]*result.Target, len(targets))
+	piped := make([]*pipeline.Target, len(targets))
+	forEach(len(targets), func(i int) {
+		t := targets[i]
 		if errs[i] != nil && snaps[i] != nil {
 			// A session that failed part way: the rules judge what the
 			// server did say, and the target still grades F.
 			msg := errs[i].Error()
-			piped[i], _ = lintOne(ctx, t, snaps[i], enabled)
-			rep.Targets[i] = piped[i].Result
-			rep.Targets[i].Error, rep.Targets[i].Grade = &msg, "F"
-			rep.Targets[i].Components = map[string]float64{}
+			piped[i], _ = lintOne(ctx, t, snaps[i], l.enabled)
+			out[i] = piped[i].Result
+			out[i].Error, out[i].Grade = &msg, "F"
+			out[i].Components = map[string]float64{}
 		} else if errs[i] != nil {
 			msg := errs[i].Error()
 			// A target that cannot be read grades F, so --min-grade gates on it.
-			rep.Targets[i] = &result.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
+			out[i] = &result.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
 				Issues: []sdk.Issue{}, Suppressed: []result.Suppressed{}, Components: map[string]float64{}}
 		} else {
-			piped[i], inputs[i] = lintOne(ctx, t, snaps[i], enabled)
-			rep.Targets[i] = piped[i].Result
-			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
+			piped[i], inputs[i] = lintOne(ctx, t, snaps[i], l.enabled)
+			out[i] = piped[i].Result
+			out[i].RuleErrors = append(out[i].RuleErrors, pluginErrors(opt.Plugins)...)
 		}
-		rep.Targets[i].Declared = declared(t, opt.Dir)
+		out[i].Declared = declared(t, opt.Dir)
 		if opt.Progress != nil {
-			progress.Lock()
-			done++
-			fmt.Fprintf(opt.Progress, "[%d/%d] %s\n", done, len(opt.Targets), report.Escape(t.Name))
-			progress.Unlock()
+			l.progress.Lock()
+			l.done++
+			fmt.Fprintf(opt.Progress, "[%d/%d] %s\n", l.done, len(opt.Targets), report.Escape(t.Name))
+			l.progress.Unlock()
 		}
 	})
 	region.End()
 	region = trace.StartRegion(ctx, "pipeline")
-	// The pipeline runs once every target is done: an [[ignore]] entry is
-	// unused only when it matched nothing on any of them. Scoring comes
-	// after, since what the pipeline adds counts and what it hides does not.
-	pipeline.Run(pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir}),
-		slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
+	// Scoring comes after the pipeline, since what the pipeline adds
+	// counts and what it hides does not.
+	pipeline.Run(l.processors, slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
 	region.End()
-	for i, t := range rep.Targets {
+	for i, t := range out {
 		if snaps[i] != nil {
 			quoteRecords(t, snaps[i].Transcript)
 		}
+		snaps[i] = nil
 		if in := inputs[i]; in != nil {
 			in.Issues = t.Issues
 			res := score.Compute(*in)
@@ -180,15 +239,19 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 		for _, is := range t.Issues {
 			switch is.Severity {
 			case sdk.Error:
-				rep.Summary.Errors++
+				sum.Errors++
 			case sdk.Warning:
-				rep.Summary.Warnings++
+				sum.Warnings++
 			default:
-				rep.Summary.Infos++
+				sum.Infos++
 			}
 		}
+		if err := emit(t); err != nil {
+			return err
+		}
+		out[i] = nil
 	}
-	return rep, nil
+	return nil
 }
 
 // Enabled returns the rules the selection turns on, in name order.

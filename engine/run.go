@@ -18,6 +18,7 @@ import (
 	"github.com/mcplint/mcplint/engine/lock"
 	"github.com/mcplint/mcplint/engine/mcp"
 	"github.com/mcplint/mcplint/engine/probe"
+	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/source/live"
@@ -105,6 +106,17 @@ type Settings struct {
 	// program that owns its process sets it: mcplint's command does,
 	// a library caller such as mcplinttest does not.
 	LimitMemory bool
+
+	// Stream, when set, is given the report as it is made: its header
+	// (Begin, no targets yet), each target as soon as it is final (in
+	// target order), then the summary (End). The targets are then read and
+	// linted a window at a time and let go once written, so a run over
+	// thousands of servers holds a window's worth of them, and Run returns
+	// the report without its targets. A config with [[ignore]] entries
+	// makes the window every target: an entry that matched nothing is
+	// reported on the first target it could have matched, which is known
+	// only at the end.
+	Stream report.Stream
 
 	// Progress receives one line per target as it finishes, ServerStderr
 	// live servers' progress notes, and Notice the names of risky tools
@@ -239,6 +251,7 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 		Version: s.Version, Dir: s.Dir, Targets: targets, Config: cfg,
 		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
 		Progress: s.Progress, KeepRepeats: s.KeepRepeats, LimitMemory: s.LimitMemory, SaveTrace: s.SaveTrace,
+		Stream: s.Stream,
 	}
 	if s.Baseline != "" {
 		opts.Baseline, err = baseline.Read(resolvePath(s.Dir, s.Baseline))
@@ -246,18 +259,7 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 			return nil, &UsageError{fmt.Errorf("--baseline: %w", err)}
 		}
 	}
-	rep, err := lint(ctx, opts)
-	if err != nil {
-		return nil, err
-	}
-	rep.Rules = metas
-	rep.HelpURI = cfg.Output.HelpURI
-	for _, m := range metas {
-		if sel.Enabled(m) {
-			rep.Enabled = append(rep.Enabled, m)
-		}
-	}
-	return rep, nil
+	return lint(ctx, opts)
 }
 
 // targets resolves what s names into the servers to lint.

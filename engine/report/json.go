@@ -30,22 +30,12 @@ func WriteJSON(w io.Writer, r *result.Report) error {
 }
 
 // writeJSON is WriteJSON; with encodeAll it writes every issue through
-// encoding/json instead of the appenders, the path they must match.
+// encoding/json instead of the appenders, the path they must match. It
+// writes through the JSON Stream, so a streamed run writes the same bytes.
 func writeJSON(w io.Writer, r *result.Report, encodeAll bool) error {
-	jw := newJSONWriter(w)
-	jw.encodeAll = encodeAll
-	skeleton := *r
-	skeleton.Targets = nil
-	err := jw.withHoles(&skeleton, 0, map[string]func(int) error{
-		"targets": func(d int) error {
-			return writeList(jw, r.Targets, d, func(i, d int) error { return jw.target(r.Targets[i], d) })
-		},
-	})
-	if err != nil {
-		return err
-	}
-	jw.out.WriteByte('\n')
-	return jw.out.Flush()
+	s := newJSONStream(w, encodeAll)
+	s.null = r.Targets == nil
+	return WriteStream(s, r)
 }
 
 // jsonWriter writes indented JSON piece by piece. A value written at depth

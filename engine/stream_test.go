@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sync/atomic"
+	"testing"
+
+	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/engine/runner"
+	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// watchStream is a Stream that notes, for each target it is given, how
+// many targets had been read then, and how many targets it was given
+// while more than a window's worth were held unwritten.
+type watchStream struct {
+	loaded *atomic.Int64
+	seen   []int64
+	names  []string
+}
+
+func (w *watchStream) Begin(*result.Report) error { return nil }
+func (w *watchStream) End(*result.Report) error   { return nil }
+func (w *watchStream) Target(t *result.Target) error {
+	w.seen = append(w.seen, w.loaded.Load())
+	w.names = append(w.names, t.Name)
+	return nil
+}
+
+// fleet is n static targets, with a client config of three servers across
+// the end of the first window, and a loader that counts the targets it
+// has read.
+func fleet(n, window int) ([]target.Target, *atomic.Int64, func(context.Context, target.Target) (*sdk.Snapshot, error)) {
+	var targets []target.Target
+	for i := range n {
+		t := target.Target{Name: fmt.Sprintf("s%04d", i), Kind: target.Static, Input: fmt.Sprintf("s%04d.json", i)}
+		if i >= window-1 && i < window+2 {
+			t.Group = "mcp.json"
+		}
+		targets = append(targets, t)
+	}
+	var loaded atomic.Int64
+	load := func(_ context.Context, t target.Target) (*sdk.Snapshot, error) {
+		loaded.Add(1)
+		return &sdk.Snapshot{Name: t.Name, Source: sdk.SourceStatic, Tools: []sdk.Tool{
+			{Name: "get_x", Description: "Returns x. Call fetch_y first."},
+			{Name: "fetch_y", Description: "Fetches y"},
+		}}, nil
+	}
+	return targets, &loaded, load
+}
+
+// TestStreamWritesEachTargetEarly holds a streamed lint to its promise:
+// each target is written before the whole run is read (at most a window
+// of targets is held unwritten), in target order, and the streamed JSON
+// report is byte for byte the one a lint that holds every target writes,
+// the servers of a client config still seeing each other.
+func TestStreamWritesEachTargetEarly(t *testing.T) {
+	const n = 700
+	size := windowSize(config.Default())
+	if n < 4*size {
+		t.Skipf("a window of %d targets on this machine is too large for %d targets", size, n)
+	}
+	targets, loaded, load := fleet(n, size)
+	w := &watchStream{loaded: loaded}
+	var streamed bytes.Buffer
+	js := report.NewJSONStream(&streamed)
+	opt := Options{Version: "test", Targets: targets, Config: config.Default(), Rules: rules.All(),
+		Selection: runner.Selection{}, Load: load, Stream: report.Tee{w, js}}
+	if _, err := configuredLint(context.Background(), opt); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.seen) != n {
+		t.Fatalf("%d targets written, want %d", len(w.seen), n)
+	}
+	for i, read := range w.seen {
+		// A window may grow to take in a whole client config.
+		if ahead := read - int64(i+1); ahead > int64(size+3) {
+			t.Fatalf("target %d was written when %d targets were read: %d held unwritten, more than a window (%d)", i+1, read, ahead, size)
+		}
+		if w.names[i] != targets[i].Name {
+			t.Fatalf("target %d written is %s, want %s (target order)", i+1, w.names[i], targets[i].Name)
+		}
+	}
+
+	targets, _, load = fleet(n, size)
+	opt.Targets, opt.Load, opt.Stream = targets, load, nil
+	rep, err := configuredLint(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole bytes.Buffer
+	if err := report.WriteJSON(&whole, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(streamed.Bytes(), whole.Bytes()) {
+		t.Errorf("the streamed JSON report differs from the whole one (%d and %d bytes)", streamed.Len(), whole.Len())
+	}
+	for i, tg := range rep.Targets {
+		collides := false
+		for _, is := range tg.Issues {
+			collides = collides || is.Rule == "cross-server-collision"
+		}
+		if inGroup := targets[i].Group != ""; collides != inGroup {
+			t.Errorf("%s: cross-server-collision %v, want %v (only the servers of the client config see each other)", tg.Name, collides, inGroup)
+		}
+	}
+}
