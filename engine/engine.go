@@ -128,6 +128,7 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 		return nil, err
 	}
 	standAlone(opt.Targets)
+	l.named = map[string]bool{}
 	for _, w := range windows(opt.Targets, windowSize(opt.Config)) {
 		if err := l.window(ctx, opt.Targets[w[0]:w[1]], opt.Stream.Target, &rep.Summary); err != nil {
 			return nil, err
@@ -147,6 +148,10 @@ type linting struct {
 	load       func(context.Context, target.Target) (*sdk.Snapshot, error)
 	progress   sync.Mutex
 	done       int
+	// named are the names servers of earlier windows gave themselves
+	// (stableName), for nameSnapshots' rule across windows; nil when the
+	// run is one window.
+	named map[string]bool
 }
 
 // window reads, links and lints targets, passes their issues through the
@@ -164,6 +169,9 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 	region := trace.StartRegion(ctx, "load")
 	snaps, errs := LoadAll(ctx, targets, l.load)
 	region.End()
+	if l.named != nil {
+		nameAcross(targets, snaps, l.named)
+	}
 	// What was read is in the Snapshots now; a large file's bytes, which
 	// its Snapshot lets go of, must not stay live through the rules here.
 	for i := range targets {

@@ -163,6 +163,24 @@ func nameSnapshots(targets []target.Target, snaps []*sdk.Snapshot) {
 	}
 }
 
+// nameAcross extends nameSnapshots over the windows of a streamed lint:
+// a server that calls itself by a name a server of an earlier window gave
+// itself gets back its resolved name, as nameSnapshots does within a
+// window. The earlier server, already written, keeps the name, where a lint
+// of one window would have renamed it too. named collects the names.
+func nameAcross(targets []target.Target, snaps []*sdk.Snapshot, named map[string]bool) {
+	for i, s := range snaps {
+		if s == nil {
+			continue
+		}
+		own := stableName(targets[i], s)
+		if s.Name == own && named[own] && !targets[i].Keyed && targets[i].Name != "" {
+			s.Name = targets[i].Name
+		}
+		named[own] = true
+	}
+}
+
 // displayName is how reports name a target's file: as the user wrote it.
 func displayName(t target.Target) string {
 	if t.Input != "" && !strings.ContainsAny(t.Input, " \t") {

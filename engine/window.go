@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"runtime"
 	"strconv"
 
 	"github.com/mcplint/mcplint/config"
@@ -9,15 +8,17 @@ import (
 )
 
 // windowSize is how many targets a streamed lint reads and lints at once:
-// enough to keep every core busy past the wait at each window's end, few
-// enough that what they hold stays small. A config with [[ignore]]
+// enough to keep the cores busy past the wait at each window's end, few
+// enough that what they hold stays small. It does not depend on the
+// machine, since names are told apart within a window first (nameAcross):
+// the same run writes the same report anywhere. A config with [[ignore]]
 // entries takes every target in one window (see Settings.Stream); zero
 // means that.
 func windowSize(cfg *config.Config) int {
 	if len(cfg.Ignores) > 0 {
 		return 0
 	}
-	return max(64, 16*runtime.GOMAXPROCS(0))
+	return 128
 }
 
 // windows cuts targets into consecutive [start, end) ranges of about size

@@ -56,7 +56,8 @@ type Target struct {
 	Path string
 	// Data is a Static or Trace target's file as read when it was resolved, so
 	// that what was sniffed is what is linted and a large file is read
-	// once; nil to read Path.
+	// once; nil to read Path (a run that holds many files reads the
+	// small ones again when it lints them).
 	Data []byte
 	// Command is the argv vector for Command targets, run without a shell.
 	Command []string
