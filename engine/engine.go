@@ -22,6 +22,7 @@ import (
 	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/engine/resume"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/score"
 	"github.com/mcplint/mcplint/engine/target"
@@ -66,6 +67,9 @@ type Options struct {
 	// Stream, when set, receives each target's report as soon as it is
 	// final (see Settings.Stream).
 	Stream report.Stream
+	// Resume, when set, keeps each target's final report, and gives back
+	// those an earlier run kept instead of linting them (--resume).
+	Resume *resume.Store
 }
 
 // lint runs the whole pipeline over rules Run has configured and returns
@@ -154,11 +158,112 @@ type linting struct {
 	named map[string]bool
 }
 
-// window reads, links and lints targets, passes their issues through the
-// pipeline, scores them and gives each to emit in order, counting its
-// issues in sum. Every server of a client config must be in the same
-// window, since they see each other.
+// window lints targets and gives each report to emit in order, counting
+// its issues in sum. With --resume, a target whose report was kept is not
+// linted again (nor are the servers of its client config unless all of
+// them were kept), and each new report is kept once final. Every server of
+// a client config must be in the same window, since they see each other.
 func (l *linting) window(ctx context.Context, targets []target.Target, emit func(*result.Target) error, sum *result.Summary) error {
+	out := make([]*result.Target, len(targets))
+	kept := make([]bool, len(targets))
+	todo, err := l.resumed(targets, out, kept)
+	if err != nil {
+		return err
+	}
+	own := make([]string, len(targets))
+	if len(todo) > 0 {
+		sub := make([]target.Target, len(todo))
+		for k, i := range todo {
+			sub[k] = targets[i]
+		}
+		linted, owns, err := l.lintWindow(ctx, sub)
+		if err != nil {
+			return err
+		}
+		for k, i := range todo {
+			out[i], own[i] = linted[k], owns[k]
+		}
+	}
+	for i, t := range out {
+		// A target that could not be linted is linted again next time:
+		// a server that did not start may start then.
+		if l.opt.Resume != nil && !kept[i] && t.Error == nil {
+			if err := l.opt.Resume.Write(targets[i], t, own[i]); err != nil {
+				return err
+			}
+		}
+		for _, is := range t.Issues {
+			switch is.Severity {
+			case sdk.Error:
+				sum.Errors++
+			case sdk.Warning:
+				sum.Warnings++
+			default:
+				sum.Infos++
+			}
+		}
+		if err := emit(t); err != nil {
+			return err
+		}
+		out[i] = nil
+	}
+	return nil
+}
+
+// resumed fills out[i] with the kept report of each target that has one
+// (marking kept[i]), and returns the indices of the others, to lint. The
+// servers of a client config are linted again together unless every one
+// of them was kept. A kept report's [[ignore]] matches count as matches of
+// this run, so the entries are not reported unused.
+func (l *linting) resumed(targets []target.Target, out []*result.Target, kept []bool) ([]int, error) {
+	if l.opt.Resume == nil {
+		todo := make([]int, len(targets))
+		for i := range todo {
+			todo[i] = i
+		}
+		return todo, nil
+	}
+	owns := make([]string, len(targets))
+	incomplete := map[string]bool{}
+	for i, t := range targets {
+		r, own, ok, err := l.opt.Resume.Read(t)
+		if err != nil {
+			return nil, err
+		}
+		if !ok && t.Group != "" {
+			incomplete[t.Group] = true
+		}
+		out[i], owns[i], kept[i] = r, own, ok
+	}
+	var todo []int
+	for i, t := range targets {
+		if kept[i] && t.Group != "" && incomplete[t.Group] {
+			out[i], kept[i] = nil, false
+		}
+		if !kept[i] {
+			todo = append(todo, i)
+			continue
+		}
+		if l.named != nil && owns[i] != "" {
+			l.named[owns[i]] = true
+		}
+		for _, p := range l.processors {
+			if g, ok := p.(*pipeline.Ignores); ok {
+				for _, s := range out[i].Suppressed {
+					if s.By == result.ByConfig {
+						g.Note(out[i].Name, s.Issue)
+					}
+				}
+			}
+		}
+	}
+	return todo, nil
+}
+
+// lintWindow reads, links and lints targets, passes their issues through
+// the pipeline and scores them; owns are the names the servers gave
+// themselves (stableName).
+func (l *linting) lintWindow(ctx context.Context, targets []target.Target) (out []*result.Target, owns []string, err error) {
 	opt := l.opt
 	loaded, release := func() {}, func() {}
 	if opt.LimitMemory {
@@ -172,6 +277,12 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 	if l.named != nil {
 		nameAcross(targets, snaps, l.named)
 	}
+	owns = make([]string, len(targets))
+	for i, snap := range snaps {
+		if snap != nil {
+			owns[i] = stableName(targets[i], snap)
+		}
+	}
 	// What was read is in the Snapshots now; a large file's bytes, which
 	// its Snapshot lets go of, must not stay live through the rules here.
 	for i := range targets {
@@ -182,7 +293,7 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 		saved := false
 		for _, snap := range snaps {
 			if err := saveTrace(opt.SaveTrace, snap); err != nil {
-				return err
+				return nil, nil, err
 			}
 			saved = saved || snap != nil && snap.Transcript != nil
 		}
@@ -195,7 +306,7 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 	region.End()
 	region = trace.StartRegion(ctx, "rules")
 	inputs := make([]*score.Input, len(targets))
-	out := make([]*result.Target, len(targets))
+	out = make([]*result.Target, len(targets))
 	piped := make([]*pipeline.Target, len(targets))
 	forEach(len(targets), func(i int) {
 		t := targets[i]
@@ -244,22 +355,8 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 				t.Grade = result.Incomplete // the score stays, for what did run
 			}
 		}
-		for _, is := range t.Issues {
-			switch is.Severity {
-			case sdk.Error:
-				sum.Errors++
-			case sdk.Warning:
-				sum.Warnings++
-			default:
-				sum.Infos++
-			}
-		}
-		if err := emit(t); err != nil {
-			return err
-		}
-		out[i] = nil
 	}
-	return nil
+	return out, owns, nil
 }
 
 // Enabled returns the rules the selection turns on, in name order.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,6 +22,7 @@ import (
 	"github.com/mcplint/mcplint/engine/probe"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/engine/resume"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/source/live"
 	"github.com/mcplint/mcplint/engine/target"
@@ -117,6 +120,13 @@ type Settings struct {
 	// reported on the first target it could have matched, which is known
 	// only at the end.
 	Stream report.Stream
+	// Resume, when set, is a folder where each target's final report is
+	// kept as it is made (--resume DIR); a target whose report an earlier
+	// run with the same settings kept there is not linted again, its kept
+	// report standing in the output as if it had been. A changed config,
+	// rule set, baseline, lock, mcplint version or target file makes new
+	// reports. Targets that could not be linted are not kept.
+	Resume string
 
 	// Progress receives one line per target as it finishes, ServerStderr
 	// live servers' progress notes, and Notice the names of risky tools
@@ -259,7 +269,58 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 			return nil, &UsageError{fmt.Errorf("--baseline: %w", err)}
 		}
 	}
+	if s.Resume != "" {
+		if opts.Resume, err = s.openResume(cfg, metas, sel); err != nil {
+			return nil, &UsageError{err}
+		}
+	}
 	return lint(ctx, opts)
+}
+
+// openResume opens the --resume folder under the fingerprint of
+// everything that decides a target's report besides the target.
+func (s Settings) openResume(cfg *config.Config, metas []sdk.Meta, sel runner.Selection) (*resume.Store, error) {
+	var baselineSum [32]byte
+	if s.Baseline != "" {
+		data, err := os.ReadFile(resolvePath(s.Dir, s.Baseline))
+		if err != nil {
+			return nil, fmt.Errorf("--baseline: %w", err)
+		}
+		baselineSum = sha256.Sum256(data)
+	}
+	var lockSum [32]byte
+	if !s.NoLock {
+		if data, err := os.ReadFile(filepath.Join(s.configDir(cfg), lock.FileName)); err == nil {
+			lockSum = sha256.Sum256(data)
+		}
+	}
+	type rule struct {
+		Name, Category string
+		Severity       sdk.Severity
+		On             bool
+	}
+	rules := make([]rule, len(metas))
+	for i, m := range metas {
+		rules[i] = rule{m.Name, m.Category, m.Severity, sel.Enabled(m)}
+	}
+	// Environment values are left out: they may be secrets, and the
+	// fingerprint names files.
+	envKeys := slices.Sorted(maps.Keys(s.Env))
+	fp, err := resume.Fingerprint(struct {
+		Version                  string
+		Config                   *config.Config
+		Rules                    []rule
+		Probes, Exercise, Server string
+		Requests                 []Request
+		Env                      []string
+		Timeout                  time.Duration
+		KeepRepeats              bool
+		Baseline, Lock           [32]byte
+	}{s.Version, cfg, rules, s.Probes, s.Exercise, s.Server, s.Requests, envKeys, s.Timeout, s.KeepRepeats, baselineSum, lockSum})
+	if err != nil {
+		return nil, err
+	}
+	return resume.Open(resolvePath(s.Dir, s.Resume), fp)
 }
 
 // targets resolves what s names into the servers to lint.

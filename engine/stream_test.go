@@ -10,6 +10,7 @@ import (
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/engine/resume"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/rules"
@@ -110,5 +111,59 @@ func TestStreamWritesEachTargetEarly(t *testing.T) {
 		if inGroup := targets[i].Group != ""; collides != inGroup {
 			t.Errorf("%s: cross-server-collision %v, want %v (only the servers of the client config see each other)", tg.Name, collides, inGroup)
 		}
+	}
+}
+
+// TestResumeSkipsKeptTargets runs a lint over part of a fleet with a
+// resume folder (as a run killed part way leaves it), then over all of it:
+// the second run reads only the targets the first did not keep, and its
+// report is byte for byte that of one run over all of them. A changed
+// config keeps nothing of the first.
+func TestResumeSkipsKeptTargets(t *testing.T) {
+	const n, part = 300, 170
+	dir := t.TempDir()
+	cfg := config.Default()
+	open := func(c *config.Config) *resume.Store {
+		fp, err := resume.Fingerprint(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := resume.Open(dir, fp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	run := func(targets []target.Target, load func(context.Context, target.Target) (*sdk.Snapshot, error), store *resume.Store) []byte {
+		t.Helper()
+		var out bytes.Buffer
+		opt := Options{Version: "test", Targets: targets, Config: cfg, Rules: rules.All(),
+			Selection: runner.Selection{}, Load: load, Stream: report.NewJSONStream(&out), Resume: store}
+		if _, err := configuredLint(context.Background(), opt); err != nil {
+			t.Fatal(err)
+		}
+		return out.Bytes()
+	}
+	targets, _, load := fleet(n, 128)
+	whole := run(targets, load, nil)
+
+	targets, _, load = fleet(n, 128)
+	run(targets[:part], load, open(cfg))
+	targets, loaded, load := fleet(n, 128)
+	resumed := run(targets, load, open(cfg))
+	// The client config straddles part (127..129 < 170): it was kept whole.
+	if got := loaded.Load(); got != n-part {
+		t.Errorf("the resumed run read %d targets, want the %d the first did not keep", got, n-part)
+	}
+	if !bytes.Equal(resumed, whole) {
+		t.Errorf("the resumed report differs from one run's (%d and %d bytes)", len(resumed), len(whole))
+	}
+
+	other := config.Default()
+	other.Rules.Disable = []string{"description-too-short"}
+	targets, loaded, load = fleet(n, 128)
+	run(targets, load, open(other))
+	if got := loaded.Load(); got != n {
+		t.Errorf("with another config the run read %d targets, want all %d", got, n)
 	}
 }

@@ -38,6 +38,7 @@ type lintFlags struct {
 	exercise     exerciseFlag
 	maxSize      int64
 	maxSame      int
+	resume       string
 	saveTrace    string
 	env          listLines
 	// requests are what mcplint call, read-resource and get-prompt ask
@@ -79,6 +80,7 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): readonly (or --exercise alone) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool")
 	fs.Var(&f.probes, "probes", "which protocol probes a live server gets, a `SET`: none (only list); default (the default: questions in the session, and a second server process for request-before-init and a second listing); all (also a third process whose client names itself differently, and a pause after initialized)")
 	fs.StringVar(&f.saveTrace, "save-trace", "", "keep a live server's session (its probes' sessions included) in `FILE`, a trace that lints as the live run did ('mcplint FILE'); findings in the transcript then name its lines")
+	fs.StringVar(&f.resume, "resume", "", "keep each target's final report in the folder `DIR` as it is made, and do not lint again a target whose report an earlier run with the same config, rules and files kept there: its kept report stands in the output; for long runs over many servers that may stop part way")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
 	fs.BoolVar(&f.quiet, "quiet", false, "print issues and failures only: no clean targets, no empty summary, no progress notes on stderr")
@@ -216,6 +218,7 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		Enable: f.enable, Disable: f.disable, Only: f.only,
 		Probes: f.probes.value, Exercise: f.exercise.value, Requests: f.requests, Timeout: f.timeout, StartupTimeout: f.startup, DiscoverWait: f.discoverWait,
 		Baseline:  f.baseline,
+		Resume:    f.resume,
 		Plugins:   engine.PluginSettings{Off: f.noPlugin},
 		SaveTrace: engine.SaveTrace{Path: f.saveTrace},
 		// mcplint owns its process: a lint of large files may cap its heap.
