@@ -28,8 +28,8 @@ var Formats = []Format{
 	{"compact", WriteCompact, nil},
 	{"json", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJSON(w, r) }, NewJSONStream},
 	{"jsonl", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJSONL(w, r) }, NewJSONLStream},
-	{"sarif", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteSARIF(w, r, r.Rules) }, nil},
-	{"junit", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJUnit(w, r, r.Enabled) }, nil},
+	{"sarif", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteSARIF(w, r, r.Rules) }, NewSARIFStream},
+	{"junit", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJUnit(w, r, r.Enabled) }, NewJUnitStream},
 	{"github", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteGitHub(w, r) }, nil},
 	{"markdown", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteMarkdown(w, r) }, nil},
 }

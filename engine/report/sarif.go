@@ -173,16 +173,7 @@ type sarifSuppression struct {
 // target that could not be linted, or a rule that could not run, is a
 // tool execution notification. A rule's helpUri is r.RuleURL.
 func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
-	driver := sarifDriver{Name: "mcplint", Version: r.Mcplint, InformationURI: ProjectURL, Rules: []sarifDescriptor{}}
-	index := map[string]int{}
-	named := namedRules(r)
-	for _, m := range rules {
-		if _, dup := index[m.Name]; dup || !named[m.Name] {
-			continue
-		}
-		index[m.Name] = len(driver.Rules)
-		driver.Rules = append(driver.Rules, descriptor(m, r.RuleURL(m.Name)))
-	}
+	index, driver := sarifRules(r.RuleURL, rules, namedRules(r))
 	ruleIndex := func(name string) int {
 		i, ok := index[name]
 		if !ok {
@@ -192,49 +183,13 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 		}
 		return i
 	}
-
+	driver.Version = r.Mcplint
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	// Every ruleIndex is known before the driver is written, so the
 	// results can follow it one at a time.
 	results := make([]sarifRef, 0, resultCount(r))
 	for _, t := range r.Targets {
-		if t.Error != nil {
-			inv.ExecutionSuccessful = false
-			inv.Notifications = append(inv.Notifications, sarifNotification{
-				Level:      "error",
-				Message:    sarifMessage{Text: sentence("target " + Escape(t.Name) + " (" + Escape(t.Input) + ") could not be linted: " + Escape(*t.Error))},
-				Properties: map[string]any{"target": Escape(t.Name)},
-			})
-		}
-		for _, re := range t.RuleErrors {
-			inv.ExecutionSuccessful = false
-			inv.Notifications = append(inv.Notifications, sarifNotification{
-				Level:          "error",
-				Message:        sarifMessage{Text: sentence("rule " + Escape(re.Rule) + " could not run on target " + Escape(t.Name) + ": " + Escape(re.Error))},
-				AssociatedRule: &sarifRuleRef{ID: re.Rule, Index: ruleIndex(re.Rule)},
-				Properties:     map[string]any{"target": Escape(t.Name)},
-			})
-		}
-		for _, in := range t.Inconclusive {
-			for _, rule := range in.Rules {
-				n := sarifNotification{
-					Level:      "note",
-					Message:    sarifMessage{Text: sentence("inconclusive: probe " + in.Probe + " could not judge target " + Escape(t.Name) + " for rule " + Escape(rule) + ": " + Escape(in.Reason))},
-					Properties: map[string]any{"target": Escape(t.Name), "inconclusive": true, "probe": in.Probe},
-				}
-				if i := ruleIndex(rule); i >= 0 {
-					n.AssociatedRule = &sarifRuleRef{ID: rule, Index: i}
-				}
-				inv.Notifications = append(inv.Notifications, n)
-			}
-		}
-		for _, n := range t.Notes {
-			inv.Notifications = append(inv.Notifications, sarifNotification{
-				Level:      "note",
-				Message:    sarifMessage{Text: sentence("target " + Escape(t.Name) + ": " + Escape(n))},
-				Properties: map[string]any{"target": Escape(t.Name)},
-			})
-		}
+		sarifNotifications(&inv, t, ruleIndex)
 		for i := range t.Issues {
 			results = append(results, sarifRef{t: t, is: &t.Issues[i], rule: ruleIndex(t.Issues[i].Rule)})
 		}
@@ -243,20 +198,81 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 			results = append(results, sarifRef{t: t, is: &s.Issue, sup: s, rule: ruleIndex(s.Rule)})
 		}
 	}
+	jw := newJSONWriter(w)
+	return writeSARIFLog(jw, driver, inv, func(d int) error { return writeEncoded(jw, results, d, appendSARIFRef) })
+}
 
+// sarifRules is the driver of a log that names the rules in named: those
+// of rules first, in their order, each described, with the index of each.
+func sarifRules(url func(string) string, rules []sdk.Meta, named map[string]bool) (map[string]int, sarifDriver) {
+	driver := sarifDriver{Name: "mcplint", InformationURI: ProjectURL, Rules: []sarifDescriptor{}}
+	index := map[string]int{}
+	for _, m := range rules {
+		if _, dup := index[m.Name]; dup || !named[m.Name] {
+			continue
+		}
+		index[m.Name] = len(driver.Rules)
+		driver.Rules = append(driver.Rules, descriptor(m, url(m.Name)))
+	}
+	return index, driver
+}
+
+// sarifNotifications adds to inv what stopped or limited t: the target
+// could not be linted, a rule could not run, a probe was inconclusive, a
+// note.
+func sarifNotifications(inv *sarifInvocation, t *result.Target, ruleIndex func(string) int) {
+	if t.Error != nil {
+		inv.ExecutionSuccessful = false
+		inv.Notifications = append(inv.Notifications, sarifNotification{
+			Level:      "error",
+			Message:    sarifMessage{Text: sentence("target " + Escape(t.Name) + " (" + Escape(t.Input) + ") could not be linted: " + Escape(*t.Error))},
+			Properties: map[string]any{"target": Escape(t.Name)},
+		})
+	}
+	for _, re := range t.RuleErrors {
+		inv.ExecutionSuccessful = false
+		inv.Notifications = append(inv.Notifications, sarifNotification{
+			Level:          "error",
+			Message:        sarifMessage{Text: sentence("rule " + Escape(re.Rule) + " could not run on target " + Escape(t.Name) + ": " + Escape(re.Error))},
+			AssociatedRule: &sarifRuleRef{ID: re.Rule, Index: ruleIndex(re.Rule)},
+			Properties:     map[string]any{"target": Escape(t.Name)},
+		})
+	}
+	for _, in := range t.Inconclusive {
+		for _, rule := range in.Rules {
+			n := sarifNotification{
+				Level:      "note",
+				Message:    sarifMessage{Text: sentence("inconclusive: probe " + in.Probe + " could not judge target " + Escape(t.Name) + " for rule " + Escape(rule) + ": " + Escape(in.Reason))},
+				Properties: map[string]any{"target": Escape(t.Name), "inconclusive": true, "probe": in.Probe},
+			}
+			if i := ruleIndex(rule); i >= 0 {
+				n.AssociatedRule = &sarifRuleRef{ID: rule, Index: i}
+			}
+			inv.Notifications = append(inv.Notifications, n)
+		}
+	}
+	for _, n := range t.Notes {
+		inv.Notifications = append(inv.Notifications, sarifNotification{
+			Level:      "note",
+			Message:    sarifMessage{Text: sentence("target " + Escape(t.Name) + ": " + Escape(n))},
+			Properties: map[string]any{"target": Escape(t.Name)},
+		})
+	}
+}
+
+// writeSARIFLog writes the log of one run with driver and inv, its
+// results written by results at the depth it is given.
+func writeSARIFLog(jw *jsonWriter, driver sarifDriver, inv sarifInvocation, results func(d int) error) error {
 	run := sarifRun{
 		Tool:        sarifTool{Driver: driver},
 		Invocations: []sarifInvocation{inv},
 		// sdk.Location columns count code points, not UTF-16 units.
 		ColumnKind: "unicodeCodePoints",
 	}
-	jw := newJSONWriter(w)
 	err := jw.withHoles(&sarifLog{Schema: sarifSchema, Version: sarifVersion}, 0, map[string]func(int) error{
 		"runs": func(d int) error {
 			return writeList(jw, []*sarifRun{&run}, d, func(_, d int) error {
-				return jw.withHoles(&run, d, map[string]func(int) error{
-					"results": func(d int) error { return writeEncoded(jw, results, d, appendSARIFRef) },
-				})
+				return jw.withHoles(&run, d, map[string]func(int) error{"results": results})
 			})
 		},
 	})
