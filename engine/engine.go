@@ -9,6 +9,7 @@ import (
 	"github.com/mcplint/mcplint/internal/analysis"
 	"io"
 	"path/filepath"
+	"runtime"
 	"runtime/trace"
 	"slices"
 	"sort"
@@ -170,6 +171,10 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 	if err != nil {
 		return err
 	}
+	var peers []string
+	if l.opt.Resume != nil {
+		peers = resume.Peers(targets, peerGroup(targets))
+	}
 	own := make([]string, len(targets))
 	if len(todo) > 0 {
 		sub := make([]target.Target, len(todo))
@@ -188,7 +193,7 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 		// A target that could not be linted is linted again next time:
 		// a server that did not start may start then.
 		if l.opt.Resume != nil && !kept[i] && t.Error == nil {
-			if err := l.opt.Resume.Write(targets[i], t, own[i]); err != nil {
+			if err := l.opt.Resume.Write(targets[i], peers[i], t, own[i]); err != nil {
 				return err
 			}
 		}
@@ -223,21 +228,23 @@ func (l *linting) resumed(targets []target.Target, out []*result.Target, kept []
 		}
 		return todo, nil
 	}
+	group := peerGroup(targets)
+	peers := resume.Peers(targets, group)
 	owns := make([]string, len(targets))
 	incomplete := map[string]bool{}
 	for i, t := range targets {
-		r, own, ok, err := l.opt.Resume.Read(t)
+		r, own, ok, err := l.opt.Resume.Read(t, peers[i])
 		if err != nil {
 			return nil, err
 		}
-		if !ok && t.Group != "" {
-			incomplete[t.Group] = true
+		if g := group(i); !ok && g != "" {
+			incomplete[g] = true
 		}
 		out[i], owns[i], kept[i] = r, own, ok
 	}
 	var todo []int
-	for i, t := range targets {
-		if kept[i] && t.Group != "" && incomplete[t.Group] {
+	for i := range targets {
+		if g := group(i); kept[i] && g != "" && incomplete[g] {
 			out[i], kept[i] = nil, false
 		}
 		if !kept[i] {
@@ -308,13 +315,14 @@ func (l *linting) lintWindow(ctx context.Context, targets []target.Target) (out 
 	inputs := make([]*score.Input, len(targets))
 	out = make([]*result.Target, len(targets))
 	piped := make([]*pipeline.Target, len(targets))
+	many := len(targets) >= runtime.GOMAXPROCS(0)
 	forEach(len(targets), func(i int) {
 		t := targets[i]
 		if errs[i] != nil && snaps[i] != nil {
 			// A session that failed part way: the rules judge what the
 			// server did say, and the target still grades F.
 			msg := errs[i].Error()
-			piped[i], _ = lintOne(ctx, t, snaps[i], l.enabled)
+			piped[i], _ = lintOne(ctx, t, snaps[i], l.enabled, many)
 			out[i] = piped[i].Result
 			out[i].Error, out[i].Grade = &msg, "F"
 			out[i].Components = map[string]float64{}
@@ -324,7 +332,7 @@ func (l *linting) lintWindow(ctx context.Context, targets []target.Target) (out 
 			out[i] = &result.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
 				Issues: []sdk.Issue{}, Suppressed: []result.Suppressed{}, Components: map[string]float64{}}
 		} else {
-			piped[i], inputs[i] = lintOne(ctx, t, snaps[i], l.enabled)
+			piped[i], inputs[i] = lintOne(ctx, t, snaps[i], l.enabled, many)
 			out[i] = piped[i].Result
 			out[i].RuleErrors = append(out[i].RuleErrors, pluginErrors(opt.Plugins)...)
 		}
@@ -371,14 +379,28 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 	return out
 }
 
+// serialRules is the most tools a server may have for its rules to run
+// one at a time when other targets are linted beside it: a goroutine per
+// rule costs its start and the growth of its stack, per target, which for
+// thousands of small servers was a tenth of the CPU; a large server's
+// rules still share the CPUs, lest it be the one the others wait for.
+const serialRules = 200
+
 // lintOne runs the rules over one snapshot; the pipeline takes the issues
 // from there, and scoring once the pipeline is done.
-func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule) (*pipeline.Target, *score.Input) {
+//
+// With many, its rules run one at a time: the other targets keep the
+// CPUs busy (see serialRules).
+func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule, many bool) (*pipeline.Target, *score.Input) {
 	// What the rules shared on snap (its analyses) is garbage once Run
 	// returns: the pipeline may read a large file again to place the
 	// issues.
 	pass := analysis.NewPass(snap)
-	issues, ruleErrs := runner.RunPass(ctx, rules, pass)
+	run := runner.RunPass
+	if many && len(snap.Tools) <= serialRules {
+		run = runner.RunPassSerial
+	}
+	issues, ruleErrs := run(ctx, rules, pass)
 	// The labels toxic-flow read, if it ran, are not made again.
 	tools := toolCapabilities(pass.For(ctx, "the report", []string{capability.Labelled.Name}), snap)
 	out := &result.Target{

@@ -84,3 +84,25 @@ func standAlone(targets []target.Target) {
 		}
 	}
 }
+
+// peerGroup names the group of each of targets as linkPeers will link
+// them ("" for a target that sees no other): its client config, or the
+// run's group of targets named one by one when there are few of them.
+// targets are a whole run, or a window of one, which holds whole groups.
+func peerGroup(targets []target.Target) func(i int) string {
+	loose := 0
+	for _, t := range targets {
+		if t.Group == "" {
+			loose++
+		}
+	}
+	return func(i int) string {
+		if g := targets[i].Group; g != "" {
+			return g
+		}
+		if loose > 1 && loose <= maxRunGroup {
+			return runGroup
+		}
+		return ""
+	}
+}

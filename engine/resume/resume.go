@@ -72,8 +72,9 @@ type record struct {
 	Own string `json:"own,omitempty"`
 }
 
-// path is the report file of t.
-func (s *Store) path(t target.Target) string {
+// path is the report file of t, which sees the servers whose identities
+// hash to peers.
+func (s *Store) path(t target.Target, peers string) string {
 	id := struct {
 		Kind                   target.Kind
 		Name, Input, Path, Dir string
@@ -98,8 +99,11 @@ func (s *Store) path(t target.Target) string {
 // fingerprint, and the name the server gave itself; ok is false when
 // there is none. A file that cannot be read back is an error: something
 // other than mcplint wrote it.
-func (s *Store) Read(t target.Target) (r *result.Target, own string, ok bool, err error) {
-	path := s.path(t)
+//
+// peers identifies the other servers t sees (see Peers): a report made
+// beside other servers does not stand for one made beside these.
+func (s *Store) Read(t target.Target, peers string) (r *result.Target, own string, ok bool, err error) {
+	path := s.path(t, peers)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, "", false, nil
@@ -127,16 +131,42 @@ func why(err error) string {
 
 // Write keeps the final report r of t, atomically: a run killed while it
 // writes leaves the report whole or absent.
-func (s *Store) Write(t target.Target, r *result.Target, own string) error {
+func (s *Store) Write(t target.Target, peers string, r *result.Target, own string) error {
 	data, err := json.Marshal(record{Resume: 1, Target: r, Declared: r.Declared, NotApplicable: r.NotApplicable, Records: r.Records, Own: own})
 	if err != nil {
 		return fmt.Errorf("--resume: %s: %w", t.Input, err)
 	}
-	if err := atomicfile.Write(s.path(t), 0o644, func(w io.Writer) error {
+	if err := atomicfile.Write(s.path(t, peers), 0o644, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	}); err != nil {
 		return fmt.Errorf("--resume: %w", err)
 	}
 	return nil
+}
+
+// Peers identifies, for each target, the group of servers it is linted
+// beside, as keys: targets of one group share theirs, and a target alone
+// has "". group names each target's group ("" alone).
+func Peers(targets []target.Target, group func(i int) string) []string {
+	members := map[string][]string{}
+	for i, t := range targets {
+		if g := group(i); g != "" {
+			members[g] = append(members[g], fmt.Sprintf("%d\x00%s\x00%s\x00%s\x00%s", t.Kind, t.Name, t.Input, t.Path, t.URL))
+		}
+	}
+	keys := map[string]string{}
+	for g, m := range members {
+		if len(m) < 2 {
+			continue
+		}
+		b, _ := json.Marshal(m)
+		sum := sha256.Sum256(b)
+		keys[g] = hex.EncodeToString(sum[:])
+	}
+	out := make([]string, len(targets))
+	for i := range targets {
+		out[i] = keys[group(i)]
+	}
+	return out
 }
