@@ -180,6 +180,9 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 		sub := make([]target.Target, len(todo))
 		for k, i := range todo {
 			sub[k] = targets[i]
+			// The file's bytes live in sub alone, which lets go of them
+			// once they are decoded.
+			targets[i].Data = nil
 		}
 		linted, owns, err := l.lintWindow(ctx, sub)
 		if err != nil {
