@@ -257,6 +257,12 @@ func (l *linting) resumed(targets []target.Target, out []*result.Target, kept []
 		if l.named != nil && owns[i] != "" {
 			l.named[owns[i]] = true
 		}
+		if l.opt.Progress != nil {
+			l.progress.Lock()
+			l.done++
+			fmt.Fprintf(l.opt.Progress, "[%d/%d kept] %s\n", l.done, len(l.opt.Targets), report.Escape(out[i].Name))
+			l.progress.Unlock()
+		}
 		for _, p := range l.processors {
 			if g, ok := p.(*pipeline.Ignores); ok {
 				for _, s := range out[i].Suppressed {
