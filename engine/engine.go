@@ -84,6 +84,9 @@ type Options struct {
 // report then has no targets, only the summary. Without one, the window is
 // every target and the report holds them all.
 func lint(ctx context.Context, opt Options) (*result.Report, error) {
+	if opt.Config == nil {
+		opt.Config = config.Default()
+	}
 	enabled := Enabled(opt.Rules, opt.Selection)
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
