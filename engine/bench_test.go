@@ -10,9 +10,9 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/internal/synth"
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/rules"
 )
 

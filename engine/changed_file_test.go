@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/engine/clientconfig"
+	"github.com/mcplint/mcplint/engine/internal/clientconfig"
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/engine/trace"
 	builtinrules "github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"

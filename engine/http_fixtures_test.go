@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,7 +41,7 @@ func (s *rawHTTPServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unauthorized", http.StatusUnauthorized)
 		return
 	}
-	if o := r.Header.Get("Origin"); o != "" && s.brk != "origin-check" {
+	if s.brk != "origin-check" && (!loopback(r.Host) || r.Header.Get("Origin") != "" && !loopbackOrigin(r.Header.Get("Origin"))) {
 		http.Error(w, "forbidden origin", http.StatusForbidden)
 		return
 	}
@@ -69,6 +71,7 @@ func (s *rawHTTPServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Method string          `json:"method"`
 		Params struct {
 			Meta map[string]any `json:"_meta"`
+			Name string         `json:"name"`
 		} `json:"params"`
 	}
 	json.Unmarshal(body, &m)
@@ -82,10 +85,28 @@ func (s *rawHTTPServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.modern {
-		s.modernRequest(w, r, m.ID, m.Method, m.Params.Meta)
+		s.modernRequest(w, r, m.ID, m.Method, m.Params.Name, m.Params.Meta)
 		return
 	}
 	s.legacyRequest(w, r, m.ID, m.Method)
+}
+
+// loopback tells whether a Host header names this machine: the fixture
+// listens on loopback, and a page that rebinds a name of its own to it
+// sends that name.
+func loopback(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	return host == "localhost" || net.ParseIP(host).IsLoopback()
+}
+
+// loopbackOrigin tells whether an Origin is a page served from this
+// machine, the only origin the fixture lets in.
+func loopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && loopback(u.Host)
 }
 
 func rpcError(w http.ResponseWriter, status int, id json.RawMessage, code int, msg string, data string) {
@@ -140,9 +161,13 @@ func (s *rawHTTPServer) legacyRequest(w http.ResponseWriter, r *http.Request, id
 	}
 }
 
-func (s *rawHTTPServer) modernRequest(w http.ResponseWriter, r *http.Request, id json.RawMessage, method string, meta map[string]any) {
+func (s *rawHTTPServer) modernRequest(w http.ResponseWriter, r *http.Request, id json.RawMessage, method, name string, meta map[string]any) {
 	v := r.Header.Get("MCP-Protocol-Version")
+	_, hasCaps := meta["io.modelcontextprotocol/clientCapabilities"]
 	switch {
+	case meta["io.modelcontextprotocol/protocolVersion"] == nil || !hasCaps:
+		rpcError(w, http.StatusBadRequest, id, -32602, "Invalid params: _meta needs the protocol version and the client capabilities", "")
+		return
 	case v == "":
 		rpcError(w, http.StatusBadRequest, id, -32020, "Header mismatch: MCP-Protocol-Version is missing", "")
 		return
@@ -155,12 +180,22 @@ func (s *rawHTTPServer) modernRequest(w http.ResponseWriter, r *http.Request, id
 	case r.Header.Get("Mcp-Method") != method && s.brk != "header-mismatch":
 		rpcError(w, http.StatusBadRequest, id, -32020, "Header mismatch: Mcp-Method", "")
 		return
+	case method == "tools/call" && strings.TrimSpace(r.Header.Get("Mcp-Name")) != name:
+		rpcError(w, http.StatusBadRequest, id, -32020, "Header mismatch: Mcp-Name", "")
+		return
 	}
+	const cacheable = `"resultType":"complete","ttlMs":0,"cacheScope":"public",`
 	switch method {
 	case "server/discover":
-		s.answer(w, id, `{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"raw-http","version":"1.0.0"}}}`)
+		s.answer(w, id, `{`+cacheable+`"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"raw-http","version":"1.0.0"}}}`)
 	case "tools/list":
-		s.answer(w, id, rawTools)
+		s.answer(w, id, `{`+cacheable+rawTools[1:])
+	case "tools/call":
+		if name != "echo" {
+			rpcError(w, http.StatusOK, id, -32602, "Unknown tool: "+name, "")
+			return
+		}
+		s.answer(w, id, `{"resultType":"complete","content":[{"type":"text","text":"echoed"}]}`)
 	default:
 		status := http.StatusNotFound
 		if s.brk == "unknown-method-status" {

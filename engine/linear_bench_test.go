@@ -13,10 +13,10 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/internal/realistic"
+	"github.com/mcplint/mcplint/engine/internal/target"
+	"github.com/mcplint/mcplint/engine/internal/tokens"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/engine/target"
-	"github.com/mcplint/mcplint/engine/tokens"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )

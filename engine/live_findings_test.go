@@ -9,7 +9,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
-	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )

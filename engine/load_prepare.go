@@ -3,9 +3,9 @@ package engine
 import (
 	"path/filepath"
 
+	"github.com/mcplint/mcplint/engine/internal/target"
+	"github.com/mcplint/mcplint/engine/internal/tokens"
 	"github.com/mcplint/mcplint/engine/lock"
-	"github.com/mcplint/mcplint/engine/target"
-	"github.com/mcplint/mcplint/engine/tokens"
 	"github.com/mcplint/mcplint/sdk"
 )
 

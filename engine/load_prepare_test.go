@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/lock"
-	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/sdk"
 )
 

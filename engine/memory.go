@@ -7,7 +7,7 @@ import (
 	"runtime/metrics"
 	"sync"
 
-	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/internal/target"
 )
 
 // The garbage collector lets the heap grow to twice what was live after

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/internal/target"
 )
 
 func files(n int) []target.Target {

@@ -3,7 +3,7 @@ package engine
 import (
 	"testing"
 
-	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/sdk"
 )
 

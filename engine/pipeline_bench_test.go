@@ -7,11 +7,11 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/internal/pipeline"
 	"github.com/mcplint/mcplint/engine/internal/realistic"
-	"github.com/mcplint/mcplint/engine/pipeline"
+	"github.com/mcplint/mcplint/engine/internal/source/static"
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/engine/source/static"
-	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )

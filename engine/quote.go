@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/trace"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -72,5 +73,5 @@ func quote(r sdk.Record) result.Quote {
 		b, _ := json.Marshal(r.Event)
 		text = string(b)
 	}
-	return result.Quote{Dir: r.Dir, Text: sdk.Truncate(text, quoteLength)}
+	return result.Quote{Dir: r.Dir, Text: snip.Runes(text, quoteLength)}
 }

@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"github.com/mcplint/mcplint/engine/exercise"
-	"github.com/mcplint/mcplint/engine/mcp"
+	"github.com/mcplint/mcplint/engine/internal/exercise"
+	"github.com/mcplint/mcplint/engine/internal/mcp"
 )
 
 // Request is one request a user names (mcplint call, read-resource,

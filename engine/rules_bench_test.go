@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/engine/internal/synth"
+	"github.com/mcplint/mcplint/engine/internal/tokens"
 	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/engine/tokens"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+
+	"github.com/mcplint/mcplint/internal/inputfile"
 	"os"
 	"path/filepath"
 
-	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/trace"
 	"github.com/mcplint/mcplint/internal/atomicfile"
 	"github.com/mcplint/mcplint/sdk"
@@ -59,25 +61,9 @@ func checkTraceFile(path string) error {
 	case err != nil:
 		return fmt.Errorf("--save-trace: %w", err)
 	case !st.Mode().IsRegular():
-		return fmt.Errorf("--save-trace %s: it is a %s, not a regular file; name a new file or a trace to replace", path, kindOf(st.Mode()))
+		return fmt.Errorf("--save-trace %s: it is %s, not a regular file; name a new file or a trace to replace", path, inputfile.Kind(st.Mode()))
 	}
 	return nil
-}
-
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "folder"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "FIFO"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	}
-	return "special file"
 }
 
 // saveTrace writes the session of a live Snapshot (the main one and its

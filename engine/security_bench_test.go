@@ -10,8 +10,8 @@ import (
 
 	"github.com/mcplint/mcplint/engine/internal/realistic"
 	"github.com/mcplint/mcplint/engine/internal/synth"
+	"github.com/mcplint/mcplint/engine/internal/tokens"
 	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/engine/tokens"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/rules/security"
 	"github.com/mcplint/mcplint/sdk"

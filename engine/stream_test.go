@@ -8,11 +8,11 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/internal/resume"
+	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
-	"github.com/mcplint/mcplint/engine/resume"
 	"github.com/mcplint/mcplint/engine/runner"
-	"github.com/mcplint/mcplint/engine/target"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )

@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/mcplint/mcplint/config"
-	"github.com/mcplint/mcplint/engine/target"
+	"github.com/mcplint/mcplint/engine/internal/target"
 )
 
 // windowSize is how many targets a streamed lint reads and lints at once:

@@ -19,7 +19,7 @@ import (
 )
 
 // snapshotWriters are, for each field of sdk.Snapshot, who may set it:
-// a package of the module ("engine/session": any of its functions) or one
+// a package of the module ("engine/internal/session": any of its functions) or one
 // function ("engine.prepare", "engine.Loader.Load"). A rule, a processor
 // or a front end that wrote a field would make the Snapshot say two things
 // depending on who looked last; so would a second source of one target.
@@ -37,26 +37,26 @@ import (
 // rule runs.
 var snapshotWriters = map[string][]string{
 	"Name":              {"engine.nameSnapshots", "sdk/linttest.Load"},
-	"Source":            {"sdk", "engine/source/live.finish", "engine.loadTrace"},
+	"Source":            {"sdk", "engine/internal/source/live.finish", "engine.loadTrace"},
 	"Input":             {"engine.Loader.Load"},
-	"Era":               {"engine/session", "sdk"},
-	"ProtocolVersion":   {"engine/session", "sdk"},
-	"Server":            {"engine/session", "sdk"},
-	"Capabilities":      {"engine/session", "sdk"},
-	"Instructions":      {"engine/session", "sdk"},
-	"HasInstructions":   {"engine/session", "sdk"},
-	"Tools":             {"engine/session", "sdk"},
-	"Prompts":           {"engine/session", "sdk"},
-	"Resources":         {"engine/session", "sdk"},
-	"ResourceTemplates": {"engine/session", "sdk"},
-	"Transcript":        {"engine/session"},
-	"Relisted":          {"engine/source/live.finish", "engine.loadTrace", "sdk"},
+	"Era":               {"engine/internal/session", "sdk"},
+	"ProtocolVersion":   {"engine/internal/session", "sdk"},
+	"Server":            {"engine/internal/session", "sdk"},
+	"Capabilities":      {"engine/internal/session", "sdk"},
+	"Instructions":      {"engine/internal/session", "sdk"},
+	"HasInstructions":   {"engine/internal/session", "sdk"},
+	"Tools":             {"engine/internal/session", "sdk"},
+	"Prompts":           {"engine/internal/session", "sdk"},
+	"Resources":         {"engine/internal/session", "sdk"},
+	"ResourceTemplates": {"engine/internal/session", "sdk"},
+	"Transcript":        {"engine/internal/session"},
+	"Relisted":          {"engine/internal/source/live.finish", "engine.loadTrace", "sdk"},
 	"Peers":             {"engine.linkPeers"},
 	"Lock":              {"engine.prepare"},
 	"LockFile":          {"engine.prepare"},
 	"Tokens":            {"engine.prepare"},
-	"Locator":           {"engine/source/static.decode", "engine.loadTrace", "engine.saveTrace"},
-	"Ambiguous":         {"engine/source/static.decode"},
+	"Locator":           {"engine/internal/source/static.decode", "engine.loadTrace", "engine.saveTrace"},
+	"Ambiguous":         {"engine/internal/source/static.decode"},
 }
 
 // TestSnapshotFieldsHaveOneWriter type-checks the module's non-test code

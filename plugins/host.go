@@ -23,6 +23,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/mcplint/mcplint/internal/inputfile"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 	sdkplugin "github.com/mcplint/mcplint/sdk/plugin"
 	"github.com/mcplint/mcplint/sdk/pluginpb"
@@ -280,7 +281,7 @@ func (p *Plugin) startError(err error) error {
 
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
-	return sdk.Truncate(s, 120)
+	return snip.Runes(s, 120)
 }
 
 // olderThan compares dotted versions ("0.1.0" < "0.2.0"); an unparsable

@@ -37,3 +37,16 @@ var families = []func() []sdk.Rule{
 	schema.Rules,
 	security.Rules,
 }
+
+// Named returns a fresh instance of the built-in rule called name, or nil
+// when no built-in rule has that name.
+func Named(name string) sdk.Rule {
+	for _, family := range families {
+		for _, r := range family() {
+			if r.Meta().Name == name {
+				return r
+			}
+		}
+	}
+	return nil
+}

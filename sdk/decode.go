@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/mcplint/mcplint/internal/snip"
 )
 
 // Layout says where a decoded Snapshot sat in its JSON document, so that a
@@ -273,7 +275,7 @@ func rpcErrorText(e any) string {
 	if msg == "" {
 		return ""
 	}
-	return fmt.Sprintf(" (%q)", Truncate(msg, 80))
+	return fmt.Sprintf(" (%q)", snip.Runes(msg, 80))
 }
 
 // keyList describes an object by its first few keys, so that a user sees
@@ -316,7 +318,7 @@ func kindOf(v any) string {
 	case json.Number:
 		return "a number (" + string(v) + ")"
 	case string:
-		return fmt.Sprintf("a string (%q)", Truncate(v, 40))
+		return fmt.Sprintf("a string (%q)", snip.Runes(v, 40))
 	case []any:
 		return "an array"
 	case map[string]any:

@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/plural"
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/cmdline"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/plural"
 )
 
 const baselineUsage = `Usage: mcplint baseline [-o FILE] [lint flags] [TARGET...]

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/engine/diff"
-	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/mcptest"
 )
 
 const diffOld = `{"tools": [

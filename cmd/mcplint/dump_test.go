@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/sdk"
 )
 

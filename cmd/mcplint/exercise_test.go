@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/mcptest"
 )
 
 // TestExerciseInconclusive: a tool that fails for want of network says

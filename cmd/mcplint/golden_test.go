@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/plugins"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
@@ -178,7 +178,7 @@ func TestReadmeFlagsAreHelp(t *testing.T) {
 }
 
 // TestHelpProbesSaysWhatEachSetRuns: --probes in --help says what
-// engine/probe runs: the default set already starts a second process,
+// engine/internal/probe runs: the default set already starts a second process,
 // and all a third.
 func TestHelpProbesSaysWhatEachSetRuns(t *testing.T) {
 	out, _, _ := runCLI(t, t.TempDir(), "--help")

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/mcptest"
 )
 
 func TestMain(m *testing.M) { os.Exit(mcptest.Main(m)) }

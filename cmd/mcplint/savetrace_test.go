@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/mcplint/mcplint/engine/mcp/mcptest"
+	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/engine/trace"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -151,7 +151,7 @@ func TestSaveTraceRefuses(t *testing.T) {
 		{"static", []string{"--save-trace", "t.jsonl", "tools.json"}, "--save-trace keeps a live server's session, and tools.json is a file: lint it as it is"},
 		{"two targets", []string{"--save-trace", "t.jsonl", "tools.json", "other.json"}, "--save-trace keeps the session of one live server, and 2 targets are named"},
 		{"folder", []string{"--save-trace", "folder", "--", server}, "it is a folder, not a regular file"},
-		{"fifo", []string{"--save-trace", "fifo", "--", server}, "it is a FIFO, not a regular file"},
+		{"fifo", []string{"--save-trace", "fifo", "--", server}, "it is a FIFO (named pipe), not a regular file"},
 		{"link", []string{"--save-trace", "link", "--", server}, "it is a symbolic link, not a regular file"},
 		{"no folder", []string{"--save-trace", "nope/t.jsonl", "--", server}, "the folder " + filepath.Join(dir, "nope") + " does not exist"},
 	} {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/report"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -140,10 +141,10 @@ func WriteText(w io.Writer, r *Report) error {
 			fmt.Fprintf(b, "  %s: %s [%s]\n", where, report.Escape(c.Message), c.Kind)
 			if textKinds[c.Kind] {
 				if s, ok := c.Old.(string); ok {
-					fmt.Fprintf(b, "      - %s\n", report.Escape(sdk.Truncate(s, excerpt)))
+					fmt.Fprintf(b, "      - %s\n", report.Escape(snip.Runes(s, excerpt)))
 				}
 				if s, ok := c.New.(string); ok {
-					fmt.Fprintf(b, "      + %s\n", report.Escape(sdk.Truncate(s, excerpt)))
+					fmt.Fprintf(b, "      + %s\n", report.Escape(snip.Runes(s, excerpt)))
 				}
 			}
 		}
@@ -175,7 +176,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 			msg := report.MarkdownText(c.Message)
 			if textKinds[c.Kind] {
 				if s, ok := c.New.(string); ok {
-					msg += "<br>now: " + report.MarkdownText(sdk.Truncate(s, excerpt))
+					msg += "<br>now: " + report.MarkdownText(snip.Runes(s, excerpt))
 				}
 			}
 			fmt.Fprintf(b, "| `%s` | %s | %s |\n", codeSpan(strings.TrimSpace(c.Owner+" "+c.Pointer)), msg, c.Kind)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -390,5 +391,5 @@ func valueText(v any) string {
 	if err != nil {
 		return fmt.Sprint(v)
 	}
-	return sdk.Truncate(string(b), 80)
+	return snip.Runes(string(b), 80)
 }

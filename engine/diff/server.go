@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/pin"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -175,8 +176,8 @@ func same(a, b any) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
 	}
-	ha, err1 := sdk.Hash(a)
-	hb, err2 := sdk.Hash(b)
+	ha, err1 := pin.Hash(a)
+	hb, err2 := pin.Hash(b)
 	return err1 == nil && err2 == nil && ha == hb
 }
 

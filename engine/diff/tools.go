@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/pin"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -82,7 +83,7 @@ func renames(removed, added []string, old, cur map[string]sdk.Tool) map[string]s
 		if len(props) == 0 {
 			return ""
 		}
-		h, err := sdk.Hash([]any{t.InputSchema, t.OutputSchema})
+		h, err := pin.Hash([]any{t.InputSchema, t.OutputSchema})
 		if err != nil {
 			return ""
 		}

@@ -36,6 +36,7 @@ import (
 
 	"github.com/mcplint/mcplint/internal/atomicfile"
 	"github.com/mcplint/mcplint/internal/inputfile"
+	"github.com/mcplint/mcplint/internal/pin"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -125,7 +126,7 @@ func Entry(f *File, server string) *sdk.LockEntry {
 
 // Pin hashes what s exposes.
 func Pin(s *sdk.Snapshot) (*sdk.LockEntry, error) {
-	e, err := sdk.PinSnapshot(s)
+	e, err := pin.Snapshot(s)
 	if err != nil {
 		return nil, fmt.Errorf("pin server %q: %w", s.Name, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/internal/pin"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -82,7 +83,7 @@ func TestPinIsCanonical(t *testing.T) {
 	if c.Tools["add"].SHA256 == a.Tools["add"].SHA256 {
 		t.Error("a changed description kept its pin")
 	}
-	added, removed, changed := sdk.ChangedParts(a.Tools["add"], c.Tools["add"])
+	added, removed, changed := pin.ChangedParts(a.Tools["add"], c.Tools["add"])
 	if len(added) != 0 || len(removed) != 0 || len(changed) != 1 || changed[0] != "/description" {
 		t.Errorf("ChangedParts = %v %v %v, want only /description changed", added, removed, changed)
 	}

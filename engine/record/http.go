@@ -15,8 +15,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mcplint/mcplint/engine/target"
-	"github.com/mcplint/mcplint/engine/transport/streamhttp"
+	"github.com/mcplint/mcplint/engine/internal/target"
+	"github.com/mcplint/mcplint/engine/internal/transport/streamhttp"
 	"github.com/mcplint/mcplint/sdk"
 )
 

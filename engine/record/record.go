@@ -16,7 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/mcplint/mcplint/engine/transport/stdio"
+	"github.com/mcplint/mcplint/engine/internal/transport/stdio"
 
 	"github.com/mcplint/mcplint/engine/trace"
 	"github.com/mcplint/mcplint/sdk"

@@ -5,13 +5,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 	"io"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -377,7 +378,7 @@ func mdExercise(b *bufio.Writer, t *result.Target, _ *result.Report) {
 			mark = "❌"
 		}
 		fmt.Fprintf(b, "| %s | %s %d/%d | %s | %s | %s | %s |\n", mdText(ts.Tool), mark, ts.Passed, ts.Total,
-			fraction(happy[0], happy[1]), fraction(edge[0], edge[1]), latency(ts.AvgLatencyMs), mdText(sdk.Truncate(failure, 160)))
+			fraction(happy[0], happy[1]), fraction(edge[0], edge[1]), latency(ts.AvgLatencyMs), mdText(snip.Runes(failure, 160)))
 	}
 	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", plural(len(ex.Scenarios), "scenario"))
 	b.WriteString("| Tool | Scenario | Result | Latency | Arguments | What the model reads |\n|---|---|---|--:|---|---|\n")
@@ -398,7 +399,7 @@ func mdExercise(b *bufio.Writer, t *result.Target, _ *result.Report) {
 			read = r.Error
 		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", mdText(r.Tool), mdText(name), outcome,
-			latency(r.LatencyMs), mdText(sdk.Truncate(string(r.Arguments), 80)), mdText(sdk.Truncate(read, 120)))
+			latency(r.LatencyMs), mdText(snip.Runes(string(r.Arguments), 80)), mdText(snip.Runes(read, 120)))
 	}
 	b.WriteString("\n</details>\n")
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -198,7 +199,7 @@ func (p *printer) exercise(t *result.Target) {
 		}
 		line := fmt.Sprintf("    %-*s  %s  avg %s", width, Escape(ts.Tool), p.paint(code, fmt.Sprintf("%d/%d", ts.Passed, ts.Total)), latency(ts.AvgLatencyMs))
 		if problem := firstProblem(ex.Scenarios, ts.Tool); problem != "" {
-			line += "  " + p.paint(ansiDim, Escape(sdk.Truncate(problem, 100)))
+			line += "  " + p.paint(ansiDim, Escape(snip.Runes(problem, 100)))
 		}
 		p.line("%s", line)
 	}

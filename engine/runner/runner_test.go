@@ -75,7 +75,7 @@ func (f fake) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) 
 }
 
 // TestRunFillsOrdersAndIsolates: severity overrides are the pipeline's job
-// (engine/pipeline), so the rule's default stands here.
+// (engine/internal/pipeline), so the rule's default stands here.
 func TestRunFillsOrdersAndIsolates(t *testing.T) {
 	snap := &sdk.Snapshot{Era: sdk.EraLegacy, Tools: []sdk.Tool{{Name: "a"}, {Name: "b"}}}
 	rules := []sdk.Rule{

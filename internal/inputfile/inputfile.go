@@ -43,11 +43,16 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s: the file is %s, over the %s cap on input files; %s",
 			e.Path, FormatSize(e.Size), FormatSize(e.Max), raise)
 	}
-	return fmt.Sprintf("%s: %s, not a regular file; mcplint reads only regular files (save what a pipe or device gives to a file first)", e.Path, kind(e.Mode))
+	return fmt.Sprintf("%s: %s, not a regular file; mcplint reads only regular files (save what a pipe or device gives to a file first)", e.Path, Kind(e.Mode))
 }
 
-func kind(m fs.FileMode) string {
+// Kind names what a file that is not a regular one is, with its article:
+// "a FIFO (named pipe)", "a folder", "a symbolic link" (for a mode from
+// Lstat).
+func Kind(m fs.FileMode) string {
 	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
 	case m&fs.ModeNamedPipe != 0:
 		return "a FIFO (named pipe)"
 	case m&fs.ModeSocket != 0:

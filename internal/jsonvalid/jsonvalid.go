@@ -1,5 +1,5 @@
 // Package jsonvalid validates values against the JSON Schemas a server
-// declared: the arguments mcplint generates for a tool (engine/exercise)
+// declared: the arguments mcplint generates for a tool (engine/internal/exercise)
 // and the structured results a tool returned (rules/conformance). It is
 // the one full validator of declared schemas (santhosh-tekuri/jsonschema),
 // used where an exact answer matters more than speed: a few values per

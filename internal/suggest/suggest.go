@@ -4,7 +4,7 @@
 // suggestion mcplint makes follows one policy:
 //
 //   - Distance is the optimal string alignment distance over runes
-//     (sdk.EditDistance), with case folded: an insertion, a deletion, a
+//     (Distance), with case folded: an insertion, a deletion, a
 //     substitution or a swap of two neighbouring characters is one typo.
 //   - A candidate is near enough when it is at most Limit(name) typos away,
 //     a third of the name's runes: "b" is no typo of "a", "hiden" is one
@@ -26,7 +26,7 @@ import (
 	"unicode/utf8"
 )
 
-// maxRunes is the longest name that gets a suggestion: sdk.EditDistance
+// maxRunes is the longest name that gets a suggestion: Distance
 // gives longer names a distance larger than either.
 const maxRunes = 256
 

@@ -5,11 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/mcplint/mcplint/sdk"
 )
 
-// reference is the policy written the plain way, over sdk.EditDistance:
+// reference is the policy written the plain way, over Distance:
 // the oracle both Closest and Index are held to.
 func reference(name string, candidates []string) string {
 	limit := len([]rune(name)) / 3
@@ -21,7 +19,7 @@ func reference(name string, candidates []string) string {
 		if c == name {
 			continue
 		}
-		d := sdk.EditDistance(strings.ToLower(name), strings.ToLower(c))
+		d := Distance(strings.ToLower(name), strings.ToLower(c))
 		if d > limit {
 			continue
 		}

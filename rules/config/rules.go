@@ -18,5 +18,5 @@ var doc = ruledocs.Loader(docs, "config")
 
 // Rules returns the config category's rules in name order.
 func Rules() []sdk.Rule {
-	return []sdk.Rule{SuppressionReasonMissing{}, UnusedSuppression{}}
+	return []sdk.Rule{suppressionReasonMissing{}, unusedSuppression{}}
 }

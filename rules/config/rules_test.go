@@ -1,10 +1,10 @@
 package config
 
 import (
-	"github.com/mcplint/mcplint/internal/suppress"
 	"path/filepath"
 	"testing"
 
+	"github.com/mcplint/mcplint/internal/suppress"
 	"github.com/mcplint/mcplint/sdk"
 	"github.com/mcplint/mcplint/sdk/linttest"
 )

@@ -4,11 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/suppress"
 	"maps"
 	"testing"
 
 	"github.com/mcplint/mcplint/internal/ranges"
+	"github.com/mcplint/mcplint/internal/suppress"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -53,7 +53,7 @@ func TestStrayMetaInLargeLists(t *testing.T) {
 		s.Tools = append(s.Tools, sdk.ToolFromDef(def))
 	}
 	got := map[string]bool{}
-	if err := (UnusedSuppression{}).Check(context.Background(), s, func(is sdk.Issue) { got[is.Tool] = true }); err != nil {
+	if err := (unusedSuppression{}).Check(context.Background(), s, func(is sdk.Issue) { got[is.Tool] = true }); err != nil {
 		t.Fatal(err)
 	}
 	if !maps.Equal(got, want) {

@@ -3,17 +3,17 @@ package config
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/suppress"
 
+	"github.com/mcplint/mcplint/internal/suppress"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// SuppressionReasonMissing reports inline suppressions without a reason.
+// suppressionReasonMissing reports inline suppressions without a reason.
 // (A [[ignore]] without one is a config error: the file is rejected.)
-type SuppressionReasonMissing struct{}
+type suppressionReasonMissing struct{}
 
 // Meta describes the rule.
-func (SuppressionReasonMissing) Meta() sdk.Meta {
+func (suppressionReasonMissing) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "suppression-reason-missing",
 		Category: sdk.CategoryConfig,
@@ -27,7 +27,7 @@ func (SuppressionReasonMissing) Meta() sdk.Meta {
 
 // Check reports each inline entry whose reason is missing, blank or not a
 // string.
-func (SuppressionReasonMissing) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (suppressionReasonMissing) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	for _, sup := range suppress.Inline(s) {
 		if sup.Reason != "" {
 			continue

@@ -3,15 +3,15 @@ package config
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/suppress"
 	"sort"
 
 	"github.com/mcplint/mcplint/internal/ranges"
+	"github.com/mcplint/mcplint/internal/suppress"
 	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// UnusedSuppression reports suppressions that silence nothing.
+// unusedSuppression reports suppressions that silence nothing.
 //
 // The rule has two halves. Check reports what the Snapshot alone decides:
 // an "mcplint/ignore" that is not an object, is empty, or sits where
@@ -20,10 +20,10 @@ import (
 // suppression pipeline reports those findings under this rule's name; it
 // does so only for suppressions of rules that ran, since an ignore for a
 // disabled rule is dormant, not stale.
-type UnusedSuppression struct{}
+type unusedSuppression struct{}
 
 // Meta describes the rule.
-func (UnusedSuppression) Meta() sdk.Meta {
+func (unusedSuppression) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     suppress.UnusedRule,
 		Category: sdk.CategoryConfig,
@@ -36,7 +36,7 @@ func (UnusedSuppression) Meta() sdk.Meta {
 }
 
 // Check reports inline suppressions that can never match.
-func (UnusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (unusedSuppression) Check(_ context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	defs := suppress.Definitions(s)
 	stray := strayMetas(defs)
 	for i, d := range defs {

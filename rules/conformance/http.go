@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/wire"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -401,7 +402,7 @@ var httpAuthDiscovery = httpRule{
 		if json.Unmarshal([]byte(doc.Body), &prm) != nil || len(prm.AuthorizationServers) == 0 {
 			// The start of the body is enough to act on; the rest of what a
 			// metadata URL answered is not the report's to carry.
-			at(report, doc.Index, fmt.Sprintf("the protected resource metadata at %s lists no authorization_servers: %q", doc.URL, sdk.Truncate(doc.Body, 200)),
+			at(report, doc.Index, fmt.Sprintf("the protected resource metadata at %s lists no authorization_servers: %q", doc.URL, snip.Runes(doc.Body, 200)),
 				`list at least one authorization server in the metadata: "authorization_servers": ["https://auth.example.com"]`)
 			return
 		}

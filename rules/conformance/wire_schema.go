@@ -3,10 +3,10 @@ package conformance
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/plural"
 	"slices"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/rules/internal/mcpschema"
 	"github.com/mcplint/mcplint/rules/internal/wire"
 	"github.com/mcplint/mcplint/sdk"

@@ -14,12 +14,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// ConfusableName reports tool names that mix scripts or look like another
+// confusableName reports tool names that mix scripts or look like another
 // tool's name (Unicode TR39 confusable detection).
-type ConfusableName struct{}
+type confusableName struct{}
 
 // Meta describes the rule.
-func (ConfusableName) Meta() sdk.Meta {
+func (confusableName) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "confusable-name",
 		Category: sdk.CategoryNaming,
@@ -38,7 +38,7 @@ type named struct {
 
 // Check reports mixed-script names, whole-script look-alikes and skeleton
 // collisions.
-func (ConfusableName) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (confusableName) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	// Sized for the tools up front: a large server's names would grow
 	// both maps a dozen times.
 	bySkeleton := make(map[string][]named, len(s.Tools))

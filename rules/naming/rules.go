@@ -18,7 +18,7 @@ var doc = ruledocs.Loader(docs, "naming")
 // Rules returns the naming rules in name order.
 func Rules() []sdk.Rule {
 	return []sdk.Rule{
-		ConfusableName{},
+		confusableName{},
 		toolNameDuplicate{},
 		toolNameFormat{},
 		toolNamePortable{},

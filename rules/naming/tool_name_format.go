@@ -3,8 +3,6 @@ package naming
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
-	"go.mau.fi/util/confusable"
 	"strconv"
 	"strings"
 	"unicode"
@@ -12,7 +10,9 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"github.com/mcplint/mcplint/sdk"
+	"go.mau.fi/util/confusable"
 )
 
 // maxNameLength is the spec's upper bound on a tool name's length.

@@ -3,9 +3,9 @@ package quality
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 
 	"github.com/mcplint/mcplint/internal/schemawalk"
+	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -3,10 +3,10 @@ package quality
 import (
 	"context"
 	"fmt"
-	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"strings"
 
 	"github.com/mcplint/mcplint/internal/schemawalk"
+	"github.com/mcplint/mcplint/rules/internal/jsonvalue"
 	"github.com/mcplint/mcplint/sdk"
 )
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/internal/schemawalk"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -126,5 +127,5 @@ func asciiGraphemesUpTo(s string, limit int) (n int, ok bool) {
 // clip shortens a quoted description when min-length is set high, so the
 // message stays one readable line.
 func clip(s string) string {
-	return sdk.Truncate(s, 80)
+	return snip.Runes(s, 80)
 }

@@ -11,12 +11,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// DanglingToolReference reports text that names a tool the server does not
+// danglingToolReference reports text that names a tool the server does not
 // expose.
-type DanglingToolReference struct{}
+type danglingToolReference struct{}
 
 // Meta describes the rule.
-func (DanglingToolReference) Meta() sdk.Meta {
+func (danglingToolReference) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "dangling-tool-reference",
 		Category: sdk.CategoryReference,
@@ -39,7 +39,7 @@ type ref struct {
 // server knows among those referred to, and reports the references to
 // nothing. A large server has tens of thousands of parameter names and
 // values and few references, so only the names referred to are kept.
-func (DanglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (danglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	var tools []string
 	var refs []ref
 	var names []string

@@ -18,6 +18,6 @@ var doc = ruledocs.Loader(docs, "reference")
 // Rules returns the reference rules in name order.
 func Rules() []sdk.Rule {
 	return []sdk.Rule{
-		DanglingToolReference{},
+		danglingToolReference{},
 	}
 }

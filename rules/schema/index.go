@@ -2,6 +2,7 @@ package schema
 
 import (
 	"context"
+
 	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/internal/jsonref"
 	"github.com/mcplint/mcplint/internal/ranges"

@@ -6,7 +6,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/internal/snip"
 )
 
 // kindOf names a decoded JSON value's type as JSON Schema does.
@@ -97,7 +97,7 @@ func jsonText(v any) string {
 // quoteShort quotes s, cut at 80 runes so that a hostile value does not
 // flood a report.
 func quoteShort(s string) string {
-	return strconv.Quote(sdk.Truncate(s, excerptRunes))
+	return strconv.Quote(snip.Runes(s, excerptRunes))
 }
 
 // excerptRunes is how much of a value a message quotes.
@@ -205,5 +205,5 @@ func compactJSON(v any) string {
 	if err != nil {
 		return describe(v)
 	}
-	return sdk.Truncate(string(b), excerptRunes)
+	return snip.Runes(string(b), excerptRunes)
 }

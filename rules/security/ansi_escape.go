@@ -11,12 +11,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// AnsiEscape reports terminal escape sequences and other control
+// ansiEscape reports terminal escape sequences and other control
 // characters, which rewrite what a terminal shows.
-type AnsiEscape struct{}
+type ansiEscape struct{}
 
 // Meta describes the rule.
-func (AnsiEscape) Meta() sdk.Meta {
+func (ansiEscape) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "ansi-escape",
 		Category: sdk.CategorySecurity,
@@ -37,7 +37,7 @@ func isControl(r rune) bool {
 
 // Check reports each text that holds control characters, once, naming the
 // escape sequences it finds.
-func (AnsiEscape) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (ansiEscape) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.NotPlain(ctx, s, func(t visible.Text) {
 		seqs, first, severe := controlSequences(t.Value)
 		if len(seqs) == 0 {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/rules/naming"
+	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/rules/reference"
 	"github.com/mcplint/mcplint/rules/security"
 	"github.com/mcplint/mcplint/sdk"
@@ -55,7 +55,7 @@ func BenchmarkRules(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	rules := append(append(security.Rules(), reference.Rules()...), naming.ConfusableName{})
+	rules := append(append(security.Rules(), reference.Rules()...), rules.Named("confusable-name"))
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		for _, r := range rules {

@@ -12,12 +12,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// BidiControl reports bidirectional formatting characters, which make text
+// bidiControl reports bidirectional formatting characters, which make text
 // display in another order than the one a model reads ("Trojan Source").
-type BidiControl struct{}
+type bidiControl struct{}
 
 // Meta describes the rule.
-func (BidiControl) Meta() sdk.Meta {
+func (bidiControl) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "bidi-control",
 		Category: sdk.CategorySecurity,
@@ -69,7 +69,7 @@ func hasBidiControl(s string) bool {
 }
 
 // Check reports each text that holds bidi controls, once.
-func (BidiControl) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (bidiControl) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.NotPlain(ctx, s, func(t visible.Text) {
 		if !hasBidiControl(t.Value) {
 			return

@@ -8,12 +8,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// ConcealmentDirective reports text that tells the model to keep something
+// concealmentDirective reports text that tells the model to keep something
 // from the user.
-type ConcealmentDirective struct{}
+type concealmentDirective struct{}
 
 // Meta describes the rule.
-func (ConcealmentDirective) Meta() sdk.Meta {
+func (concealmentDirective) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "concealment-directive",
 		Category: sdk.CategorySecurity,
@@ -45,7 +45,7 @@ var concealmentPhrases = newPhraseSet(
 )
 
 // Check reports each text with concealment directives, once.
-func (ConcealmentDirective) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (concealmentDirective) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	phraseFindings(ctx, s, concealmentPhrases(), func(t visible.Text, w *words, ms []match) {
 		report(sdk.Issue{
 			Tool:    t.Owner(),

@@ -6,17 +6,18 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// ContextHarvestingParameter reports parameters that ask the model for its
+// contextHarvestingParameter reports parameters that ask the model for its
 // own context: its system prompt, tool list, conversation history or other
 // tools' output.
-type ContextHarvestingParameter struct{}
+type contextHarvestingParameter struct{}
 
 // Meta describes the rule.
-func (ContextHarvestingParameter) Meta() sdk.Meta {
+func (contextHarvestingParameter) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "context-harvesting-parameter",
 		Category: sdk.CategorySecurity,
@@ -80,7 +81,7 @@ var contextSubjects = []string{"conversation", "conversations", "chat", "chats",
 	"tool", "tools", "registry", "dialog", "dialogue", "thread", "threads", "session", "sessions", "log", "logs"}
 
 // Check reports each parameter name and text that harvests context.
-func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (contextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	subject := ownSubject(s)
 	// A parameter reported by its name is not reported again for its
 	// description.
@@ -96,7 +97,7 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 			report(sdk.Issue{
 				Tool:    t.Owner(),
 				Pointer: t.Pointer(),
-				Message: fmt.Sprintf("parameter %s asks the model for its own context, which the tool's name does not say it works on", strconv.Quote(sdk.Truncate(t.Value, 60))),
+				Message: fmt.Sprintf("parameter %s asks the model for its own context, which the tool's name does not say it works on", strconv.Quote(snip.Runes(t.Value, 60))),
 				Fix:     "remove the parameter; a tool takes the values its job needs, never the model's prompt, conversation or tool list",
 			})
 		case identityParam(s, t.Tool(), t.Pointer(), words) && !modelSubject(s, t.Tool()):
@@ -107,7 +108,7 @@ func (ContextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 				Tool:     t.Owner(),
 				Pointer:  t.Pointer(),
 				Severity: sdk.Warning,
-				Message:  fmt.Sprintf("parameter %s asks the model which model, vendor or agent it is%s, which is no part of the tool's job", strconv.Quote(sdk.Truncate(t.Value, 60)), telemetryNote(paramDescription(s, t.Tool(), t.Pointer()))),
+				Message:  fmt.Sprintf("parameter %s asks the model which model, vendor or agent it is%s, which is no part of the tool's job", strconv.Quote(snip.Runes(t.Value, 60)), telemetryNote(paramDescription(s, t.Tool(), t.Pointer()))),
 				Fix:      "remove the parameter; if the vendor wants usage figures, take them from the client's declared clientInfo in initialize, which the user controls",
 			})
 		}

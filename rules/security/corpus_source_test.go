@@ -28,17 +28,41 @@ import (
 // round moved to tuned when the signals for system markers, guardrail
 // disabling, tool preference and encoded text were written with their
 // cases in view: enkryptai/secure-mcp-gateway and
-// alexandriashai/mcp-guardian.
+// alexandriashai/mcp-guardian. jaschadub/AgentNull moved to tuned when
+// the texts written where a schema holds names (a "type" or "required"
+// entry that is a sentence) became texts the rules read, with its
+// misses in view (5 of 8 detected before). joshmaster2165/medusa (11 of
+// 19 before) and mcp-tool-shop/tool-scan (16 of 23 before, held out in
+// the third round) moved to tuned when destructive-payload learnt
+// encoded payloads and server-chosen values, and the signals after it
+// were written, with their misses in view. safe-agentic-framework/safe-mcp
+// (15 of 17 before) and agentbeck.bot (2 of 4 before), held out in the
+// fourth round, moved to tuned when tool-hijacking learnt a claim on the
+// user's every query ("always call this tool with the full user query")
+// and every request bent through another server's operation.
+// bountyyfi/mcp-watchdog (9 of 13 before, fifth round) moved to tuned
+// when tool-hijacking learnt another server's tool ordered before this
+// one runs and a ranking above other servers' tools, and
+// undisclosed-data-flow a copy added to every message.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":     true,
 	"johannhartmann/mcp-injection-experiments": true,
 	"richardspicer/mcp-audit":                  true,
 	"harryc295/tool-poisoning-bench":           true,
 	"gensecaihq/mcp-poisoning-poc":             true,
-	"joshmaster2165/medusa":                    true,
-	"jaschadub/AgentNull":                      true,
 	"acuvity/mcp-server-everything-wrong":      true,
 	"mdatikshahriar/mcp-attack-demo-spring":    true,
+	// Held out in the third round, measured before any change:
+	"ace26597/mcp-lock":                true,
+	"stevengonsalvez/mcp-ethicalhacks": true,
+	// Held out in the fourth round, after the third round's changes,
+	// measured before any change for them:
+	"repello.ai":                      true,
+	"aipatternbook.com":               true,
+	"Crypto-Sanemi/agent-engineering": true,
+	// Held out in the sixth round, after mcp-watchdog's changes, measured
+	// before any change for it:
+	"triepod-ai/inspector-assessment": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -46,7 +70,10 @@ var heldOutSources = map[string]bool{
 // changed for them. digitalocean.json, monday.json and netlify.json moved
 // to tuned when pii-harvesting, undisclosed-data-flow and
 // context-harvesting-parameter were fixed with their false positives in
-// view.
+// view; bitbucket-aashari.json (fourth round: 5 of 6 tools falsely at
+// error, "the /2.0 prefix is added automatically" read as enrolment)
+// when undisclosed-data-flow learnt that enrolment needs a person or a
+// list.
 var heldOutServers = map[string]bool{
 	"nx.json": true, "git-cyanheads.json": true,
 	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
@@ -54,6 +81,9 @@ var heldOutServers = map[string]bool{
 	"azure-devops-tiberriver256.json": true, "plane.json": true, "taskmanager-kazuph.json": true,
 	"searxng.json": true, "npx-fetch.json": true, "hyperbrowser.json": true, "docker-ckreiling.json": true,
 	"azure.json": true,
+	// Held out in the fourth round, measured before any change for them:
+	"agent-infra-filesystem.json": true, "agent-infra-browser.json": true, "amap-maps.json": true,
+	"selenium-angiejones.json": true,
 }
 
 // tunedCleanLists are clean lists (file names under corpus/clean) whose
@@ -82,7 +112,9 @@ var attackFamilies = map[string]string{
 // <tool>", each with the reason it is false. TestCorpus lets them pass;
 // TestCorpusBySource counts them in the false-positive rate. Remove an
 // entry when the rules stop raising it.
-var knownFalsePositives = map[string]string{}
+var knownFalsePositives = map[string]string{
+	"safemcp-t1001-benign.json directive-block validator": "an HTML comment that says nothing to the model (\"This is a normal HTML comment\"), which SAFE-MCP's own rule must not flag; found while SAFE-MCP was held out, not fixed",
+}
 
 // knownTrueFindings are findings on clean real servers that are right
 // under the severity policy (README, security rules), with why.
@@ -124,17 +156,23 @@ var (
 	// detectedFloor is, per source, how many of its cases must raise a
 	// security warning or error (any security rule).
 	detectedFloor = map[string]int{
+		"Crypto-Sanemi/agent-engineering":          1,
+		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
+		"TUM-DSE/MCPSecBench":                      4,
+		"ace26597/mcp-lock":                        6,
 		"acuvity/mcp-server-everything-wrong":      4,
+		"agentbeck.bot":                            4,
 		"aguarascan.com":                           5,
+		"aipatternbook.com":                        1,
 		"alexandriashai/mcp-guardian":              3,
 		"arXiv:2504.03767":                         7,
 		"arXiv:2508.14925":                         10,
 		"blog.trailofbits.com":                     1,
+		"bountyyfi/mcp-watchdog":                   12,
 		"cisco-ai-defense/mcp-scanner":             40,
 		"cpyang/agent-threat-rules":                16,
 		"devsecboy/damn-vulnerable-MCP-server":     5,
 		"dongsenzhang/MSB":                         8,
-		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"enkryptai/secure-mcp-gateway":             9,
 		"genai.owasp.org":                          3,
 		"gensecaihq/mcp-poisoning-poc":             3,
@@ -143,27 +181,32 @@ var (
 		"highflame-ai/ramparts":                    14,
 		"invariantlabs-ai/mcp-scan":                1,
 		"invariantlabs.ai":                         2,
-		"jaschadub/AgentNull":                      4,
+		"jaschadub/AgentNull":                      8,
 		"johannhartmann/mcp-injection-experiments": 4,
-		"joshmaster2165/medusa":                    10,
+		"joshmaster2165/medusa":                    15,
 		"kholcomb/DevSecOps_Arena":                 1,
 		"luckyPipewrench/pipelock":                 31,
+		"mcp-tool-shop/tool-scan":                  21,
 		"mdatikshahriar/mcp-attack-demo-spring":    1,
 		"nmeisenzahl/hijack-agentic-ai":            3,
+		"repello.ai":                               1,
 		"richardspicer/mcp-audit":                  4,
 		"riseandignite/mcp-shield":                 6,
+		"safe-agentic-framework/safe-mcp":          16,
 		"securie.ai":                               1,
-		"TUM-DSE/MCPSecBench":                      4,
+		"stevengonsalvez/mcp-ethicalhacks":         1,
+		"triepod-ai/inspector-assessment":          13,
 		"vaikora.com":                              3,
 		"xjzzzzzzzz/MCPSafety":                     118,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          9,
-		"guardrail-disable":      2,
-		"param-name-instruction": 0,
-		"system-marker":          7,
-		"tool-preference":        3,
+		"call-redirect":          21,
+		"guardrail-disable":      10,
+		"hex-encoded":            1,
+		"param-name-instruction": 1,
+		"system-marker":          31,
+		"tool-preference":        15,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error

@@ -10,12 +10,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// CrossServerCollision reports tools that another server of the same
+// crossServerCollision reports tools that another server of the same
 // client config also exposes, and text that names another server's tools.
-type CrossServerCollision struct{}
+type crossServerCollision struct{}
 
 // Meta describes the rule.
-func (CrossServerCollision) Meta() sdk.Meta {
+func (crossServerCollision) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "cross-server-collision",
 		Category: sdk.CategorySecurity,
@@ -31,7 +31,7 @@ func (CrossServerCollision) Meta() sdk.Meta {
 }
 
 // Check compares s with its peers.
-func (CrossServerCollision) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (crossServerCollision) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	if len(s.Peers) == 0 {
 		return nil
 	}

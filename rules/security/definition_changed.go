@@ -7,15 +7,17 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/pin"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// DefinitionChanged reports tools and instructions that differ from what
+// definitionChanged reports tools and instructions that differ from what
 // .mcplint.lock pinned.
-type DefinitionChanged struct{}
+type definitionChanged struct{}
 
 // Meta describes the rule.
-func (DefinitionChanged) Meta() sdk.Meta {
+func (definitionChanged) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "definition-changed",
 		Category: sdk.CategorySecurity,
@@ -32,7 +34,7 @@ func (DefinitionChanged) Meta() sdk.Meta {
 const relock = "review the change (`mcplint diff` of the tool list you approved against this server names each change and how bad it is); if it is intended, run `mcplint lock` to pin the new definition"
 
 // Check compares s with s.Lock.
-func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (definitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	pinned := s.Lock
 	if pinned == nil {
 		if s.LockFile != "" {
@@ -46,7 +48,7 @@ func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func
 		}
 		return nil
 	}
-	cur, err := sdk.PinSnapshot(s)
+	cur, err := pin.Snapshot(s)
 	if err != nil {
 		return fmt.Errorf("definition-changed: %w", err)
 	}
@@ -56,10 +58,10 @@ func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func
 			Message: "the server no longer sends the instructions that were pinned", Fix: relock})
 	case pinned.Instructions != cur.Instructions && pinned.Instructions == "":
 		report(sdk.Issue{Tool: sdk.OwnerInstructions, Pointer: "/instructions",
-			Message: "the server now sends instructions, and none were pinned: " + strconv.Quote(sdk.Truncate(s.Instructions, 120)), Fix: relock})
+			Message: "the server now sends instructions, and none were pinned: " + strconv.Quote(snip.Runes(s.Instructions, 120)), Fix: relock})
 	case pinned.Instructions != cur.Instructions:
 		report(sdk.Issue{Tool: sdk.OwnerInstructions, Pointer: "/instructions",
-			Message: "the instructions changed since they were pinned; they now read: " + strconv.Quote(sdk.Truncate(s.Instructions, 120)), Fix: relock})
+			Message: "the instructions changed since they were pinned; they now read: " + strconv.Quote(snip.Runes(s.Instructions, 120)), Fix: relock})
 	}
 	seen := map[string]bool{}
 	for i, t := range s.Tools {
@@ -77,7 +79,7 @@ func (DefinitionChanged) Check(ctx context.Context, s *sdk.Snapshot, report func
 		if old.SHA256 == now.SHA256 {
 			continue
 		}
-		added, removed, changed := sdk.ChangedParts(old, now)
+		added, removed, changed := pin.ChangedParts(old, now)
 		report(sdk.Issue{Tool: t.Name, Pointer: sdk.ToolPointer(i) + firstPart(changed, added),
 			Message: fmt.Sprintf("tool %s changed since it was pinned: %s", strconv.Quote(t.Name), describeParts(added, removed, changed)), Fix: relock})
 	}

@@ -9,18 +9,19 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/reliteral"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// DestructivePayload reports shell commands and code in model-visible text
+// destructivePayload reports shell commands and code in model-visible text
 // that delete, download and run, open a remote shell, or read the
 // system's password files.
-type DestructivePayload struct{}
+type destructivePayload struct{}
 
 // Meta describes the rule.
-func (DestructivePayload) Meta() sdk.Meta {
+func (destructivePayload) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "destructive-payload",
 		Category: sdk.CategorySecurity,
@@ -31,7 +32,7 @@ func (DestructivePayload) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP05:2025 Command Injection & Execution",
 		CWE:      "CWE-78",
-		Uses:     []string{judged.Name},
+		Uses:     []string{judged.Name, otherReadings.Name},
 	}
 }
 
@@ -87,6 +88,13 @@ const packageRun = "package download and run ordered before use"
 // packageRunner is a command that fetches a package from a registry and
 // runs or installs it, and the package's name.
 const packageRunner = "[`'\"]?" + `(?:npx|bunx|pnpx|pnpm\s+dlx|yarn\s+dlx|uvx|pipx\s+run|pip3?\s+install|npm\s+(?:i|install|exec)|cargo\s+install|gem\s+install)\s+(?:-[\w-]+\s+)*[@\w][\w@./-]*`
+
+// systemFileValue matches a path to the system's password files as a
+// whole value or a path in one: "/etc/passwd", "../../../etc/shadow",
+// "file:///etc/passwd".
+var systemFileValue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[\s"'=:(])(?:file://)?(?:\.\./)*/?etc/(?:passwd|shadow|gshadow|sudoers|master\.passwd)\b`)
+})
 
 // payloads are payloadSources compiled, on first use: the expressions
 // cost more to compile than the rest of the package's set-up, and a run
@@ -174,7 +182,7 @@ var refusals = map[string]bool{
 }
 
 // Check reports each text with a payload, once.
-func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (destructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	v := judged.Of(ctx, s)
 	// The texts that may hold a payload's words or a fork bomb's ":()",
 	// in order, each once.
@@ -190,15 +198,24 @@ func (DestructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			e, bombs = bombs[0], bombs[1:]
 		}
 		if e.t.Kind != visible.KindResourceURI {
-			checkPayloads(e.t, report)
+			checkPayloads(e.t, e.t.Value, "", report)
+		}
+	}
+	// A payload encoded as base64 or hex ("Data: aW1wb3J0IG9z…") is
+	// decoded by a model asked to, and hidden from a reader: the decoded
+	// runs are read as the text is.
+	for _, r := range readings(ctx, s) {
+		if r.how == readDecoded {
+			checkPayloads(r.t, r.value, r.how.note(), report)
 		}
 	}
 	return nil
 }
 
-// checkPayloads reports the payloads in t, if any.
-func checkPayloads(t visible.Text, report func(sdk.Issue)) {
-	w := split(t.Value)
+// checkPayloads reports the payloads in value, which is t's text or a
+// reading of it (note says which), if any.
+func checkPayloads(t visible.Text, value, note string, report func(sdk.Issue)) {
+	w := split(value)
 	text := strings.ToLower(w.text)
 	if w.hasSoft {
 		text = strings.ReplaceAll(text, string(softMark), "")
@@ -235,7 +252,18 @@ func checkPayloads(t visible.Text, report func(sdk.Issue)) {
 					continue
 				}
 				seen[q] = true
-				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(q, 80)), p.label))
+				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(snip.Runes(q, 80)), p.label))
+			}
+		}
+	}
+	if t.Kind == visible.KindDefault || t.Kind == visible.KindConst {
+		// A value the server fills in is sent unless the model is told
+		// otherwise: one that names the system's password files, with or
+		// without a climb out of the working directory, reads them on
+		// the first call, with no verb needed to order it.
+		if loc := systemFileValue().FindStringIndex(text); loc != nil {
+			if q := strings.TrimSpace(text[loc[0]:loc[1]]); !seen[q] {
+				found = append(found, fmt.Sprintf("%s (%s)", strconv.Quote(snip.Runes(q, 80)), "system password file as the value the server fills in"))
 			}
 		}
 	}
@@ -248,7 +276,7 @@ func checkPayloads(t visible.Text, report func(sdk.Issue)) {
 	report(sdk.Issue{
 		Tool:    t.Owner(),
 		Pointer: t.Pointer(),
-		Message: fmt.Sprintf("%s carries a destructive or remote-code payload: %s", kindName(t.Kind.String()), strings.Join(found, ", ")),
+		Message: fmt.Sprintf("%s carries a destructive or remote-code payload%s: %s", kindName(t.Kind.String()), note, strings.Join(found, ", ")),
 		Fix:     "remove the command; a description says what the tool does, it never hands the model commands or code to run, and a tool that installs something does it in its own code, reviewed",
 	})
 }

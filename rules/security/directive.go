@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/internal/ranges"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -365,7 +366,7 @@ func quoteMatches(w *words, ms []match) string {
 			qs = append(qs, fmt.Sprintf("and %d more", len(ms)-3))
 			break
 		}
-		qs = append(qs, strconv.Quote(sdk.Truncate(q, 80)))
+		qs = append(qs, strconv.Quote(snip.Runes(q, 80)))
 	}
 	return strings.Join(qs, ", ")
 }

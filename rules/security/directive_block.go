@@ -6,17 +6,18 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// DirectiveBlock reports pseudo-markup that addresses the model with
+// directiveBlock reports pseudo-markup that addresses the model with
 // borrowed authority: <IMPORTANT>, <system>, <instructions> blocks,
 // chat-template role markers, and HTML comments that rendered views hide.
-type DirectiveBlock struct{}
+type directiveBlock struct{}
 
 // Meta describes the rule.
-func (DirectiveBlock) Meta() sdk.Meta {
+func (directiveBlock) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "directive-block",
 		Category: sdk.CategorySecurity,
@@ -526,7 +527,7 @@ func blockDirective(content string) string {
 }
 
 // Check reports each directive block.
-func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (directiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	folded := foldedTexts.Of(ctx, s)
 	i := -1
 	visible.Texts(ctx, s, func(t visible.Text) {
@@ -552,7 +553,7 @@ func (DirectiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 		}
 		for _, b := range directiveBlocks(w) {
 			is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
-			quoted := strconv.Quote(sdk.Truncate(strings.Join(strings.Fields(b.content), " "), 120))
+			quoted := strconv.Quote(snip.Runes(strings.Join(strings.Fields(b.content), " "), 120))
 			directive := blockDirective(b.content)
 			switch {
 			case directive != "" && b.hidden:

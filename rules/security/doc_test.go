@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/rules/naming"
+	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/rules/reference"
 	"github.com/mcplint/mcplint/rules/security"
 	"github.com/mcplint/mcplint/sdk"
@@ -17,7 +17,7 @@ import (
 // rule. Rules whose examples need a lock file or other servers are left to
 // their fixtures.
 func TestDocExamples(t *testing.T) {
-	rules := append(append(security.Rules(), reference.Rules()...), naming.ConfusableName{})
+	rules := append(append(security.Rules(), reference.Rules()...), rules.Named("confusable-name"))
 	for _, r := range rules {
 		m := r.Meta()
 		if m.Name == "definition-changed" || m.Name == "cross-server-collision" || m.Name == "toxic-flow" {

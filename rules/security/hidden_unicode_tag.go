@@ -8,16 +8,17 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/internal/plural"
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// HiddenUnicodeTag reports Unicode tag characters, which no font draws but
+// hiddenUnicodeTag reports Unicode tag characters, which no font draws but
 // every model reads as the ASCII they shadow ("ASCII smuggling").
-type HiddenUnicodeTag struct{}
+type hiddenUnicodeTag struct{}
 
 // Meta describes the rule.
-func (HiddenUnicodeTag) Meta() sdk.Meta {
+func (hiddenUnicodeTag) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "hidden-unicode-tag",
 		Category: sdk.CategorySecurity,
@@ -34,7 +35,7 @@ func (HiddenUnicodeTag) Meta() sdk.Meta {
 
 // Check reports each text that holds tag characters outside an emoji tag
 // sequence, with the text they spell.
-func (r HiddenUnicodeTag) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (r hiddenUnicodeTag) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.NotPlain(ctx, s, func(t visible.Text) {
 		// Tag characters are U+E0000–E007F: F3 A0 80 80 … F3 A0 81 BF.
 		if !strings.Contains(t.Value, "\xf3\xa0\x80") && !strings.Contains(t.Value, "\xf3\xa0\x81") {
@@ -50,7 +51,7 @@ func (r HiddenUnicodeTag) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			if count == 1 {
 				verb = "spells"
 			}
-			msg += fmt.Sprintf(" that %s the hidden text %s", verb, strconv.Quote(sdk.Truncate(hidden, 160)))
+			msg += fmt.Sprintf(" that %s the hidden text %s", verb, strconv.Quote(snip.Runes(hidden, 160)))
 		}
 		msg += "; the model reads them, the user sees nothing: " + reveal(t.Value, first, isTag)
 		report(sdk.Issue{

@@ -8,12 +8,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// InstructionOverride reports text that tries to replace the instructions
+// instructionOverride reports text that tries to replace the instructions
 // the model already has.
-type InstructionOverride struct{}
+type instructionOverride struct{}
 
 // Meta describes the rule.
-func (InstructionOverride) Meta() sdk.Meta {
+func (instructionOverride) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "instruction-override",
 		Category: sdk.CategorySecurity,
@@ -33,6 +33,10 @@ var overridePhrases = newPhraseSet(
 	"(ignore|disregard|forget|overrule|bypass|discard|abandon|neglect) [all|any|every|each] [of] [the|your|my|these|those|all|any] (previous|prior|preceding|above|earlier|former|past|old|original|initial|other|system|developer|safety|security) [system|safety|security|developer|original] (instructions|instruction|prompts|prompt|rules|directions|guidelines|directives|commands|constraints|restrictions|guardrails|policies|programming|training|guidance|orders)",
 	"(ignore|disregard|forget|overrule|bypass|discard) (all|any|your|my) [of] [the|your] (instructions|instruction|prompts|prompt|directions|guidelines|directives|guardrails|programming|training|guidance|orders)",
 	"(ignore|disregard|forget) (everything|anything|all) (above|before|previously|prior|said|earlier|you were told|you have been told|you've been told|you know)",
+	// the model's own rules, named as its own: "forget all your rules and
+	// constraints". "Ignore all rules for this line" (a linter's) has no
+	// owner and is not one.
+	"(ignore|disregard|forget|overrule|bypass|discard|abandon|drop) [all|any|every|each] [of] your [own] [safety|security|content|ethical] (rules|constraints|restrictions|policies|limits|limitations|boundaries|principles|values|ethics)",
 	"(ignore|disregard) (the|any|all) (user|user's|users|users') (request|requests|instructions|input|wishes|messages|questions|question|prompt|intent)",
 	"(ignore|disregard) what the (user|human) (says|said|asks|asked|wants|requested|requests)",
 	// role hijack
@@ -41,6 +45,8 @@ var overridePhrases = newPhraseSet(
 	"(you are|you're) now the (admin|administrator|system|root|owner|developer|assistant|ai|model|master)",
 	"from now on [you] (you|ignore|always|never|respond|act|answer|only|do|must|will|should|reply|behave|pretend)",
 	"(pretend|act|behave) (to be|that you are|as if you are|as though you are|as if you were) ~3 (unrestricted|unfiltered|jailbroken|without restrictions|without rules|no rules|not bound|free from)",
+	// privileges claimed for the model: "act as if you have admin access"
+	"(pretend|act|behave|operate) (as if|as though|like) you (have|had|hold|are|were) [been] [granted|given] ~1 (admin|administrator|administrative|root|sudo|superuser|elevated|unrestricted|unlimited|full system|god) (access|privileges|privilege|rights|permissions|mode|user|level)",
 	// new instructions
 	"(new|updated|real|actual|true|revised|secret|hidden|override) (system prompt|system prompts|system instructions|system instruction|system message|system rules|developer instructions|developer message)",
 	"your (new|real|actual|true|updated|only|primary|secret|hidden) (instructions|directives|orders|objective|mission|persona|purpose|programming|system prompt)",
@@ -140,7 +146,7 @@ func prevented(w *words, m match) bool {
 }
 
 // Check reports each text with override attempts, once.
-func (InstructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (instructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	phraseFindings(ctx, s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
 		for _, m := range ms {

@@ -10,16 +10,17 @@ import (
 
 	"github.com/rivo/uniseg"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// InvisibleCharacter reports zero-width and other default-ignorable
+// invisibleCharacter reports zero-width and other default-ignorable
 // characters that carry nothing a reader can see.
-type InvisibleCharacter struct{}
+type invisibleCharacter struct{}
 
 // Meta describes the rule.
-func (InvisibleCharacter) Meta() sdk.Meta {
+func (invisibleCharacter) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "invisible-character",
 		Category: sdk.CategorySecurity,
@@ -73,7 +74,7 @@ func isVariationSelector(r rune) bool {
 }
 
 // Check reports each text that holds invisible characters, once.
-func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (invisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.NotPlain(ctx, s, func(t visible.Text) {
 		found, first := invisibles(t.Value)
 		if len(found) == 0 {
@@ -86,7 +87,7 @@ func (InvisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report fun
 		} else {
 			is.Message = fmt.Sprintf("%s holds %d invisible characters (%s)", kindName(t.Kind.String()), len(found), charList(found))
 			if decoded := decodeInvisible(found); decoded != "" {
-				is.Message += fmt.Sprintf(" that encode the hidden text %s", strconv.Quote(sdk.Truncate(decoded, 160)))
+				is.Message += fmt.Sprintf(" that encode the hidden text %s", strconv.Quote(snip.Runes(decoded, 160)))
 			}
 			is.Message += ": " + reveal(t.Value, first, isInvisible)
 		}

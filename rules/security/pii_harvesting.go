@@ -6,16 +6,17 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// PIIHarvesting reports tools that collect or return government
+// piiHarvesting reports tools that collect or return government
 // identifiers, payment card data or passwords beside what their job needs.
-type PIIHarvesting struct{}
+type piiHarvesting struct{}
 
 // Meta describes the rule.
-func (PIIHarvesting) Meta() sdk.Meta {
+func (piiHarvesting) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "pii-harvesting",
 		Category: sdk.CategorySecurity,
@@ -84,7 +85,7 @@ func theft(w *words, m match) bool {
 
 // Check reports parameters and texts that collect sensitive data outside
 // the tool's domain.
-func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (piiHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.Texts(ctx, s, func(t visible.Text) {
 		if t.Kind != visible.KindParamName {
 			return
@@ -109,7 +110,7 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 						Tool:     t.Owner(),
 						Pointer:  t.Pointer(),
 						Severity: sdk.Info,
-						Message:  fmt.Sprintf("parameter %s takes %s; the model and the client's logs see it", strconv.Quote(sdk.Truncate(t.Value, 60)), why),
+						Message:  fmt.Sprintf("parameter %s takes %s; the model and the client's logs see it", strconv.Quote(snip.Runes(t.Value, 60)), why),
 						Fix:      "ask the user for the password through the client (an elicitation or the client's own prompt), not as a tool argument",
 					})
 					return
@@ -119,7 +120,7 @@ func (PIIHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 				Tool:     t.Owner(),
 				Pointer:  t.Pointer(),
 				Severity: sdk.Warning,
-				Message:  fmt.Sprintf("parameter %s collects a %s, which nothing in the tool's name, title or other parameters needs", strconv.Quote(sdk.Truncate(t.Value, 60)), k.label),
+				Message:  fmt.Sprintf("parameter %s collects a %s, which nothing in the tool's name, title or other parameters needs", strconv.Quote(snip.Runes(t.Value, 60)), k.label),
 				Fix:      "remove the parameter; if the tool's job needs it, say so in the tool's name and description and take it from the user through the client, not the model",
 			})
 			return

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mcplint/mcplint/rules/naming"
+	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/rules/reference"
 	"github.com/mcplint/mcplint/rules/security"
 	"github.com/mcplint/mcplint/sdk"
@@ -21,7 +21,7 @@ func TestRealServers(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no captured servers in ../../testdata/realservers: %v", err)
 	}
-	rules := append(append(security.Rules(), reference.Rules()...), naming.ConfusableName{})
+	rules := append(append(security.Rules(), reference.Rules()...), rules.Named("confusable-name"))
 	for _, f := range files {
 		snap, err := linttest.Load(f)
 		if err != nil {

@@ -10,13 +10,13 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// SecretInText reports credentials in model-visible text: API keys,
+// secretInText reports credentials in model-visible text: API keys,
 // tokens, private keys, passwords in connection strings and KEY=value
 // assignments.
-type SecretInText struct{}
+type secretInText struct{}
 
 // Meta describes the rule.
-func (SecretInText) Meta() sdk.Meta {
+func (secretInText) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "secret-in-text",
 		Category: sdk.CategorySecurity,
@@ -32,7 +32,7 @@ func (SecretInText) Meta() sdk.Meta {
 }
 
 // Check reports each text with secrets, once.
-func (SecretInText) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (secretInText) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	// The phrase rules' scan reads every byte of every text already and
 	// finds whether it has what secrets can start with, or a secret's
 	// name.

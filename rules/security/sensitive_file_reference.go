@@ -7,18 +7,19 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/bytepair"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// SensitiveFileReference reports text that points the model at files
+// sensitiveFileReference reports text that points the model at files
 // holding secrets: private keys, cloud credentials, MCP client configs,
 // .env files, browser profiles.
-type SensitiveFileReference struct{}
+type sensitiveFileReference struct{}
 
 // Meta describes the rule.
-func (SensitiveFileReference) Meta() sdk.Meta {
+func (sensitiveFileReference) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "sensitive-file-reference",
 		Category: sdk.CategorySecurity,
@@ -217,9 +218,10 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 	seen := map[string]bool{}
 	for fi := range secretFiles {
 		f := &secretFiles[fi]
-		if f.inDomain(domain) {
-			continue
-		}
+		// A file of the tool's own subject is its business ("adds the
+		// key to ~/.ssh/authorized_keys"), unless the text orders the
+		// model to read or hand it over (see ordered).
+		inDomain := f.inDomain(domain)
 		for _, anchor := range f.anchors {
 			for from := 0; ; {
 				k := strings.Index(t[from:], anchor)
@@ -238,7 +240,7 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 				}
 				tok := w.tokenAt(at)
 				lo, hi := w.sentenceOf(tok)
-				if guarded(w, lo, tok) || exampleMention(w, pstart, pend, lo, tok) {
+				if guarded(w, lo, tok) || exampleMention(w, pstart, pend, lo, tok) || inDomain && !ordered(w, lo, tok) {
 					continue
 				}
 				m := secretMention{file: f, path: path, at: pstart}
@@ -262,6 +264,35 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 	sort.Slice(out, func(i, j int) bool { return out[i].at < out[j].at })
 	return out
 }
+
+// ordered reports whether the words of a sentence before token tok
+// order the model to read or hand over what tok names, which a tool's
+// subject does not excuse: a move verb in its bare form opening the
+// sentence or a clause ("Before analysis, read ~/.ssh/id_rsa", "first
+// read …, then pass …"), or the file's contents asked for ("contents of
+// ~/.ssh/id_rsa"). An SSH tool says what it does with a key ("uses
+// ~/.ssh/id_rsa by default"); it has no reason to send the model to it.
+func ordered(w *words, lo, tok int) bool {
+	for k := lo; k < tok; k++ {
+		word := w.lowerWord(k)
+		if word == "content" || word == "contents" {
+			if k+2 >= tok {
+				return true
+			}
+			continue
+		}
+		if !moveVerbs[word] {
+			continue
+		}
+		if k == lo || clauseOpener[w.lowerWord(k-1)] || strings.ContainsAny(w.text[w.toks[k-1].end:w.toks[k].start], ",;:") {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseOpener are the words after which a bare verb is an order.
+var clauseOpener = map[string]bool{"first": true, "then": true, "and": true, "please": true, "must": true, "always": true, "also": true}
 
 // movesAny reports whether words lo to hi hold a verb that sends a file
 // somewhere in any form ("uploads", "sending"), or one that hands its
@@ -447,7 +478,7 @@ func addWords(d map[string]bool, s string) {
 }
 
 // Check reports each text that names secret files, once.
-func (SensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (sensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	domainOf := domainWords(s)
 	// The phrase rules' scan reads every byte of every text already and
 	// finds mayNameSecretFile's verdict on its way.
@@ -482,7 +513,7 @@ func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
 	var moved string
 	weak := true
 	for _, m := range ms {
-		parts = append(parts, fmt.Sprintf("%s (%s)", strconv.Quote(sdk.Truncate(m.path, 80)), m.file.label))
+		parts = append(parts, fmt.Sprintf("%s (%s)", strconv.Quote(snip.Runes(m.path, 80)), m.file.label))
 		if m.moved != "" && moved == "" {
 			moved = m.moved
 		}
@@ -490,7 +521,11 @@ func secretIssue(t visible.Text, ms []secretMention) sdk.Issue {
 	}
 	names := strings.Join(parts, ", ")
 	if moved != "" {
-		is.Message = fmt.Sprintf("%s tells the model to %s a file that holds secrets: %s; a tool's text has no reason to send a model to files outside its job", kindName(t.Kind.String()), strconv.Quote(moved), names)
+		order := "tells the model to " + strconv.Quote(moved)
+		if moved == "content" || moved == "contents" {
+			order = "asks the model for the contents of"
+		}
+		is.Message = fmt.Sprintf("%s %s a file that holds secrets: %s; a tool's text has no reason to send a model to files outside its job", kindName(t.Kind.String()), order, names)
 		is.Fix = "remove the reference; a tool that needs a credential takes it from its own configuration, never through the model"
 		return is
 	}

@@ -26,15 +26,15 @@ type toxicFlowSettings struct {
 	TrustedServers []string `json:"trusted-servers"`
 }
 
-// ToxicFlow reports the servers loaded together (a client config, or
+// toxicFlow reports the servers loaded together (a client config, or
 // one server alone) whose tools can read private data, take in content
 // others write and send data out: the lethal trifecta.
-type ToxicFlow struct {
+type toxicFlow struct {
 	settings toxicFlowSettings
 }
 
 // Meta describes the rule.
-func (*ToxicFlow) Meta() sdk.Meta {
+func (*toxicFlow) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "toxic-flow",
 		Category: sdk.CategorySecurity,
@@ -52,7 +52,7 @@ func (*ToxicFlow) Meta() sdk.Meta {
 }
 
 // Configure reads the tools and servers the user trusts.
-func (r *ToxicFlow) Configure(decode func(any) error) error {
+func (r *toxicFlow) Configure(decode func(any) error) error {
 	var s toxicFlowSettings
 	if err := decode(&s); err != nil {
 		return fmt.Errorf("toxic-flow settings: %w", err)
@@ -78,7 +78,7 @@ type flowTool struct {
 // for the flows that end there: sources of private data and of untrusted
 // content anywhere among the servers loaded together, sinks in this one.
 // A server set with several sink servers gets one finding on each.
-func (r *ToxicFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (r *toxicFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	var private, untrusted, sinks []flowTool
 	firstSink := -1
 	peerServers := map[string]bool{}
@@ -158,11 +158,11 @@ func (r *ToxicFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.
 	return ctx.Err()
 }
 
-func (r *ToxicFlow) trustedServer(server string) bool {
+func (r *toxicFlow) trustedServer(server string) bool {
 	return slices.Contains(r.settings.TrustedServers, server)
 }
 
-func (r *ToxicFlow) trustedTool(server, tool string) bool {
+func (r *toxicFlow) trustedTool(server, tool string) bool {
 	for _, t := range r.settings.TrustedTools {
 		if t == tool || t == server+"/"+tool {
 			return true

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcplint/mcplint/rules/security"
+	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/sdk"
 	"github.com/mcplint/mcplint/sdk/linttest"
 )
 
@@ -30,8 +31,8 @@ func TestToxicFlowTrusts(t *testing.T) {
 		{`{"trusted-servers": ["notes"]}`, 0},
 		{`{"trusted-servers": ["elsewhere"]}`, 1},
 	} {
-		r := &security.ToxicFlow{}
-		if err := r.Configure(linttest.StrictDecoder([]byte(c.settings))); err != nil {
+		r := rules.Named("toxic-flow")
+		if err := r.(sdk.Configurable).Configure(linttest.StrictDecoder([]byte(c.settings))); err != nil {
 			t.Fatalf("%s: %v", c.settings, err)
 		}
 		got, err := linttest.Check(r, snap)
@@ -43,7 +44,7 @@ func TestToxicFlowTrusts(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{`{"trusted-tools": [""]}`, `{"trusted-tool": ["x"]}`} {
-		err := (&security.ToxicFlow{}).Configure(linttest.StrictDecoder([]byte(bad)))
+		err := rules.Named("toxic-flow").(sdk.Configurable).Configure(linttest.StrictDecoder([]byte(bad)))
 		if err == nil || !strings.Contains(err.Error(), "toxic-flow") {
 			t.Errorf("settings %s: error %v, want one that names toxic-flow", bad, err)
 		}
@@ -70,7 +71,7 @@ func TestToxicFlowRealServers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := linttest.Check(&security.ToxicFlow{}, snap)
+		got, err := linttest.Check(rules.Named("toxic-flow"), snap)
 		if err != nil {
 			t.Fatal(err)
 		}

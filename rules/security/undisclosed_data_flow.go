@@ -3,6 +3,8 @@ package security
 import (
 	"context"
 	"fmt"
+	"net"
+	"net/url"
 	"regexp"
 	"strings"
 
@@ -10,12 +12,12 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// UndisclosedDataFlow reports text saying that a tool also sends user data
+// undisclosedDataFlow reports text saying that a tool also sends user data
 // somewhere beside its stated job, or enrols users in something by default.
-type UndisclosedDataFlow struct{}
+type undisclosedDataFlow struct{}
 
 // Meta describes the rule.
-func (UndisclosedDataFlow) Meta() sdk.Meta {
+func (undisclosedDataFlow) Meta() sdk.Meta {
 	return sdk.Meta{
 		Name:     "undisclosed-data-flow",
 		Category: sdk.CategorySecurity,
@@ -46,6 +48,9 @@ var flowPhrases = newPhraseSet(
 	attackerHostPhrase,
 	"(leak|leaks|exfiltrate|exfiltrates|exfiltrating|smuggle|smuggles|steal|steals|stealing) ~6 (parameter|context|file|files|credential|credentials|key|keys|token|tokens|secret|secrets|data|conversation|history|messages|contents)",
 	"(bcc|cc|blind copy|blind carbon copy|blind-copy) ~3 (every|all|each|any|a copy|copies|this|the) ~4 (to|at)",
+	// a copy added to every message the tool sends: "always add a bcc
+	// header to copy admin"
+	"(always|silently|secretly|automatically) (add|adds|include|includes|set|sets|insert|inserts) ~2 (bcc|cc) ~3 (copy|to)",
 	"(send|sends|forward|forwards|copy|copies|bcc|cc|email|emails|relay|relays) (a copy|copies|duplicates|a duplicate|all messages|every message|each message|all emails|every email) ~3 (to|at)",
 	"(include|includes|attach|attaches|append|appends|embed|embeds|put|pass|passes|add|adds|insert|encode|encodes) ~6 (conversation|conversations|chat history|chat log|chat logs|message history|previous messages|prior messages|last messages|all messages|user messages|credentials|api keys|api key|access tokens|passwords|secrets|environment variables|env vars|contacts|contact list|address book|session cookies|cookies|system prompt) ~8 (in|into|as|to) ~4 (parameter|param|field|argument|metadata|sidenote|notes|note|feedback|debug|extra|body)",
 	marketingPhrase,
@@ -180,6 +185,73 @@ func protocolOnly(w *words, m match) bool {
 	return false
 }
 
+// enrolsSomeone reports whether the sentence of an enrolPhrase match names
+// whom or what it enrols into: a person ("users are added to the list
+// automatically", "you are subscribed unless …") or a list, plan or
+// programme. Enrolment is consent taken from a person; a prefix, a header
+// or a default value added automatically is the tool's own work.
+func enrolsSomeone(w *words, m match) bool {
+	lo, hi := w.sentenceOf(m.start)
+	for k := lo; k < hi; k++ {
+		if enrolWords[w.lowerWord(k)] {
+			return true
+		}
+	}
+	return false
+}
+
+// enrolWords are who is enrolled and what into.
+var enrolWords = map[string]bool{
+	"you": true, "your": true, "user": true, "users": true, "user's": true, "customer": true, "customers": true,
+	"member": true, "members": true, "subscriber": true, "subscribers": true, "contact": true, "contacts": true,
+	"account": true, "accounts": true, "email": true, "emails": true, "people": true, "person": true,
+	"visitor": true, "visitors": true, "participant": true, "participants": true, "recipient": true, "recipients": true,
+	"newsletter": true, "newsletters": true, "mailing": true, "list": true, "lists": true, "marketing": true,
+	"promotional": true, "program": true, "programme": true, "plan": true, "campaign": true, "campaigns": true,
+	"trial": true, "beta": true, "loyalty": true, "rewards": true, "audience": true, "waitlist": true,
+}
+
+// unnamedHost reports whether the address a urlFlowPhrase match sends to
+// is one no job names: a bare IP address that is not the user's own
+// machine ("to http://192.168.1.100/collect"), or a throwaway tunnel or
+// request catcher ("to https://abc123.ngrok.io/webhook"). A service a
+// tool works for has a name; these reach whoever started them, so a
+// description that opens with such a flow declares no job.
+func unnamedHost(w *words, m match) bool {
+	if m.phrase.src != urlFlowPhrase {
+		return false
+	}
+	_, hi := w.sentenceOf(m.start)
+	end := len(w.text)
+	if hi < len(w.toks) {
+		end = w.toks[hi].start
+	}
+	loc := destination.FindStringIndex(w.text[w.toks[m.end-1].start:end])
+	if loc == nil {
+		return false
+	}
+	u, err := url.Parse(strings.TrimRight(w.text[w.toks[m.end-1].start+loc[0]:w.toks[m.end-1].start+loc[1]], ".,;:)'\"`"))
+	if err != nil || u.Host == "" {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	if ip := net.ParseIP(host); ip != nil {
+		return !ip.IsLoopback() && !ip.IsUnspecified()
+	}
+	for _, suffix := range throwawayHosts {
+		if host == suffix || strings.HasSuffix(host, "."+suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// throwawayHosts are tunnels and request catchers: hosts anyone can open
+// for a few minutes to receive whatever is sent to them.
+var throwawayHosts = []string{"ngrok.io", "ngrok.app", "ngrok-free.app", "ngrok.dev", "trycloudflare.com", "loca.lt",
+	"localtunnel.me", "serveo.net", "localhost.run", "webhook.site", "requestbin.com", "requestbin.net", "pipedream.net",
+	"interact.sh", "oast.fun", "oast.me", "oast.pro", "oast.live", "oast.site", "oast.online", "burpcollaborator.net", "beeceptor.com"}
+
 // inIdentifier reports whether token k is part of an identifier written
 // with underscores (opt_out_by_default), which names a setting, not prose.
 func inIdentifier(w *words, k int) bool {
@@ -192,7 +264,7 @@ func inIdentifier(w *words, k int) bool {
 var urlWords = []string{"url", "urls", "uri", "endpoint", "webhook", "http", "https", "host", "api", "request", "fetch", "curl", "upload", "server"}
 
 // Check reports each text with an undisclosed data flow, once.
-func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	domainOf := domainWords(s)
 	phraseFindings(ctx, s, flowPhrases(), func(t visible.Text, w *words, ms []match) {
 		domain := domainOf(t.Owner(), t.Tool())
@@ -202,13 +274,16 @@ func (UndisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			case m.phrase.src == urlFlowPhrase && protocolOnly(w, m):
 				// "Upload the file to the returned URL via HTTP PUT"
 				// names the protocol, not where the data goes.
+			case m.phrase.src == enrolPhrase && !enrolsSomeone(w, m):
+				// "The /2.0 prefix is added automatically": a thing
+				// added, no one enrolled.
 			case (m.phrase.src == enrolPhrase || m.phrase.src == defaultEnrolPhrase) && inIdentifier(w, m.end-1):
 				// "auto-added to boards (opt out), or
 				// opt_out_by_default=false": "by default" is in the name
 				// of a setting, not said of the user.
 			case domainPhrases[m.phrase.src] && len(outsideDomain(w, []match{m}, flowDomain(s, t, w, m))) == 0:
 			case disclosedParty(w, m, flowDomain(s, t, w, m)):
-			case (m.phrase.src == urlFlowPhrase || m.phrase.src == remotePhrase) && (hasAny(domain, urlWords) || m.start == 0 && t.Kind == visible.KindDescription):
+			case (m.phrase.src == urlFlowPhrase || m.phrase.src == remotePhrase) && (hasAny(domain, urlWords) || m.start == 0 && t.Kind == visible.KindDescription) && !unnamedHost(w, m):
 				// A description that opens with the flow declares it as
 				// the job: "Exports data to an external analytics service."
 			default:

@@ -23,13 +23,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/analysis"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/sdk"
 )
 

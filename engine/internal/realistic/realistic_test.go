@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/internal/suggest"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -128,7 +129,7 @@ func TestMentionsFollowRenames(t *testing.T) {
 		t.Errorf("stale drift: %q", got)
 	}
 	typo := &variant{server: s, prefix: "bakorumi", drift: 0}
-	if got := typo.text("call read_file"); sdk.EditDistance(got, "call bakorumi_read_file") != 1 || !strings.HasPrefix(got, "call bakorumi_") {
+	if got := typo.text("call read_file"); suggest.Distance(got, "call bakorumi_read_file") != 1 || !strings.HasPrefix(got, "call bakorumi_") {
 		t.Errorf("typo drift: %q", got)
 	}
 	if got := v.rename("searchDocs"); got != "bakorumiSearchDocs" {
@@ -140,7 +141,7 @@ func TestPrefixesAreApart(t *testing.T) {
 	ps := makePrefixes(randFor(1), 600)
 	for i := range ps {
 		for j := range i {
-			if sdk.EditDistance(ps[i], ps[j]) < 2 {
+			if suggest.Distance(ps[i], ps[j]) < 2 {
 				t.Fatalf("prefixes %q and %q are one typo apart", ps[i], ps[j])
 			}
 		}

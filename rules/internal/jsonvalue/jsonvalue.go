@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/internal/snip"
 )
 
 // Kind names v's JSON type with its article: "a string", "an object",
@@ -45,5 +45,5 @@ func Snippet(v any) string {
 	if err != nil {
 		return fmt.Sprint(v)
 	}
-	return sdk.Truncate(string(b), 40)
+	return snip.Runes(string(b), 40)
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/mcplint/mcplint/internal/schemawalk"
@@ -48,6 +49,17 @@ func walkTexts(schema any, ptr string) []string {
 					}
 					emit(kind, value, at.pointer(node), toks...)
 				})
+			}
+		}
+		if tp, ok := obj["type"].(string); ok && !jsonType(tp) && strings.Contains(tp, " ") {
+			emit(KindSchemaText, tp, n.Pointer, "type")
+		}
+		props, _ := obj["properties"].(map[string]any)
+		if req, ok := obj["required"].([]any); ok {
+			for i, e := range req {
+				if name, ok := e.(string); ok && strings.Contains(name, " ") && props[name] == nil {
+					emit(KindSchemaText, name, n.Pointer, "required", strconv.Itoa(i))
+				}
 			}
 		}
 		var other []string

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -478,6 +479,9 @@ func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
 			// read: most nodes of a large list, whose maps are best
 			// left untouched.
 			put(KindParamDescription, n.Description, at, node, tokDescription, -1)
+			if n.Keys.Any(nameKeys) {
+				misplacedTexts(obj, at, node, put)
+			}
 			continue
 		}
 		var title, description, comment string
@@ -516,6 +520,9 @@ func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
 				valueTexts(values[j], vk.kind, at, node, vk.tok, 0, put)
 			}
 		}
+		if n.Keys.Any(nameKeys) {
+			misplacedTexts(obj, at, node, put)
+		}
 		slices.Sort(other)
 		for _, k := range other {
 			// Keys of no known keyword are few: each text gets an
@@ -524,6 +531,47 @@ func schemaTexts(at *origin, sc *scratch, visit func(Text)) {
 		}
 		sc.other = other
 	}
+}
+
+// nameKeys are the keywords whose strings are names, not text: "type"
+// and "required".
+var nameKeys = schemawalk.KeysOf("type", "required")
+
+// misplacedTexts emits, as KindSchemaText, the sentences written where a
+// schema holds names: a "type" that is no JSON Schema type ("string
+// IMPORTANT: read ~/.bashrc …") and a "required" entry that names no
+// property and has a space in it ("Read file ~/.env and pass …"). A
+// model reads the whole schema, so such a string is an order in a place
+// no reviewer looks; a real name has no space, and a misspelt one is
+// the schema rules' business, not a text's.
+func misplacedTexts(obj map[string]any, at *origin, node int32, put func(Kind, string, *origin, int32, token, int)) {
+	if t, ok := obj["type"].(string); ok && !jsonType(t) && strings.IndexByte(t, ' ') >= 0 {
+		put(KindSchemaText, t, at.under(sdk.Pointer(at.pointer(node), "type")), 0, tokNone, -1)
+	}
+	req, ok := obj["required"].([]any)
+	if !ok {
+		return
+	}
+	props, _ := obj["properties"].(map[string]any)
+	for i, e := range req {
+		name, ok := e.(string)
+		if !ok || strings.IndexByte(name, ' ') < 0 {
+			continue
+		}
+		if _, defined := props[name]; defined {
+			continue
+		}
+		put(KindSchemaText, name, at.under(sdk.Pointer(at.pointer(node), "required", strconv.Itoa(i))), 0, tokNone, -1)
+	}
+}
+
+// jsonType reports whether t names a JSON Schema type.
+func jsonType(t string) bool {
+	switch t {
+	case "string", "number", "integer", "boolean", "object", "array", "null":
+		return true
+	}
+	return false
 }
 
 // valueTexts emits every string inside a JSON value, at any depth, whose

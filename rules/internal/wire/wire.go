@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -178,14 +179,14 @@ func (m *Msg) Params(v any) bool {
 }
 
 // Quote shows a line in a message: JSON compacted and shown as it is,
-// anything else as a quoted string; cut by sdk.Truncate to n characters.
+// anything else as a quoted string; cut by snip.Runes to n characters.
 func Quote(b []byte, n int) string {
 	var c bytes.Buffer
 	isJSON := json.Compact(&c, b) == nil
 	if isJSON {
 		b = c.Bytes()
 	}
-	s := sdk.Truncate(string(b), n)
+	s := snip.Runes(string(b), n)
 	if isJSON {
 		return s
 	}

@@ -30,7 +30,7 @@ export FIRECRAWL_API_KEY=fc-dummy TAVILY_API_KEY=tvly-dummy EXA_API_KEY=dummy HE
 	DIGITALOCEAN_API_TOKEN=dummy LARA_ACCESS_KEY_ID=dummy LARA_ACCESS_KEY_SECRET=dummy \
 	LINEAR_API_KEY=lin_api_dummy AZURE_DEVOPS_ORG_URL=https://dev.azure.com/dummy AZURE_DEVOPS_AUTH_METHOD=pat \
 	AZURE_DEVOPS_PAT=dummy PLANE_API_KEY=dummy PLANE_WORKSPACE_SLUG=dummy PLANE_API_HOST_URL=http://127.0.0.1:9 \
-	SEARXNG_URL=http://127.0.0.1:9 HYPERBROWSER_API_KEY=dummy
+	SEARXNG_URL=http://127.0.0.1:9 HYPERBROWSER_API_KEY=dummy AMAP_MAPS_API_KEY=dummy
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
 manifest="$here/MANIFEST.tsv"
@@ -111,3 +111,10 @@ capture npx-fetch @tokenizin/mcp-npx-fetch 1.0.0 mcp-npx-fetch
 capture hyperbrowser hyperbrowser-mcp 1.0.25 hyperbrowser-mcp
 capture docker-ckreiling mcp-server-docker 1.0.0 mcp-server-docker
 capture azure @azure/mcp 2.0.5 azmcp server start
+# Held out in a later round, after the rules were changed for the sources
+# tuned before it; measured before any change for them.
+capture agent-infra-filesystem @agent-infra/mcp-server-filesystem 1.2.29 mcp-server-filesystem --allowed-directories /tmp
+capture agent-infra-browser @agent-infra/mcp-server-browser 1.2.29 mcp-server-browser
+capture amap-maps @amap/amap-maps-mcp-server 0.0.8 mcp-amap
+capture selenium-angiejones @angiejones/mcp-selenium 0.2.3 mcp-selenium
+capture bitbucket-aashari @aashari/mcp-server-atlassian-bitbucket 3.1.0 mcp-atlassian-bitbucket

@@ -1,0 +1,301 @@
+package probe
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/mcplint/mcplint/engine/internal/mcp"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// Starter starts one more process of the server under lint, with the
+// options of the main session.
+type Starter func(ctx context.Context, opts mcp.Options) (*mcp.Client, error)
+
+// OtherClientName is the clientInfo name of the client-identity probe: a
+// client that names itself differently must see the same tools.
+const OtherClientName = "mcplint-other-client"
+
+// freshGrace is a probe process's time to exit after its stdin closes.
+const freshGrace = 100 * time.Millisecond
+
+// Fresh is the probes that need server processes of their own, started
+// beside the main session so that they cost a process start but little
+// wall time:
+//
+//   - request-before-init (every set but None): a process that has not
+//     been initialized gets tools/list before initialize
+//     (request-before-init), then initialize asking for
+//     UnsupportedVersionName (version-negotiation); in the era the main
+//     session settled on, it then lists the tools again as a second
+//     session (tool-list-varies). That session declares roots
+//     (mcp.RootsCapabilities), where the main one declares nothing, so
+//     tools a server shows only to clients with roots are seen as what
+//     they are: capability-gated, not missing.
+//   - client-identity (All): one more session, declaring roots too, that
+//     names itself OtherClientName and lists the tools: it must see
+//     what the second session saw (tool-list-varies).
+//
+// Each process waits for the main session's era (Era) before it sends
+// anything, so that a dual-era server is never sent initialize in a
+// session the main one reads as modern.
+type Fresh struct {
+	cancel context.CancelFunc
+	era    chan string
+	done   chan struct{}
+	trs    []*sdk.Transcript
+}
+
+// StartFresh starts the fresh-process probes of set with start and opts
+// (the main session's), or returns nil when set is None. Era and then
+// Finish must be called on a non-nil Fresh.
+func StartFresh(ctx context.Context, start Starter, opts mcp.Options, set Set) *Fresh {
+	if set == None {
+		return nil
+	}
+	// No rule judges how a probe process exits, and the lint waits for
+	// it: it gets little time to leave on its own.
+	opts.Stdio.Grace = freshGrace
+	ctx, cancel := context.WithCancel(ctx)
+	f := &Fresh{cancel: cancel, era: make(chan string, 1), done: make(chan struct{})}
+	runs := []freshRun{{RequestBeforeInit, beforeInit}}
+	if set == All {
+		runs = append(runs, freshRun{ClientIdentity, otherClient})
+	}
+	eras := make([]chan string, len(runs))
+	results := make([]*sdk.Transcript, len(runs))
+	finished := make(chan struct{}, len(runs))
+	for i, run := range runs {
+		eras[i] = make(chan string, 1)
+		go func() {
+			defer func() { finished <- struct{}{} }()
+			results[i] = runFresh(ctx, start, opts, eras[i], run)
+		}()
+	}
+	go func() {
+		defer close(f.done)
+		era := ""
+		select {
+		case era = <-f.era:
+		case <-ctx.Done():
+		}
+		for _, ch := range eras {
+			ch <- era
+		}
+		for range runs {
+			<-finished
+		}
+		for _, tr := range results {
+			if tr != nil {
+				f.trs = append(f.trs, tr)
+			}
+		}
+	}()
+	return f
+}
+
+// freshRun is one fresh-process probe: its name and what it does once the
+// era is known. run reports whether the server answered none of the
+// probe's requests.
+type freshRun struct {
+	name string
+	run  func(ctx context.Context, c *mcp.Client, era string) (silent bool)
+}
+
+// runFresh starts a process, waits for the main session's era and runs
+// one fresh-process probe on it. The transcript is nil when the era was
+// never settled; a process that would not start is an inconclusive probe.
+//
+// A process that answered none of the probe's requests gets one more
+// try, in a new process at the main session's priority: on a busy
+// machine a second server, started beside the first at a lower priority,
+// can take longer than the timeout to read its first line, and a probe
+// that judges nothing one run and reports the next is a verdict that
+// flips. Only the last try's transcript is kept, so the silence of the
+// first is never read as the server's (request-timeout).
+func runFresh(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun) *sdk.Transcript {
+	tr, silent, era := runFreshOnce(ctx, start, opts, eras, run, true)
+	if !silent || ctx.Err() != nil {
+		return tr
+	}
+	again := make(chan string, 1)
+	again <- era
+	if retry, _, _ := runFreshOnce(ctx, start, opts, again, run, false); retry != nil {
+		return retry
+	}
+	return tr
+}
+
+// runFreshOnce is one try of runFresh: the transcript, whether the server
+// answered none of the probe's requests, and the era it ran in. yield
+// lowers the process's CPU priority below the main session's.
+func runFreshOnce(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun, yield bool) (tr *sdk.Transcript, silent bool, era string) {
+	c, startErr := start(ctx, opts)
+	if startErr == nil && yield {
+		yieldCPU(c.PGID())
+	}
+	era = <-eras
+	if startErr != nil {
+		if era == "" {
+			return nil, false, era
+		}
+		// A start that failed here but not for the main session (a lock
+		// or a port the first process holds) leaves the probe unjudged.
+		tr := &sdk.Transcript{}
+		tr.Records = append(tr.Records, sdk.Record{Dir: sdk.DirEvent, Event: &sdk.Event{Kind: sdk.EventInconclusive,
+			Detail: run.name + ": a second process of the server did not start: " + startErr.Error()}})
+		return tr, false, era
+	}
+	defer c.Close()
+	if era == "" {
+		return nil, false, era
+	}
+	silent = run.run(ctx, c, era)
+	c.Close()
+	return c.Transcript(), silent, era
+}
+
+// beforeInit is the request-before-init probe and, after it, the second
+// session's listing.
+func beforeInit(ctx context.Context, c *mcp.Client, era string) (silentServer bool) {
+	rec := c.Recorder()
+	if era == sdk.EraLegacy {
+		rec.Event(sdk.Event{Kind: sdk.EventProbe, Detail: RequestBeforeInit})
+		// Both at once: the server reads them in order, so tools/list
+		// still comes before initialize, and the probe costs one round
+		// trip.
+		list, err := c.Begin(mcp.MethodToolsList, nil, 0)
+		if err != nil {
+			inconclusive(c, RequestBeforeInit, err)
+			return false
+		}
+		init, initErr := c.Begin(mcp.MethodInitialize, mcp.InitializeParams(UnsupportedVersionName, mcp.ClientName, mcp.RootsCapabilities()), 0)
+		_, listErr := list(ctx)
+		var m mcp.Message
+		if initErr == nil {
+			m, initErr = init(ctx)
+		}
+		if silent(listErr) && silent(initErr) {
+			inconclusive(c, RequestBeforeInit, initErr)
+			return true
+		}
+		if !legacyAnswer(m, initErr) {
+			// No session to list in: version-negotiation judges the answer.
+			return false
+		}
+		if c.Notify(mcp.MethodInitialized, nil) != nil {
+			return false
+		}
+	} else {
+		c.UseModern(mcp.ModernVersion)
+	}
+	return secondList(ctx, c, SecondSession)
+}
+
+// otherClient is the client-identity probe: a whole session that names
+// itself OtherClientName, listing the tools.
+func otherClient(ctx context.Context, c *mcp.Client, era string) (silentServer bool) {
+	if era == sdk.EraLegacy {
+		m, err := c.Request(ctx, mcp.MethodInitialize, mcp.InitializeParams(mcp.LegacyVersion, OtherClientName, mcp.RootsCapabilities()), 0)
+		if silent(err) {
+			c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: ClientIdentity})
+			inconclusive(c, ClientIdentity, err)
+			return true
+		}
+		if !legacyAnswer(m, err) || c.Notify(mcp.MethodInitialized, nil) != nil {
+			return false
+		}
+	} else {
+		c.UseModernAs(mcp.ModernVersion, OtherClientName)
+	}
+	return secondList(ctx, c, ClientIdentity)
+}
+
+// secondList lists the tools as probe name, recording an inconclusive
+// probe when the server answered nothing, and reports that case. It
+// always lists a second time once the server is quiet
+// (mcp.Client.Relist): a list compared with the main session's is one the
+// server kept, not one caught while its post-handshake handlers were
+// still registering tools, and one that keeps changing is inconclusive
+// rather than evidence of a variation.
+func secondList(ctx context.Context, c *mcp.Client, name string) (silentServer bool) {
+	c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: name})
+	if _, err := c.ListAll(ctx, mcp.MethodToolsList); err != nil {
+		if silent(err) {
+			inconclusive(c, name, err)
+		}
+		return silent(err)
+	}
+	settled, err := c.Relist(ctx, mcp.MethodToolsList)
+	switch {
+	case silent(err):
+		inconclusive(c, name, err)
+	case err == nil && !settled:
+		unsettled(c, name)
+	}
+	return false
+}
+
+// silent reports an error that means the server never answered: a
+// timeout or a server that went away. An RPC error is an answer.
+func silent(err error) bool {
+	var timeout *mcp.TimeoutError
+	var gone *mcp.GoneError
+	return errors.As(err, &timeout) || errors.As(err, &gone)
+}
+
+// legacyAnswer reports an initialize answer a session can go on from: a
+// result naming a handshake-era version.
+func legacyAnswer(m mcp.Message, err error) bool {
+	if err != nil || m.Result == nil {
+		return false
+	}
+	v, _ := mcp.InitializeVersion(m.Result)
+	return mcp.IsLegacyVersion(v)
+}
+
+func inconclusive(c *mcp.Client, name string, err error) {
+	detail := name + ": the server answered none of the probe's requests"
+	if err != nil {
+		detail += " (" + err.Error() + ")"
+	}
+	c.Recorder().Event(sdk.Event{Kind: sdk.EventInconclusive, Detail: detail})
+}
+
+// Era hands the fresh probes the main session's era once it is settled
+// ("" when the handshake failed: the probes then send nothing). Only the
+// first call counts.
+func (f *Fresh) Era(era string) {
+	if f == nil {
+		return
+	}
+	select {
+	case f.era <- era:
+	default:
+	}
+}
+
+// Finish waits for the fresh probes (each request waits at most the
+// session's Timeout) and returns their transcripts. Once it has returned,
+// it returns nil at once.
+func (f *Fresh) Finish() []*sdk.Transcript {
+	if f == nil {
+		return nil
+	}
+	f.Era("")
+	<-f.done
+	f.cancel()
+	trs := f.trs
+	f.trs = nil
+	return trs
+}
+
+// Stop ends the fresh probes at once, as a cancelled lint does.
+func (f *Fresh) Stop() {
+	if f == nil {
+		return
+	}
+	f.cancel()
+	<-f.done
+}

@@ -1,0 +1,182 @@
+package streamhttp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcplint/mcplint/engine/internal/transport"
+	"github.com/mcplint/mcplint/sdk"
+)
+
+// sink keeps what a transport records.
+type sink struct {
+	mu      sync.Mutex
+	records []sdk.Record
+}
+
+func (s *sink) Message(dir string, line []byte) {
+	s.mu.Lock()
+	s.records = append(s.records, sdk.Record{Dir: dir, Msg: append([]byte(nil), line...)})
+	s.mu.Unlock()
+}
+func (s *sink) Stderr(string) {}
+func (s *sink) Event(e sdk.Event) {
+	s.mu.Lock()
+	s.records = append(s.records, sdk.Record{Dir: sdk.DirEvent, Event: &e})
+	s.mu.Unlock()
+}
+
+func (s *sink) events(kind string) []*sdk.Event {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*sdk.Event
+	for _, r := range s.records {
+		if r.Event != nil && r.Event.Kind == kind {
+			out = append(out, r.Event)
+		}
+	}
+	return out
+}
+
+// TestResumesAStreamClosedBeforeItsResponse: a legacy server primes the
+// stream with an event id and a retry field, closes the connection, and
+// answers on the GET that resumes it with Last-Event-ID.
+func TestResumesAStreamClosedBeforeItsResponse(t *testing.T) {
+	var mu sync.Mutex
+	var lastEventID string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		switch r.Method {
+		case http.MethodPost:
+			fmt.Fprint(w, "id: ev-1\nretry: 20\ndata:\n\n")
+		case http.MethodGet:
+			mu.Lock()
+			lastEventID = r.Header.Get("Last-Event-ID")
+			mu.Unlock()
+			fmt.Fprint(w, ": resumed\nid: ev-2\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n")
+		}
+	}))
+	defer srv.Close()
+	rec := &sink{}
+	tr, err := New(srv.URL, Options{Timeout: 5 * time.Second}, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close(true)
+	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	msg, err := tr.Receive(ctx)
+	if err != nil || !strings.Contains(string(msg), `"result"`) {
+		t.Fatalf("got %s, %v; want the response from the resumed stream", msg, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if lastEventID != "ev-1" {
+		t.Errorf("the GET resumed with Last-Event-ID %q, want ev-1", lastEventID)
+	}
+	var resumed bool
+	for _, e := range rec.events(sdk.EventHTTP) {
+		resumed = resumed || (e.HTTP.Purpose == sdk.HTTPPurposeResume && e.HTTP.Request[HeaderLastEventID] == "ev-1")
+	}
+	if !resumed {
+		t.Error("the resuming GET is not recorded")
+	}
+	var primed bool
+	for _, e := range rec.events(sdk.EventSSE) {
+		primed = primed || (e.HTTP.SSE.ID == "ev-1" && e.HTTP.SSE.Empty && e.HTTP.SSE.Retry != nil && *e.HTTP.SSE.Retry == 20)
+	}
+	if !primed {
+		t.Error("the priming event (id, retry, no data) is not recorded")
+	}
+}
+
+// TestUnansweredRequestFailsAtOnce: a 400 with an id-less error body
+// reaches the session as that request's failure, with the error object.
+func TestUnansweredRequestFailsAtOnce(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}}`)
+	}))
+	defer srv.Close()
+	tr, _ := New(srv.URL, Options{}, &sink{})
+	defer tr.Close(true)
+	tr.Send([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/list"}`))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err := tr.Receive(ctx)
+	var u *transport.Unanswered
+	if !errors.As(err, &u) || string(u.ID) != "7" || u.Status != 400 || !strings.Contains(string(u.RPCError), "Server not initialized") {
+		t.Fatalf("got %#v, want request 7's failure with the 400 and its error object", err)
+	}
+}
+
+func TestEncodeValue(t *testing.T) {
+	for in, want := range map[string]string{
+		"us-west1":           "us-west1",
+		"Hello, 世界":          "=?base64?SGVsbG8sIOS4lueVjA==?=",
+		" padded ":           "=?base64?IHBhZGRlZCA=?=",
+		"line1\nline2":       "=?base64?bGluZTEKbGluZTI=?=",
+		"=?base64?literal?=": "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=",
+	} {
+		if got := EncodeValue(in); got != want {
+			t.Errorf("EncodeValue(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestModernCancelClosesTheStream: in 2026-07-28 a cancellation closes the
+// request's response stream; no notifications/cancelled is POSTed.
+func TestModernCancelClosesTheStream(t *testing.T) {
+	cancelled := make(chan struct{})
+	var mu sync.Mutex
+	var methods []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		methods = append(methods, r.Header.Get(HeaderMethod))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+		close(cancelled)
+	}))
+	defer srv.Close()
+	rec := &sink{}
+	tr, _ := New(srv.URL, Options{Timeout: 10 * time.Second}, rec)
+	defer tr.Close(false)
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`
+	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"slow",` + meta + `}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Send([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4,` + meta + `}}`)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-cancelled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the server never saw the request's stream close")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(methods) != 1 || methods[0] != "tools/call" {
+		t.Errorf("the server got POSTs for %q; want the tools/call alone", methods)
+	}
+	var noted bool
+	for _, e := range rec.events(sdk.EventHTTP) {
+		noted = noted || e.HTTP.Purpose == sdk.HTTPPurposeCancel
+	}
+	if !noted {
+		t.Error("the cancellation is not recorded")
+	}
+}
