@@ -291,11 +291,8 @@ func (l *linting) lintWindow(ctx context.Context, targets []target.Target) (out 
 	defer release()
 	// The regions name the phases in an execution trace (MCPLINT_TRACE).
 	region := trace.StartRegion(ctx, "load")
-	snaps, errs := LoadAll(ctx, targets, l.load)
+	snaps, errs := loadAll(ctx, targets, l.load, l.named)
 	region.End()
-	if l.named != nil {
-		nameAcross(targets, snaps, l.named)
-	}
 	owns = make([]string, len(targets))
 	for i, snap := range snaps {
 		if snap != nil {

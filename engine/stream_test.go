@@ -167,3 +167,33 @@ func TestResumeSkipsKeptTargets(t *testing.T) {
 		t.Errorf("with another config the run read %d targets, want all %d", got, n)
 	}
 }
+
+// TestStreamNamesAcrossWindows: two servers that call themselves by the
+// same serverInfo.name in different windows of a streamed lint are told
+// apart as nameSnapshots tells them apart in one: the later gets back its
+// resolved name (the earlier, already written, keeps its own).
+func TestStreamNamesAcrossWindows(t *testing.T) {
+	const n = 300
+	size := windowSize(config.Default())
+	targets, _, _ := fleet(n, size)
+	load := func(_ context.Context, tg target.Target) (*sdk.Snapshot, error) {
+		server := tg.Name
+		if tg.Name == targets[0].Name || tg.Name == targets[n-1].Name {
+			server = "template-server"
+		}
+		return &sdk.Snapshot{Source: sdk.SourceStatic, Server: &sdk.Implementation{Name: server, Version: "1"},
+			Tools: []sdk.Tool{{Name: "get_x", Description: "Returns x."}}}, nil
+	}
+	w := &watchStream{loaded: &atomic.Int64{}}
+	opt := Options{Version: "test", Targets: targets, Config: config.Default(), Rules: rules.All(),
+		Selection: runner.Selection{}, Load: load, Stream: w}
+	if _, err := configuredLint(context.Background(), opt); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.names[0]; got != "template-server" {
+		t.Errorf("the first server is written as %q, want its own name", got)
+	}
+	if got, want := w.names[n-1], targets[n-1].Name; got != want {
+		t.Errorf("the later server of the same name is written as %q, want its resolved name %q", got, want)
+	}
+}
