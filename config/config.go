@@ -67,6 +67,7 @@ type Config struct {
 	Ignores []Ignore
 	Plugins []Plugin
 	Output  Output
+	Compat  Compat
 
 	// Deprecated are notes, FILE:LINE:COLUMN: message, about keys written
 	// in an old spelling that still works, for the commands to show.

@@ -18,7 +18,7 @@ import (
 
 // The keys each table accepts, in the order the docs list them.
 var (
-	topKeys      = []string{"version", "server", "rules", "ignore", "plugin", "output"}
+	topKeys      = []string{"version", "server", "rules", "ignore", "plugin", "output", "compat"}
 	serverKeys   = []string{"command", "target", "env", "headers", "timeout", "startup-timeout", "discover-wait", "name", "probes", "exercise", "max-file-size"}
 	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
 	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
@@ -262,10 +262,16 @@ func (d *decoder) document(doc map[string]any) {
 	if v, ok := doc["plugin"]; ok {
 		d.pluginList(keyPath{"plugin"}, v)
 	}
+	defer func() {
+		// After [rules]: [compat] turns a rule on and gives it settings.
+		if v, ok := doc["compat"]; ok {
+			d.compat(keyPath{"compat"}, v)
+		}
+	}()
 	for _, k := range d.sortedKeys(nil, doc) {
 		path, v := keyPath{k}, doc[k]
 		switch k {
-		case "version", "plugin":
+		case "version", "plugin", "compat":
 		case "server":
 			d.server(path, v)
 		case "rules":
@@ -636,6 +642,10 @@ func (d *decoder) settings(path keyPath, v any) {
 	for _, k := range d.sortedKeys(path, m) {
 		kp := path.with(k)
 		if !d.ruleName(kp, k, "[rules.settings]", false) {
+			continue
+		}
+		if k == CompatRule {
+			d.errorf(kp, "[rules.settings.%s]: write the clients and profiles under [compat] (clients = [...], [compat.profiles.NAME])", k)
 			continue
 		}
 		t, ok := m[k].(map[string]any)

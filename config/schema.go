@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/compat"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -26,7 +27,7 @@ func JSONSchema(rules []sdk.Rule) ([]byte, error) {
 		m := r.Meta()
 		names = append(names, m.Name)
 		ruleProps[m.Name] = map[string]any{"description": m.Summary, "enum": []string{"error", "warning", "info"}}
-		if c, ok := r.(sdk.Configurable); ok {
+		if c, ok := r.(sdk.Configurable); ok && m.Name != CompatRule {
 			if s := settingsSchema(c); s != nil {
 				s["description"] = "Settings of " + m.Name + ": " + m.Summary
 				settings[m.Name] = s
@@ -117,6 +118,12 @@ func JSONSchema(rules []sdk.Rule) ([]byte, error) {
 					t["required"] = []string{"name"}
 					return t
 				}()},
+			"compat": table("The clients the server must work with (client compatibility profiles).", map[string]any{
+				"clients": map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "examples": []any{compat.BuiltinNames()},
+					"description": "Profiles to check the tools against (--clients): built-in (" + strings.Join(compat.BuiltinNames(), ", ") + ") or one of [compat.profiles]. Turns on the client-compatibility rule."},
+				"profiles": map[string]any{"type": "object", "description": "Your own client profiles, by name; every limit needs a source.",
+					"additionalProperties": typeSchema(reflect.ValueOf(compat.Profile{}))},
+			}),
 			"output": table("The report.", map[string]any{
 				"format":    str("Report format (-f).", "enum", Formats, "default", "text"),
 				"file":      str("Write the report here instead of stdout (-o)."),

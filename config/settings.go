@@ -19,17 +19,24 @@ import (
 // are mapped back onto the TOML keys.
 
 func settingsDecoder(file string, pos positions, path keyPath, rule string, table map[string]any) func(any) error {
+	return tableDecoder(file, pos, path, "rules.settings."+rule, fmt.Sprintf("rule %q", rule), table)
+}
+
+// tableDecoder decodes the table at path, named name ("rules.settings.X"),
+// strictly into a value of the json-tagged type its func is given; errors
+// name the TOML key at fault and say what the table is for (subject).
+func tableDecoder(file string, pos positions, path keyPath, name, subject string, table map[string]any) func(any) error {
 	return func(v any) error {
 		fail := func(at keyPath, format string, a ...any) error {
 			p := pos.at(at)
 			return &Error{File: file, Line: p.Line, Column: p.Column, Msg: fmt.Sprintf(format, a...)}
 		}
 		if !finite(table) {
-			return fail(path, "[rules.settings.%s] holds nan or inf, which no setting accepts", rule)
+			return fail(path, "[%s] holds nan or inf, which no setting accepts", name)
 		}
 		data, err := json.Marshal(table)
 		if err != nil {
-			return fail(path, "[rules.settings.%s] cannot be passed to the rule: %v", rule, err)
+			return fail(path, "[%s] cannot be passed to the %s: %v", name, subject, err)
 		}
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
@@ -48,7 +55,7 @@ func settingsDecoder(file string, pos positions, path keyPath, rule string, tabl
 			if got != nil {
 				gotText = tomlType(got)
 			}
-			return fail(path.with(fields...), "rules.settings.%s.%s must be %s, not %s", rule, te.Field, goTypeName(te.Type), gotText)
+			return fail(path.with(fields...), "%s.%s must be %s, not %s", name, te.Field, goTypeName(te.Type), gotText)
 		}
 		if field, ok := unknownField(err); ok {
 			at := findKey(pos, path, field)
@@ -61,9 +68,9 @@ func settingsDecoder(file string, pos positions, path keyPath, rule string, tabl
 					hint = " (known settings: " + strings.Join(known, ", ") + ")"
 				}
 			}
-			return fail(at, "unknown setting %q for rule %q%s", field, rule, hint)
+			return fail(at, "unknown setting %q for %s%s", field, subject, hint)
 		}
-		return fail(path, "[rules.settings.%s]: %v", rule, strings.TrimPrefix(err.Error(), "json: "))
+		return fail(path, "[%s]: %v", name, strings.TrimPrefix(err.Error(), "json: "))
 	}
 }
 

@@ -111,16 +111,20 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	}
 	rep := &result.Report{Version: result.Version, Mcplint: opt.Version, Skipped: skipped,
 		Rules: metas, HelpURI: opt.Config.Output.HelpURI}
+	var clients []string
 	for _, m := range metas {
 		if opt.Selection.Enabled(m) {
 			rep.Enabled = append(rep.Enabled, m)
+			if m.Name == config.CompatRule {
+				clients = opt.Config.Compat.Clients
+			}
 		}
 	}
 	// One pipeline for the whole run: what its steps learn (which
 	// [[ignore]] entries matched) spans the windows.
 	processors := pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir})
 	load := loadProgress(opt.Load, opt.Progress, len(opt.Targets))
-	l := &linting{opt: opt, enabled: enabled, processors: processors, load: load}
+	l := &linting{opt: opt, enabled: enabled, processors: processors, load: load, clients: clients}
 	if opt.Stream == nil {
 		rep.Targets = make([]*result.Target, 0, len(opt.Targets))
 		err := l.window(ctx, opt.Targets, func(t *result.Target) error {
@@ -156,6 +160,8 @@ type linting struct {
 	load       func(context.Context, target.Target) (*sdk.Snapshot, error)
 	progress   sync.Mutex
 	done       int
+	// clients are the clients whose verdicts each target gets (worksWith).
+	clients []string
 	// named are the names servers of earlier windows gave themselves
 	// (stableName), for nameSnapshots' rule across windows; nil when the
 	// run is one window.
@@ -198,6 +204,9 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 	for i, t := range out {
 		// A target that could not be linted is linted again next time:
 		// a server that did not start may start then.
+		if !kept[i] {
+			worksWith(t, l.clients)
+		}
 		if l.opt.Resume != nil && !kept[i] && t.Error == nil {
 			if err := l.opt.Resume.Write(targets[i], peers[i], t, own[i]); err != nil {
 				return err

@@ -213,11 +213,12 @@ func loadStatic(t target.Target) (*sdk.Snapshot, error) {
 func loadTrace(t target.Target, display string) (*sdk.Snapshot, error) {
 	path := t.Path
 	var tr *sdk.Transcript
+	var lines *trace.Lines
 	var err error
 	if t.Data != nil {
-		tr, err = trace.ReadData(path, t.Data)
+		tr, lines, err = trace.ReadDataLines(path, t.Data)
 	} else {
-		tr, err = trace.ReadFile(path)
+		tr, lines, err = trace.ReadFileLines(path, t.MaxFileSize)
 	}
 	if err != nil {
 		return nil, err
@@ -233,7 +234,7 @@ func loadTrace(t target.Target, display string) (*sdk.Snapshot, error) {
 	// their listings are compared with the main one's as the live run did.
 	snap.Relisted = probe.Listings(tr, snap.Era == sdk.EraLegacy)
 	snap.Source = sdk.SourceTrace
-	snap.Locator = newTraceLocator(display, tr)
+	snap.Locator = traceLocator{file: display, lines: lines}
 	return snap, nil
 }
 
@@ -270,26 +271,34 @@ func serverSilent(tr *sdk.Transcript, file string) error {
 	return errors.New(msg)
 }
 
-// traceLocator places transcript records at their line in the trace file
-// (trace.Write's layout): the header is line 1, record i is line i+2, and
-// each probe session's records follow the line that starts it.
+// traceLocator places transcript records at their line in the trace file:
+// the lines the trace reader read them from, which skip the blank lines
+// and the records it counted rather than kept.
 type traceLocator struct {
-	file string
-	// records is how many records the main session has; first[k] is the
-	// line of probe session k's record 0, and size[k] how many it has.
-	records     int
-	first, size []int
+	file  string
+	lines *trace.Lines
 }
 
+// newTraceLocator places the records of a trace as trace.Write lays it
+// out: the header is line 1, record i is line i+2, and each probe
+// session's records follow the line that starts it.
 func newTraceLocator(file string, tr *sdk.Transcript) traceLocator {
-	l := traceLocator{file: file, records: len(tr.Records)}
-	next := 2 + len(tr.Records)
-	for _, p := range tr.Probes {
-		l.first = append(l.first, next+1)
-		l.size = append(l.size, len(p.Records))
-		next += 1 + len(p.Records)
+	lines := &trace.Lines{Main: make([]int32, len(tr.Records))}
+	next := int32(2)
+	for i := range lines.Main {
+		lines.Main[i] = next
+		next++
 	}
-	return l
+	for _, p := range tr.Probes {
+		next++ // the line that starts the probe's session
+		probe := make([]int32, len(p.Records))
+		for i := range probe {
+			probe[i] = next
+			next++
+		}
+		lines.Probes = append(lines.Probes, probe)
+	}
+	return traceLocator{file: file, lines: lines}
 }
 
 func (l traceLocator) Locate(pointers []string) map[string]sdk.Location {
@@ -302,9 +311,10 @@ func (l traceLocator) Locate(pointers []string) map[string]sdk.Location {
 	return out
 }
 
-// line is the line of the record a pointer into the transcript names.
+// line is the line of the record a pointer into the transcript names;
+// false for a record read from no line.
 func (l traceLocator) line(p string) (int, bool) {
-	first, size := 2, l.records
+	session := l.lines.Main
 	rest, ok := strings.CutPrefix(p, "/transcript/records/")
 	if !ok {
 		probe, ok := strings.CutPrefix(p, "/transcript/probes/")
@@ -313,20 +323,20 @@ func (l traceLocator) line(p string) (int, bool) {
 		}
 		k, after, _ := strings.Cut(probe, "/")
 		i, err := strconv.Atoi(k)
-		if err != nil || i < 0 || i >= len(l.first) {
+		if err != nil || i < 0 || i >= len(l.lines.Probes) {
 			return 0, false
 		}
 		if rest, ok = strings.CutPrefix(after, "records/"); !ok {
 			return 0, false
 		}
-		first, size = l.first[i], l.size[i]
+		session = l.lines.Probes[i]
 	}
 	idx, _, _ := strings.Cut(rest, "/")
 	i, err := strconv.Atoi(idx)
-	if err != nil || i < 0 || i >= size {
+	if err != nil || i < 0 || i >= len(session) || session[i] == 0 {
 		return 0, false
 	}
-	return first + i, true
+	return int(session[i]), true
 }
 
 // loadProgress is load (LoadTarget when nil) that writes a line to w as

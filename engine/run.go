@@ -90,6 +90,10 @@ type Settings struct {
 	DiscoverWait time.Duration
 	// Baseline is the baseline file whose issues are hidden; empty for none.
 	Baseline string
+	// Clients are --clients: the client profiles the tools are checked
+	// against, over the config's [compat] clients; nil leaves the
+	// config's.
+	Clients []string
 	// Plugins says which rule plugins start.
 	Plugins PluginSettings
 	// SaveTrace, when its Path is set, keeps the session of the one live
@@ -178,6 +182,12 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	cfg := s.Config
 	if cfg == nil {
 		cfg = config.Default()
+	}
+	if s.Clients != nil {
+		var err error
+		if cfg, err = cfg.WithClients(s.Clients); err != nil {
+			return nil, &UsageError{fmt.Errorf("--clients: %w", err)}
+		}
 	}
 	// Plugins start while this goroutine builds the built-in rules,
 	// resolves the targets and reads the lock: a plugin takes

@@ -191,10 +191,12 @@ const (
 	// other than "message", or no data (a priming event); HTTP.SSE says
 	// which. Its data, when it has any, follows as an s2c record.
 	EventSSE = "sse"
-	// EventFlood: the server sent more messages than the client records;
-	// the notifications and requests past the cap were counted, not
-	// recorded. Bytes is how many bytes they held, Detail how many of each.
-	// It is the last record of a transcript.
+	// EventFlood: the server sent more messages than the client records,
+	// or faster than the rate it records them at; the notifications and
+	// requests past the cap or the rate were counted, not recorded. Bytes
+	// is how many bytes they held, Detail how many of each. It comes
+	// after a session's other records (a trace's counts of what it did not
+	// keep may follow it).
 	EventFlood = "flood"
 )
 

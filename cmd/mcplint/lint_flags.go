@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/internal/compat"
 )
 
 // lintFlags are the lint command's flags.
@@ -32,6 +33,7 @@ type lintFlags struct {
 	server       string
 	headers      listLines
 	baseline     string
+	clients      string
 	timeout      time.Duration
 	startup      time.Duration
 	discoverWait time.Duration
@@ -68,6 +70,7 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.disable, "disable", "turn off a rule or category (`NAME`, repeatable, comma-separated)")
 	fs.Var(&f.only, "only", "run only these rules or categories (`NAME`, repeatable, comma-separated)")
 	fs.StringVar(&f.baseline, "baseline", "", "hide the issues recorded in `FILE` by 'mcplint baseline'")
+	fs.StringVar(&f.clients, "clients", "", "check names, tool counts and schemas against what these clients accept, and say which ones the server works with (`LIST`, comma-separated: "+strings.Join(compat.BuiltinNames(), ", ")+", or a [compat.profiles] name; over [compat] clients)")
 	fs.Var(countFlag{&f.maxSame}, "max-same-issues", "print at most `N` issues of one rule per target in the text and compact reports, and count the rest in one line; 0 prints all; the other formats are never capped")
 	fs.Var(&f.color, "color", "color the text report: auto (when stdout is a terminal and NO_COLOR is unset; the default), always or never; --color alone is always")
 	fs.StringVar(&f.server, "server", "", "lint only the server `NAME` of a client config")
@@ -219,6 +222,7 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		Probes: f.probes.value, Exercise: f.exercise.value, Requests: f.requests, Timeout: f.timeout, StartupTimeout: f.startup, DiscoverWait: f.discoverWait,
 		Baseline:  f.baseline,
 		Resume:    f.resume,
+		Clients:   f.clientList(),
 		Plugins:   engine.PluginSettings{Off: f.noPlugin},
 		SaveTrace: engine.SaveTrace{Path: f.saveTrace},
 		// mcplint owns its process: a lint of large files may cap its heap.
@@ -240,6 +244,15 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		s.Progress, s.ServerStderr = c.Stderr, c.Stderr
 	}
 	return s
+}
+
+// clientList is --clients as a list: nil when the flag was not given, so
+// that the config's [compat] clients stand.
+func (f *lintFlags) clientList() []string {
+	if !f.set("clients") {
+		return nil
+	}
+	return append([]string{}, compat.SplitList(f.clients)...)
 }
 
 // envMap reads the -e KEY=VALUE flags; a later KEY wins. A malformed one

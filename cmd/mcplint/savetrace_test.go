@@ -57,7 +57,7 @@ func TestSaveTraceLintsLikeTheLiveRun(t *testing.T) {
 				b, _ := json.MarshalIndent(st, "", " ")
 				t.Errorf("the saved trace lints differently\n--- live\n%s\n--- trace\n%s", a, b)
 			}
-			tr, err := trace.ReadFile(filepath.Join(dir, "session.jsonl"))
+			tr, err := trace.ReadFile(filepath.Join(dir, "session.jsonl"), 0)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -76,7 +76,7 @@ func TestRecordHTTP(t *testing.T) {
 	if strings.Contains(string(data), "rec-secret") {
 		t.Error("the trace holds the credential")
 	}
-	tr, err := trace.ReadFile(out)
+	tr, err := trace.ReadFile(out, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

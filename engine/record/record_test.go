@@ -122,7 +122,7 @@ func (s *fakeClient) wait() *sdk.Transcript {
 	if s.err != nil {
 		s.t.Fatalf("Run: %v", s.err)
 	}
-	tr, err := trace.ReadFile(s.out)
+	tr, err := trace.ReadFile(s.out, 0)
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -316,7 +316,7 @@ func TestCancelTerminatesServer(t *testing.T) {
 	if res.ExitCode != 128+int(syscall.SIGTERM) {
 		t.Errorf("exit code %d, want %d (terminated)", res.ExitCode, 128+int(syscall.SIGTERM))
 	}
-	tr, err := trace.ReadFile(out)
+	tr, err := trace.ReadFile(out, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,7 +349,7 @@ func TestOversizeLineIsRelayedNotRecorded(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	tr, err := trace.ReadFile(out)
+	tr, err := trace.ReadFile(out, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -381,7 +381,7 @@ func TestTraceReplacesOldFileAtomically(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := trace.ReadFile(out); err != nil {
+	if _, err := trace.ReadFile(out, 0); err != nil {
 		t.Error(err)
 	}
 }

@@ -109,12 +109,28 @@ func mdGrades(b *bufio.Writer, r *result.Report) {
 	for _, c := range comps {
 		b.WriteString(" " + upperFirstASCII(c) + " |")
 	}
-	b.WriteString(" Tools | Context tokens | Errors | Warnings | Infos |\n|---|:-:|--:|")
+	clients := false
+	for _, t := range r.Targets {
+		clients = clients || len(t.Clients) > 0
+	}
+	b.WriteString(" Tools | Context tokens | Errors | Warnings | Infos |")
+	if clients {
+		b.WriteString(" Works with |")
+	}
+	b.WriteString("\n|---|:-:|--:|")
 	b.WriteString(strings.Repeat("--:|", len(comps)))
-	b.WriteString("--:|--:|--:|--:|--:|\n")
+	b.WriteString("--:|--:|--:|--:|--:|")
+	if clients {
+		b.WriteString("---|")
+	}
+	b.WriteString("\n")
 	for _, t := range r.Targets {
 		if t.Error != nil {
-			fmt.Fprintf(b, "| %s | — | could not be linted |%s — | — | — | — | — |\n", mdText(t.Name), strings.Repeat(" — |", len(comps)))
+			fmt.Fprintf(b, "| %s | — | could not be linted |%s — | — | — | — | — |", mdText(t.Name), strings.Repeat(" — |", len(comps)))
+			if clients {
+				b.WriteString(" — |")
+			}
+			b.WriteString("\n")
 			continue
 		}
 		fmt.Fprintf(b, "| %s | **%s** | %s |", mdText(t.Name), mdText(t.Grade), strconv.FormatFloat(t.Score, 'f', 2, 64))
@@ -126,7 +142,11 @@ func mdGrades(b *bufio.Writer, r *result.Report) {
 			}
 		}
 		e, wn, i := countSeverities(t.Issues)
-		fmt.Fprintf(b, " %d | %s | %d | %d | %d |\n", t.Counts.Tools, thousands(t.ContextTokens), e, wn, i)
+		fmt.Fprintf(b, " %d | %s | %d | %d | %d |", t.Counts.Tools, thousands(t.ContextTokens), e, wn, i)
+		if clients {
+			b.WriteString(" " + worksWith(t, mdText) + " |")
+		}
+		b.WriteString("\n")
 	}
 }
 

@@ -6,6 +6,7 @@ package report
 import (
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
+	"strings"
 )
 
 // facts are a target's counts and identity as short phrases ("5 tools",
@@ -31,6 +32,29 @@ func facts(t *result.Target, quote func(string) string) []string {
 		out = append(out, v)
 	}
 	return out
+}
+
+// worksWith says in one line which selected clients the target works
+// with ("claude ✓ · openai ✓ · gemini ✗ 3 tools"); empty when none was
+// selected. Client names come from the user's config or the built-in
+// profiles, so quote escapes them like any other text.
+func worksWith(t *result.Target, quote func(string) string) string {
+	parts := make([]string, 0, len(t.Clients))
+	for _, v := range t.Clients {
+		if v.Works {
+			parts = append(parts, quote(v.Client)+" ✓")
+			continue
+		}
+		var why []string
+		if v.Server {
+			why = append(why, "too many tools")
+		}
+		if v.Tools > 0 {
+			why = append(why, plural(v.Tools, "tool"))
+		}
+		parts = append(parts, quote(v.Client)+" ✗ "+strings.Join(why, ", "))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // outcomes counts the issues suppressed over every target and the targets

@@ -109,6 +109,9 @@ func (p *printer) target(t *result.Target, enabled int) {
 	} else {
 		summary := append([]string{p.gradeText(t)}, facts(t, Escape)...)
 		p.line("  %s", strings.Join(summary, " · "))
+		if w := worksWith(t, Escape); w != "" {
+			p.line("  works with: %s", w)
+		}
 		if enabled > 0 && len(t.NotApplicable) >= enabled {
 			p.line("  %s", p.paint(ansiYellow, "note: no selected rule applies to this target ("+notApplicableWhy(t)+"), so nothing was checked"))
 		}

@@ -101,6 +101,9 @@ type Target struct {
 	// Exercise is what --exercise called and how each call went; nil when
 	// no tool was called.
 	Exercise *Exercise `json:"exercise,omitempty"`
+	// Clients says, for each client selected (--clients, [compat]
+	// clients), whether the target works there; nil when none is.
+	Clients Clients `json:"clients,omitempty"`
 	// Error says why the target could not be linted; nil when it was.
 	Error *string `json:"error"`
 }

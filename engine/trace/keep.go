@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -29,11 +30,45 @@ const (
 	MaxRecords = 500_000
 )
 
+// floodRate is how many notifications and requests a second a server
+// may send before a trace says it flooded its client: the rate past which
+// a live session counts them instead of recording them (mcp.FloodRate),
+// so that message-flood judges a recording as it judges a live session.
+const floodRate = 1000
+
 // keeper decides which records Read keeps.
 type keeper struct {
 	kept    int
 	counts  map[string]*dropped
 	ordered []string
+	rate    rate
+}
+
+// rate measures the server's notifications and requests in each second of
+// a session (by t_ms): how many came past floodRate in their second.
+type rate struct {
+	second   int64
+	inSecond int
+	over     int
+	bytes    int64
+	firstT   float64
+	lastT    float64
+}
+
+// add counts a server's notification or request at tMs.
+func (r *rate) add(tMs float64, size int) {
+	if sec := int64(tMs / 1000); sec != r.second || r.inSecond == 0 {
+		r.second, r.inSecond = sec, 0
+	}
+	r.inSecond++
+	if r.inSecond > floodRate {
+		if r.over == 0 {
+			r.firstT = tMs
+		}
+		r.over++
+		r.bytes += int64(size)
+		r.lastT = tMs
+	}
 }
 
 // dropped is what was counted, not kept, of one kind.
@@ -48,7 +83,11 @@ type dropped struct {
 // record past its kind's cap is counted instead. It returns an error when
 // the trace keeps more than MaxRecords records.
 func (k *keeper) keep(r *sdk.Record, size int) (bool, error) {
-	if kind, what := unasked(r); kind != "" {
+	kind, what := unasked(r)
+	if r.Dir == sdk.DirServerToClient && (kind != "" && r.Msg != nil || isRequest(r)) {
+		k.rate.add(r.TMs, size)
+	}
+	if kind != "" {
 		if k.counts == nil {
 			k.counts = map[string]*dropped{}
 		}
@@ -92,8 +131,27 @@ func (k *keeper) summary() []sdk.Record {
 			Detail: fmt.Sprintf("%d %s in all; the first %d were kept, the other %d counted", d.seen, d.what, keepEach, d.seen-keepEach),
 		}})
 	}
+	if rt := k.rate; rt.over > 0 {
+		out = append(out, sdk.Record{TMs: rt.lastT, Dir: sdk.DirEvent, Event: &sdk.Event{
+			Kind: sdk.EventFlood, Bytes: rt.bytes,
+			Detail: fmt.Sprintf("the server sent more than %d notifications and requests a second, from %.1f s into the session; %d of them came past that rate", floodRate, rt.firstT/1000, rt.over),
+		}})
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].TMs < out[j].TMs })
 	return out
+}
+
+// isRequest reports whether r is a JSON-RPC request: a message with a
+// method and an id.
+func isRequest(r *sdk.Record) bool {
+	if r.Msg == nil || !bytes.Contains(r.Msg, []byte(`"method"`)) {
+		return false
+	}
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+	}
+	return json.Unmarshal(r.Msg, &m) == nil && m.Method != nil && len(m.ID) > 0 && string(m.ID) != "null"
 }
 
 // unasked returns the kind of a record nobody asked for (a notification,

@@ -26,20 +26,49 @@ const MaxLine = 8 << 20
 // measured and skipped, never held in memory.
 const maxTraceLine = 6*MaxLine + 4<<10
 
-// ReadFile reads the trace at path, a regular file of at most
-// inputfile.DefaultMaxSize bytes; its errors start with "path:line:".
-func ReadFile(path string) (*sdk.Transcript, error) {
-	f, _, err := inputfile.Open(path, 0)
+// ReadFile reads the trace at path as a stream, a regular file of at
+// most max bytes (inputfile.DefaultMaxSize when max <= 0); its errors
+// start with "path:line:".
+func ReadFile(path string, max int64) (*sdk.Transcript, error) {
+	tr, _, err := ReadFileLines(path, max)
+	return tr, err
+}
+
+// Lines are the lines of a trace its records were read from: Main[i] is
+// the line of the main session's record i, Probes[k][i] that of probe
+// session k's. A record Read made, not read (the counts of what it did
+// not keep), has line 0. Records counted and not kept leave no record,
+// so record i is not always line i+2.
+type Lines struct {
+	Main   []int32
+	Probes [][]int32
+}
+
+// ReadFileLines is ReadFile that also says which line each record came
+// from.
+func ReadFileLines(path string, max int64) (*sdk.Transcript, *Lines, error) {
+	f, _, err := inputfile.Open(path, max)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
-	return named(path)(Read(f))
+	tr, lines, err := read(f, maxTraceLine)
+	tr, err = named(path)(tr, err)
+	return tr, lines, err
 }
 
 // ReadData reads a trace already read from path.
 func ReadData(path string, data []byte) (*sdk.Transcript, error) {
-	return named(path)(Read(bytes.NewReader(data)))
+	tr, _, err := ReadDataLines(path, data)
+	return tr, err
+}
+
+// ReadDataLines is ReadData that also says which line each record came
+// from.
+func ReadDataLines(path string, data []byte) (*sdk.Transcript, *Lines, error) {
+	tr, lines, err := read(bytes.NewReader(data), maxTraceLine)
+	tr, err = named(path)(tr, err)
+	return tr, lines, err
 }
 
 // named puts path in a *ParseError.
@@ -57,10 +86,11 @@ func named(path string) func(*sdk.Transcript, error) (*sdk.Transcript, error) {
 // oversize-line event in its place (which rules report), so that the
 // records after it keep their line numbers.
 func Read(r io.Reader) (*sdk.Transcript, error) {
-	return read(r, maxTraceLine)
+	tr, _, err := read(r, maxTraceLine)
+	return tr, err
 }
 
-func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
+func read(r io.Reader, maxLine int) (*sdk.Transcript, *Lines, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var st readState
 	var line []byte
@@ -69,11 +99,11 @@ func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
 		var err error
 		line, size, err = readLine(br, line[:0], maxLine)
 		if err != nil && err != io.EOF {
-			return nil, err
+			return nil, nil, err
 		}
 		switch {
 		case size > int64(maxLine) && st.t == nil:
-			return nil, &ParseError{Line: n, Err: fmt.Errorf("%w: the first line is %d bytes, over the %d-byte cap on a trace line", ErrNotTrace, size, maxLine)}
+			return nil, nil, &ParseError{Line: n, Err: fmt.Errorf("%w: the first line is %d bytes, over the %d-byte cap on a trace line", ErrNotTrace, size, maxLine)}
 		case size > int64(maxLine):
 			var at float64
 			if k := len(st.cur.Records); k > 0 {
@@ -82,9 +112,10 @@ func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
 			st.cur.Records = append(st.cur.Records, sdk.Record{TMs: at, Dir: sdk.DirEvent, Event: &sdk.Event{
 				Kind: sdk.EventOversizeLine, Bytes: size,
 				Detail: fmt.Sprintf("line %d of the trace is over the %s cap on a trace line; it was skipped", n, inputfile.FormatSize(int64(maxLine)))}})
+			st.lines.add(n)
 		case len(bytes.TrimSpace(line)) > 0:
 			if perr := st.parseLine(n, line); perr != nil {
-				return nil, &ParseError{Line: n, Err: perr}
+				return nil, nil, &ParseError{Line: n, Err: perr}
 			}
 		}
 		if err == io.EOF {
@@ -92,10 +123,19 @@ func read(r io.Reader, maxLine int) (*sdk.Transcript, error) {
 		}
 	}
 	if st.t == nil {
-		return nil, &ParseError{Line: 1, Err: fmt.Errorf("%w: the file is empty", ErrNotTrace)}
+		return nil, nil, &ParseError{Line: 1, Err: fmt.Errorf("%w: the file is empty", ErrNotTrace)}
 	}
 	st.flush()
-	return st.t, nil
+	return st.t, &st.lines, nil
+}
+
+// add notes that the current session's last record came from line n.
+func (l *Lines) add(n int) {
+	if k := len(l.Probes); k > 0 {
+		l.Probes[k-1] = append(l.Probes[k-1], int32(n))
+	} else {
+		l.Main = append(l.Main, int32(n))
+	}
 }
 
 // readState is what Read has read so far: the trace, its format version,
@@ -105,13 +145,17 @@ type readState struct {
 	t, cur  *sdk.Transcript
 	version int
 	k       keeper
+	lines   Lines
 }
 
 // flush ends the current session's records with the counts of what its
 // keeper did not keep.
 func (st *readState) flush() {
 	if st.cur != nil {
-		st.cur.Records = append(st.cur.Records, st.k.summary()...)
+		for _, r := range st.k.summary() {
+			st.cur.Records = append(st.cur.Records, r)
+			st.lines.add(0)
+		}
 	}
 	st.k = keeper{}
 }
@@ -143,6 +187,7 @@ func (st *readState) parseLine(n int, line []byte) error {
 		return err
 	}
 	st.cur.Records = append(st.cur.Records, r)
+	st.lines.add(n)
 	return nil
 }
 
@@ -173,6 +218,7 @@ func (st *readState) startProbe(line []byte) error {
 	}
 	p := &sdk.Transcript{Command: h.Command, Started: started, Records: []sdk.Record{}}
 	st.t.Probes = append(st.t.Probes, p)
+	st.lines.Probes = append(st.lines.Probes, []int32{})
 	st.cur = p
 	return nil
 }

@@ -142,7 +142,7 @@ func TestReadErrors(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tt.in), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := ReadFile(path)
+			_, err := ReadFile(path, 0)
 			if err == nil {
 				t.Fatalf("no error, want %q", tt.want)
 			}
@@ -322,7 +322,7 @@ func TestReadHugeLine(t *testing.T) {
 		maxAlloc uint64
 	}{
 		{"Read", Read, 512 << 20},
-		{"1MiB cap", func(r io.Reader) (*sdk.Transcript, error) { return read(r, 1<<20) }, 16 << 20},
+		{"1MiB cap", func(r io.Reader) (*sdk.Transcript, error) { tr, _, err := read(r, 1<<20); return tr, err }, 16 << 20},
 	} {
 		t.Run(tc.name, func(t *testing.T) { testHugeLine(t, tc.read, tc.maxAlloc) })
 	}
@@ -391,5 +391,46 @@ func TestReadCountsFloods(t *testing.T) {
 	}
 	if strings.Join(details, "\n") != strings.Join(want, "\n") {
 		t.Errorf("counts:\n%s\nwant:\n%s", strings.Join(details, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestReadMeasuresTheRate reads traces in which the server sends
+// notifications and requests, fewer than a kind's cap: past floodRate in
+// one second they make a flood event, as a live session's would; the
+// same number over several seconds does not.
+func TestReadMeasuresTheRate(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		perSecond int
+		want      string
+	}{
+		{"1,500 a second", 1500, "the server sent more than 1000 notifications and requests a second, from 0.7 s into the session; 500 of them came past that rate"},
+		{"500 a second", 500, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString(`{"mcplint_trace":1,"command":["srv"],"started":"2026-01-02T15:04:05Z"}` + "\n")
+			for i := range 1500 {
+				ms := float64(i) * 1000 / float64(tc.perSecond)
+				if i%2 == 0 {
+					fmt.Fprintf(&b, `{"t_ms":%g,"dir":"s2c","msg":{"jsonrpc":"2.0","method":"notifications/progress","params":{}}}`+"\n", ms)
+				} else {
+					fmt.Fprintf(&b, `{"t_ms":%g,"dir":"s2c","msg":{"jsonrpc":"2.0","id":%d,"method":"ping"}}`+"\n", ms, i)
+				}
+			}
+			tr, err := Read(strings.NewReader(b.String()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			for _, r := range tr.Records {
+				if r.Event != nil && r.Event.Kind == sdk.EventFlood {
+					got = r.Event.Detail
+				}
+			}
+			if got != tc.want {
+				t.Errorf("flood event %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

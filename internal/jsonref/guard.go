@@ -20,6 +20,9 @@ type Guard struct {
 	// boolean schema, which leads nowhere).
 	path  []uintptr
 	steps int
+	// deep is set once a reference went unfollowed because MaxHops
+	// were being followed.
+	deep bool
 }
 
 // Enter reports whether to follow a reference to target: false when
@@ -27,7 +30,11 @@ type Guard struct {
 // or after MaxSteps references in all. Every true is to be matched by a
 // Leave once the traversal is done with target.
 func (g *Guard) Enter(target any) bool {
-	if g.steps >= MaxSteps || len(g.path) >= MaxHops {
+	if g.steps >= MaxSteps {
+		return false
+	}
+	if len(g.path) >= MaxHops {
+		g.deep = true
 		return false
 	}
 	id := identity(target)
@@ -38,6 +45,11 @@ func (g *Guard) Enter(target any) bool {
 	g.path = append(g.path, id)
 	return true
 }
+
+// Deep reports whether a reference went unfollowed because MaxHops
+// references were being followed one inside another: the traversal did
+// not reach all of the schema.
+func (g *Guard) Deep() bool { return g.deep }
 
 // Leave ends the innermost Enter.
 func (g *Guard) Leave() { g.path = g.path[:len(g.path)-1] }

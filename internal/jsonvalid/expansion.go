@@ -13,24 +13,35 @@ import (
 // definitions each name the next one twice ("a": {"allOf": [{"$ref":
 // "#/$defs/b"}, {"$ref": "#/$defs/b"}]}, "b": the same with "c", …) costs
 // it time exponential in its size: a server could stall a lint with it.
-// Published servers' schemas, $defs and all, reach a few thousand.
-const maxExpansion = 100000
+// Published servers' schemas, $defs and all, reach a few thousand. It is
+// the bound on one walk, which a schema reaching it may hit before its end.
+const maxExpansion = schemawalk.MaxNodes
 
 // errExpansion is why Compile refuses a schema that reaches more.
-var errExpansion = errors.New("the schema's references reach more than 100000 subschemas: mcplint does not validate against it")
+var errExpansion = errors.New("the schema reaches 100,000 subschemas or more, or follows 10,000 references: mcplint does not validate against it")
 
-// expands reports whether following schema's local references from its
-// root reaches more than maxExpansion subschemas, or more references than
-// jsonref.MaxSteps. It stops counting there, so it costs at most that.
-// A cycle is not an expansion: the validator ends it with the value.
-func expands(schema any) bool {
+// Expands reports whether following schema's local references from its
+// root reaches maxExpansion subschemas or more, or jsonref.MaxSteps
+// references. It stops counting there, so it costs at most that. A cycle
+// is not an expansion: the validator ends it with the value.
+// schema-too-large reports such a schema, which Compile refuses.
+func Expands(schema any) bool {
+	expands, _ := Reach(schema)
+	return expands
+}
+
+// Reach follows schema's local references from its root as Expands does,
+// and reports whether they expand past its bound, and whether a chain of
+// references, each leading to the next, is longer than jsonref.MaxHops,
+// past which no walker of mcplint follows them.
+func Reach(schema any) (expands, deep bool) {
 	doc := jsonref.New(schema, jsonref.Draft2020)
 	var guard jsonref.Guard
 	visits, follows := 0, 0
 	var walk func(s any)
 	walk = func(s any) {
 		schemawalk.Walk(s, "", func(n schemawalk.Node) bool {
-			if visits++; visits > maxExpansion || follows >= jsonref.MaxSteps {
+			if visits++; visits >= maxExpansion || follows >= jsonref.MaxSteps {
 				return false
 			}
 			m := n.Object()
@@ -45,5 +56,5 @@ func expands(schema any) bool {
 		})
 	}
 	walk(schema)
-	return visits > maxExpansion || follows >= jsonref.MaxSteps
+	return visits >= maxExpansion || follows >= jsonref.MaxSteps, guard.Deep()
 }

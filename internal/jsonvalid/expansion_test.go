@@ -59,7 +59,7 @@ func TestRealSchemasAreNotRefused(t *testing.T) {
 			for _, key := range []string{"inputSchema", "outputSchema"} {
 				if s, ok := tool[key]; ok {
 					schemas++
-					if expands(s) {
+					if Expands(s) {
 						t.Errorf("%s: %v's %s is refused", filepath.Base(f), tool["name"], key)
 					}
 				}

@@ -43,7 +43,7 @@ type Schema struct{ s *jsonschema.Schema }
 // whose references fan out past maxExpansion subschemas. Callers
 // then say nothing: another rule reports a broken schema.
 func Compile(schema any) (*Schema, error) {
-	if expands(schema) {
+	if Expands(schema) {
 		return nil, errExpansion
 	}
 	doc, err := normalize(schema)

@@ -60,7 +60,8 @@ func (f *Flat) Object() map[string]any {
 }
 
 // Flatten appends schema and every subschema below it to nodes, as Walk
-// would visit them (same nodes, same order, same depth bound), and returns
+// would visit them (same nodes, same order, same depth and node bounds:
+// at most MaxNodes nodes a call), and returns
 // the extended slice. Each node's keys are read once, so a whole walk costs
 // about one pass over the schema. Several schemas can share one backing
 // slice: Parent indices count from each schema's own root, so
@@ -115,6 +116,9 @@ type flattener struct {
 
 func (w *flattener) flatten(nodes []Flat, n Flat) []Flat {
 	self := int32(len(nodes) - w.base)
+	if self >= MaxNodes {
+		return nodes
+	}
 	obj, isObject := n.Schema.(map[string]any)
 	if !isObject {
 		return append(nodes, n)

@@ -23,6 +23,7 @@ func TestFlattenMatchesWalk(t *testing.T) {
 			"contains":{"type":"number"},"propertyNames":{"maxLength":3},"unevaluatedProperties":false,"contentSchema":{"type":"object"},
 			"properties2":{"ignored":{}},"example":1,"x-order":2,"not":"not a schema"}`,
 		"deep": deep,
+		"wide": `{"anyOf":[` + strings.Repeat(`{"items":{"type":"string"}},`, MaxNodes/2) + `true]}`,
 	}
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -107,4 +108,50 @@ func TestKeys(t *testing.T) {
 	if KeysOf("x-vendor", "Type", "") != 0 {
 		t.Error("names that are not keywords must add nothing")
 	}
+}
+
+// TestWalkBounds holds every walk to MaxNodes nodes and MaxDepth levels,
+// and Exceeds to saying where a schema goes past them.
+func TestWalkBounds(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		visits    int
+		want      Excess
+	}{
+		{"small", `{"type":"object","properties":{"a":{"items":{"type":"string"}}}}`, 3, Excess{}},
+		{"wide anyOf", `{"anyOf":[` + strings.Repeat(`{"type":"string"},`, MaxNodes+10) + `true]}`, MaxNodes, Excess{Large: true}},
+		{"items of items", fanOut(5, 10), MaxNodes, Excess{Large: true}},
+		{"deep", strings.Repeat(`{"items":`, 9_000) + `{}` + strings.Repeat(`}`, 9_000), MaxDepth + 1,
+			Excess{Deep: "/s" + strings.Repeat("/items", MaxDepth)}},
+		{"exactly deep enough", strings.Repeat(`{"items":`, MaxDepth) + `{"type":"string"}` + strings.Repeat(`}`, MaxDepth), MaxDepth + 1, Excess{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var schema any
+			dec := json.NewDecoder(strings.NewReader(tc.src))
+			if err := dec.Decode(&schema); err != nil {
+				t.Fatal(err)
+			}
+			visits := 0
+			Walk(schema, "/s", func(Node) bool { visits++; return true })
+			if visits != tc.visits {
+				t.Errorf("Walk visited %d nodes, want %d", visits, tc.visits)
+			}
+			if n := len(Flatten(nil, schema)); n != tc.visits {
+				t.Errorf("Flatten gave %d nodes, want %d", n, tc.visits)
+			}
+			if got := Exceeds(schema, "/s"); got != tc.want {
+				t.Errorf("Exceeds = %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+// fanOut is a schema whose tuple "items" hold width schemas, each the
+// same, depth levels down: width^depth leaves.
+func fanOut(depth, width int) string {
+	if depth == 0 {
+		return `{"type":"string"}`
+	}
+	inner := fanOut(depth-1, width)
+	return `{"type":"array","items":[` + strings.Repeat(inner+",", width-1) + inner + `]}`
 }

@@ -36,8 +36,17 @@ func (n Node) Object() map[string]any {
 }
 
 // MaxDepth bounds a walk, so that a hostile, deeply nested schema cannot
-// exhaust the stack.
+// exhaust the stack: the subschemas of a node at MaxDepth are not
+// visited. The schema-too-large rule reports a schema nested deeper
+// (Excess), so that what is not walked is never silently unchecked.
 const MaxDepth = 64
+
+// MaxNodes bounds the nodes one walk visits, so that a schema whose
+// arrays fan out (a wide "anyOf", "items" of "items" …) costs at most
+// that much to every walker: the walk ends at the MaxNodes-th node.
+// Published servers' schemas hold a few thousand; schema-too-large
+// reports one that reaches the bound.
+const MaxNodes = 100_000
 
 // Keywords whose value is one schema.
 var single = []string{
@@ -55,12 +64,24 @@ var maps = []string{"properties", "patternProperties", "$defs", "definitions", "
 // Walk calls visit for schema and every subschema below it, parents first,
 // in a deterministic order (keywords in a fixed order, map keys sorted).
 // When visit returns false the walk does not descend below that node.
+// It visits at most MaxNodes nodes, and nothing below MaxDepth.
 func Walk(schema any, pointer string, visit func(Node) bool) {
-	walk(Node{Schema: schema, Pointer: pointer}, visit)
+	w := walker{visit: visit}
+	w.walk(Node{Schema: schema, Pointer: pointer})
 }
 
-func walk(n Node, visit func(Node) bool) {
-	if !visit(n) || n.Depth >= MaxDepth {
+// walker is one Walk's state: how many nodes it has visited.
+type walker struct {
+	visit func(Node) bool
+	seen  int
+}
+
+func (w *walker) walk(n Node) {
+	if w.seen >= MaxNodes {
+		return
+	}
+	w.seen++
+	if !w.visit(n) || n.Depth >= MaxDepth {
 		return
 	}
 	obj := n.Object()
@@ -68,7 +89,7 @@ func walk(n Node, visit func(Node) bool) {
 		return
 	}
 	child := func(s any, keyword, name, ptr string) {
-		walk(Node{Schema: s, Pointer: ptr, Keyword: keyword, Name: name, Parent: obj, Depth: n.Depth + 1}, visit)
+		w.walk(Node{Schema: s, Pointer: ptr, Keyword: keyword, Name: name, Parent: obj, Depth: n.Depth + 1})
 	}
 	for _, kw := range maps {
 		m, ok := obj[kw].(map[string]any)
@@ -104,6 +125,53 @@ func walk(n Node, visit func(Node) bool) {
 			child(s, kw, "", sdk.Pointer(n.Pointer, kw, strconv.Itoa(i)))
 		}
 	}
+}
+
+// Excess is how a schema goes past what a walk visits.
+type Excess struct {
+	// Deep is the pointer (from the walk's pointer) of the first node at
+	// MaxDepth that holds subschemas, which no walk visits; "" when none.
+	Deep string
+	// Large is set when the schema holds MaxNodes subschemas or more, so
+	// that a walk may end before its last ones.
+	Large bool
+}
+
+// Exceeds walks schema as Walk does and says how it goes past the walk's
+// bounds; it costs at most one bounded walk.
+func Exceeds(schema any, pointer string) Excess {
+	var e Excess
+	seen := 0
+	Walk(schema, pointer, func(n Node) bool {
+		seen++
+		if e.Deep == "" && n.Depth == MaxDepth && HasSubschemas(n.Object()) {
+			e.Deep = n.Pointer
+		}
+		return true
+	})
+	e.Large = seen >= MaxNodes
+	return e
+}
+
+// HasSubschemas reports whether a schema object holds a subschema under
+// a keyword a walk descends into.
+func HasSubschemas(obj map[string]any) bool {
+	for _, kw := range maps {
+		if m, ok := obj[kw].(map[string]any); ok && len(m) > 0 {
+			return true
+		}
+	}
+	for _, kw := range single {
+		if list, isList := obj[kw].([]any); isList && kw == "items" && len(list) > 0 || isSchema(obj[kw]) {
+			return true
+		}
+	}
+	for _, kw := range arrays {
+		if list, ok := obj[kw].([]any); ok && len(list) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func isSchema(v any) bool {

@@ -61,3 +61,44 @@ func TestHostileSchemas(t *testing.T) {
 		})
 	}
 }
+
+// TestSchemaTooLargeAtTheWalkBound lints schemas that reach the bound on
+// the nodes of a walk, which are too large for a fixture file: a wide
+// anyOf and tuple "items" that fan out. Each is reported once, at the
+// schema, and a schema one node under the bound is not.
+func TestSchemaTooLargeAtTheWalkBound(t *testing.T) {
+	fan := func(depth, width int) string {
+		s := `{"type":"string"}`
+		for range depth {
+			s = `{"type":"array","items":[` + strings.Repeat(s+",", width-1) + s + `]}`
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name, schema string
+		want         int
+	}{
+		{"wide anyOf", `{"type":"object","properties":{"a":{"anyOf":[` + strings.Repeat(`{"type":"string"},`, 200_000) + `true]}}}`, 1},
+		{"items of items", `{"type":"object","properties":{"a":` + fan(5, 10) + `}}`, 1},
+		// The root, "a" and 99,997 branches: one node under the bound.
+		{"just under", `{"type":"object","properties":{"a":{"anyOf":[` + strings.Repeat(`{"type":"string"},`, 99_996) + `true]}}}`, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var schema any
+			if err := json.Unmarshal([]byte(tc.schema), &schema); err != nil {
+				t.Fatal(err)
+			}
+			snap := &sdk.Snapshot{Tools: []sdk.Tool{sdk.ToolFromDef(map[string]any{"name": "wide", "inputSchema": schema})}}
+			got, err := linttest.Check(schemaTooLarge{}, snap)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != tc.want {
+				t.Fatalf("%d issues, want %d: %+v", len(got), tc.want, got)
+			}
+			if tc.want > 0 && (got[0].Pointer != "/tools/0/inputSchema" || !strings.Contains(got[0].Message, "inputSchema holds 100,000 subschemas or more")) {
+				t.Errorf("got %+v", got[0])
+			}
+		})
+	}
+}

@@ -27,6 +27,7 @@ var ruleDoc = ruledocs.Loader(docs, "schema")
 // Rules returns the schema rules in name order.
 func Rules() []sdk.Rule {
 	return []sdk.Rule{
+		&clientCompatibility{},
 		defaultInvalid{},
 		deprecatedKeyword{},
 		inputSchemaMissing{},
@@ -37,6 +38,7 @@ func Rules() []sdk.Rule {
 		requiredListMissing{},
 		requiredNotInProperties{},
 		schemaInvalid{},
+		schemaTooLarge{},
 		uncallableParameter{},
 		unresolvedRef{},
 	}

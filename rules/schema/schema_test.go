@@ -3,6 +3,7 @@ package schema
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -24,9 +25,9 @@ func TestRules(t *testing.T) {
 
 // The names DESIGN.md fixes for this category.
 var wantNames = []string{
-	"default-invalid", "deprecated-keyword", "input-schema-missing", "input-schema-not-object",
+	"client-compatibility", "default-invalid", "deprecated-keyword", "input-schema-missing", "input-schema-not-object",
 	"output-schema-not-object", "property-missing-type", "remote-ref", "required-list-missing",
-	"required-not-in-properties", "schema-invalid", "uncallable-parameter", "unresolved-ref",
+	"required-not-in-properties", "schema-invalid", "schema-too-large", "uncallable-parameter", "unresolved-ref",
 }
 
 var (
@@ -91,6 +92,15 @@ func checkExample(t *testing.T, r sdk.Rule, src string) []linttest.Expected {
 	def := v
 	if _, isTool := v["name"]; !isTool {
 		def = map[string]any{"name": "example", "inputSchema": v}
+	}
+	// A rule that says nothing until configured (client-compatibility)
+	// reads its examples' settings from testdata/RULE/example.settings.json.
+	if c, ok := r.(sdk.Configurable); ok {
+		if data, err := os.ReadFile(filepath.Join("testdata", r.Meta().Name, "example.settings.json")); err == nil {
+			if err := c.Configure(func(v any) error { return json.Unmarshal(data, v) }); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	snap := &sdk.Snapshot{Tools: []sdk.Tool{sdk.ToolFromDef(def)}}
 	got, err := linttest.Check(r, snap)

@@ -26,7 +26,19 @@ type Recorder struct {
 	// notifications and requests are counted in flood, not recorded.
 	fromServer int
 	flood      flood
+	// rate is what is left of the server's allowance of FloodRate
+	// messages a second, and rateAt when it was last topped up.
+	rate   float64
+	rateAt time.Time
 }
+
+// FloodRate is how many messages a second a server may send and have them
+// recorded: past it, its notifications and requests are counted in flood,
+// not recorded, as past MaxServerMessages. A burst of FloodRate is
+// allowed, so a server that sends a few hundred progress notifications
+// during one call keeps every one; a server that sends thousands a second
+// floods its client whatever the session's length.
+const FloodRate = 1000
 
 // MaxServerMessages is how many messages of the server a transcript
 // records before it counts the server's notifications and requests instead
@@ -38,7 +50,9 @@ const MaxServerMessages = 10_000
 // flood counts what the recorder did not record.
 type flood struct {
 	notifications, requests int
-	bytes                   int64
+	// overRate is how many of them came faster than FloodRate a second.
+	overRate int
+	bytes    int64
 }
 
 // NewRecorder starts a transcript for the given argv.
@@ -79,12 +93,24 @@ func (r *Recorder) Message(dir string, line []byte) {
 	r.add(rec)
 }
 
-// counted counts line instead of recording it when the server has sent
-// MaxServerMessages messages and line is a notification or a request.
+// counted counts line instead of recording it when line is a notification
+// or a request and the server has sent MaxServerMessages messages, or is
+// sending more than FloodRate a second.
 func (r *Recorder) counted(line []byte) bool {
 	r.mu.Lock()
 	r.fromServer++
-	over := r.fromServer > MaxServerMessages
+	now := time.Now()
+	if r.rateAt.IsZero() {
+		r.rate = FloodRate
+	} else {
+		r.rate = min(FloodRate, r.rate+now.Sub(r.rateAt).Seconds()*FloodRate)
+	}
+	r.rateAt = now
+	overRate := r.rate < 1
+	if !overRate {
+		r.rate--
+	}
+	over := overRate || r.fromServer > MaxServerMessages
 	r.mu.Unlock()
 	if !over {
 		return false
@@ -103,17 +129,21 @@ func (r *Recorder) counted(line []byte) bool {
 	} else {
 		r.flood.notifications++
 	}
+	if overRate {
+		r.flood.overRate++
+	}
 	r.flood.bytes += int64(len(line))
 	return true
 }
 
 // Flooded reports whether the server has sent more than
-// MaxServerMessages messages, so that its requests go unanswered: each
-// answer would be one more message the client writes for it.
+// MaxServerMessages messages, or any faster than FloodRate a second, so
+// that its requests go unanswered: each answer would be one more message
+// the client writes for it.
 func (r *Recorder) Flooded() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.fromServer > MaxServerMessages
+	return r.fromServer > MaxServerMessages || r.flood.overRate > 0
 }
 
 // Stderr records one stderr line.
@@ -150,8 +180,20 @@ func (r *Recorder) Transcript() *sdk.Transcript {
 		// never changes, so the summary is made anew for each copy.
 		tr.Records = append(tr.Records, sdk.Record{TMs: r.since(), Dir: sdk.DirEvent, Event: &sdk.Event{
 			Kind: sdk.EventFlood, Bytes: f.bytes,
-			Detail: fmt.Sprintf("after the server's first %d messages, %d notifications and %d requests were counted, not recorded", MaxServerMessages, f.notifications, f.requests),
+			Detail: f.detail(),
 		}})
 	}
 	return &tr
+}
+
+// detail says what was counted and why.
+func (f flood) detail() string {
+	counted := fmt.Sprintf("%d notifications and %d requests were counted, not recorded", f.notifications, f.requests)
+	switch {
+	case f.overRate == 0:
+		return fmt.Sprintf("after the server's first %d messages, %s", MaxServerMessages, counted)
+	case f.overRate == f.notifications+f.requests:
+		return fmt.Sprintf("the server sent more than %d messages a second; %s", FloodRate, counted)
+	}
+	return fmt.Sprintf("the server sent more than %d messages a second, and more than %d in all; %s", FloodRate, MaxServerMessages, counted)
 }

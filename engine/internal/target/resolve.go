@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"net/url"
@@ -375,18 +376,25 @@ func hasShebang(path string) bool {
 }
 
 func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
+	// A trace is read as a stream when it is linted, never whole: its
+	// memory then follows what it recorded, not how many records (a flood
+	// of millions of notifications) it holds. Its beginning tells.
+	isTrace, err := sniffTrace(abs, r.opts.MaxFileSize)
+	if err == nil && isTrace {
+		return []Target{{Name: name, Input: input, Kind: Trace, Path: abs, MaxFileSize: r.opts.MaxFileSize}}, nil
+	}
 	// Not os.ReadFile: a target can be a link to /dev/zero or a FIFO
 	// nobody writes to, and a file can be larger than anyone should read.
-	data, err := inputfile.ReadFile(abs, r.opts.MaxFileSize)
+	var data []byte
+	if err == nil {
+		data, err = inputfile.ReadFile(abs, r.opts.MaxFileSize)
+	}
 	if e, ok := errors.AsType[*inputfile.Error](err); ok {
 		e.Path = input
 		return nil, e
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", input, err)
-	}
-	if trace.Sniff(data) {
-		return []Target{{Name: name, Input: input, Kind: Trace, Path: abs, Data: r.hold(data)}}, nil
 	}
 	if !clientconfig.Sniff(data) {
 		return []Target{{Name: name, Input: input, Kind: Static, Path: abs, Data: r.hold(data)}}, nil
@@ -411,6 +419,26 @@ func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
 		ts = append(ts, t)
 	}
 	return ts, nil
+}
+
+// sniffHead is how much of a .json or .jsonl file tells a trace: its
+// header line is far shorter.
+const sniffHead = 64 << 10
+
+// sniffTrace reports whether the file at abs, a regular file of at most
+// max bytes, starts as a trace does.
+func sniffTrace(abs string, max int64) (bool, error) {
+	f, _, err := inputfile.Open(abs, max)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	head := make([]byte, sniffHead)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return false, err
+	}
+	return trace.Sniff(head[:n]), nil
 }
 
 // keyLine is the line of the first "name": in a client config, where its

@@ -54,11 +54,16 @@ type Target struct {
 	Kind  Kind
 	// Path is the file for Static and Trace targets.
 	Path string
-	// Data is a Static or Trace target's file as read when it was resolved, so
+	// Data is a Static target's file as read when it was resolved, so
 	// that what was sniffed is what is linted and a large file is read
 	// once; nil to read Path (a run that holds many files reads the
-	// small ones again when it lints them).
+	// small ones again when it lints them). A Trace target's file is read
+	// as a stream when it is linted; Data is set only for one that was
+	// never a file (a git revision's).
 	Data []byte
+	// MaxFileSize caps the file of a Trace target read from Path
+	// (--max-file-size); 0 for inputfile.DefaultMaxSize.
+	MaxFileSize int64
 	// Command is the argv vector for Command targets, run without a shell.
 	Command []string
 	// Env overlays the current environment of a Command target.

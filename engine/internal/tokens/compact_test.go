@@ -58,7 +58,7 @@ func TestCompactMatchesMarshal(t *testing.T) {
 // test files as json.Marshal does.
 func TestCompactFixtures(t *testing.T) {
 	var files []string
-	for _, pattern := range []string{"testdata/schema/*.json", "../../rules/*/testdata/*/*.json", "../../testdata/realservers/*.json"} {
+	for _, pattern := range []string{"testdata/schema/*.json", "../../../rules/*/testdata/*/*.json", "../../../testdata/realservers/*.json"} {
 		m, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)

@@ -76,7 +76,7 @@ func TestNewRuleBuilds(t *testing.T) {
 	}
 	overlay, _ := json.Marshal(map[string]map[string]string{"Replace": {
 		filepath.Join(repo, "rules", "naming", "tool_name_too_long.go"): filepath.Join(root, "rules", "naming", "tool_name_too_long.go"),
-		filepath.Join(repo, "rules", "naming", "rules.go"):               filepath.Join(root, "rules", "naming", "rules.go"),
+		filepath.Join(repo, "rules", "naming", "rules.go"):              filepath.Join(root, "rules", "naming", "rules.go"),
 	}})
 	ov := filepath.Join(root, "overlay.json")
 	if err := os.WriteFile(ov, overlay, 0o644); err != nil {
