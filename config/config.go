@@ -36,7 +36,7 @@ var Presets = []string{PresetRecommended, PresetAll, PresetNone}
 // Formats are the names of the report formats, in the order the help lists
 // them: the one list that [output] format, --format and the help accept
 // (engine/report has a writer for each).
-var Formats = []string{"text", "compact", "json", "sarif", "junit", "github", "markdown"}
+var Formats = []string{"text", "compact", "json", "jsonl", "sarif", "junit", "github", "markdown"}
 
 // FailOns lists the [output] fail-on values, strictest first.
 var FailOns = []string{"info", "warning", "error", "never"}

@@ -167,7 +167,7 @@ func Starter(d Detected, found bool) []byte {
 	w(`# reason = "search_web comes from the companion server"`)
 	w("")
 	w("[output]")
-	w(`format = "text"                 # text | compact | json | sarif | markdown | junit | github`)
+	w(`format = "text"                 # text | compact | json | jsonl | sarif | markdown | junit | github`)
 	w(`fail-on = "error"               # error | warning | info | never`)
 	w(`# min-grade = "C"               # fail when the grade is below`)
 	w(`# max-same-issues = 3           # issues of one rule printed by text and compact; 0 for all`)

@@ -24,7 +24,9 @@ func TestWorksWith(t *testing.T) {
 		}},
 		{Error: &failed},
 	}}
-	worksWith(rep, []string{"openai", "openai-strict", "cursor"})
+	for _, tg := range rep.Targets {
+		worksWith(tg, []string{"openai", "openai-strict", "cursor"})
+	}
 	want := result.Clients{
 		{Client: "openai", Works: true},
 		{Client: "openai-strict", Tools: 2, Findings: 5},

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime"
 	"runtime/trace"
 	"slices"
 	"sort"
@@ -18,6 +19,7 @@ import (
 	"github.com/mcplint/mcplint/engine/internal/exercise"
 	"github.com/mcplint/mcplint/engine/internal/pipeline"
 	"github.com/mcplint/mcplint/engine/internal/probe"
+	"github.com/mcplint/mcplint/engine/internal/resume"
 	"github.com/mcplint/mcplint/engine/internal/score"
 	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/lock"
@@ -73,13 +75,28 @@ type Options struct {
 	// client config, not skipped) when Targets are a shard of it; 0 to
 	// count them in Targets.
 	Named int
+	// Stream, when set, receives each target's report as soon as it is
+	// final (see Settings.Stream).
+	Stream report.Stream
+	// Resume, when set, keeps each target's final report, and gives back
+	// those an earlier run kept instead of linting them (--resume).
+	Resume *resume.Store
 }
 
 // lint runs the whole pipeline over rules Run has configured and returns
 // the report. A target that cannot be read is reported in its Target.Error,
 // so the other targets still count; the error is a session that
-// --save-trace could not keep.
+// --save-trace could not keep, or a Stream that could not write.
+//
+// With a Stream, the targets are read, linted and written a window at a
+// time (see windows), each target given to the Stream once final and then
+// let go, so that memory does not grow with their number; the returned
+// report then has no targets, only the summary. Without one, the window is
+// every target and the report holds them all.
 func lint(ctx context.Context, opt Options) (*result.Report, error) {
+	if opt.Config == nil {
+		opt.Config = config.Default()
+	}
 	enabled := Enabled(opt.Rules, opt.Selection)
 	if opt.Plugins != nil {
 		opt.Plugins.Configure(ctx, enabled)
@@ -98,26 +115,229 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	if len(targets) < 2 {
 		opt.Progress = nil // one line for one target says nothing
 	}
+	metas := make([]sdk.Meta, len(opt.Rules))
+	for i, r := range opt.Rules {
+		metas[i] = r.Meta()
+	}
+	rep := &result.Report{Version: result.Version, Mcplint: opt.Version, Skipped: skipped,
+		Rules: metas, HelpURI: opt.Config.Output.HelpURI}
+	var clients []string
+	for _, m := range metas {
+		if opt.Selection.Enabled(m) {
+			rep.Enabled = append(rep.Enabled, m)
+			if m.Name == config.CompatRule {
+				clients = opt.Config.Compat.Clients
+			}
+		}
+	}
+	// One pipeline for the whole run: what its steps learn (which
+	// [[ignore]] entries matched) spans the windows.
+	processors := pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir})
+	load := loadProgress(opt.Load, opt.Progress, len(opt.Targets))
+	// How many targets the whole run names one by one decides whether
+	// they see each other as peers (linkPeers); a shard counts the whole
+	// run's, and standAlone below must not change the count.
+	named := opt.Named
+	if named == 0 {
+		named = namedOneByOne(opt.Targets)
+	}
+	l := &linting{opt: opt, enabled: enabled, processors: processors, load: load, clients: clients, named1by1: named}
+	if opt.Stream == nil {
+		rep.Targets = make([]*result.Target, 0, len(opt.Targets))
+		err := l.window(ctx, opt.Targets, func(t *result.Target) error {
+			rep.Targets = append(rep.Targets, t)
+			return nil
+		}, &rep.Summary)
+		if err != nil {
+			return nil, err
+		}
+		return rep, nil
+	}
+	if err := opt.Stream.Begin(rep); err != nil {
+		return nil, err
+	}
+	standAlone(opt.Targets)
+	l.named = map[string]bool{}
+	for _, w := range windows(opt.Targets, windowSize(opt.Config)) {
+		if err := l.window(ctx, opt.Targets[w[0]:w[1]], opt.Stream.Target, &rep.Summary); err != nil {
+			return nil, err
+		}
+	}
+	if err := opt.Stream.End(rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// linting is what every window of one lint shares.
+type linting struct {
+	opt        Options
+	enabled    []sdk.Rule
+	processors []pipeline.Processor
+	load       func(context.Context, target.Target) (*sdk.Snapshot, error)
+	progress   sync.Mutex
+	done       int
+	// clients are the clients whose verdicts each target gets (worksWith).
+	clients []string
+	// named1by1 is how many targets the whole run names one by one.
+	named1by1 int
+	// named are the names servers of earlier windows gave themselves
+	// (stableName), for nameSnapshots' rule across windows; nil when the
+	// run is one window.
+	named map[string]bool
+}
+
+// window lints targets and gives each report to emit in order, counting
+// its issues in sum. With --resume, a target whose report was kept is not
+// linted again (nor are the servers of its client config unless all of
+// them were kept), and each new report is kept once final. Every server of
+// a client config must be in the same window, since they see each other.
+func (l *linting) window(ctx context.Context, targets []target.Target, emit func(*result.Target) error, sum *result.Summary) error {
+	out := make([]*result.Target, len(targets))
+	kept := make([]bool, len(targets))
+	todo, err := l.resumed(targets, out, kept)
+	if err != nil {
+		return err
+	}
+	var peers []string
+	if l.opt.Resume != nil {
+		peers = resume.Peers(targets, peerGroup(targets))
+	}
+	own := make([]string, len(targets))
+	if len(todo) > 0 {
+		sub := make([]target.Target, len(todo))
+		for k, i := range todo {
+			sub[k] = targets[i]
+			// The file's bytes live in sub alone, which lets go of them
+			// once they are decoded.
+			targets[i].Data = nil
+		}
+		linted, owns, err := l.lintWindow(ctx, sub)
+		if err != nil {
+			return err
+		}
+		for k, i := range todo {
+			out[i], own[i] = linted[k], owns[k]
+		}
+	}
+	for i, t := range out {
+		// A target that could not be linted is linted again next time:
+		// a server that did not start may start then.
+		if !kept[i] {
+			worksWith(t, l.clients)
+		}
+		if l.opt.Resume != nil && !kept[i] && t.Error == nil {
+			if err := l.opt.Resume.Write(targets[i], peers[i], t, own[i]); err != nil {
+				return err
+			}
+		}
+		for _, is := range t.Issues {
+			switch is.Severity {
+			case sdk.Error:
+				sum.Errors++
+			case sdk.Warning:
+				sum.Warnings++
+			default:
+				sum.Infos++
+			}
+		}
+		if err := emit(t); err != nil {
+			return err
+		}
+		out[i] = nil
+	}
+	return nil
+}
+
+// resumed fills out[i] with the kept report of each target that has one
+// (marking kept[i]), and returns the indices of the others, to lint. The
+// servers of a client config are linted again together unless every one
+// of them was kept. A kept report's [[ignore]] matches count as matches of
+// this run, so the entries are not reported unused.
+func (l *linting) resumed(targets []target.Target, out []*result.Target, kept []bool) ([]int, error) {
+	if l.opt.Resume == nil {
+		todo := make([]int, len(targets))
+		for i := range todo {
+			todo[i] = i
+		}
+		return todo, nil
+	}
+	group := peerGroup(targets)
+	peers := resume.Peers(targets, group)
+	owns := make([]string, len(targets))
+	incomplete := map[string]bool{}
+	for i, t := range targets {
+		r, own, ok, err := l.opt.Resume.Read(t, peers[i])
+		if err != nil {
+			return nil, err
+		}
+		if g := group(i); !ok && g != "" {
+			incomplete[g] = true
+		}
+		out[i], owns[i], kept[i] = r, own, ok
+	}
+	var todo []int
+	for i := range targets {
+		if g := group(i); kept[i] && g != "" && incomplete[g] {
+			out[i], kept[i] = nil, false
+		}
+		if !kept[i] {
+			todo = append(todo, i)
+			continue
+		}
+		if l.named != nil && owns[i] != "" {
+			l.named[owns[i]] = true
+		}
+		if l.opt.Progress != nil {
+			l.progress.Lock()
+			l.done++
+			fmt.Fprintf(l.opt.Progress, "[%d/%d kept] %s\n", l.done, len(l.opt.Targets), report.Escape(out[i].Name))
+			l.progress.Unlock()
+		}
+		for _, p := range l.processors {
+			if g, ok := p.(*pipeline.Ignores); ok {
+				for _, s := range out[i].Suppressed {
+					if s.By == result.ByConfig {
+						g.Note(out[i].Name, s.Issue)
+					}
+				}
+			}
+		}
+	}
+	return todo, nil
+}
+
+// lintWindow reads, links and lints targets, passes their issues through
+// the pipeline and scores them; owns are the names the servers gave
+// themselves (stableName).
+func (l *linting) lintWindow(ctx context.Context, targets []target.Target) (out []*result.Target, owns []string, err error) {
+	opt := l.opt
 	loaded, release := func() {}, func() {}
 	if opt.LimitMemory {
-		loaded, release = limitMemory(opt.Targets)
+		loaded, release = limitMemory(targets)
 	}
 	defer release()
 	// The regions name the phases in an execution trace (MCPLINT_TRACE).
 	region := trace.StartRegion(ctx, "load")
-	snaps, errs := LoadAll(ctx, opt.Targets, loadProgress(opt.Load, opt.Progress, len(opt.Targets)))
+	snaps, errs := loadAll(ctx, targets, l.load, l.named)
 	region.End()
+	owns = make([]string, len(targets))
+	for i, snap := range snaps {
+		if snap != nil {
+			owns[i] = stableName(targets[i], snap)
+		}
+	}
 	// What was read is in the Snapshots now; a large file's bytes, which
 	// its Snapshot lets go of, must not stay live through the rules here.
-	for i := range opt.Targets {
-		opt.Targets[i].Data = nil
+	for i := range targets {
+		targets[i].Data = nil
 	}
 	loaded()
 	if opt.SaveTrace.File != "" {
 		saved := false
 		for _, snap := range snaps {
 			if err := saveTrace(opt.SaveTrace, snap); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			saved = saved || snap != nil && snap.Transcript != nil
 		}
@@ -126,63 +346,51 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 		}
 	}
 	region = trace.StartRegion(ctx, "prepare")
-	named := opt.Named
-	if named == 0 {
-		named = namedOneByOne(opt.Targets)
-	}
-	prepare(opt.Targets, named, snaps, errs, opt.Lock)
+	prepare(targets, l.named1by1, snaps, errs, opt.Lock)
 	region.End()
 	if opt.Loaded != nil {
-		opt.Loaded(opt.Targets, snaps)
+		opt.Loaded(targets, snaps)
 	}
 	region = trace.StartRegion(ctx, "rules")
-
-	metas := make([]sdk.Meta, len(opt.Rules))
-	for i, r := range opt.Rules {
-		metas[i] = r.Meta()
-	}
-	inputs := make([]*score.Input, len(opt.Targets))
-	rep := &result.Report{Version: result.Version, Mcplint: opt.Version, Targets: make([]*result.Target, len(opt.Targets)), Skipped: skipped}
-	var progress sync.Mutex
-	done := 0
-	piped := make([]*pipeline.Target, len(opt.Targets))
-	forEach(len(opt.Targets), func(i int) {
-		t := opt.Targets[i]
+	inputs := make([]*score.Input, len(targets))
+	out = make([]*result.Target, len(targets))
+	piped := make([]*pipeline.Target, len(targets))
+	many := len(targets) >= runtime.GOMAXPROCS(0)
+	forEach(len(targets), func(i int) {
+		t := targets[i]
 		if errs[i] != nil && snaps[i] != nil {
 			// A session that failed part way: the rules judge what the
 			// server did say, and the target still grades F.
 			msg := errs[i].Error()
-			piped[i], _ = lintOne(ctx, t, snaps[i], enabled)
-			rep.Targets[i] = piped[i].Result
-			rep.Targets[i].Error, rep.Targets[i].Grade = &msg, "F"
-			rep.Targets[i].Components = map[string]float64{}
+			piped[i], _ = lintOne(ctx, t, snaps[i], l.enabled, many)
+			out[i] = piped[i].Result
+			out[i].Error, out[i].Grade = &msg, "F"
+			out[i].Components = map[string]float64{}
 		} else if errs[i] != nil {
 			msg := errs[i].Error()
 			// A target that cannot be read grades F, so --min-grade gates on it.
-			rep.Targets[i] = &result.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
+			out[i] = &result.Target{Name: t.Name, Source: sourceOf(t), Input: t.Input, Error: &msg, Grade: "F",
 				Issues: []sdk.Issue{}, Suppressed: []result.Suppressed{}, Components: map[string]float64{}}
 		} else {
-			piped[i], inputs[i] = lintOne(ctx, t, snaps[i], enabled)
-			rep.Targets[i] = piped[i].Result
-			rep.Targets[i].RuleErrors = append(rep.Targets[i].RuleErrors, pluginErrors(opt.Plugins)...)
+			piped[i], inputs[i] = lintOne(ctx, t, snaps[i], l.enabled, many)
+			out[i] = piped[i].Result
+			out[i].RuleErrors = append(out[i].RuleErrors, pluginErrors(opt.Plugins)...)
 		}
-		rep.Targets[i].Declared = declared(t, opt.Dir)
+		out[i].Declared = declared(t, opt.Dir)
 		if opt.Progress != nil {
-			progress.Lock()
-			done++
-			fmt.Fprintf(opt.Progress, "[%d/%d] %s\n", done, len(opt.Targets), report.Escape(t.Name))
-			progress.Unlock()
+			l.progress.Lock()
+			l.done++
+			fmt.Fprintf(opt.Progress, "[%d/%d] %s\n", l.done, len(opt.Targets), report.Escape(t.Name))
+			l.progress.Unlock()
 		}
 	})
 	region.End()
 	region = trace.StartRegion(ctx, "pipeline")
-	// The pipeline runs once every target is done: an [[ignore]] entry is
-	// unused only when it matched nothing on any of them. Scoring comes
-	// after, since what the pipeline adds counts and what it hides does not.
-	procs := pipeline.New(pipeline.Options{Config: opt.Config, Baseline: opt.Baseline, Rules: metas, KeepRepeats: opt.KeepRepeats, Dir: opt.Dir})
-	pipeline.Run(procs, slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
+	// Scoring comes after the pipeline, since what the pipeline adds
+	// counts and what it hides does not.
+	pipeline.Run(l.processors, slices.DeleteFunc(piped, func(t *pipeline.Target) bool { return t == nil }))
 	if opt.Ignored != nil {
-		for _, p := range procs {
+		for _, p := range l.processors {
 			if u, ok := p.(*pipeline.Unused); ok {
 				used := make([]bool, len(u.Ignores.Entries))
 				for i := range used {
@@ -193,10 +401,11 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 		}
 	}
 	region.End()
-	for i, t := range rep.Targets {
+	for i, t := range out {
 		if snaps[i] != nil {
 			quoteRecords(t, snaps[i].Transcript)
 		}
+		snaps[i] = nil
 		if in := inputs[i]; in != nil {
 			in.Issues = t.Issues
 			res := score.Compute(*in)
@@ -206,8 +415,7 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 			}
 		}
 	}
-	rep.Summary = result.Summarize(rep.Targets)
-	return rep, nil
+	return out, owns, nil
 }
 
 // Enabled returns the rules the selection turns on, in name order.
@@ -222,14 +430,28 @@ func Enabled(all []sdk.Rule, sel runner.Selection) []sdk.Rule {
 	return out
 }
 
+// serialRules is the most tools a server may have for its rules to run
+// one at a time when other targets are linted beside it: a goroutine per
+// rule costs its start and the growth of its stack, per target, which for
+// thousands of small servers was a tenth of the CPU; a large server's
+// rules still share the CPUs, lest it be the one the others wait for.
+const serialRules = 200
+
 // lintOne runs the rules over one snapshot; the pipeline takes the issues
 // from there, and scoring once the pipeline is done.
-func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule) (*pipeline.Target, *score.Input) {
+//
+// With many, its rules run one at a time: the other targets keep the
+// CPUs busy (see serialRules).
+func lintOne(ctx context.Context, t target.Target, snap *sdk.Snapshot, rules []sdk.Rule, many bool) (*pipeline.Target, *score.Input) {
 	// What the rules shared on snap (its analyses) is garbage once Run
 	// returns: the pipeline may read a large file again to place the
 	// issues.
 	pass := analysis.NewPass(snap)
-	issues, ruleErrs := runner.RunPass(ctx, rules, pass)
+	run := runner.RunPass
+	if many && len(snap.Tools) <= serialRules {
+		run = runner.RunPassSerial
+	}
+	issues, ruleErrs := run(ctx, rules, pass)
 	// The labels toxic-flow read, if it ran, are not made again.
 	tools := toolCapabilities(pass.For(ctx, "the report", []string{capability.Labelled.Name}), snap)
 	out := &result.Target{

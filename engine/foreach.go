@@ -3,6 +3,7 @@ package engine
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // forEach runs f for 0..n-1 on at most GOMAXPROCS goroutines.
@@ -15,17 +16,23 @@ func forEach(n int, f func(i int)) { forEachLimit(n, runtime.GOMAXPROCS(0), f) }
 // over two cores.
 const MaxLiveSessions = 32
 
-// forEachLimit runs f for 0..n-1 on at most limit goroutines.
+// forEachLimit runs f for 0..n-1 on at most limit goroutines, each taking
+// the next index when it is done with one: a run over thousands of small
+// targets starts a few goroutines, not one per target, whose stacks,
+// grown by the first targets, serve the others.
 func forEachLimit(n, limit int, f func(i int)) {
-	sem := make(chan struct{}, max(limit, 1))
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			f(i)
-		}()
+	for range min(max(limit, 1), n) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		})
 	}
 	wg.Wait()
 }

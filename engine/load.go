@@ -39,6 +39,13 @@ func LoadTarget(ctx context.Context, t target.Target) (*sdk.Snapshot, error) {
 // is set, except for a live session that failed part way: then both are
 // set.
 func LoadAll(ctx context.Context, targets []target.Target, load func(context.Context, target.Target) (*sdk.Snapshot, error)) ([]*sdk.Snapshot, []error) {
+	return loadAll(ctx, targets, load, nil)
+}
+
+// loadAll is LoadAll for one window of a streamed lint: earlier holds the
+// names the servers of earlier windows gave themselves (see
+// nameSnapshots); nil for a lint of one window.
+func loadAll(ctx context.Context, targets []target.Target, load func(context.Context, target.Target) (*sdk.Snapshot, error), earlier map[string]bool) ([]*sdk.Snapshot, []error) {
 	if load == nil {
 		load = LoadTarget
 	}
@@ -62,7 +69,7 @@ func LoadAll(ctx context.Context, targets []target.Target, load func(context.Con
 		forEachLimit(len(sessions), MaxLiveSessions, func(j int) { snaps[sessions[j]], errs[sessions[j]] = load(ctx, targets[sessions[j]]) })
 	})
 	wg.Wait()
-	nameSnapshots(targets, snaps)
+	nameSnapshots(targets, snaps, earlier)
 	return snaps, errs
 }
 
@@ -143,7 +150,12 @@ func usableName(name string) bool {
 // servers that call themselves by the same serverInfo.name (two servers
 // built on one SDK template) get back their resolved names, so that each
 // keeps its own lock entry and baseline.
-func nameSnapshots(targets []target.Target, snaps []*sdk.Snapshot) {
+//
+// In a streamed lint, earlier holds the names servers of earlier windows
+// gave themselves, and collects these: a server that calls itself by one
+// of them gets back its resolved name too, while the earlier server,
+// already written, keeps it (a lint of one window would have renamed both).
+func nameSnapshots(targets []target.Target, snaps []*sdk.Snapshot, earlier map[string]bool) {
 	names := make([]string, len(snaps))
 	count := map[string]int{}
 	for i, s := range snaps {
@@ -156,10 +168,18 @@ func nameSnapshots(targets []target.Target, snaps []*sdk.Snapshot) {
 		if s == nil {
 			continue
 		}
-		if count[names[i]] > 1 && !targets[i].Keyed && targets[i].Name != "" {
+		own := names[i]
+		if (count[own] > 1 || earlier[own]) && !targets[i].Keyed && targets[i].Name != "" {
 			names[i] = targets[i].Name
 		}
 		s.Name = names[i]
+	}
+	if earlier != nil {
+		for i, s := range snaps {
+			if s != nil {
+				earlier[stableName(targets[i], s)] = true
+			}
+		}
 	}
 }
 

@@ -31,7 +31,7 @@ func TestStableName(t *testing.T) {
 
 	targets := []target.Target{{Name: "a"}, {Name: "b"}, {Name: "c"}, {Name: "d"}}
 	snaps := []*sdk.Snapshot{named("mcp-server"), named("mcp-server"), named("weather"), nil}
-	nameSnapshots(targets, snaps)
+	nameSnapshots(targets, snaps, nil)
 	if snaps[0].Name != "a" || snaps[1].Name != "b" || snaps[2].Name != "weather" {
 		t.Errorf("names %q %q %q, want a b weather", snaps[0].Name, snaps[1].Name, snaps[2].Name)
 	}

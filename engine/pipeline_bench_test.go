@@ -31,7 +31,7 @@ func BenchmarkPipeline(b *testing.B) {
 	prepare([]target.Target{{Kind: target.Static}}, 1, []*sdk.Snapshot{snap}, []error{nil}, nil)
 	all := rules.All()
 	enabled := Enabled(all, runner.Selection{})
-	t, _ := lintOne(context.Background(), target.Target{Kind: target.Static}, snap, enabled)
+	t, _ := lintOne(context.Background(), target.Target{Kind: target.Static}, snap, enabled, false)
 	issues := t.Result.Issues
 	metas := make([]sdk.Meta, len(all))
 	for i, r := range all {

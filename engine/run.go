@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,9 +19,11 @@ import (
 	"github.com/mcplint/mcplint/engine/internal/exercise"
 	"github.com/mcplint/mcplint/engine/internal/mcp"
 	"github.com/mcplint/mcplint/engine/internal/probe"
+	"github.com/mcplint/mcplint/engine/internal/resume"
 	"github.com/mcplint/mcplint/engine/internal/source/live"
 	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/lock"
+	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/engine/runner"
 	"github.com/mcplint/mcplint/engine/shard"
@@ -113,6 +117,24 @@ type Settings struct {
 	// program that owns its process sets it: mcplint's command does,
 	// a library caller such as mcplinttest does not.
 	LimitMemory bool
+
+	// Stream, when set, is given the report as it is made: its header
+	// (Begin, no targets yet), each target as soon as it is final (in
+	// target order), then the summary (End). The targets are then read and
+	// linted a window at a time and let go once written, so a run over
+	// thousands of servers holds a window's worth of them, and Run returns
+	// the report without its targets. A config with [[ignore]] entries
+	// makes the window every target: an entry that matched nothing is
+	// reported on the first target it could have matched, which is known
+	// only at the end.
+	Stream report.Stream
+	// Resume, when set, is a folder where each target's final report is
+	// kept as it is made (--resume DIR); a target whose report an earlier
+	// run with the same settings kept there is not linted again, its kept
+	// report standing in the output as if it had been. A changed config,
+	// rule set, baseline, lock, mcplint version or target file makes new
+	// reports. Targets that could not be linted are not kept.
+	Resume string
 
 	// Progress receives one line per target as it finishes, ServerStderr
 	// live servers' progress notes, and Notice the names of risky tools
@@ -260,12 +282,24 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 		Version: s.Version, Dir: s.Dir, Targets: targets, Config: cfg, Named: namedOneByOne(whole),
 		Rules: all, Selection: sel, Plugins: host, Lock: pins, Load: loader.Load,
 		Progress: s.Progress, KeepRepeats: s.KeepRepeats, LimitMemory: s.LimitMemory, SaveTrace: s.SaveTrace,
+		Stream: s.Stream,
 	}
 	if s.Baseline != "" {
 		opts.Baseline, err = baseline.Read(resolvePath(s.Dir, s.Baseline))
 		if err != nil {
 			return nil, &UsageError{fmt.Errorf("--baseline: %w", err)}
 		}
+	}
+	if s.Resume != "" {
+		if opts.Resume, err = s.openResume(cfg, metas, sel); err != nil {
+			return nil, &UsageError{err}
+		}
+	}
+	if s.Shard != nil && (opts.Stream != nil || opts.Resume != nil) {
+		// A shard's report carries where each of its targets stands in the
+		// whole run, known once the shard is done: it is written whole, and
+		// a shard that fails is run again whole.
+		return nil, &UsageError{fmt.Errorf("--shard writes its report when the shard is done: it cannot be streamed or resumed")}
 	}
 	var names []*result.ShardName
 	var ignores []result.ShardIgnore
@@ -284,17 +318,53 @@ func Run(ctx context.Context, s Settings) (*result.Report, error) {
 	if s.Shard != nil {
 		markShard(rep, *s.Shard, fingerprint, len(whole), targets, positions, names, namesMatter(opts), ignores)
 	}
-	rep.Rules = metas
-	rep.HelpURI = cfg.Output.HelpURI
-	for _, m := range metas {
-		if sel.Enabled(m) {
-			rep.Enabled = append(rep.Enabled, m)
-			if m.Name == config.CompatRule {
-				worksWith(rep, cfg.Compat.Clients)
-			}
+	return rep, nil
+}
+
+// openResume opens the --resume folder under the fingerprint of
+// everything that decides a target's report besides the target.
+func (s Settings) openResume(cfg *config.Config, metas []sdk.Meta, sel runner.Selection) (*resume.Store, error) {
+	var baselineSum [32]byte
+	if s.Baseline != "" {
+		data, err := os.ReadFile(resolvePath(s.Dir, s.Baseline))
+		if err != nil {
+			return nil, fmt.Errorf("--baseline: %w", err)
+		}
+		baselineSum = sha256.Sum256(data)
+	}
+	var lockSum [32]byte
+	if !s.NoLock {
+		if data, err := os.ReadFile(filepath.Join(s.configDir(cfg), lock.FileName)); err == nil {
+			lockSum = sha256.Sum256(data)
 		}
 	}
-	return rep, nil
+	type rule struct {
+		Name, Category string
+		Severity       sdk.Severity
+		On             bool
+	}
+	rules := make([]rule, len(metas))
+	for i, m := range metas {
+		rules[i] = rule{m.Name, m.Category, m.Severity, sel.Enabled(m)}
+	}
+	// Environment values are left out: they may be secrets, and the
+	// fingerprint names files.
+	envKeys := slices.Sorted(maps.Keys(s.Env))
+	fp, err := resume.Fingerprint(struct {
+		Version                  string
+		Config                   *config.Config
+		Rules                    []rule
+		Probes, Exercise, Server string
+		Requests                 []Request
+		Env                      []string
+		Timeout                  time.Duration
+		KeepRepeats              bool
+		Baseline, Lock           [32]byte
+	}{s.Version, cfg, rules, s.Probes, s.Exercise, s.Server, s.Requests, envKeys, s.Timeout, s.KeepRepeats, baselineSum, lockSum})
+	if err != nil {
+		return nil, err
+	}
+	return resume.Open(resolvePath(s.Dir, s.Resume), fp)
 }
 
 // targets resolves what s names into the servers to lint.

@@ -20,13 +20,22 @@ import (
 // CI log or a pre-commit hook without the reason.
 func explainFailures(c *cli, rep *result.Report) {
 	for _, t := range rep.Targets {
-		if t.Error != nil {
-			fmt.Fprintf(c.Stderr, "mcplint: %s: could not lint: %s\n", report.Escape(t.Name), firstLine(*t.Error))
-		}
-		for _, re := range t.RuleErrors {
-			fmt.Fprintf(c.Stderr, "mcplint: %s: rule %s could not run: %s\n", report.Escape(t.Name), re.Rule, firstLine(re.Error))
+		for _, line := range failureLines(t) {
+			fmt.Fprintln(c.Stderr, line)
 		}
 	}
+}
+
+// failureLines are the lines explainFailures prints for t.
+func failureLines(t *result.Target) []string {
+	var out []string
+	if t.Error != nil {
+		out = append(out, fmt.Sprintf("mcplint: %s: could not lint: %s", report.Escape(t.Name), firstLine(*t.Error)))
+	}
+	for _, re := range t.RuleErrors {
+		out = append(out, fmt.Sprintf("mcplint: %s: rule %s could not run: %s", report.Escape(t.Name), re.Rule, firstLine(re.Error)))
+	}
+	return out
 }
 
 // firstLine is an error's first line, escaped, with a pointer to the

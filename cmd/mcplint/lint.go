@@ -80,7 +80,14 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 			return usageError(c, "%s", msg)
 		}
 	}
-	rep, code := lintReport(ctx, c, f, positional, command, true)
+	s, code := lintSettings(c, f, positional, command, true)
+	if s == nil {
+		return code
+	}
+	if f.format.streams() && s.Shard == nil {
+		return streamLint(ctx, c, f, *s)
+	}
+	rep, code := runSettings(ctx, c, f, *s)
 	if rep == nil {
 		return code
 	}
@@ -107,6 +114,17 @@ func init() {
 // baseline only when withBaseline. A nil report comes with the exit code
 // of what stopped it, already explained on stderr.
 func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*result.Report, int) {
+	s, code := lintSettings(c, f, positional, command, withBaseline)
+	if s == nil {
+		return nil, code
+	}
+	return runSettings(ctx, c, f, *s)
+}
+
+// lintSettings reads the config and checks the flags, and returns the
+// settings of the lint they ask for; nil with the exit code of what is
+// wrong, already explained on stderr.
+func lintSettings(c *cli, f *lintFlags, positional, command []string, withBaseline bool) (*engine.Settings, int) {
 	if f.quiet && f.verbose {
 		return nil, usageError(c, "-q (--quiet) and -v (--verbose) ask for opposite things; give one")
 	}
@@ -140,12 +158,24 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 		// finding apart.
 		s.Baseline, s.KeepRepeats = "", true
 	}
+	return &s, exitOK
+}
+
+// runSettings runs the lint s describes and returns its whole report; a
+// nil report comes with the exit code of what stopped it.
+func runSettings(ctx context.Context, c *cli, f *lintFlags, s engine.Settings) (*result.Report, int) {
 	rep, err := engine.Run(ctx, s)
 	if err != nil {
 		return nil, runError(c, err)
 	}
 	if f.set("exercise") && f.exercise.value != "none" && !f.quiet {
-		noteNothingToCall(c, rep.Targets)
+		var files []string
+		for _, t := range rep.Targets {
+			if t.Source != sdk.SourceLive {
+				files = append(files, report.Escape(t.Input))
+			}
+		}
+		noteNothingToCall(c, files, len(files))
 	}
 	if rep.Shard != nil && !f.quiet {
 		noteShard(c, rep.Shard)
@@ -157,20 +187,15 @@ func lintReport(ctx context.Context, c *cli, f *lintFlags, positional, command [
 // tool of: a file holds what a server said, not a server. The flag alone
 // is named, for a config's [server] exercise is meant for its live server
 // and the files linted beside it need no word.
-func noteNothingToCall(c *cli, targets []*result.Target) {
-	const most = 3
-	var files []string
-	for _, t := range targets {
-		if t.Source != sdk.SourceLive {
-			files = append(files, report.Escape(t.Input))
-		}
-	}
-	if len(files) == 0 {
+//
+// files are the first of them (escaped), n how many there are in all.
+func noteNothingToCall(c *cli, files []string, n int) {
+	if n == 0 {
 		return
 	}
-	list := strings.Join(files, ", ")
-	if len(files) > most {
-		list = fmt.Sprintf("%s and %d more", strings.Join(files[:most], ", "), len(files)-most)
+	list := strings.Join(files[:min(len(files), noteMost)], ", ")
+	if n > noteMost {
+		list = fmt.Sprintf("%s and %d more", list, n-noteMost)
 	}
 	fmt.Fprintf(c.Stderr, "mcplint: --exercise: nothing to call in %s: a tool list or a trace is what a server said, not a server; to call tools, give the server's folder, its command after --, or its URL\n", list)
 }
@@ -186,6 +211,9 @@ func noteShard(c *cli, sh *result.Shard) {
 	}
 	fmt.Fprintln(c.Stderr)
 }
+
+// noteMost is how many files noteNothingToCall names.
+const noteMost = 3
 
 // runError explains why engine.Run could not lint and returns the exit code.
 func runError(c *cli, err error) int {

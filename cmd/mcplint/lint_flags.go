@@ -41,6 +41,7 @@ type lintFlags struct {
 	exercise     exerciseFlag
 	maxSize      int64
 	maxSame      int
+	resume       string
 	saveTrace    string
 	env          listLines
 	shard        string
@@ -84,6 +85,7 @@ func newLintFlags() *lintFlags {
 	fs.Var(&f.exercise, "exercise", "call tools with arguments generated from their schemas (the tools to be called are named on stderr first): readonly (or --exercise alone) only tools with readOnlyHint true; closed only those that also declare openWorldHint false (nothing beyond this machine); all every tool")
 	fs.Var(&f.probes, "probes", "which protocol probes a live server gets, a `SET`: none (only list); default (the default: questions in the session, and a second server process for request-before-init and a second listing); all (also a third process whose client names itself differently, a pause after initialized, and a subscriptions/listen stream on 2026-07-28 servers)")
 	fs.StringVar(&f.saveTrace, "save-trace", "", "keep a live server's session (its probes' sessions included) in `FILE`, a trace that lints as the live run did ('mcplint FILE'); findings in the transcript then name its lines")
+	fs.StringVar(&f.resume, "resume", "", "keep each target's final report in the folder `DIR` as it is made, and do not lint again a target whose report an earlier run with the same config, rules and files kept there: its kept report stands in the output; for long runs over many servers that may stop part way")
 	fs.Var(sizeFlag{&f.maxSize}, "max-file-size", "refuse file targets larger than `SIZE`, e.g. 64MiB or 1GB (default 256MiB)")
 	fs.StringVar(&f.shard, "shard", "", "lint one part of the targets, `K/N` (K from 1 to N); env:VAR/N reads K from VAR counted from 1, env0:VAR/N counted from 0 (JOB_COMPLETION_INDEX); a client config's servers stay together; 'mcplint merge' joins the parts' reports")
 	fs.BoolVar(&f.noPlugin, "no-plugins", false, "do not start rule plugins")
@@ -222,6 +224,7 @@ func (f *lintFlags) settings(c *cli, cfg *config.Config, positional, command []s
 		Enable: f.enable, Disable: f.disable, Only: f.only,
 		Probes: f.probes.value, Exercise: f.exercise.value, Requests: f.requests, Timeout: f.timeout, StartupTimeout: f.startup, DiscoverWait: f.discoverWait,
 		Baseline:  f.baseline,
+		Resume:    f.resume,
 		Clients:   f.clientList(),
 		Plugins:   engine.PluginSettings{Off: f.noPlugin},
 		SaveTrace: engine.SaveTrace{Path: f.saveTrace},

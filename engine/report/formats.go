@@ -12,6 +12,10 @@ type Format struct {
 	// Write renders r; opt shapes the text and compact reports and is
 	// ignored by the others.
 	Write func(w io.Writer, r *result.Report, opt TextOptions) error
+	// Stream, when not nil, writes the same report a target at a time as
+	// a run makes it (see Stream); nil for a format that needs every
+	// target before it writes (text and markdown order and total them).
+	Stream func(w io.Writer) Stream
 }
 
 // Formats are every report format, in the order the help lists them. The
@@ -20,13 +24,14 @@ type Format struct {
 // formats depend on the report model only. A new format is a writer in
 // this package, a line here and its name in config.Formats.
 var Formats = []Format{
-	{"text", WriteText},
-	{"compact", WriteCompact},
-	{"json", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJSON(w, r) }},
-	{"sarif", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteSARIF(w, r, r.Rules) }},
-	{"junit", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJUnit(w, r, r.Enabled) }},
-	{"github", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteGitHub(w, r) }},
-	{"markdown", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteMarkdown(w, r) }},
+	{"text", WriteText, nil},
+	{"compact", WriteCompact, nil},
+	{"json", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJSON(w, r) }, NewJSONStream},
+	{"jsonl", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJSONL(w, r) }, NewJSONLStream},
+	{"sarif", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteSARIF(w, r, r.Rules) }, NewSARIFStream},
+	{"junit", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteJUnit(w, r, r.Enabled) }, NewJUnitStream},
+	{"github", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteGitHub(w, r) }, nil},
+	{"markdown", func(w io.Writer, r *result.Report, _ TextOptions) error { return WriteMarkdown(w, r) }, nil},
 }
 
 // FormatNames are the names of Formats, in order.

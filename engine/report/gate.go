@@ -36,42 +36,76 @@ type Verdict struct {
 // else ExitOK. Each reason names the target and the gate, as "weather:
 // grade F is below --min-grade A".
 func Gate(rep *result.Report, failOn, minGrade string) Verdict {
-	threshold := map[string]sdk.Severity{"error": sdk.Error, "warning": sdk.Warning, "info": sdk.Info}[failOn]
-	v := Verdict{Code: ExitOK}
-	fail := func(code int, t *result.Target, format string, a ...any) {
+	g := NewGater(failOn, minGrade)
+	for _, t := range rep.Targets {
+		g.Add(t)
+	}
+	return g.Verdict
+}
+
+// Gater is Gate a target at a time, for a run that streams its report:
+// Verdict is the gate's decision over the targets added so far. It is
+// also a Stream, so it can be given the report beside its formats.
+type Gater struct {
+	Verdict   Verdict
+	threshold sdk.Severity
+	failOn    string
+	minGrade  string
+}
+
+// NewGater returns a Gater for --fail-on failOn and --min-grade minGrade
+// (see Gate), with no target added.
+func NewGater(failOn, minGrade string) *Gater {
+	return &Gater{Verdict: Verdict{Code: ExitOK}, failOn: failOn, minGrade: minGrade,
+		threshold: map[string]sdk.Severity{"error": sdk.Error, "warning": sdk.Warning, "info": sdk.Info}[failOn]}
+}
+
+// Begin implements Stream.
+func (g *Gater) Begin(*result.Report) error { return nil }
+
+// Target implements Stream.
+func (g *Gater) Target(t *result.Target) error {
+	g.Add(t)
+	return nil
+}
+
+// End implements Stream.
+func (g *Gater) End(*result.Report) error { return nil }
+
+// Add applies the gate to t.
+func (g *Gater) Add(t *result.Target) {
+	v := &g.Verdict
+	fail := func(code int, format string, a ...any) {
 		v.Code = max(v.Code, code)
 		v.Reasons = append(v.Reasons, Escape(t.Name)+": "+fmt.Sprintf(format, a...))
 	}
-	for _, t := range rep.Targets {
-		if t.Error != nil {
-			fail(ExitTarget, t, "could not be linted")
-			continue
+	if t.Error != nil {
+		fail(ExitTarget, "could not be linted")
+		return
+	}
+	if n := len(t.RuleErrors); n > 0 {
+		names := make([]string, n)
+		for i, e := range t.RuleErrors {
+			names[i] = Escape(e.Rule)
 		}
-		if n := len(t.RuleErrors); n > 0 {
-			names := make([]string, n)
-			for i, e := range t.RuleErrors {
-				names[i] = Escape(e.Rule)
-			}
-			fail(ExitTarget, t, "%s could not run (%s)", plural(n, "rule"), strings.Join(names, ", "))
-		}
-		n := 0
-		for _, is := range t.Issues {
-			if threshold != 0 && is.Severity >= threshold {
-				n++
-			}
-		}
-		if n > 0 {
-			fail(ExitIssues, t, "%s at or above --fail-on %s", plural(n, "issue"), failOn)
-		}
-		switch {
-		case MeetsGrade(t.Grade, minGrade):
-		case t.Grade == result.Incomplete:
-			fail(ExitIssues, t, "grade incomplete (not every rule ran) fails --min-grade %s", minGrade)
-		default:
-			fail(ExitIssues, t, "grade %s is below --min-grade %s", t.Grade, minGrade)
+		fail(ExitTarget, "%s could not run (%s)", plural(n, "rule"), strings.Join(names, ", "))
+	}
+	n := 0
+	for _, is := range t.Issues {
+		if g.threshold != 0 && is.Severity >= g.threshold {
+			n++
 		}
 	}
-	return v
+	if n > 0 {
+		fail(ExitIssues, "%s at or above --fail-on %s", plural(n, "issue"), g.failOn)
+	}
+	switch {
+	case MeetsGrade(t.Grade, g.minGrade):
+	case t.Grade == result.Incomplete:
+		fail(ExitIssues, "grade incomplete (not every rule ran) fails --min-grade %s", g.minGrade)
+	default:
+		fail(ExitIssues, "grade %s is below --min-grade %s", t.Grade, g.minGrade)
+	}
 }
 
 // MeetsGrade reports whether grade is at least min ("A" best; "" meets

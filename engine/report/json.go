@@ -30,22 +30,12 @@ func WriteJSON(w io.Writer, r *result.Report) error {
 }
 
 // writeJSON is WriteJSON; with encodeAll it writes every issue through
-// encoding/json instead of the appenders, the path they must match.
+// encoding/json instead of the appenders, the path they must match. It
+// writes through the JSON Stream, so a streamed run writes the same bytes.
 func writeJSON(w io.Writer, r *result.Report, encodeAll bool) error {
-	jw := newJSONWriter(w)
-	jw.encodeAll = encodeAll
-	skeleton := *r
-	skeleton.Targets = nil
-	err := jw.withHoles(&skeleton, 0, map[string]func(int) error{
-		"targets": func(d int) error {
-			return writeList(jw, r.Targets, d, func(i, d int) error { return jw.target(r.Targets[i], d) })
-		},
-	})
-	if err != nil {
-		return err
-	}
-	jw.out.WriteByte('\n')
-	return jw.out.Flush()
+	s := newJSONStream(w, encodeAll)
+	s.null = r.Targets == nil
+	return WriteStream(s, r)
 }
 
 // jsonWriter writes indented JSON piece by piece. A value written at depth
@@ -189,15 +179,47 @@ func element[T any](jw *jsonWriter, v *T, d int, app appender[T]) error {
 }
 
 // writeEncoded writes list as the value of a member at depth d, each
-// element written whole by element. A long list is written on every CPU,
-// in rounds of a batch per CPU written in order, so the memory held stays
-// small; while one round is written out, the next is being encoded.
+// element written whole by element.
 func writeEncoded[T any](jw *jsonWriter, list []T, d int, app appender[T]) error {
+	switch {
+	case list == nil:
+		jw.out.WriteString("null")
+		return nil
+	case len(list) == 0:
+		jw.out.WriteString("[]")
+		return nil
+	}
+	jw.out.WriteByte('[')
+	if err := writeElements(jw, list, d, app, true); err != nil {
+		return err
+	}
+	jw.out.WriteString("\n" + indent(d) + "]")
+	return nil
+}
+
+// writeElements writes the elements of list, of a list that is the value
+// of a member at depth d, each on its own line after a comma unless it is
+// the first of the whole list (first, for list[0]). A long list is written
+// on every CPU, in rounds of a batch per CPU written in order, so the
+// memory held stays small; while one round is written out, the next is
+// being encoded.
+func writeElements[T any](jw *jsonWriter, list []T, d int, app appender[T], first bool) error {
+	in := "\n" + indent(d+1)
+	comma := func(w *jsonWriter, i int) {
+		if i > 0 || !first {
+			w.out.WriteByte(',')
+		}
+		w.out.WriteString(in)
+	}
 	n := runtime.GOMAXPROCS(0)
 	if len(list) < parallelMin || n == 1 {
-		return writeList(jw, list, d, func(i, d int) error {
-			return element(jw, &list[i], d, app)
-		})
+		for i := range list {
+			comma(jw, i)
+			if err := element(jw, &list[i], d+1, app); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	const batch = 256
 	type worker struct {
@@ -205,7 +227,6 @@ func writeEncoded[T any](jw *jsonWriter, list []T, d int, app appender[T]) error
 		w    *jsonWriter
 		err  error
 	}
-	in := "\n" + indent(d+1)
 	// Two sets of workers: one encodes a round while the other's text is
 	// written.
 	var sets [2][]worker
@@ -224,10 +245,7 @@ func writeEncoded[T any](jw *jsonWriter, list []T, d int, app appender[T]) error
 			hi := min(lo+batch, len(list))
 			wg.Go(func() {
 				for i := lo; i < hi; i++ {
-					if i > 0 {
-						wk.w.out.WriteByte(',')
-					}
-					wk.w.out.WriteString(in)
+					comma(wk.w, i)
 					if err := element(wk.w, &list[i], d+1, app); err != nil {
 						wk.err = err
 						return
@@ -238,7 +256,6 @@ func writeEncoded[T any](jw *jsonWriter, list []T, d int, app appender[T]) error
 		}
 		return &wg
 	}
-	jw.out.WriteByte('[')
 	step := n * batch
 	pending := encode(sets[0], 0)
 	for round, s := 0, 0; round < len(list); round, s = round+step, 1-s {
@@ -256,7 +273,6 @@ func writeEncoded[T any](jw *jsonWriter, list []T, d int, app appender[T]) error
 			jw.out.Write(sets[s][k].text.Bytes())
 		}
 	}
-	jw.out.WriteString("\n" + indent(d) + "]")
 	return nil
 }
 

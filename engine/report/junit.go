@@ -64,24 +64,92 @@ type junitProblem struct {
 // run is an error, and so is a target that could not be linted. Suppressed
 // issues are listed in the case's output with their reasons.
 func WriteJUnit(w io.Writer, r *result.Report, rules []sdk.Meta) error {
-	out := junitSuites{Name: "mcplint"}
-	for _, t := range r.Targets {
-		s := junitTarget(t, rules)
-		out.Tests += s.Tests
-		out.Failures += s.Failures
-		out.Errors += s.Errors
-		out.Skipped += s.Skipped
-		out.Suites = append(out.Suites, s)
+	s := &junitStream{w: w, rules: rules}
+	return WriteStream(s, r)
+}
+
+// junitStream writes the JUnit report a target at a time. The totals are
+// attributes of the first element, so each target's suite is written to a
+// spool as it comes, and the whole document at the end: the memory held
+// is one suite and the totals. rules are the rules that ran; nil takes
+// them from the header (result.Report.Enabled).
+type junitStream struct {
+	w      io.Writer
+	rules  []sdk.Meta
+	totals junitSuites
+	spool  *spool
+	enc    *xml.Encoder
+	n      int
+}
+
+// NewJUnitStream returns a Stream that writes to w the bytes WriteJUnit
+// writes for the same report, with the rules that ran.
+func NewJUnitStream(w io.Writer) Stream { return &junitStream{w: w} }
+
+func (s *junitStream) Begin(head *result.Report) error {
+	if s.rules == nil {
+		s.rules = head.Enabled
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
+	s.totals = junitSuites{Name: "mcplint"}
+	sp, err := newSpool()
+	if err != nil {
 		return err
 	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(out); err != nil {
+	s.spool = sp
+	// A suite alone, indented as it is inside the document: each line
+	// starts with the indentation of the document's second level.
+	s.enc = xml.NewEncoder(sp.w)
+	s.enc.Indent(junitIndent, junitIndent)
+	return nil
+}
+
+const junitIndent = "  "
+
+func (s *junitStream) Target(t *result.Target) error {
+	suite := junitTarget(t, s.rules)
+	s.n++
+	s.totals.Tests += suite.Tests
+	s.totals.Failures += suite.Failures
+	s.totals.Errors += suite.Errors
+	s.totals.Skipped += suite.Skipped
+	// The encoder starts each suite after the first on a new line itself.
+	if s.n == 1 {
+		if err := s.spool.w.WriteByte('\n'); err != nil {
+			return err
+		}
+	}
+	if err := s.enc.EncodeElement(suite, xml.StartElement{Name: xml.Name{Local: "testsuite"}}); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, "\n")
+	return s.enc.Flush()
+}
+
+func (s *junitStream) End(*result.Report) error {
+	defer s.spool.close()
+	// The document's first element with the totals and no suite is
+	// <testsuites ...></testsuites>: the suites go between the two tags.
+	var head strings.Builder
+	enc := xml.NewEncoder(&head)
+	enc.Indent("", junitIndent)
+	if err := enc.Encode(s.totals); err != nil {
+		return err
+	}
+	start, end, _ := strings.Cut(head.String(), "></testsuites>")
+	if _, err := io.WriteString(s.w, xml.Header+start+">"); err != nil {
+		return err
+	}
+	suites, err := s.spool.reader()
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(s.w, suites); err != nil {
+		return err
+	}
+	closing := "</testsuites>"
+	if s.n > 0 {
+		closing = "\n" + closing
+	}
+	_, err = io.WriteString(s.w, closing+end+"\n")
 	return err
 }
 

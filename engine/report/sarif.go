@@ -206,16 +206,7 @@ type sarifSuppression struct {
 // target that could not be linted, or a rule that could not run, is a
 // tool execution notification. A rule's helpUri is r.RuleURL.
 func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
-	driver := sarifDriver{Name: "mcplint", Version: r.Mcplint, InformationURI: ProjectURL, Rules: []sarifDescriptor{}}
-	index := map[string]int{}
-	named := namedRules(r)
-	for _, m := range rules {
-		if _, dup := index[m.Name]; dup || !named[m.Name] {
-			continue
-		}
-		index[m.Name] = len(driver.Rules)
-		driver.Rules = append(driver.Rules, descriptor(m, r.RuleURL(m.Name)))
-	}
+	index, driver := sarifRules(r.RuleURL, rules, namedRules(r))
 	ruleIndex := func(name string) int {
 		i, ok := index[name]
 		if !ok {
@@ -225,7 +216,7 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 		}
 		return i
 	}
-
+	driver.Version = r.Mcplint
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	// Every ruleIndex is known before the driver is written, so the
 	// results can follow it one at a time.
@@ -233,10 +224,7 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 	var perResults, perNotes []int
 	for _, t := range r.Targets {
 		results0, notes0 := len(results), len(inv.Notifications)
-		if t.Error != nil || len(t.RuleErrors) > 0 {
-			inv.ExecutionSuccessful = false
-		}
-		inv.Notifications = append(inv.Notifications, sarifNotifications(t, ruleIndex)...)
+		addNotifications(&inv, t, ruleIndex)
 		for i := range t.Issues {
 			results = append(results, sarifRef{t: t, is: &t.Issues[i], rule: ruleIndex(t.Issues[i].Rule)})
 		}
@@ -246,13 +234,7 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 		}
 		perResults, perNotes = append(perResults, len(results)-results0), append(perNotes, len(inv.Notifications)-notes0)
 	}
-
-	run := sarifRun{
-		Tool:        sarifTool{Driver: driver},
-		Invocations: []sarifInvocation{inv},
-		// sdk.Location columns count code points, not UTF-16 units.
-		ColumnKind: "unicodeCodePoints",
-	}
+	run := newSARIFRun(driver, inv)
 	if r.Shard != nil {
 		names := make([]string, len(rules))
 		for i, m := range rules {
@@ -261,19 +243,58 @@ func WriteSARIF(w io.Writer, r *result.Report, rules []sdk.Meta) error {
 		run.Properties = &sarifRunProps{&sarifShard{Shard: *r.Shard, Rules: names, Results: perResults, Notifications: perNotes,
 			Renamed: sarifRenames(r, ruleIndex)}}
 	}
-	return writeSARIFRun(w, &run, results, appendSARIFRef)
+	return writeSARIFRun(w, run, results, appendSARIFRef)
+}
+
+// sarifRules is the driver of a log that names the rules in named: those
+// of rules first, in their order, each described, with the index of each.
+func sarifRules(url func(string) string, rules []sdk.Meta, named map[string]bool) (map[string]int, sarifDriver) {
+	driver := sarifDriver{Name: "mcplint", InformationURI: ProjectURL, Rules: []sarifDescriptor{}}
+	index := map[string]int{}
+	for _, m := range rules {
+		if _, dup := index[m.Name]; dup || !named[m.Name] {
+			continue
+		}
+		index[m.Name] = len(driver.Rules)
+		driver.Rules = append(driver.Rules, descriptor(m, url(m.Name)))
+	}
+	return index, driver
+}
+
+// addNotifications adds to inv what stopped or limited t (see
+// sarifNotifications); a target that could not be linted, or a rule that
+// could not run, makes the run's execution unsuccessful.
+func addNotifications(inv *sarifInvocation, t *result.Target, ruleIndex func(string) int) {
+	if t.Error != nil || len(t.RuleErrors) > 0 {
+		inv.ExecutionSuccessful = false
+	}
+	inv.Notifications = append(inv.Notifications, sarifNotifications(t, ruleIndex)...)
+}
+
+// newSARIFRun is the run of a log with driver and inv.
+func newSARIFRun(driver sarifDriver, inv sarifInvocation) *sarifRun {
+	return &sarifRun{
+		Tool:        sarifTool{Driver: driver},
+		Invocations: []sarifInvocation{inv},
+		// sdk.Location columns count code points, not UTF-16 units.
+		ColumnKind: "unicodeCodePoints",
+	}
 }
 
 // writeSARIFRun writes a log of the one run, whose results (nil in run)
 // are written one at a time by app.
 func writeSARIFRun[T any](w io.Writer, run *sarifRun, results []T, app appender[T]) error {
 	jw := newJSONWriter(w)
+	return writeSARIFLog(jw, run, func(d int) error { return writeEncoded(jw, results, d, app) })
+}
+
+// writeSARIFLog writes the log of run, its results written by results at
+// the depth it is given.
+func writeSARIFLog(jw *jsonWriter, run *sarifRun, results func(d int) error) error {
 	err := jw.withHoles(&sarifLog{Schema: sarifSchema, Version: sarifVersion}, 0, map[string]func(int) error{
 		"runs": func(d int) error {
 			return writeList(jw, []*sarifRun{run}, d, func(_, d int) error {
-				return jw.withHoles(run, d, map[string]func(int) error{
-					"results": func(d int) error { return writeEncoded(jw, results, d, app) },
-				})
+				return jw.withHoles(run, d, map[string]func(int) error{"results": results})
 			})
 		},
 	})

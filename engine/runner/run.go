@@ -31,12 +31,38 @@ func Run(ctx context.Context, rules []sdk.Rule, snap *sdk.Snapshot) ([]sdk.Issue
 // that reads the analyses the rules shared once they are done (the
 // engine reports the capability labels toxic-flow read).
 func RunPass(ctx context.Context, rules []sdk.Rule, pass *analysis.Pass) ([]sdk.Issue, []result.RuleError) {
+	return runPass(ctx, rules, pass, runtime.GOMAXPROCS(0))
+}
+
+// RunPassSerial is RunPass with one rule at a time, on the calling
+// goroutine: for a caller that already keeps every CPU busy with other
+// targets, to which a goroutine per rule would add only their start and
+// the growth of their stacks, per target.
+func RunPassSerial(ctx context.Context, rules []sdk.Rule, pass *analysis.Pass) ([]sdk.Issue, []result.RuleError) {
+	return runPass(ctx, rules, pass, 0)
+}
+
+// outcome is what one rule found, or why it could not run.
+type outcome struct {
+	issues []sdk.Issue
+	err    *result.RuleError
+}
+
+// runPass runs the rules on at most places goroutines at once; with 0,
+// on the calling one, in turn.
+func runPass(ctx context.Context, rules []sdk.Rule, pass *analysis.Pass, places int) ([]sdk.Issue, []result.RuleError) {
 	snap := pass.Snapshot()
-	type outcome struct {
-		issues []sdk.Issue
-		err    *result.RuleError
-	}
 	results := make([]outcome, len(rules))
+	run := func(i int, r sdk.Rule, meta sdk.Meta) {
+		var issues []sdk.Issue
+		var err error
+		rctx := pass.For(ctx, meta.Name, meta.Uses)
+		trace.WithRegion(ctx, meta.Name, func() { issues, err = check(rctx, r, meta, snap) })
+		results[i] = outcome{issues: issues}
+		if err != nil {
+			results[i].err = &result.RuleError{Rule: meta.Name, Error: err.Error()}
+		}
+	}
 	// As many rules run at once as there are CPUs: each keeps its working
 	// set live until it is done, and more at once would finish no sooner.
 	// Rules share work on a Snapshot (its visible texts, flattened
@@ -45,7 +71,7 @@ func RunPass(ctx context.Context, rules []sdk.Rule, pass *analysis.Pass) ([]sdk.
 	// leaves its CPU to the builder's goroutines. Twice as many places
 	// bought nothing on the realistic 10,000-tool list (the same wall,
 	// CPU and peak memory, whole process, 20 alternated pairs).
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	sem := make(chan struct{}, max(places, 1))
 	// The analyses the rules share live as long as the Pass: Run's is
 	// garbage once the rules are done with snap.
 	var wg sync.WaitGroup
@@ -54,19 +80,16 @@ func RunPass(ctx context.Context, rules []sdk.Rule, pass *analysis.Pass) ([]sdk.
 		if !meta.InProtocol(snap) {
 			continue
 		}
+		if places == 0 {
+			run(i, r, meta)
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			var issues []sdk.Issue
-			var err error
-			rctx := pass.For(ctx, meta.Name, meta.Uses)
-			trace.WithRegion(ctx, meta.Name, func() { issues, err = check(rctx, r, meta, snap) })
-			results[i] = outcome{issues: issues}
-			if err != nil {
-				results[i].err = &result.RuleError{Rule: meta.Name, Error: err.Error()}
-			}
+			run(i, r, meta)
 		}()
 	}
 	wg.Wait()

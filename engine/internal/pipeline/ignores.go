@@ -23,7 +23,7 @@ func (*Ignores) Name() string { return "config ignores" }
 
 // Process implements Processor.
 func (g *Ignores) Process(targets []*Target) {
-	g.used = make([]bool, len(g.Entries))
+	g.init()
 	if len(g.Entries) == 0 {
 		return
 	}
@@ -36,6 +36,23 @@ func (g *Ignores) Process(targets []*Target) {
 			return g.Entries[i].Reason, true
 		})
 	})
+}
+
+// init readies the record of which entries matched, once: a run passes
+// its targets a window at a time, and what earlier windows matched counts.
+func (g *Ignores) init() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.used == nil {
+		g.used = make([]bool, len(g.Entries))
+	}
+}
+
+// Note counts a match this run did not make: an issue of server that an
+// entry hid in an earlier run whose report is reused (--resume).
+func (g *Ignores) Note(server string, is sdk.Issue) {
+	g.init()
+	g.match(server, is)
 }
 
 // Used reports whether entry i matched an issue on any target.

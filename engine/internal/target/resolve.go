@@ -204,9 +204,35 @@ func Resolve(args []string, command []string, opts Options) ([]Target, error) {
 
 type resolver struct {
 	opts Options
+	// held is how many bytes of small files the targets hold so far (see
+	// maxHeld).
+	held int64
 	// following are the folders whose .mcplint.toml [server] target is
 	// being followed, to catch a loop.
 	following []string
+}
+
+// maxHeld is how many bytes of small files (up to smallFile each) the
+// targets of one run keep from resolution until they are linted: a run
+// over thousands of tool lists reads each again when its turn comes,
+// rather than hold them all, since a streamed lint holds only a window of
+// targets. A large file is always kept: it is read once.
+const (
+	maxHeld   = 64 << 20
+	smallFile = 1 << 20
+)
+
+// hold returns data to keep in a target, or nil to read its file again
+// when it is linted.
+func (r *resolver) hold(data []byte) []byte {
+	if len(data) > smallFile {
+		return data
+	}
+	if r.held+int64(len(data)) > maxHeld {
+		return nil
+	}
+	r.held += int64(len(data))
+	return data
 }
 
 // abs makes p absolute against dir, expanding a leading "~/".
@@ -377,7 +403,7 @@ func (r *resolver) jsonFile(input, abs, name string) ([]Target, error) {
 		return r.registryFile(input, abs, data)
 	}
 	if !clientconfig.Sniff(data) {
-		return []Target{{Name: name, Input: input, Kind: Static, Path: abs, Data: data}}, nil
+		return []Target{{Name: name, Input: input, Kind: Static, Path: abs, Data: r.hold(data)}}, nil
 	}
 	if isListName(abs) && r.opts.Server == "" {
 		return nil, listNameError(input)

@@ -60,9 +60,10 @@ type Target struct {
 	Path string
 	// Data is a Static target's file as read when it was resolved, so
 	// that what was sniffed is what is linted and a large file is read
-	// once; nil to read Path. A Trace target's file is read as a stream
-	// when it is linted; Data is set only for one that was never a file
-	// (a git revision's).
+	// once; nil to read Path (a run that holds many files reads the
+	// small ones again when it lints them). A Trace target's file is read
+	// as a stream when it is linted; Data is set only for one that was
+	// never a file (a git revision's).
 	Data []byte
 	// MaxFileSize caps the file of a Trace target read from Path
 	// (--max-file-size); 0 for inputfile.DefaultMaxSize.
