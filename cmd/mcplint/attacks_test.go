@@ -114,6 +114,7 @@ func attackBinary(t *testing.T, name string) string {
 		if b.dir, b.err = os.MkdirTemp("", "mcplint-attacks-"); b.err != nil {
 			return
 		}
+		afterTests = append(afterTests, func() { os.RemoveAll(b.dir) })
 		for _, p := range []struct{ name, pkg string }{
 			{"mcplint", "."},
 			{"mcplint-plugin-hostile", "../../plugins/testdata/hostile"},

@@ -11,7 +11,17 @@ import (
 	"github.com/mcplint/mcplint/engine/mcptest"
 )
 
-func TestMain(m *testing.M) { os.Exit(mcptest.Main(m)) }
+func TestMain(m *testing.M) {
+	code := mcptest.Main(m)
+	for _, f := range afterTests {
+		f()
+	}
+	os.Exit(code)
+}
+
+// afterTests run once every test of the package is done: they remove
+// what tests built for all of them.
+var afterTests []func()
 
 // copyExecutable copies the fixture at src to dir/name, as a user who
 // renames or moves a server would.
