@@ -59,3 +59,24 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+func TestEachWord(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"getUserName", []string{"get", "User", "Name"}},
+		{"api_key-v2.json", []string{"api", "key", "v2", "json"}},
+		{"HTTPResponse", []string{"HTTPResponse"}},
+		{"llm provider", []string{"llm", "provider"}},
+		{"café_menü", []string{"café", "menü"}},
+		{"__", nil},
+		{"", nil},
+	} {
+		var got []string
+		EachWord(c.in, func(start, end int) { got = append(got, c.in[start:end]) })
+		if !slices.Equal(got, c.want) {
+			t.Errorf("EachWord(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/ident"
 	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
@@ -308,32 +309,11 @@ func ownSubject(s *sdk.Snapshot) func(tool int) bool {
 // passes through here, and most are one or two short words.
 func nameWords(s string, buf *[8]string) []string {
 	out := buf[:0]
-	start := -1
-	flush := func(end int) {
-		if start >= 0 && end > start && len(out) < len(buf) {
+	ident.EachWord(s, func(start, end int) {
+		if len(out) < len(buf) {
 			out = append(out, s[start:end])
 		}
-		start = -1
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80:
-			if start < 0 {
-				start = i
-			}
-		case c >= 'A' && c <= 'Z':
-			if start >= 0 && i > 0 && s[i-1] >= 'a' && s[i-1] <= 'z' {
-				flush(i)
-			}
-			if start < 0 {
-				start = i
-			}
-		default:
-			flush(i)
-		}
-	}
-	flush(len(s))
+	})
 	return out
 }
 

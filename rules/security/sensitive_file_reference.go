@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/ident"
 	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/rules/internal/bytepair"
 	"github.com/mcplint/mcplint/rules/internal/visible"
@@ -449,32 +450,7 @@ func domainWords(s *sdk.Snapshot) func(owner string, tool int) map[string]bool {
 
 // addWords adds the lowercase words of an identifier or title.
 func addWords(d map[string]bool, s string) {
-	start := -1
-	flush := func(end int) {
-		if start >= 0 && end > start {
-			d[strings.ToLower(s[start:end])] = true
-		}
-		start = -1
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80:
-			if start < 0 {
-				start = i
-			}
-		case c >= 'A' && c <= 'Z':
-			if start >= 0 && i > 0 && s[i-1] >= 'a' && s[i-1] <= 'z' {
-				flush(i)
-			}
-			if start < 0 {
-				start = i
-			}
-		default:
-			flush(i)
-		}
-	}
-	flush(len(s))
+	ident.EachWord(s, func(start, end int) { d[strings.ToLower(s[start:end])] = true })
 }
 
 // Check reports each text that names secret files, once.
