@@ -231,16 +231,7 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 				return err
 			}
 		}
-		for _, is := range t.Issues {
-			switch is.Severity {
-			case sdk.Error:
-				sum.Errors++
-			case sdk.Warning:
-				sum.Warnings++
-			default:
-				sum.Infos++
-			}
-		}
+		sum.Add(t)
 		if err := emit(t); err != nil {
 			return err
 		}

@@ -240,16 +240,22 @@ type Summary struct {
 func Summarize(targets []*Target) Summary {
 	var s Summary
 	for _, t := range targets {
-		for _, is := range t.Issues {
-			switch is.Severity {
-			case sdk.Error:
-				s.Errors++
-			case sdk.Warning:
-				s.Warnings++
-			default:
-				s.Infos++
-			}
-		}
+		s.Add(t)
 	}
 	return s
+}
+
+// Add counts the issues of t by severity, for a summary made as targets
+// come (a streamed run).
+func (s *Summary) Add(t *Target) {
+	for _, is := range t.Issues {
+		switch is.Severity {
+		case sdk.Error:
+			s.Errors++
+		case sdk.Warning:
+			s.Warnings++
+		default:
+			s.Infos++
+		}
+	}
 }
