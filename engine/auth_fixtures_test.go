@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -9,9 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
-	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -100,22 +97,6 @@ func startProtected(t *testing.T, brk string, modern bool, wrap func(name string
 	t.Cleanup(srv.Close)
 	ps.base = srv.URL
 	return srv.URL + "/mcp"
-}
-
-func lintURL(t *testing.T, url string, headers ...string) *result.Target {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	rep, err := Run(ctx, Settings{Dir: t.TempDir(), Config: config.Default(), Args: []string{url}, Headers: headers,
-		Timeout: 5 * time.Second, Plugins: PluginSettings{Off: true}, NoLock: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tg := rep.Targets[0]
-	if tg.Error != nil {
-		t.Fatalf("the target was not linted: %s", *tg.Error)
-	}
-	return tg
 }
 
 // authFindings are the authorization rules' issues of tg, as rule names,

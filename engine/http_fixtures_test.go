@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/result"
 )
 
 // rawHTTPServer is a hand-written Streamable HTTP server that follows the
@@ -242,6 +243,35 @@ func (s *rawHTTPServer) answerError(w http.ResponseWriter, id json.RawMessage, c
 	rpcError(w, http.StatusOK, id, code, msg, "")
 }
 
+// lintURL lints the server at url through the whole engine, with no
+// plugins and no lock, passing headers as --header does; the one target
+// must be linted.
+func lintURL(t *testing.T, url string, headers ...string) *result.Target {
+	t.Helper()
+	return lintURLWith(t, url, Settings{Headers: headers})
+}
+
+// lintURLWith is lintURL with the settings s holds besides those (a
+// timeout of 5 seconds when it sets none).
+func lintURLWith(t *testing.T, url string, s Settings) *result.Target {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s.Dir, s.Config, s.Args, s.Plugins, s.NoLock = t.TempDir(), config.Default(), []string{url}, PluginSettings{Off: true}, true
+	if s.Timeout == 0 {
+		s.Timeout = 5 * time.Second
+	}
+	rep, err := Run(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := rep.Targets[0]
+	if tg.Error != nil {
+		t.Fatalf("%s was not linted: %s", url, *tg.Error)
+	}
+	return tg
+}
+
 // TestBrokenHTTPFixtures lints raw HTTP servers, each breaking one
 // transport rule, through the whole engine: each must get its finding,
 // and the correct ones none of the transport rules'.
@@ -274,17 +304,7 @@ func TestBrokenHTTPFixtures(t *testing.T) {
 		t.Run(era+" "+tc.brk, func(t *testing.T) {
 			srv := httptest.NewServer(&rawHTTPServer{modern: tc.modern, brk: tc.brk, sessions: map[string]bool{}})
 			defer srv.Close()
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			rep, err := Run(ctx, Settings{Dir: t.TempDir(), Config: config.Default(), Args: []string{srv.URL + "/mcp"},
-				Timeout: 5 * time.Second, Plugins: PluginSettings{Off: true}, NoLock: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			tg := rep.Targets[0]
-			if tg.Error != nil {
-				t.Fatalf("the target was not linted: %s", *tg.Error)
-			}
+			tg := lintURL(t, srv.URL+"/mcp")
 			var transport []string
 			for _, is := range tg.Issues {
 				if strings.HasPrefix(is.Rule, "http-") {

@@ -1,13 +1,9 @@
 package engine
 
 import (
-	"context"
 	"net/http/httptest"
 	"slices"
 	"testing"
-	"time"
-
-	"github.com/mcplint/mcplint/config"
 )
 
 // TestStatelessHTTPFixtures lints the raw modern HTTP server breaking the
@@ -26,17 +22,7 @@ func TestStatelessHTTPFixtures(t *testing.T) {
 		t.Run("break="+brk, func(t *testing.T) {
 			srv := httptest.NewServer(&rawHTTPServer{modern: true, brk: brk, sessions: map[string]bool{}})
 			defer srv.Close()
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			rep, err := Run(ctx, Settings{Dir: t.TempDir(), Config: config.Default(), Args: []string{srv.URL + "/mcp"},
-				Timeout: 5 * time.Second, Plugins: PluginSettings{Off: true}, NoLock: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			tg := rep.Targets[0]
-			if tg.Error != nil {
-				t.Fatalf("the target was not linted: %s", *tg.Error)
-			}
+			tg := lintURL(t, srv.URL+"/mcp")
 			var got []string
 			for _, is := range tg.Issues {
 				if slices.Contains(rules, is.Rule) && !slices.Contains(got, is.Rule) {

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/internal/source/live"
 	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/mcptest"
@@ -158,23 +157,15 @@ func runSuite(t *testing.T, dir, url, era string, declared map[string]bool) []su
 // documented reason none applies.
 func crossCheck(t *testing.T, dir string, mapping suiteMapping, url string) (suiteFailed, mapped int) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
 	// Every probe, as the suite too sends what a lint by default does not
 	// (a subscriptions/listen stream).
-	rep, err := Run(ctx, Settings{Dir: t.TempDir(), Config: config.Default(), Args: []string{url}, Probes: "all",
-		Timeout: 10 * time.Second, Plugins: PluginSettings{Off: true}, NoLock: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tg := rep.Targets[0]
-	if tg.Error != nil {
-		t.Fatalf("mcplint could not lint %s: %s", url, *tg.Error)
-	}
+	tg := lintURLWith(t, url, Settings{Probes: "all", Timeout: 10 * time.Second})
 	era := "2025-11-25"
 	if tg.Era == "modern" {
 		era = "2026-07-28"
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	snap, err := live.Load(ctx, target.Target{Name: "suite", Kind: target.Remote, URL: url}, live.Options{Timeout: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
