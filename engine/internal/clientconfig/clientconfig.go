@@ -110,7 +110,7 @@ func Load(path string, opts Options) (*Config, error) {
 // file. Only a file that may be a config is decoded.
 func Sniff(data []byte) bool {
 	tools, candidate := false, false
-	plain := topKeys(data, func(key string) bool {
+	plain := TopKeys(data, func(key string) bool {
 		switch key {
 		case "tools":
 			tools = true

@@ -229,13 +229,13 @@ func outsideStrings(b []byte, visit func(i int) int) {
 	}
 }
 
-// topKeys calls key with each key of the top-level object of data, which
+// TopKeys calls key with each key of the top-level object of data, which
 // may hold comments and trailing commas, in order, stepping over the values
 // without decoding them; key returning false stops the walk. It reports
 // whether it walked the object to its end or was stopped, having read
 // every key as written: false when data does not look like such an object,
 // or a key holds an escape (its decoded form is not its bytes).
-func topKeys(data []byte, key func(string) bool) bool {
+func TopKeys(data []byte, key func(string) bool) bool {
 	i := skipBlank(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return false

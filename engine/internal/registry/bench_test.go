@@ -52,3 +52,25 @@ func BenchmarkDecodeExport(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSniffToolList asks Sniff about a tool list of 20,000 tools,
+// as every JSON target is asked: its first key answers, so the cost does
+// not follow the list's size.
+func BenchmarkSniffToolList(b *testing.B) {
+	var buf bytes.Buffer
+	buf.WriteString(`{"tools": [`)
+	for i := range 20000 {
+		if i > 0 {
+			buf.WriteString(",")
+		}
+		fmt.Fprintf(&buf, `{"name": "tool_%d", "description": "Reads a file.", "inputSchema": {"type": "object"}}`, i)
+	}
+	buf.WriteString(`]}`)
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if Sniff("tools.json", data) {
+			b.Fatal("a tool list read as a server.json")
+		}
+	}
+}

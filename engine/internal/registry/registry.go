@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/engine/internal/clientconfig"
 	"github.com/mcplint/mcplint/engine/internal/source/static"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -139,8 +140,32 @@ func Sniff(path string, data []byte) bool {
 		return false
 	}
 	if data[0] == '[' {
-		var list []json.RawMessage
-		return json.Unmarshal(data, &list) == nil && len(list) > 0 && isServer(list[0], false)
+		// The first element tells; a long list (a tool list may be a bare
+		// array of tools) is not read past it.
+		dec := json.NewDecoder(bytes.NewReader(data))
+		var first json.RawMessage
+		if _, err := dec.Token(); err != nil || !dec.More() || dec.Decode(&first) != nil {
+			return false
+		}
+		return isServer(first, false)
+	}
+	// Every JSON target comes through here, most of them tool lists, some
+	// of many megabytes: their top-level keys, read without decoding the
+	// values, settle it for them. A server.json, a list of them and an
+	// export have a key of their own.
+	tools, own := false, false
+	walked := clientconfig.TopKeys(data, func(key string) bool {
+		switch key {
+		case "tools":
+			tools = true
+			return false
+		case "$schema", "name", "packages", "remotes", "servers":
+			own = true
+		}
+		return true
+	})
+	if tools || walked && !own {
+		return false
 	}
 	if isServer(data, strings.EqualFold(filepath.Base(path), "server.json")) {
 		return true

@@ -116,3 +116,24 @@ func TestIsRange(t *testing.T) {
 		t.Errorf("ranges %q, want %q (exact: %q)", ranges, want, exact)
 	}
 }
+
+// A tool list, a bare array of tools or an object with none of a
+// server.json's keys is no server.json, whatever follows the part that
+// tells; a server.json, a list of them and an export are.
+func TestSniffReadsOnlyWhatTells(t *testing.T) {
+	for _, c := range []struct {
+		path, data string
+		want       bool
+	}{
+		{"tools.json", `{"tools": [], "rest": [[[[`, false},
+		{"list.json", `[{"name": "read_file", "inputSchema": {"type": "object"}}, [[[[`, false},
+		{"other.json", `{"mcpServers": {}}`, false},
+		{"server.json", `{"name": "io.github.acme/weather", "version": "1.0.0", "remotes": [{"type": "streamable-http", "url": "https://example.com/mcp"}]}`, true},
+		{"servers.json", `[{"name": "io.github.acme/weather", "version": "1.0.0", "packages": [{"registryType": "npm", "identifier": "weather-mcp", "transport": {"type": "stdio"}}]}]`, true},
+		{"export.json", `{"servers": [{"server": {"name": "io.github.acme/weather", "version": "1.0.0", "remotes": [{"type": "streamable-http", "url": "https://example.com/mcp"}]}}]}`, true},
+	} {
+		if got := Sniff(c.path, []byte(c.data)); got != c.want {
+			t.Errorf("Sniff(%s, %.40s) = %v, want %v", c.path, c.data, got, c.want)
+		}
+	}
+}
