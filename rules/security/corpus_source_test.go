@@ -81,6 +81,7 @@ var heldOutSources = map[string]bool{
 	"tristanhausermannpernet/mcp-hacking": true,
 	"slowmist/MasterMCP":                  true,
 	"skytxy/AI-Frontier-Lab":              true,
+	"DmitrL-dev/AISecurity":               true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -203,6 +204,7 @@ var (
 	detectedFloor = map[string]int{
 		"CISECSL/mcp-tool-poisoning-poc":           2,
 		"Crypto-Sanemi/agent-engineering":          1,
+		"DmitrL-dev/AISecurity":                    1,
 		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"TUM-DSE/MCPSecBench":                      4,
 		"ace26597/mcp-lock":                        6,
@@ -258,7 +260,7 @@ var (
 		"guardrail-disable":      10,
 		"hex-encoded":            1,
 		"param-name-instruction": 2,
-		"system-marker":          33,
+		"system-marker":          34,
 		"tool-preference":        16,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
