@@ -33,7 +33,8 @@ export FIRECRAWL_API_KEY=fc-dummy TAVILY_API_KEY=tvly-dummy EXA_API_KEY=dummy HE
 	SEARXNG_URL=http://127.0.0.1:9 HYPERBROWSER_API_KEY=dummy AMAP_MAPS_API_KEY=dummy \
 	REPLICATE_API_TOKEN=dummy COOLIFY_BASE_URL=http://127.0.0.1:9 COOLIFY_ACCESS_TOKEN=dummy \
 	METABASE_URL=http://127.0.0.1:9 METABASE_API_KEY=dummy DATAFORSEO_USERNAME=dummy DATAFORSEO_PASSWORD=dummy \
-	BITBUCKET_USERNAME=dummy BITBUCKET_APP_PASSWORD=dummy BITBUCKET_BASE_URL=http://127.0.0.1:9
+	BITBUCKET_USERNAME=dummy BITBUCKET_APP_PASSWORD=dummy BITBUCKET_BASE_URL=http://127.0.0.1:9 \
+	TRELLO_API_KEY=dummy TRELLO_TOKEN=dummy
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
 manifest="$here/MANIFEST.tsv"
@@ -129,3 +130,10 @@ capture metabase-cognition @cognitionai/metabase-mcp-server 2.2.0 metabase-mcp-s
 capture react-aria @react-aria/mcp 1.2.1 mcp
 capture dataforseo dataforseo-mcp-server 3.0.1 dataforseo-mcp-server
 capture bitbucket-nexus2520 @nexus2520/bitbucket-mcp-server 3.0.0 bitbucket-mcp-server
+capture trello-delorenj @delorenj/mcp-server-trello 1.8.1 mcp-server-trello
+capture apple-docs @kimsungwhee/apple-docs-mcp 1.0.26 apple-docs-mcp
+capture tailwindcss tailwindcss-mcp-server 0.1.1 tailwindcss-server
+capture fetch-zcaceres mcp-fetch-server 1.1.2 mcp-fetch-server
+capture fetch-kazuph @kazuph/mcp-fetch 1.6.3 mcp-fetch
+capture bigquery-ergut @ergut/mcp-bigquery-server 1.0.4 mcp-server-bigquery --project-id dummy
+capture deepwiki mcp-deepwiki 0.0.10 mcp-instruct
