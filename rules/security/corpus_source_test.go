@@ -74,6 +74,14 @@ var heldOutSources = map[string]bool{
 	// Held out in the eighth round, after the seventh round's changes,
 	// measured before any change for it:
 	"beejak/Vulnerable-MCP-Server": true,
+	// Held out in the ninth round, after the eighth round was measured,
+	// measured before any change for them:
+	"microsoft/agent-governance-toolkit":  true,
+	"pypi:guardfive":                      true,
+	"tristanhausermannpernet/mcp-hacking": true,
+	"slowmist/MasterMCP":                  true,
+	"skytxy/AI-Frontier-Lab":              true,
+	"DmitrL-dev/AISecurity":               true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -95,6 +103,11 @@ var heldOutServers = map[string]bool{
 	// Held out in the fourth round, measured before any change for them:
 	"agent-infra-filesystem.json": true, "agent-infra-browser.json": true, "amap-maps.json": true,
 	"selenium-angiejones.json": true,
+	// Held out in the ninth round, measured before any change for them:
+	"replicate.json": true, "hostinger.json": true, "coolify.json": true, "metabase-cognition.json": true,
+	"react-aria.json": true, "dataforseo.json": true, "bitbucket-nexus2520.json": true,
+	"trello-delorenj.json": true, "apple-docs.json": true, "tailwindcss.json": true, "fetch-zcaceres.json": true,
+	"fetch-kazuph.json": true, "bigquery-ergut.json": true, "deepwiki.json": true,
 }
 
 // tunedCleanLists are clean lists (file names under corpus/clean) whose
@@ -125,8 +138,31 @@ var attackFamilies = map[string]string{
 // entry when the rules stop raising it.
 // SAFE-MCP's "Input validator <!-- This is a normal HTML comment -->"
 // was one until directive-block left alone hidden comments that say
-// nothing to the model.
-var knownFalsePositives = map[string]string{}
+// nothing to the model. The entries below are the ninth round's held-out
+// servers, reviewed by hand as the rules stood when they were added.
+var knownFalsePositives = map[string]string{
+	"coolify.json undisclosed-data-flow system":                                            "the description says which credentials list_resources masks unless reveal is set: the server's own data, sent nowhere",
+	"hostinger.json pii-harvesting VPS_setPanelPasswordV1":                                 hostingerPassword,
+	"hostinger.json pii-harvesting VPS_startRecoveryModeV1":                                hostingerPassword,
+	"hostinger.json pii-harvesting VPS_recreateVirtualMachineV1":                           hostingerPassword,
+	"hostinger.json pii-harvesting VPS_setRootPasswordV1":                                  hostingerPassword,
+	"hostinger.json pii-harvesting VPS_setupPurchasedVirtualMachineV1":                     hostingerPassword,
+	"hostinger.json sensitive-file-reference hosting_listNode_jsEnvironmentVariablesV1":    hostingerEnv,
+	"hostinger.json sensitive-file-reference hosting_replaceNode_jsEnvironmentVariablesV1": hostingerEnv,
+	"hostinger.json undisclosed-data-flow hosting_createAccountDatabaseV1":                 hostingerPrefix,
+	"hostinger.json undisclosed-data-flow hosting_setupWebsiteDatabaseV1":                  hostingerPrefix,
+	"replicate.json context-harvesting-parameter create_deployments":                       "\"model\" is the Replicate model to deploy (\"e.g. stability-ai/sdxl\"), not the agent's own model",
+	"replicate.json context-harvesting-parameter create_deployments_predictions":           replicateModel,
+	"replicate.json context-harvesting-parameter create_models_predictions":                replicateModel,
+	"replicate.json context-harvesting-parameter create_predictions":                       replicateModel,
+}
+
+const (
+	hostingerPassword = "the root or panel password of the user's own virtual machine, which the tool exists to set"
+	hostingerEnv      = "the tool sets the website's environment variables; it names the user's project .env as where their values come from, for the hosting the user asked to configure"
+	hostingerPrefix   = "\"if the account username prefix is omitted, it is added automatically\": a name prefix, no data sent anywhere (as Bitbucket's \"/2.0 prefix is added automatically\")"
+	replicateModel    = "\"the input schema depends on what model you are running\": the Replicate model being run, not the agent's"
+)
 
 // knownTrueFindings are findings on clean real servers that are right
 // under the severity policy (README, security rules), with why.
@@ -170,6 +206,7 @@ var (
 	detectedFloor = map[string]int{
 		"CISECSL/mcp-tool-poisoning-poc":           2,
 		"Crypto-Sanemi/agent-engineering":          1,
+		"DmitrL-dev/AISecurity":                    1,
 		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"TUM-DSE/MCPSecBench":                      4,
 		"ace26597/mcp-lock":                        6,
@@ -202,36 +239,44 @@ var (
 		"luckyPipewrench/pipelock":                 31,
 		"mcp-tool-shop/tool-scan":                  21,
 		"mdatikshahriar/mcp-attack-demo-spring":    1,
+		"microsoft/agent-governance-toolkit":       12,
 		"nmeisenzahl/hijack-agentic-ai":            3,
+		"pypi:guardfive":                           6,
 		"repello.ai":                               1,
 		"richardspicer/mcp-audit":                  4,
 		"riseandignite/mcp-shield":                 6,
 		"safe-agentic-framework/safe-mcp":          17,
 		"securie.ai":                               1,
 		"semgrep/mcp-tool-shadowing-demo":          1,
+		"skytxy/AI-Frontier-Lab":                   1,
+		"slowmist/MasterMCP":                       0,
 		"stevengonsalvez/mcp-ethicalhacks":         1,
 		"triepod-ai/inspector-assessment":          13,
+		"tristanhausermannpernet/mcp-hacking":      2,
 		"vaikora.com":                              3,
 		"xjzzzzzzzz/MCPSafety":                     127,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          26,
+		"call-redirect":          29,
 		"guardrail-disable":      10,
 		"hex-encoded":            1,
-		"param-name-instruction": 1,
-		"system-marker":          33,
+		"param-name-instruction": 2,
+		"system-marker":          34,
 		"tool-preference":        16,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
-	// (every finding not in knownTrueFindings counts as false).
-	cleanWarnCeiling, cleanErrorCeiling = 0, 0
+	// (every finding not in knownTrueFindings counts as false): the
+	// ninth round's held-out servers, hostinger (9 tools, 2 at error),
+	// replicate (4) and coolify (1, at error), as the rules stood.
+	cleanWarnCeiling, cleanErrorCeiling = 14, 3
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
-// owner/name of a GitHub repository, arXiv and an id for a paper, the host
-// for any other page.
+// owner/name of a GitHub repository, arXiv and an id for a paper, pypi and
+// the project's name for a package published on PyPI, the host for any
+// other page.
 func sourceOf(source string) string {
 	u, err := url.Parse(strings.Fields(source + " ?")[0])
 	if err != nil || u.Host == "" {
@@ -243,6 +288,8 @@ func sourceOf(source string) string {
 		return parts[0] + "/" + parts[1]
 	case u.Host == "arxiv.org" && len(parts) >= 2:
 		return "arXiv:" + parts[len(parts)-1]
+	case u.Host == "pypi.org" && len(parts) >= 2 && parts[0] == "project":
+		return "pypi:" + parts[1]
 	}
 	return u.Host
 }
