@@ -54,6 +54,8 @@ type Key struct {
 	// Doc says what the key does, for the schema and the docs; it names
 	// neither the flag nor the default, which come from Flag and Default.
 	Doc string
+	// See links the docs to more about the key (Markdown, from the README).
+	See string
 	// Item describes one entry of a KindTables key.
 	Item string
 	// Flag is the lint flag that sets what this key sets. A flag given
@@ -91,8 +93,9 @@ func init() { Keys = keyTable() }
 
 func keyTable() []*Key {
 	return []*Key{
-		{Name: "version", Kind: KindInteger, Required: true, DefaultDoc: "required",
-			Doc: "The config format version; 1 is the only one.",
+		{Name: "version", Kind: KindInteger, Required: true,
+			Doc:    "The config format version; 1 is the only one.",
+			decode: (*decoder).version,
 			schema: func(*schemaNames) map[string]any {
 				return map[string]any{"const": FormatVersion}
 			}},
@@ -111,18 +114,19 @@ func keyTable() []*Key {
 				}
 				return nil
 			}},
-		{Table: "server", Name: "env", Kind: KindMap, DefaultDoc: "{}", Flag: "env", FlagAdds: true,
+		{Table: "server", Name: "env", Kind: KindMap, DefaultDoc: "`{}`", Flag: "env", FlagAdds: true,
 			Doc:    "Environment overlaid on the server process.",
 			decode: (*decoder).env},
-		{Table: "server", Name: "headers", Kind: KindMap, DefaultDoc: "{}", Flag: "header", FlagAdds: true,
+		{Table: "server", Name: "headers", Kind: KindMap, DefaultDoc: "`{}`", Flag: "header", FlagAdds: true,
 			Doc:    "HTTP headers sent to a URL target (credentials); ${env:VAR} reads the environment. Never printed or reported.",
 			decode: (*decoder).headers},
 		{Table: "server", Name: "timeout", Kind: KindDuration, Default: "10s", Flag: "timeout",
 			Doc:   "Per-request deadline, a Go duration.",
 			field: func(c *Config) any { return &c.Server.Timeout }},
 		{Table: "server", Name: "startup-timeout", Kind: KindDuration, Flag: "startup-timeout",
-			DefaultDoc: `"1m" through a package launcher or container runner, else "30s"`,
-			Doc:        "How long a server started over stdio may take to write its first line, a Go duration, never less than timeout. The default is longer when the command goes through a package launcher or container runner (npx, bunx, pnpm dlx, yarn dlx, npm exec, uvx, uv run, pipx run, docker run, podman run, deno run of a remote specifier, go run of pkg@version), which may download the server first.",
+			DefaultDoc: "`\"1m\"` or `\"30s\"`",
+			Doc:        "How long a server started over stdio may take to write its first line, a Go duration, never less than timeout. The default is 1m when the command goes through a package launcher or container runner (npx, bunx, pnpm dlx, yarn dlx, npm exec, uvx, uv run, pipx run, docker run, podman run, deno run of a remote specifier, go run of pkg@version), which may download the server first; 30s for any other command.",
+			See:        "[Live servers](#live-servers)",
 			field:      func(c *Config) any { return &c.Server.StartupTimeout }},
 		{Table: "server", Name: "discover-wait", Kind: KindDuration, Default: "3s", Flag: "discover-wait",
 			Doc:   "How long the server/discover era probe waits alone before initialize is sent beside it, a Go duration, at most half of timeout. It decides no era: a late answer to discover still counts.",
@@ -138,6 +142,7 @@ func keyTable() []*Key {
 			field: func(c *Config) any { return &c.Server.Exercise }},
 		{Table: "server", Name: "max-file-size", Aliases: []string{"max_file_size"}, Kind: KindSize, Default: "256MiB", Flag: "max-file-size",
 			Doc:   "The largest file target mcplint reads: bytes, or a number with KB, MB, GB, KiB, MiB or GiB.",
+			See:   "[Limits](#limits-and-hostile-inputs)",
 			field: func(c *Config) any { return &c.Server.MaxFileSize }},
 
 		{Name: "rules", Kind: KindTable, Doc: "Which rules run and how.",
@@ -145,13 +150,13 @@ func keyTable() []*Key {
 		{Table: "rules", Name: "preset", Kind: KindChoice, Choices: Presets, Default: PresetRecommended,
 			Doc:   "The starting set of rules.",
 			field: func(c *Config) any { return &c.Rules.Preset }},
-		{Table: "rules", Name: "enable", Kind: KindList, DefaultDoc: "[]", Flag: "enable", FlagAdds: true,
+		{Table: "rules", Name: "enable", Kind: KindList, DefaultDoc: "`[]`", Flag: "enable", FlagAdds: true,
 			Doc:    "Rules or categories to turn on: rule names, categories or plugin/rule.",
 			decode: func(d *decoder, path keyPath, v any) { d.cfg.Rules.Enable = d.ruleList(path, v) },
 			schema: func(s *schemaNames) map[string]any {
 				return map[string]any{"type": "array", "items": s.ruleOrCategory}
 			}},
-		{Table: "rules", Name: "disable", Kind: KindList, DefaultDoc: "[]", Flag: "disable", FlagAdds: true,
+		{Table: "rules", Name: "disable", Kind: KindList, DefaultDoc: "`[]`", Flag: "disable", FlagAdds: true,
 			Doc:    "Rules or categories to turn off: rule names, categories or plugin/rule.",
 			decode: func(d *decoder, path keyPath, v any) { d.cfg.Rules.Disable = d.ruleList(path, v) },
 			schema: func(s *schemaNames) map[string]any {
@@ -242,18 +247,19 @@ func keyTable() []*Key {
 			Doc:   "How many issues of one rule per server the text and compact reports print; the rest are counted in one line. 0 prints all. JSON, SARIF, JUnit, GitHub and Markdown reports are never capped.",
 			field: func(c *Config) any { return &c.Output.MaxSameIssues }},
 		{Table: "output", Name: "help-uri", Kind: KindString, Pattern: `^https?://.*\{rule\}`, DefaultDoc: "none",
-			Doc:   "Where a rule's documentation is, {rule} standing for its name: the SARIF helpUri and the Markdown report's rule links. Unset, they link nowhere (SARIF carries each rule's documentation in full).",
+			Doc:   "Where a rule's documentation is, {rule} standing for its name (e.g. " + HelpURIExample + "): the SARIF helpUri and the Markdown report's rule links. Unset, they link nowhere (SARIF carries each rule's documentation in full).",
 			field: func(c *Config) any { return &c.Output.HelpURI },
 			check: CheckHelpURI},
 
 		{Name: "compat", Kind: KindTable, Doc: "The clients the server must work with (client compatibility profiles).",
 			decode: (*decoder).compat},
-		{Table: "compat", Name: "clients", Kind: KindList, DefaultDoc: "[]", Flag: "clients",
+		{Table: "compat", Name: "clients", Kind: KindList, DefaultDoc: "`[]`", Flag: "clients",
 			Doc:    "Client profiles to check the tools against, built-in or of [compat.profiles]. Turns on the client-compatibility rule.",
 			decode: (*decoder).compatClients,
 			schema: (*schemaNames).compatClients},
 		{Table: "compat", Name: "profiles", Kind: KindByName,
 			Doc:    "Your own client profiles, [compat.profiles.NAME]; every limit needs a source.",
+			See:    "[your own profile](docs/clients.md#your-own-profile)",
 			decode: (*decoder).compatProfiles,
 			schema: (*schemaNames).compatProfiles},
 	}

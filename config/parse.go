@@ -252,7 +252,12 @@ func (d *decoder) unknownKey(path keyPath, table string, known []string) {
 }
 
 func (d *decoder) document(doc map[string]any) {
-	d.version(doc)
+	if v, ok := doc["version"]; ok {
+		d.key("", keyPath{"version"}, v)
+	} else {
+		d.errs = append(d.errs, &Error{File: d.file, Line: 1, Column: 1,
+			Msg: fmt.Sprintf("missing version: start the file with \"version = %d\" so later formats can be told apart", FormatVersion)})
+	}
 	// Plugins first: "plugin/rule" names anywhere else depend on them.
 	if v, ok := doc["plugin"]; ok {
 		d.pluginList(keyPath{"plugin"}, v)
@@ -295,20 +300,15 @@ func (d *decoder) key(table string, path keyPath, v any) {
 	k.read(d, path, v)
 }
 
-func (d *decoder) version(doc map[string]any) {
-	v, ok := doc["version"]
-	if !ok {
-		d.errs = append(d.errs, &Error{File: d.file, Line: 1, Column: 1,
-			Msg: fmt.Sprintf("missing version: start the file with \"version = %d\" so later formats can be told apart", FormatVersion)})
-		return
-	}
+// version reads the version key, which every file must start with.
+func (d *decoder) version(path keyPath, v any) {
 	n, ok := v.(int64)
 	if !ok {
-		d.wrongType(keyPath{"version"}, "the integer 1", v)
+		d.wrongType(path, "the integer 1", v)
 		return
 	}
 	if n != FormatVersion {
-		d.errorf(keyPath{"version"}, "unsupported config version %d: this mcplint reads version %d", n, FormatVersion)
+		d.errorf(path, "unsupported config version %d: this mcplint reads version %d", n, FormatVersion)
 		return
 	}
 	d.cfg.Version = int(n)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/report"
 )
 
@@ -121,5 +122,32 @@ func TestReadmeFormatsAreTheFormats(t *testing.T) {
 	}
 	if want := report.FormatNames(); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("README's formats table lists %v, --format takes %v", got, want)
+	}
+}
+
+// TestReadmeConfigKeysAreTheTable: the README's table of config keys is
+// the one config.Keys makes, so that it cannot drift from what the parser
+// reads. MCPLINT_UPDATE_GOLDEN rewrites it.
+func TestReadmeConfigKeysAreTheTable(t *testing.T) {
+	const open, close = "<!-- config-keys -->\n", "<!-- /config-keys -->\n"
+	data, err := os.ReadFile(readmePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	i, j := strings.Index(readme, open), strings.Index(readme, close)
+	if i < 0 || j < i {
+		t.Fatalf("README has no %q … %q block", strings.TrimSpace(open), strings.TrimSpace(close))
+	}
+	want := config.KeysMarkdown()
+	if os.Getenv("MCPLINT_UPDATE_GOLDEN") != "" {
+		readme = readme[:i+len(open)] + want + readme[j:]
+		if err := os.WriteFile(readmePath, []byte(readme), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if got := readme[i+len(open) : j]; got != want {
+		t.Errorf("README's config keys differ from config.Keys (run with MCPLINT_UPDATE_GOLDEN=1 to rewrite them)\n--- README\n%s--- config.Keys\n%s", got, want)
 	}
 }
