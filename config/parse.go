@@ -295,7 +295,7 @@ func (d *decoder) key(table string, path keyPath, v any) {
 		d.unknownKey(path, where, keyNames(table))
 		return
 	case alias:
-		d.deprecated(path, fmt.Sprintf("%s.%s is the old spelling of %s, which every other key's style follows; it still works", table, written, k.Path()))
+		d.deprecated(path, fmt.Sprintf("%s is the old spelling of %s, which every other key's style follows; it still works", name(path), k.Path()))
 	}
 	k.read(d, path, v)
 }

@@ -110,16 +110,38 @@ func (f *lintFlags) set(names ...string) bool {
 }
 
 // applyConfig fills the flags the user did not give from the config keys
-// they mirror (config.Keys): flags win over the config file. An error
+// they mirror: flags win over the config file.
+func (f *lintFlags) applyConfig(cfg *config.Config) error {
+	if err := fillFlags(f.fs, cfg, nil); err != nil {
+		return err
+	}
+	// Target resolution reads the cap from the config, so the flag goes
+	// there.
+	if f.set("max-file-size") {
+		cfg.Server.MaxFileSize = f.maxSize
+	}
+	return nil
+}
+
+// fillFlags gives each flag of fs that mirrors a config key (config.Keys)
+// and that the user did not give, by its name or its shorthand, the key's
+// value from cfg; only names the flags to fill, nil all of them. An error
 // means a key's value is one its flag refuses, which the config's own
 // checks should have caught.
-func (f *lintFlags) applyConfig(cfg *config.Config) error {
+func fillFlags(fs *flag.FlagSet, cfg *config.Config, only []string) error {
+	given := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) {
+		given[fl.Name] = true
+		if long, ok := strings.CutPrefix(fl.Usage, shorthandPrefix); ok {
+			given[long] = true
+		}
+	})
 	for _, k := range config.Keys {
 		v, ok := k.FlagValue(cfg)
-		if !ok || f.given(k.Flag) {
+		if !ok || given[k.Flag] || only != nil && !slices.Contains(only, k.Flag) {
 			continue
 		}
-		fl := f.fs.Lookup(k.Flag)
+		fl := fs.Lookup(k.Flag)
 		if fl == nil {
 			return fmt.Errorf("config key %s mirrors --%s, which this command does not have", k.Path(), k.Flag)
 		}
@@ -130,24 +152,7 @@ func (f *lintFlags) applyConfig(cfg *config.Config) error {
 			return fmt.Errorf("config %s: %s = %q: %v", cfg.Path, k.Path(), v, err)
 		}
 	}
-	// Target resolution reads the cap from the config, so the flag goes
-	// there.
-	if f.set("max-file-size") {
-		cfg.Server.MaxFileSize = f.maxSize
-	}
 	return nil
-}
-
-// given reports whether the flag name was given, by that name or by its
-// shorthand.
-func (f *lintFlags) given(name string) bool {
-	names := []string{name}
-	f.fs.VisitAll(func(fl *flag.Flag) {
-		if fl.Usage == shorthandPrefix+name {
-			names = append(names, fl.Name)
-		}
-	})
-	return f.set(names...)
 }
 
 // listLines is a repeatable flag whose values are kept whole (a header
