@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -27,7 +28,7 @@ var (
 // wrong one: the first table that has it.
 func belongsIn(key string) (string, bool) {
 	for _, k := range Keys {
-		if k.Table != "" && k.Name == key {
+		if k.Table != "" && (k.Name == key || slices.Contains(k.Aliases, key)) {
 			return Header(k.Table), true
 		}
 	}
