@@ -267,8 +267,8 @@ func keyTable() []*Key {
 
 const globDoc = "a glob: * any run of characters, ? one, [a-z] a class, \\ escapes"
 
-// TableKeys lists the keys of a table ("" for the top level), in order.
-func TableKeys(table string) []*Key {
+// tableKeys lists the keys of a table ("" for the top level), in order.
+func tableKeys(table string) []*Key {
 	var out []*Key
 	for _, k := range Keys {
 		if k.Table == table {
@@ -281,7 +281,7 @@ func TableKeys(table string) []*Key {
 // keyNames are the names of a table's keys, in order.
 func keyNames(table string) []string {
 	var out []string
-	for _, k := range TableKeys(table) {
+	for _, k := range tableKeys(table) {
 		out = append(out, k.Name)
 	}
 	return out
@@ -306,8 +306,8 @@ func keyNamed(table, name string) (key *Key, alias bool) {
 	return nil, false
 }
 
-// Header is how the docs and errors show a table: "[server]", "[[ignore]]".
-func Header(table string) string {
+// header is how the docs and errors show a table: "[server]", "[[ignore]]".
+func header(table string) string {
 	if k, _ := keyNamed("", table); k != nil && k.Kind == KindTables {
 		return "[[" + table + "]]"
 	}

@@ -75,7 +75,7 @@ func TestKeysAreComplete(t *testing.T) {
 				}
 			}
 			isTable := k.Table == "" && (k.Kind == KindTable || k.Kind == KindTables)
-			if row := "| `" + k.DocName() + "` |"; !isTable && !strings.Contains(docs, row) {
+			if row := "| `" + k.docName() + "` |"; !isTable && !strings.Contains(docs, row) {
 				t.Errorf("the docs' table has no row %q", row)
 			}
 		})

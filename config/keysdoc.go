@@ -14,17 +14,17 @@ func KeysMarkdown() string {
 		if k.Table == "" && (k.Kind == KindTable || k.Kind == KindTables) {
 			continue // its keys have rows; the table says what it is in the text
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", k.DocName(), k.defaultDoc(), k.flagDoc(), k.meaningDoc())
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", k.docName(), k.defaultDoc(), k.flagDoc(), k.meaningDoc())
 	}
 	return b.String()
 }
 
-// DocName is the key as the docs' table names it: "[server] timeout".
-func (k *Key) DocName() string {
+// docName is the key as the docs' table names it: "[server] timeout".
+func (k *Key) docName() string {
 	if k.Table == "" {
 		return k.Name
 	}
-	return Header(k.Table) + " " + k.Name
+	return header(k.Table) + " " + k.Name
 }
 
 func (k *Key) defaultDoc() string {

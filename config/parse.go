@@ -29,7 +29,7 @@ var (
 func belongsIn(key string) (string, bool) {
 	for _, k := range Keys {
 		if k.Table != "" && (k.Name == key || slices.Contains(k.Aliases, key)) {
-			return Header(k.Table), true
+			return header(k.Table), true
 		}
 	}
 	return "", false
@@ -291,7 +291,7 @@ func (d *decoder) key(table string, path keyPath, v any) {
 	case k == nil:
 		where := ""
 		if table != "" {
-			where = Header(table)
+			where = header(table)
 		}
 		d.unknownKey(path, where, keyNames(table))
 		return

@@ -78,7 +78,7 @@ type schemaNames struct {
 func (s *schemaNames) table(table string) map[string]any {
 	props := map[string]any{}
 	var required []string
-	for _, k := range TableKeys(table) {
+	for _, k := range tableKeys(table) {
 		props[k.Name] = s.key(k)
 		for _, a := range k.Aliases {
 			old := s.key(k)
