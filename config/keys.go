@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mcplint/mcplint/internal/compat"
 )
 
 // Kind is the shape of a key's value: how a key without a decoder of its
@@ -254,7 +256,7 @@ func keyTable() []*Key {
 		{Name: "compat", Kind: KindTable, Doc: "The clients the server must work with (client compatibility profiles).",
 			decode: (*decoder).compat},
 		{Table: "compat", Name: "clients", Kind: KindList, DefaultDoc: "`[]`", Flag: "clients",
-			Doc:    "Client profiles to check the tools against, built-in or of [compat.profiles]. Turns on the client-compatibility rule.",
+			Doc:    "Client profiles to check the tools against: built-in (" + strings.Join(compat.BuiltinNames(), ", ") + ") or of [compat.profiles]. Turns on the client-compatibility rule.",
 			decode: (*decoder).compatClients,
 			schema: (*schemaNames).compatClients},
 		{Table: "compat", Name: "profiles", Kind: KindByName,
