@@ -43,7 +43,8 @@ type Key struct {
 	// Aliases are older spellings that still work, each with a
 	// deprecation note.
 	Aliases []string
-	Kind    Kind
+	// Kind is the shape of its value.
+	Kind Kind
 	// Choices are the values a KindChoice key takes.
 	Choices []string
 	// Default is the value that applies when the key is left out, as the
@@ -66,7 +67,8 @@ type Key struct {
 	// FlagAdds says the flag adds to the key's value (--enable, -e)
 	// rather than replacing it.
 	FlagAdds bool
-	// Exclusive are keys of a table of which only one may be written.
+	// Exclusive are keys of this table of which only one may be written,
+	// for the schema; the table's decoder refuses both in its own words.
 	Exclusive []string
 	// Pattern and MinLength narrow a string in the schema; the parser's
 	// own check (check or decode) is the stricter one.
