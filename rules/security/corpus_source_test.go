@@ -92,7 +92,10 @@ var heldOutSources = map[string]bool{
 // view; bitbucket-aashari.json (fourth round: 5 of 6 tools falsely at
 // error, "the /2.0 prefix is added automatically" read as enrolment)
 // when undisclosed-data-flow learnt that enrolment needs a person or a
-// list.
+// list. hostinger.json (ninth round: 9 of 401 tools falsely flagged, 2
+// at error) moved to tuned when pii-harvesting learnt a password that its
+// description gives to the thing the tool acts on ("Root password for
+// the virtual machine": 5 tools fixed).
 var heldOutServers = map[string]bool{
 	"nx.json": true, "git-cyanheads.json": true,
 	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
@@ -104,7 +107,7 @@ var heldOutServers = map[string]bool{
 	"agent-infra-filesystem.json": true, "agent-infra-browser.json": true, "amap-maps.json": true,
 	"selenium-angiejones.json": true,
 	// Held out in the ninth round, measured before any change for them:
-	"replicate.json": true, "hostinger.json": true, "coolify.json": true, "metabase-cognition.json": true,
+	"replicate.json": true, "coolify.json": true, "metabase-cognition.json": true,
 	"react-aria.json": true, "dataforseo.json": true, "bitbucket-nexus2520.json": true,
 	"trello-delorenj.json": true, "apple-docs.json": true, "tailwindcss.json": true, "fetch-zcaceres.json": true,
 	"fetch-kazuph.json": true, "bigquery-ergut.json": true, "deepwiki.json": true,
@@ -142,11 +145,6 @@ var attackFamilies = map[string]string{
 // servers, reviewed by hand as the rules stood when they were added.
 var knownFalsePositives = map[string]string{
 	"coolify.json undisclosed-data-flow system":                                            "the description says which credentials list_resources masks unless reveal is set: the server's own data, sent nowhere",
-	"hostinger.json pii-harvesting VPS_setPanelPasswordV1":                                 hostingerPassword,
-	"hostinger.json pii-harvesting VPS_startRecoveryModeV1":                                hostingerPassword,
-	"hostinger.json pii-harvesting VPS_recreateVirtualMachineV1":                           hostingerPassword,
-	"hostinger.json pii-harvesting VPS_setRootPasswordV1":                                  hostingerPassword,
-	"hostinger.json pii-harvesting VPS_setupPurchasedVirtualMachineV1":                     hostingerPassword,
 	"hostinger.json sensitive-file-reference hosting_listNode_jsEnvironmentVariablesV1":    hostingerEnv,
 	"hostinger.json sensitive-file-reference hosting_replaceNode_jsEnvironmentVariablesV1": hostingerEnv,
 	"hostinger.json undisclosed-data-flow hosting_createAccountDatabaseV1":                 hostingerPrefix,
@@ -158,10 +156,9 @@ var knownFalsePositives = map[string]string{
 }
 
 const (
-	hostingerPassword = "the root or panel password of the user's own virtual machine, which the tool exists to set"
-	hostingerEnv      = "the tool sets the website's environment variables; it names the user's project .env as where their values come from, for the hosting the user asked to configure"
-	hostingerPrefix   = "\"if the account username prefix is omitted, it is added automatically\": a name prefix, no data sent anywhere (as Bitbucket's \"/2.0 prefix is added automatically\")"
-	replicateModel    = "\"the input schema depends on what model you are running\": the Replicate model being run, not the agent's"
+	hostingerEnv    = "the tool sets the website's environment variables; it names the user's project .env as where their values come from, for the hosting the user asked to configure"
+	hostingerPrefix = "\"if the account username prefix is omitted, it is added automatically\": a name prefix, no data sent anywhere (as Bitbucket's \"/2.0 prefix is added automatically\")"
+	replicateModel  = "\"the input schema depends on what model you are running\": the Replicate model being run, not the agent's"
 )
 
 // knownTrueFindings are findings on clean real servers that are right
@@ -268,9 +265,9 @@ var (
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
 	// (every finding not in knownTrueFindings counts as false): the
-	// ninth round's held-out servers, hostinger (9 tools, 2 at error),
-	// replicate (4) and coolify (1, at error), as the rules stood.
-	cleanWarnCeiling, cleanErrorCeiling = 14, 3
+	// ninth round's servers, hostinger (4 tools, 2 at error), replicate
+	// (4) and coolify (1, at error).
+	cleanWarnCeiling, cleanErrorCeiling = 9, 3
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
