@@ -95,7 +95,9 @@ var heldOutSources = map[string]bool{
 // list. hostinger.json (ninth round: 9 of 401 tools falsely flagged, 2
 // at error) moved to tuned when pii-harvesting learnt a password that its
 // description gives to the thing the tool acts on ("Root password for
-// the virtual machine": 5 tools fixed).
+// the virtual machine": 5 tools fixed), and sensitive-file-reference
+// that an environment-variable tool's .env, named as where the values
+// come from, is its job (2 errors fixed).
 var heldOutServers = map[string]bool{
 	"nx.json": true, "git-cyanheads.json": true,
 	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
@@ -144,15 +146,13 @@ var attackFamilies = map[string]string{
 // nothing to the model. The entries below are the ninth round's held-out
 // servers, reviewed by hand as the rules stood when they were added.
 var knownFalsePositives = map[string]string{
-	"coolify.json undisclosed-data-flow system":                                            "the description says which credentials list_resources masks unless reveal is set: the server's own data, sent nowhere",
-	"hostinger.json sensitive-file-reference hosting_listNode_jsEnvironmentVariablesV1":    hostingerEnv,
-	"hostinger.json sensitive-file-reference hosting_replaceNode_jsEnvironmentVariablesV1": hostingerEnv,
-	"hostinger.json undisclosed-data-flow hosting_createAccountDatabaseV1":                 hostingerPrefix,
-	"hostinger.json undisclosed-data-flow hosting_setupWebsiteDatabaseV1":                  hostingerPrefix,
-	"replicate.json context-harvesting-parameter create_deployments":                       "\"model\" is the Replicate model to deploy (\"e.g. stability-ai/sdxl\"), not the agent's own model",
-	"replicate.json context-harvesting-parameter create_deployments_predictions":           replicateModel,
-	"replicate.json context-harvesting-parameter create_models_predictions":                replicateModel,
-	"replicate.json context-harvesting-parameter create_predictions":                       replicateModel,
+	"coolify.json undisclosed-data-flow system":                                  "the description says which credentials list_resources masks unless reveal is set: the server's own data, sent nowhere",
+	"hostinger.json undisclosed-data-flow hosting_createAccountDatabaseV1":       hostingerPrefix,
+	"hostinger.json undisclosed-data-flow hosting_setupWebsiteDatabaseV1":        hostingerPrefix,
+	"replicate.json context-harvesting-parameter create_deployments":             "\"model\" is the Replicate model to deploy (\"e.g. stability-ai/sdxl\"), not the agent's own model",
+	"replicate.json context-harvesting-parameter create_deployments_predictions": replicateModel,
+	"replicate.json context-harvesting-parameter create_models_predictions":      replicateModel,
+	"replicate.json context-harvesting-parameter create_predictions":             replicateModel,
 }
 
 const (
@@ -265,9 +265,9 @@ var (
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
 	// (every finding not in knownTrueFindings counts as false): the
-	// ninth round's servers, hostinger (4 tools, 2 at error), replicate
-	// (4) and coolify (1, at error).
-	cleanWarnCeiling, cleanErrorCeiling = 9, 3
+	// ninth round's servers, hostinger (2 tools), replicate (4) and
+	// coolify (1, at error).
+	cleanWarnCeiling, cleanErrorCeiling = 7, 1
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
