@@ -299,7 +299,7 @@ func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			case m.phrase.src == urlFlowPhrase && protocolOnly(w, m):
 				// "Upload the file to the returned URL via HTTP PUT"
 				// names the protocol, not where the data goes.
-			case m.phrase.src == enrolPhrase && !enrolsSomeone(w, m):
+			case m.phrase.src == enrolPhrase && !enrolled(w, m):
 				// "The /2.0 prefix is added automatically": a thing
 				// added, no one enrolled.
 			case (m.phrase.src == enrolPhrase || m.phrase.src == defaultEnrolPhrase) && inIdentifier(w, m.end-1):

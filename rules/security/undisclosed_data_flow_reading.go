@@ -1,0 +1,46 @@
+package security
+
+import "strings"
+
+// How undisclosed-data-flow reads the words around a flow phrase: who a
+// generic verb adds, and a verb that is part of a setting's name.
+
+// addVerbs enrol a person only when a person, or a list they join, is
+// what they add: unlike "subscribed" or "opted in", they add prefixes,
+// headers and default values as readily as users.
+var addVerbs = map[string]bool{"added": true, "adds": true, "registered": true, "registers": true}
+
+// enrolled reports whether an enrolPhrase match enrols someone. For the
+// verbs that only enrol, a person or a list named in the sentence is
+// enough (enrolsSomeone). For addVerbs, the one added must be a person or
+// a list: the subject of the passive ("new users are added …
+// automatically", not "if the account username prefix is omitted, it is
+// added automatically": "it" is the prefix, whatever else the sentence
+// names), the object of the active ("adds the customer to …") or where
+// it is added ("added to the partner newsletter").
+func enrolled(w *words, m match) bool {
+	if !addVerbs[w.lowerWord(m.start)] {
+		return enrolsSomeone(w, m)
+	}
+	lo, hi := w.sentenceOf(m.start)
+	k := m.start - 1
+	for k >= lo && addAuxiliary[w.lowerWord(k)] {
+		k--
+	}
+	if k >= lo && enrolWords[w.lowerWord(k)] {
+		return true
+	}
+	for j := m.start + 1; j < hi && j <= m.start+6; j++ {
+		if gap := w.text[w.toks[j-1].end:w.toks[j].start]; strings.ContainsAny(gap, ",;:(") {
+			break
+		}
+		if enrolWords[w.lowerWord(j)] {
+			return true
+		}
+	}
+	return false
+}
+
+// addAuxiliary are the words between a passive's subject and its verb.
+var addAuxiliary = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
+	"will": true, "would": true, "get": true, "gets": true, "got": true, "also": true, "then": true, "always": true, "automatically": true}
