@@ -101,6 +101,11 @@ var heldOutSources = map[string]bool{
 // that "added automatically" enrols only when a person or a list is what
 // is added ("if the account username prefix is omitted, it is added
 // automatically": 2 tools fixed). After: none of its 401 tools flagged.
+// coolify.json (ninth round: 1 of 45 tools falsely at error, none after)
+// moved to tuned when undisclosed-data-flow learnt that a note of the
+// credentials a tool masks, and a verb that is a setting's name
+// ("When `include_full: true`, credentials are masked"), order no one
+// to hand credentials over.
 var heldOutServers = map[string]bool{
 	"nx.json": true, "git-cyanheads.json": true,
 	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
@@ -112,7 +117,7 @@ var heldOutServers = map[string]bool{
 	"agent-infra-filesystem.json": true, "agent-infra-browser.json": true, "amap-maps.json": true,
 	"selenium-angiejones.json": true,
 	// Held out in the ninth round, measured before any change for them:
-	"replicate.json": true, "coolify.json": true, "metabase-cognition.json": true,
+	"replicate.json": true, "metabase-cognition.json": true,
 	"react-aria.json": true, "dataforseo.json": true, "bitbucket-nexus2520.json": true,
 	"trello-delorenj.json": true, "apple-docs.json": true, "tailwindcss.json": true, "fetch-zcaceres.json": true,
 	"fetch-kazuph.json": true, "bigquery-ergut.json": true, "deepwiki.json": true,
@@ -149,7 +154,6 @@ var attackFamilies = map[string]string{
 // nothing to the model. The entries below are the ninth round's held-out
 // servers, reviewed by hand as the rules stood when they were added.
 var knownFalsePositives = map[string]string{
-	"coolify.json undisclosed-data-flow system":                                  "the description says which credentials list_resources masks unless reveal is set: the server's own data, sent nowhere",
 	"replicate.json context-harvesting-parameter create_deployments":             "\"model\" is the Replicate model to deploy (\"e.g. stability-ai/sdxl\"), not the agent's own model",
 	"replicate.json context-harvesting-parameter create_deployments_predictions": replicateModel,
 	"replicate.json context-harvesting-parameter create_models_predictions":      replicateModel,
@@ -264,8 +268,8 @@ var (
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
 	// (every finding not in knownTrueFindings counts as false): the
-	// ninth round's servers, replicate (4) and coolify (1, at error).
-	cleanWarnCeiling, cleanErrorCeiling = 5, 1
+	// ninth round's replicate (4).
+	cleanWarnCeiling, cleanErrorCeiling = 4, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the

@@ -44,3 +44,47 @@ func enrolled(w *words, m match) bool {
 // addAuxiliary are the words between a passive's subject and its verb.
 var addAuxiliary = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
 	"will": true, "would": true, "get": true, "gets": true, "got": true, "also": true, "then": true, "always": true, "automatically": true}
+
+// settingVerb reports whether a match's verb is a word of a setting
+// given a value in the text ("When `include_full: true`, credentials are
+// masked": "include" is the setting's name, not the sentence's verb), and
+// the rest of the match lies outside that name. A tool's name is no
+// setting ("call send_email with the contents"), and a name that holds
+// the whole order ("send_credentials: true") still says it.
+func settingVerb(w *words, m match) bool {
+	if !inIdentifier(w, m.start) {
+		return false
+	}
+	end := m.start
+	for end+1 < len(w.toks) && w.text[w.toks[end].end:w.toks[end+1].start] == "_" {
+		end++
+	}
+	after := strings.TrimLeft(w.text[w.toks[end].end:], "`'\" ")
+	return m.end-1 > end && (strings.HasPrefix(after, ":") || strings.HasPrefix(after, "="))
+}
+
+// withheld reports whether the credentials a credSendPhrase match names
+// are said to be kept back right after it ("credentials are masked
+// unless reveal is set", "include access tokens, which are redacted"): a
+// note of what the tool keeps from its output, not an order to hand them
+// over. The verb must be a statement's ("are masked"), not a participle
+// that could say where to put them.
+func withheld(w *words, m match) bool {
+	if m.phrase.src != credSendPhrase {
+		return false
+	}
+	_, hi := w.sentenceOf(m.end - 1)
+	k := m.end
+	if k < hi && (w.lowerWord(k) == "which" || w.lowerWord(k) == "that") {
+		k++
+	}
+	aux := k
+	for k < hi && addAuxiliary[w.lowerWord(k)] {
+		k++
+	}
+	return k > aux && k < hi && withholdWords[w.lowerWord(k)]
+}
+
+// withholdWords say that a value is kept from the output.
+var withholdWords = map[string]bool{"masked": true, "redacted": true, "omitted": true, "stripped": true, "removed": true,
+	"excluded": true, "obscured": true, "censored": true, "elided": true, "never": true, "not": true}
