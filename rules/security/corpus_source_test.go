@@ -105,7 +105,11 @@ var heldOutSources = map[string]bool{
 // moved to tuned when undisclosed-data-flow learnt that a note of the
 // credentials a tool masks, and a verb that is a setting's name
 // ("When `include_full: true`, credentials are masked"), order no one
-// to hand credentials over.
+// to hand credentials over. replicate.json (ninth round: 4 of 35 tools
+// falsely at warning, none after) moved to tuned when
+// context-harvesting-parameter learnt that a model someone picks or acts
+// on ("the model that you want to deploy", "what model you are running")
+// is the model the tool hosts, not the caller's identity.
 var heldOutServers = map[string]bool{
 	"nx.json": true, "git-cyanheads.json": true,
 	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
@@ -117,10 +121,11 @@ var heldOutServers = map[string]bool{
 	"agent-infra-filesystem.json": true, "agent-infra-browser.json": true, "amap-maps.json": true,
 	"selenium-angiejones.json": true,
 	// Held out in the ninth round, measured before any change for them:
-	"replicate.json": true, "metabase-cognition.json": true,
-	"react-aria.json": true, "dataforseo.json": true, "bitbucket-nexus2520.json": true,
-	"trello-delorenj.json": true, "apple-docs.json": true, "tailwindcss.json": true, "fetch-zcaceres.json": true,
-	"fetch-kazuph.json": true, "bigquery-ergut.json": true, "deepwiki.json": true,
+	// (hostinger, coolify and replicate moved to tuned, above):
+	"metabase-cognition.json": true, "react-aria.json": true, "dataforseo.json": true,
+	"bitbucket-nexus2520.json": true, "trello-delorenj.json": true, "apple-docs.json": true,
+	"tailwindcss.json": true, "fetch-zcaceres.json": true, "fetch-kazuph.json": true,
+	"bigquery-ergut.json": true, "deepwiki.json": true,
 }
 
 // tunedCleanLists are clean lists (file names under corpus/clean) whose
@@ -151,18 +156,10 @@ var attackFamilies = map[string]string{
 // entry when the rules stop raising it.
 // SAFE-MCP's "Input validator <!-- This is a normal HTML comment -->"
 // was one until directive-block left alone hidden comments that say
-// nothing to the model. The entries below are the ninth round's held-out
-// servers, reviewed by hand as the rules stood when they were added.
-var knownFalsePositives = map[string]string{
-	"replicate.json context-harvesting-parameter create_deployments":             "\"model\" is the Replicate model to deploy (\"e.g. stability-ai/sdxl\"), not the agent's own model",
-	"replicate.json context-harvesting-parameter create_deployments_predictions": replicateModel,
-	"replicate.json context-harvesting-parameter create_models_predictions":      replicateModel,
-	"replicate.json context-harvesting-parameter create_predictions":             replicateModel,
-}
-
-const (
-	replicateModel = "\"the input schema depends on what model you are running\": the Replicate model being run, not the agent's"
-)
+// nothing to the model. The ninth round's held-out servers raised
+// fourteen, reviewed by hand as the rules stood when they were added
+// (docs/security-corpus.md); each was removed when the rule was fixed.
+var knownFalsePositives = map[string]string{}
 
 // knownTrueFindings are findings on clean real servers that are right
 // under the severity policy (README, security rules), with why.
@@ -268,8 +265,9 @@ var (
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
 	// (every finding not in knownTrueFindings counts as false): the
-	// ninth round's replicate (4).
-	cleanWarnCeiling, cleanErrorCeiling = 4, 0
+	// ninth round's held-out servers flag none since the changes after
+	// it (docs/security-corpus.md, "After round 9").
+	cleanWarnCeiling, cleanErrorCeiling = 0, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
