@@ -296,15 +296,15 @@ func actsOnModel(w *words, k int) bool {
 	for k < len(w.toks) && modelAdverbs[w.lowerWord(k)] {
 		k++
 	}
+	if k+1 < len(w.toks) && w.lowerWord(k) == "fine" && w.text[w.toks[k].end:w.toks[k+1].start] == "-" {
+		k++ // "fine-tuning"
+	}
 	if k >= len(w.toks) || !modelObjectVerbs[w.lowerWord(k)] {
 		return false
 	}
-	if k+1 < len(w.toks) && w.toks[k+1].start == w.toks[k].end+1 && w.text[w.toks[k].end] == '-' {
-		k++ // "fine-tuning"
-	}
 	if k+1 < len(w.toks) {
 		switch w.lowerWord(k + 1) {
-		case "on", "as", "under", "inside", "in":
+		case "on", "as", "under", "inside":
 			return false
 		}
 	}
@@ -313,7 +313,7 @@ func actsOnModel(w *words, k int) bool {
 
 // modelObjectVerbs are what a person or a program does to a model as a
 // thing: run it, deploy it, train it.
-var modelObjectVerbs = map[string]bool{"running": true, "deploying": true, "training": true, "fine": true, "finetuning": true, "tuning": true,
+var modelObjectVerbs = map[string]bool{"running": true, "deploying": true, "training": true, "finetuning": true, "tuning": true,
 	"hosting": true, "serving": true, "building": true, "testing": true, "evaluating": true, "benchmarking": true, "creating": true,
 	"uploading": true, "pushing": true, "querying": true, "run": true, "deploy": true, "train": true, "host": true, "serve": true}
 

@@ -295,8 +295,8 @@ func ordered(w *words, lo, tok int) bool {
 // valuesFrom reports whether the file at token tok is named as where
 // what the order moves comes from ("send the full set with real values
 // taken from the project .env file"), not as what it moves ("read .env",
-// "send .env"): "from" stands before the path, at most two words before
-// it ("from the project .env"), none of them a verb that moves it. For a
+// "send .env"): "from" stands before the path with at most two words
+// between ("from the project .env"), none of them a verb that moves it. For a
 // weak file of the tool's own subject (an environment-variable tool and
 // .env) that is the tool's job: the values it sets come from the
 // project's file.
