@@ -92,7 +92,24 @@ var heldOutSources = map[string]bool{
 // view; bitbucket-aashari.json (fourth round: 5 of 6 tools falsely at
 // error, "the /2.0 prefix is added automatically" read as enrolment)
 // when undisclosed-data-flow learnt that enrolment needs a person or a
-// list.
+// list. hostinger.json (ninth round: 9 of 401 tools falsely flagged, 2
+// at error) moved to tuned when pii-harvesting learnt a password that its
+// description gives to the thing the tool acts on ("Root password for
+// the virtual machine": 5 tools fixed), and sensitive-file-reference
+// that an environment-variable tool's .env, named as where the values
+// come from, is its job (2 errors fixed), and undisclosed-data-flow
+// that "added automatically" enrols only when a person or a list is what
+// is added ("if the account username prefix is omitted, it is added
+// automatically": 2 tools fixed). After: none of its 401 tools flagged.
+// coolify.json (ninth round: 1 of 45 tools falsely at error, none after)
+// moved to tuned when undisclosed-data-flow learnt that a note of the
+// credentials a tool masks, and a verb that is a setting's name
+// ("When `include_full: true`, credentials are masked"), order no one
+// to hand credentials over. replicate.json (ninth round: 4 of 35 tools
+// falsely at warning, none after) moved to tuned when
+// context-harvesting-parameter learnt that a model someone picks or acts
+// on ("the model that you want to deploy", "what model you are running")
+// is the model the tool hosts, not the caller's identity.
 var heldOutServers = map[string]bool{
 	"nx.json": true, "git-cyanheads.json": true,
 	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
@@ -104,10 +121,11 @@ var heldOutServers = map[string]bool{
 	"agent-infra-filesystem.json": true, "agent-infra-browser.json": true, "amap-maps.json": true,
 	"selenium-angiejones.json": true,
 	// Held out in the ninth round, measured before any change for them:
-	"replicate.json": true, "hostinger.json": true, "coolify.json": true, "metabase-cognition.json": true,
-	"react-aria.json": true, "dataforseo.json": true, "bitbucket-nexus2520.json": true,
-	"trello-delorenj.json": true, "apple-docs.json": true, "tailwindcss.json": true, "fetch-zcaceres.json": true,
-	"fetch-kazuph.json": true, "bigquery-ergut.json": true, "deepwiki.json": true,
+	// (hostinger, coolify and replicate moved to tuned, above):
+	"metabase-cognition.json": true, "react-aria.json": true, "dataforseo.json": true,
+	"bitbucket-nexus2520.json": true, "trello-delorenj.json": true, "apple-docs.json": true,
+	"tailwindcss.json": true, "fetch-zcaceres.json": true, "fetch-kazuph.json": true,
+	"bigquery-ergut.json": true, "deepwiki.json": true,
 }
 
 // tunedCleanLists are clean lists (file names under corpus/clean) whose
@@ -138,31 +156,10 @@ var attackFamilies = map[string]string{
 // entry when the rules stop raising it.
 // SAFE-MCP's "Input validator <!-- This is a normal HTML comment -->"
 // was one until directive-block left alone hidden comments that say
-// nothing to the model. The entries below are the ninth round's held-out
-// servers, reviewed by hand as the rules stood when they were added.
-var knownFalsePositives = map[string]string{
-	"coolify.json undisclosed-data-flow system":                                            "the description says which credentials list_resources masks unless reveal is set: the server's own data, sent nowhere",
-	"hostinger.json pii-harvesting VPS_setPanelPasswordV1":                                 hostingerPassword,
-	"hostinger.json pii-harvesting VPS_startRecoveryModeV1":                                hostingerPassword,
-	"hostinger.json pii-harvesting VPS_recreateVirtualMachineV1":                           hostingerPassword,
-	"hostinger.json pii-harvesting VPS_setRootPasswordV1":                                  hostingerPassword,
-	"hostinger.json pii-harvesting VPS_setupPurchasedVirtualMachineV1":                     hostingerPassword,
-	"hostinger.json sensitive-file-reference hosting_listNode_jsEnvironmentVariablesV1":    hostingerEnv,
-	"hostinger.json sensitive-file-reference hosting_replaceNode_jsEnvironmentVariablesV1": hostingerEnv,
-	"hostinger.json undisclosed-data-flow hosting_createAccountDatabaseV1":                 hostingerPrefix,
-	"hostinger.json undisclosed-data-flow hosting_setupWebsiteDatabaseV1":                  hostingerPrefix,
-	"replicate.json context-harvesting-parameter create_deployments":                       "\"model\" is the Replicate model to deploy (\"e.g. stability-ai/sdxl\"), not the agent's own model",
-	"replicate.json context-harvesting-parameter create_deployments_predictions":           replicateModel,
-	"replicate.json context-harvesting-parameter create_models_predictions":                replicateModel,
-	"replicate.json context-harvesting-parameter create_predictions":                       replicateModel,
-}
-
-const (
-	hostingerPassword = "the root or panel password of the user's own virtual machine, which the tool exists to set"
-	hostingerEnv      = "the tool sets the website's environment variables; it names the user's project .env as where their values come from, for the hosting the user asked to configure"
-	hostingerPrefix   = "\"if the account username prefix is omitted, it is added automatically\": a name prefix, no data sent anywhere (as Bitbucket's \"/2.0 prefix is added automatically\")"
-	replicateModel    = "\"the input schema depends on what model you are running\": the Replicate model being run, not the agent's"
-)
+// nothing to the model. The ninth round's held-out servers raised
+// fourteen, reviewed by hand as the rules stood when they were added
+// (docs/security-corpus.md); each was removed when the rule was fixed.
+var knownFalsePositives = map[string]string{}
 
 // knownTrueFindings are findings on clean real servers that are right
 // under the severity policy (README, security rules), with why.
@@ -268,9 +265,9 @@ var (
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
 	// (every finding not in knownTrueFindings counts as false): the
-	// ninth round's held-out servers, hostinger (9 tools, 2 at error),
-	// replicate (4) and coolify (1, at error), as the rules stood.
-	cleanWarnCeiling, cleanErrorCeiling = 14, 3
+	// ninth round's held-out servers flag none since the changes after
+	// it (docs/security-corpus.md, "After round 9").
+	cleanWarnCeiling, cleanErrorCeiling = 0, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
