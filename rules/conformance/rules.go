@@ -24,6 +24,7 @@ func Rules() []sdk.Rule {
 	return []sdk.Rule{
 		batchEmitted{},
 		cacheHintInvalid{},
+		cancelledRequestAnswered{},
 		capabilityGatedTools{},
 		capabilityMethodMissing{},
 		clientCapabilityRequired{},
@@ -62,6 +63,8 @@ func Rules() []sdk.Rule {
 		notificationAnswered{},
 		paginationLoop{},
 		pingResponse{},
+		progressNotIncreasing{},
+		progressTokenUnknown{},
 		registryServerJSON{},
 		protocolVersionMissing{},
 		requestBeforeInit{},
