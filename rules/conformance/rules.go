@@ -79,6 +79,8 @@ func Rules() []sdk.Rule {
 		serverRequestUndeclared{},
 		&shutdownOnStdinClose{MaxMs: defaultShutdownMs},
 		&slowResponse{MaxMs: defaultSlowMs},
+		ssePrimingEvent,
+		sseRetryMissing,
 		stdioServerRequest{},
 		stdoutPollution{},
 		structuredContentMismatch{},
