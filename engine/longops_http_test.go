@@ -168,12 +168,12 @@ func (s *sseServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		progress(0)
 		for i := 1; i <= steps; i++ {
+			if s.defect == "ignores-cancel" {
+				stop = nil // the whole step is taken, cancelled or not
+			}
 			select {
 			case <-stop:
-				if s.defect != "ignores-cancel" {
-					return
-				}
-				stop = nil
+				return
 			case <-time.After(sseStep):
 			}
 			v := i

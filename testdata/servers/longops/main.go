@@ -134,12 +134,12 @@ func work(s *rawmcp.Server, m rawmcp.Msg, modern bool, defect string) {
 	go func() {
 		progress(0)
 		for i := 1; i <= steps; i++ {
+			if defect == "ignores-cancel" {
+				stop = nil // the whole step is taken, cancelled or not
+			}
 			select {
 			case <-stop:
-				if defect != "ignores-cancel" {
-					return
-				}
-				stop = nil
+				return
 			case <-time.After(step):
 			}
 			if i < steps || defect != "after-answer" {
