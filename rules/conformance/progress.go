@@ -24,7 +24,8 @@ type progressNote struct {
 	// req is the last request sent before the notification that carried
 	// the token; nil when none did.
 	req *wire.Msg
-	// answered is true when req had been answered before the notification.
+	// answered is true when req had been answered before the
+	// notification, and not with a task whose progress goes on.
 	answered bool
 	// progress is the progress value; ok false when it is not a number
 	// (wire-schema's to report).
@@ -57,12 +58,22 @@ func progressNotes(ss *wire.Session) []progressNote {
 			}
 			n := progressNote{msg: m, token: p.Token, key: tokenKey(p.Token)}
 			n.req = asked[n.key]
-			n.answered = n.req != nil && n.req.Pair != nil && n.req.Pair.Index < m.Index
+			n.answered = n.req != nil && n.req.Pair != nil && n.req.Pair.Index < m.Index && !createsTask(n.req.Pair)
 			n.ok = json.Unmarshal(p.Progress, &n.progress) == nil && len(p.Progress) > 0
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// createsTask reports a CreateTaskResult: the answer to a task-augmented
+// request, after which progress goes on with the same token until the
+// task ends (2025-11-25/basic/utilities/progress.mdx#behavior-requirements).
+func createsTask(resp *wire.Msg) bool {
+	var r struct {
+		Task json.RawMessage `json:"task"`
+	}
+	return resp.Result(&r) && len(r.Task) > 0 && r.Task[0] == '{'
 }
 
 // tokenKey identifies a progress token by value and JSON type.
