@@ -9,6 +9,8 @@
 //   - decreasing: the progress value goes down
 //   - after-answer: one more progress comes after the response
 //   - ignores-cancel: a cancelled call goes on and is answered
+//   - ignores-first-cancel: only the first cancelled call goes on and is
+//     answered, as when an answer crosses a cancellation on the wire
 //
 // Without one it follows the text: progress 0 at once, then one more after
 // each 200 ms step; on notifications/cancelled the work stops and the
@@ -32,6 +34,8 @@ const step = 200 * time.Millisecond
 var (
 	mu        sync.Mutex
 	cancelled = map[string]chan struct{}{}
+	// missed counts the cancellations passed over (ignores-first-cancel).
+	missed int
 )
 
 func main() {
@@ -50,7 +54,7 @@ func main() {
 	}
 	in := os.Stdin
 	os.Stdin = r
-	go watchCancels(in, w)
+	go watchCancels(in, w, defect == "ignores-first-cancel")
 
 	tool := rawmcp.Tool("work", "Do some slow work in 200 ms steps, reporting progress after each one.")
 	tool["inputSchema"] = map[string]any{"type": "object", "properties": map[string]any{
@@ -72,8 +76,8 @@ func main() {
 }
 
 // watchCancels copies in to out line by line, closing the channel of each
-// request a notifications/cancelled names.
-func watchCancels(in io.Reader, out io.WriteCloser) {
+// request a notifications/cancelled names (but the first when missFirst).
+func watchCancels(in io.Reader, out io.WriteCloser, missFirst bool) {
 	defer out.Close()
 	dec := json.NewDecoder(in)
 	for {
@@ -89,7 +93,9 @@ func watchCancels(in io.Reader, out io.WriteCloser) {
 		}
 		if json.Unmarshal(raw, &m) == nil && m.Method == "notifications/cancelled" {
 			mu.Lock()
-			if ch := cancelled[string(m.Params.RequestID)]; ch != nil {
+			if ch := cancelled[string(m.Params.RequestID)]; ch != nil && missFirst && missed == 0 {
+				missed++
+			} else if ch != nil {
 				close(ch)
 				delete(cancelled, string(m.Params.RequestID))
 			}
