@@ -87,6 +87,7 @@ func Rules() []sdk.Rule {
 		toolErrorUnflagged{},
 		toolListVaries{},
 		toolsListShape{},
+		uiResourceInvalid{},
 		unknownMethodCode{},
 		unknownToolError{},
 		unsupportedVersionError{},
