@@ -1,0 +1,208 @@
+package engine
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/mcptest"
+	"github.com/mcplint/mcplint/engine/result"
+)
+
+// extRules are the rules of the protocol's extensions: the fixtures below
+// are judged on these alone.
+var extRules = []string{"task-lifecycle", "task-shape", "task-unknown-id-code", "ui-resource-invalid", "ui-tool-meta"}
+
+// TestExtensionFixtures lints the tasks and MCP Apps fixture servers, each
+// breaking one requirement of the extension's text at a time, over stdio
+// and over Streamable HTTP: each must get its rule's finding alone, and
+// the correct servers none. The lifecycle of a task needs --exercise (a
+// task is created by calling a tool) and the UI resources are read with
+// --probes all only: without them the same defects go unseen.
+func TestExtensionFixtures(t *testing.T) {
+	tests := []struct {
+		server, brk, probes, exercise string
+		want                          string
+	}{
+		{server: "tasks", exercise: "readonly"},
+		{server: "tasks", brk: "unknown-id", want: "task-unknown-id-code"},
+		{server: "tasks", brk: "created-status", exercise: "readonly", want: "task-shape"},
+		{server: "tasks", brk: "created-status"}, // no tool is called without --exercise
+		{server: "tasks", brk: "timestamp", exercise: "readonly", want: "task-shape"},
+		{server: "tasks", brk: "result-meta", exercise: "readonly", want: "task-shape"},
+		{server: "tasks", brk: "reopen", exercise: "readonly", want: "task-lifecycle"},
+		{server: "tasks", brk: "cancel-terminal", exercise: "readonly", want: "task-lifecycle"},
+		{server: "tasks", brk: "unlisted", exercise: "readonly", want: "task-lifecycle"},
+		{server: "uiapp", probes: "all"},
+		{server: "uiapp", brk: "unlisted", probes: "all"},
+		{server: "uiapp", brk: "mime", probes: "all", want: "ui-resource-invalid"},
+		{server: "uiapp", brk: "mime"}, // the default probes do not read UI resources
+		{server: "uiapp", brk: "missing", exercise: "readonly", want: "ui-resource-invalid"},
+		{server: "uiapp", brk: "csp", probes: "all", want: "ui-resource-invalid"},
+		{server: "uiapp", brk: "scheme", want: "ui-tool-meta"},
+	}
+	for _, transport := range []string{"stdio", "http"} {
+		for _, tc := range tests {
+			name := fmt.Sprintf("%s/%s/break=%s/probes=%s/exercise=%s", transport, tc.server, tc.brk, tc.probes, tc.exercise)
+			t.Run(name, func(t *testing.T) {
+				env := []string{"TASKS_BREAK=" + tc.brk, "UIAPP_BREAK=" + tc.brk}
+				cmd := []string{mcptest.Server(t, tc.server)}
+				s := Settings{Probes: tc.probes, Exercise: tc.exercise}
+				var tg *result.Target
+				if transport == "http" {
+					srv := httptest.NewServer(&stdioBridge{t: t, cmd: cmd, env: env, procs: map[string]*bridgeProc{}})
+					defer srv.Close()
+					tg = lintURLWith(t, srv.URL+"/mcp", s)
+				} else {
+					tg = lintCommand(t, append(append([]string{"env"}, env...), cmd...), s)
+				}
+				var got []string
+				for _, is := range tg.Issues {
+					if slices.Contains(extRules, is.Rule) && !slices.Contains(got, is.Rule) {
+						got = append(got, is.Rule)
+					}
+				}
+				if (tc.want == "" && len(got) > 0) || (tc.want != "" && !slices.Equal(got, []string{tc.want})) {
+					t.Errorf("rules %q, want %q: %+v", got, tc.want, tg.Issues)
+				}
+			})
+		}
+	}
+}
+
+// lintCommand lints a stdio server with s (a timeout of 5 seconds when it
+// sets none).
+func lintCommand(t *testing.T, cmd []string, s Settings) *result.Target {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s.Dir, s.Config, s.Command, s.Plugins, s.NoLock = t.TempDir(), config.Default(), cmd, PluginSettings{Off: true}, true
+	if s.Timeout == 0 {
+		s.Timeout = 5 * time.Second
+	}
+	rep, err := Run(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := rep.Targets[0]
+	if tg.Error != nil {
+		t.Fatalf("%q was not linted: %s", cmd, *tg.Error)
+	}
+	return tg
+}
+
+// stdioBridge serves a stdio fixture server over Streamable HTTP
+// (2025-11-25, JSON responses): each initialize starts a process of its
+// own, named by the MCP-Session-Id it answers with, and each later POST
+// is one line to that process, answered with the line of the same id.
+// The fixture servers answer every request, so a POST never waits on a
+// request the server keeps.
+type stdioBridge struct {
+	t        *testing.T
+	cmd, env []string
+
+	mu    sync.Mutex
+	procs map[string]*bridgeProc
+	next  int
+}
+
+// bridgeProc is one fixture process and its pipes.
+type bridgeProc struct {
+	mu  sync.Mutex
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func (b *stdioBridge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodDelete {
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	if r.Method != http.MethodPost {
+		http.Error(w, "no stream here", http.StatusMethodNotAllowed)
+		return
+	}
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	if json.Unmarshal(body, &m) != nil {
+		rpcError(w, http.StatusBadRequest, nil, -32700, "Parse error", "")
+		return
+	}
+	sid := r.Header.Get("MCP-Session-Id")
+	if m.Method == "initialize" {
+		sid = b.start()
+		w.Header().Set("MCP-Session-Id", sid)
+	}
+	b.mu.Lock()
+	p := b.procs[sid]
+	b.mu.Unlock()
+	if p == nil {
+		rpcError(w, http.StatusBadRequest, nil, -32000, "Bad Request: no valid session", "")
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.in.Write(append(bytes.TrimSpace(body), '\n'))
+	if len(m.ID) == 0 || m.Method == "" {
+		w.WriteHeader(http.StatusAccepted) // a notification or a response
+		return
+	}
+	for {
+		line, err := p.out.ReadBytes('\n')
+		if err != nil {
+			http.Error(w, "the server exited", http.StatusInternalServerError)
+			return
+		}
+		var resp struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if json.Unmarshal(line, &resp) == nil && bytes.Equal(resp.ID, m.ID) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(line)
+			return
+		}
+	}
+}
+
+// start runs a new process of the fixture and returns its session id.
+func (b *stdioBridge) start() string {
+	cmd := exec.Command(b.cmd[0], b.cmd[1:]...)
+	cmd.Env = append(os.Environ(), b.env...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Cleanup(func() {
+		in.Close()
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.next++
+	sid := fmt.Sprintf("session-%d", b.next)
+	b.procs[sid] = &bridgeProc{in: in, out: bufio.NewReaderSize(out, 1<<20)}
+	return sid
+}
