@@ -34,6 +34,7 @@ var extRules = []string{"task-lifecycle", "task-shape", "task-unknown-id-code", 
 func TestExtensionFixtures(t *testing.T) {
 	tests := []struct {
 		server, brk, probes, exercise string
+		env                           []string
 		want                          string
 	}{
 		{server: "tasks", exercise: "readonly"},
@@ -45,6 +46,8 @@ func TestExtensionFixtures(t *testing.T) {
 		{server: "tasks", brk: "reopen", exercise: "readonly", want: "task-lifecycle"},
 		{server: "tasks", brk: "cancel-terminal", exercise: "readonly", want: "task-lifecycle"},
 		{server: "tasks", brk: "unlisted", exercise: "readonly", want: "task-lifecycle"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "unknown-id", want: "task-unknown-id-code"},
 		{server: "uiapp", probes: "all"},
 		{server: "uiapp", brk: "unlisted", probes: "all"},
 		{server: "uiapp", brk: "mime", probes: "all", want: "ui-resource-invalid"},
@@ -55,9 +58,9 @@ func TestExtensionFixtures(t *testing.T) {
 	}
 	for _, transport := range []string{"stdio", "http"} {
 		for _, tc := range tests {
-			name := fmt.Sprintf("%s/%s/break=%s/probes=%s/exercise=%s", transport, tc.server, tc.brk, tc.probes, tc.exercise)
+			name := fmt.Sprintf("%s/%s%q/break=%s/probes=%s/exercise=%s", transport, tc.server, tc.env, tc.brk, tc.probes, tc.exercise)
 			t.Run(name, func(t *testing.T) {
-				env := []string{"TASKS_BREAK=" + tc.brk, "UIAPP_BREAK=" + tc.brk}
+				env := append([]string{"TASKS_BREAK=" + tc.brk, "UIAPP_BREAK=" + tc.brk}, tc.env...)
 				cmd := []string{mcptest.Server(t, tc.server)}
 				s := Settings{Probes: tc.probes, Exercise: tc.exercise}
 				var tg *result.Target
@@ -103,19 +106,21 @@ func lintCommand(t *testing.T, cmd []string, s Settings) *result.Target {
 	return tg
 }
 
-// stdioBridge serves a stdio fixture server over Streamable HTTP
-// (2025-11-25, JSON responses): each initialize starts a process of its
-// own, named by the MCP-Session-Id it answers with, and each later POST
-// is one line to that process, answered with the line of the same id.
+// stdioBridge serves a stdio fixture server over Streamable HTTP (JSON
+// responses): each initialize starts a process of its own, named by the
+// MCP-Session-Id it answers with, requests that name no session (the
+// 2026-07-28 era's) go to one shared process, and each POST is one line
+// to its process, answered with the line of the same id.
 // The fixture servers answer every request, so a POST never waits on a
 // request the server keeps.
 type stdioBridge struct {
 	t        *testing.T
 	cmd, env []string
 
-	mu    sync.Mutex
-	procs map[string]*bridgeProc
-	next  int
+	mu     sync.Mutex
+	procs  map[string]*bridgeProc
+	next   int
+	shared sync.Once // starts the process of the requests without a session
 }
 
 // bridgeProc is one fixture process and its pipes.
@@ -144,9 +149,15 @@ func (b *stdioBridge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sid := r.Header.Get("MCP-Session-Id")
-	if m.Method == "initialize" {
+	switch {
+	case m.Method == "initialize":
 		sid = b.start()
 		w.Header().Set("MCP-Session-Id", sid)
+	case sid == "":
+		// A 2026-07-28 request, or a legacy one before initialize: one
+		// process serves every request that names no session, and a
+		// legacy fixture refuses them until it is initialized.
+		b.shared.Do(func() { b.startAs("") })
 	}
 	b.mu.Lock()
 	p := b.procs[sid]
@@ -181,6 +192,16 @@ func (b *stdioBridge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // start runs a new process of the fixture and returns its session id.
 func (b *stdioBridge) start() string {
+	b.mu.Lock()
+	b.next++
+	sid := fmt.Sprintf("session-%d", b.next)
+	b.mu.Unlock()
+	b.startAs(sid)
+	return sid
+}
+
+// startAs runs a new process of the fixture for session sid.
+func (b *stdioBridge) startAs(sid string) {
 	cmd := exec.Command(b.cmd[0], b.cmd[1:]...)
 	cmd.Env = append(os.Environ(), b.env...)
 	in, err := cmd.StdinPipe()
@@ -201,8 +222,5 @@ func (b *stdioBridge) start() string {
 	})
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.next++
-	sid := fmt.Sprintf("session-%d", b.next)
 	b.procs[sid] = &bridgeProc{in: in, out: bufio.NewReaderSize(out, 1<<20)}
-	return sid
 }

@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/mcplint/mcplint/rules/internal/wire"
@@ -11,7 +12,10 @@ import (
 // taskUnknownIDCode reports a tasks/get, tasks/result or tasks/cancel of
 // a task id the server never gave, answered other than with -32602: with
 // another error code, or with a result. The probe unknown-task asks about
-// one on every legacy server that declares tasks.
+// one on every legacy server that declares tasks. In a 2026-07-28 session
+// (the io.modelcontextprotocol/tasks extension) only tasks/get must fail
+// so, and only when the request declared the extension: a client that
+// does not declare it gets -32021.
 type taskUnknownIDCode struct{}
 
 func (taskUnknownIDCode) Meta() sdk.Meta {
@@ -20,7 +24,6 @@ func (taskUnknownIDCode) Meta() sdk.Meta {
 		Summary: "A tasks request for a task id that does not exist fails with -32602",
 		Doc:     doc("task-unknown-id-code"),
 		Source:  "2025-11-25/basic/utilities/tasks.mdx#protocol-errors",
-		Era:     sdk.EraLegacy,
 		Since:   tasksSince,
 		Uses:    []string{parsedSession.Name},
 	}
@@ -47,6 +50,9 @@ func (taskUnknownIDCode) Check(ctx context.Context, s *sdk.Snapshot, report func
 		if m.Method != "tasks/get" && m.Method != "tasks/result" && m.Method != "tasks/cancel" {
 			continue
 		}
+		if s.Era == sdk.EraModern && (m.Method != "tasks/get" || !declaresTasks(m)) {
+			continue
+		}
 		id := taskIDParam(m)
 		code := errorCode(m.Pair)
 		if id == "" || given[id] || code == "-32602" {
@@ -62,4 +68,17 @@ func (taskUnknownIDCode) Check(ctx context.Context, s *sdk.Snapshot, report func
 		at(report, m.Pair.Index, fmt.Sprintf("%s of task %q, an id the server never gave, %s", m.Method, id, problem), fix)
 	}
 	return nil
+}
+
+// declaresTasks reports whether a 2026-07-28 request declares the tasks
+// extension in its client capabilities.
+func declaresTasks(m *wire.Msg) bool {
+	var p struct {
+		Meta struct {
+			Capabilities struct {
+				Extensions map[string]json.RawMessage `json:"extensions"`
+			} `json:"io.modelcontextprotocol/clientCapabilities"`
+		} `json:"_meta"`
+	}
+	return m.Params(&p) && nonNull(p.Meta.Capabilities.Extensions[tasksExtension])
 }

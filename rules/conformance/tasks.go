@@ -12,9 +12,12 @@ import (
 // tasksSince is the protocol version whose text defines tasks
 // (2025-11-25/basic/utilities/tasks.mdx). 2026-07-28 moved them out of
 // the core protocol into the io.modelcontextprotocol/tasks extension,
-// whose text mcplint does not check yet: the task rules are legacy-era
-// rules.
+// whose lifecycle differs (no tasks/list or tasks/result, a cancel that is
+// only acknowledged): task-shape and task-lifecycle are legacy-era rules.
 const tasksSince = "2025-11-25"
+
+// tasksExtension is the identifier of the 2026-07-28 tasks extension.
+const tasksExtension = "io.modelcontextprotocol/tasks"
 
 // taskStatuses are the statuses a task can have; terminal ones no task
 // leaves.
@@ -96,6 +99,9 @@ func tasksSeen(ss *wire.Session) []taskSeen {
 			}
 		case requestsTask(m.Pair):
 			add("create", m, "/result/task", res["task"])
+		case res["resultType"] == "task":
+			// The 2026-07-28 extension's CreateTaskResult is the task itself.
+			add("create", m, "/result", res)
 		}
 	}
 	return out

@@ -13,9 +13,11 @@ import (
 )
 
 // The probes of the protocol's extensions: MCP Apps (SEP-1865,
-// io.modelcontextprotocol/ui) and the tasks of 2025-11-25. Each runs only
+// io.modelcontextprotocol/ui), the tasks of 2025-11-25 and the tasks
+// extension of 2026-07-28 (io.modelcontextprotocol/tasks). Each runs only
 // on a server that uses what it probes: a tool whose _meta names a UI
-// resource, a tasks capability in the initialize result.
+// resource, a tasks capability in the initialize result, the extension in
+// server/discover's.
 const (
 	// UIResources reads, with resources/read, each ui:// resource a
 	// listed tool's _meta names (ui-resource-invalid); All or --exercise
@@ -23,7 +25,8 @@ const (
 	UIResources = "ui-resources"
 	// UnknownTask asks tasks/get, tasks/result and, when the server
 	// declares tasks.cancel, tasks/cancel about a task id the server never
-	// gave (task-unknown-id-code).
+	// gave (task-unknown-id-code); on a 2026-07-28 server that declares
+	// the tasks extension, tasks/get alone.
 	UnknownTask = "unknown-task"
 	// TaskLifecycle runs one task-augmented tools/call through its life:
 	// create, tasks/get until a terminal status, tasks/result, tasks/list
@@ -84,11 +87,22 @@ func Extensions(ctx context.Context, c *mcp.Client, era string, set Set, exercis
 			}
 		}
 	}
-	if tasks, ok := taskCapability(tr); ok && era == sdk.EraLegacy {
+	switch tasks, ok := taskCapability(tr); {
+	case ok && era == sdk.EraLegacy:
 		wg.Go(func() { unknownTask(ctx, c, tasks, timeout) })
 		if exercised && tasks.ToolCalls {
 			wg.Go(func() { taskLifecycle(ctx, c, tasks, timeout) })
 		}
+	case era == sdk.EraModern && tasksExtension(tr):
+		// The extension's tasks/get of an unknown id must fail with
+		// -32602 (its tasks/cancel only should), asked by a client that
+		// declares the extension: one that does not gets -32021.
+		wg.Go(func() {
+			c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: UnknownTask})
+			c.Request(ctx, "tasks/get", map[string]any{"taskId": UnknownTaskID, "_meta": map[string]any{
+				mcp.MetaClientCapabilities: map[string]any{"extensions": map[string]any{TasksExtension: map[string]any{}}},
+			}}, timeout)
+		})
 	}
 	wg.Wait()
 }
@@ -165,6 +179,28 @@ func listedTools(tr *sdk.Transcript) []listedTool {
 		}
 	}
 	return out
+}
+
+// TasksExtension is the identifier of the 2026-07-28 tasks extension.
+const TasksExtension = "io.modelcontextprotocol/tasks"
+
+// tasksExtension reports whether the session's server/discover declared
+// the tasks extension.
+func tasksExtension(tr *sdk.Transcript) bool {
+	for _, x := range session.Exchanges(tr) {
+		if x.Method != mcp.MethodDiscover || !x.Succeeded() {
+			continue
+		}
+		var res struct {
+			Capabilities struct {
+				Extensions map[string]json.RawMessage `json:"extensions"`
+			} `json:"capabilities"`
+		}
+		if json.Unmarshal(x.Result, &res) == nil && declared(res.Capabilities.Extensions[TasksExtension]) {
+			return true
+		}
+	}
+	return false
 }
 
 // tasksDeclared is what a server's tasks capability says it serves.

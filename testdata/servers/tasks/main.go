@@ -15,6 +15,12 @@
 //	reopen          tasks/list reports a completed task as working again
 //	cancel-terminal tasks/cancel of a completed task succeeds, as cancelled
 //	unlisted        tasks/list leaves out the tasks tasks/get returns
+//
+// With TASKS_ERA=modern it is instead a 2026-07-28 server that declares
+// the io.modelcontextprotocol/tasks extension and creates no task:
+// tasks/get fails with -32021 for a client that does not declare the
+// extension and with -32602 for an unknown id (-32603 with
+// TASKS_BREAK=unknown-id).
 package main
 
 import (
@@ -36,6 +42,10 @@ type task struct {
 
 func main() {
 	brk := os.Getenv("TASKS_BREAK")
+	if os.Getenv("TASKS_ERA") == "modern" {
+		modern(brk)
+		return
+	}
 	tasks := map[string]*task{}
 	var order []string
 	stamp := func() string { return time.Now().UTC().Format(time.RFC3339Nano) }
@@ -145,6 +155,39 @@ func main() {
 			default:
 				return false
 			}
+			return true
+		},
+	}.Serve(rawmcp.New())
+}
+
+// modern serves the 2026-07-28 variant.
+func modern(brk string) {
+	rawmcp.Modern{
+		Name:         "tasks",
+		Capabilities: map[string]any{"tools": map[string]any{}, "extensions": map[string]any{"io.modelcontextprotocol/tasks": map[string]any{}}},
+		Tools:        []map[string]any{rawmcp.Tool("word_count", "Count the words of a text; long texts can be counted as a task.")},
+		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
+			if m.Method != "tasks/get" && m.Method != "tasks/cancel" && m.Method != "tasks/update" {
+				return false
+			}
+			var p struct {
+				Meta struct {
+					Capabilities struct {
+						Extensions map[string]any `json:"extensions"`
+					} `json:"io.modelcontextprotocol/clientCapabilities"`
+				} `json:"_meta"`
+			}
+			json.Unmarshal(m.Params, &p)
+			if _, ok := p.Meta.Capabilities.Extensions["io.modelcontextprotocol/tasks"]; !ok {
+				s.Send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{"code": -32021, "message": "Missing required client capability",
+					"data": map[string]any{"requiredCapabilities": map[string]any{"extensions": map[string]any{"io.modelcontextprotocol/tasks": map[string]any{}}}}}})
+				return true
+			}
+			code := -32602
+			if brk == "unknown-id" {
+				code = -32603
+			}
+			s.Fail(m.ID, code, "Failed to retrieve task: Task not found")
 			return true
 		},
 	}.Serve(rawmcp.New())
