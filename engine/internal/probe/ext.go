@@ -68,11 +68,44 @@ const (
 	DeprecatedUIResourceKey = "ui/resourceUri"
 )
 
-// Extensions runs the extension probes of set on c, a session past its
-// listing (and past its --exercise calls when exercised): the task
-// probes on a legacy server that declares tasks, the UI resource reads
-// on a server whose tools name UI resources. It returns when each is
-// answered or has waited its timeout.
+// taskProbes are the UnknownTask probe for Session to run beside its
+// others, so that a server that declares tasks pays no extra round trip:
+// on a legacy server that declares the tasks capability, tasks/get,
+// tasks/result and (when it declares tasks.cancel) tasks/cancel of an
+// unknown id at once; on a modern one that declares the tasks extension,
+// tasks/get alone, from a request that declares the extension (one that
+// does not must get -32021 instead).
+func taskProbes(ctx context.Context, c *mcp.Client, era string, timeout time.Duration, run func(name string, send func() (mcp.Message, error))) {
+	tr := c.Transcript()
+	switch tasks, ok := taskCapability(tr); {
+	case ok && era == sdk.EraLegacy:
+		run(UnknownTask, func() (mcp.Message, error) {
+			methods := []string{"tasks/get", "tasks/result"}
+			if tasks.Cancel {
+				methods = append(methods, "tasks/cancel")
+			}
+			var wg sync.WaitGroup
+			for _, m := range methods {
+				wg.Go(func() { c.Request(ctx, m, map[string]any{"taskId": UnknownTaskID}, timeout) })
+			}
+			wg.Wait()
+			return mcp.Message{}, nil
+		})
+	case era == sdk.EraModern && tasksExtension(tr):
+		run(UnknownTask, func() (mcp.Message, error) {
+			return c.Request(ctx, "tasks/get", map[string]any{"taskId": UnknownTaskID, "_meta": map[string]any{
+				mcp.MetaClientCapabilities: map[string]any{"extensions": map[string]any{TasksExtension: map[string]any{}}},
+			}}, timeout)
+		})
+	}
+}
+
+// Extensions runs the extension probes that wait for the --exercise calls
+// or cost more than a request, on c, a session past its listing (and past
+// its exercise when exercised): with All or --exercise the reads of the
+// UI resources the tools name, under --exercise the lifecycle of a task
+// on a legacy server that declares task-augmented tool calls. It returns
+// when each is answered or has waited its timeout.
 func Extensions(ctx context.Context, c *mcp.Client, era string, set Set, exercised bool, timeout time.Duration) {
 	if set == None || ctx.Err() != nil {
 		return
@@ -87,22 +120,8 @@ func Extensions(ctx context.Context, c *mcp.Client, era string, set Set, exercis
 			}
 		}
 	}
-	switch tasks, ok := taskCapability(tr); {
-	case ok && era == sdk.EraLegacy:
-		wg.Go(func() { unknownTask(ctx, c, tasks, timeout) })
-		if exercised && tasks.ToolCalls {
-			wg.Go(func() { taskLifecycle(ctx, c, tasks, timeout) })
-		}
-	case era == sdk.EraModern && tasksExtension(tr):
-		// The extension's tasks/get of an unknown id must fail with
-		// -32602 (its tasks/cancel only should), asked by a client that
-		// declares the extension: one that does not gets -32021.
-		wg.Go(func() {
-			c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: UnknownTask})
-			c.Request(ctx, "tasks/get", map[string]any{"taskId": UnknownTaskID, "_meta": map[string]any{
-				mcp.MetaClientCapabilities: map[string]any{"extensions": map[string]any{TasksExtension: map[string]any{}}},
-			}}, timeout)
-		})
+	if tasks, ok := taskCapability(tr); ok && era == sdk.EraLegacy && exercised && tasks.ToolCalls {
+		wg.Go(func() { taskLifecycle(ctx, c, tasks, timeout) })
 	}
 	wg.Wait()
 }
@@ -240,20 +259,6 @@ func taskCapability(tr *sdk.Transcript) (tasksDeclared, bool) {
 // declared reports whether a capability member is present and not null.
 func declared(raw json.RawMessage) bool {
 	return len(raw) > 0 && string(raw) != "null"
-}
-
-// unknownTask runs the UnknownTask probe: the three requests at once.
-func unknownTask(ctx context.Context, c *mcp.Client, tasks tasksDeclared, timeout time.Duration) {
-	c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: UnknownTask})
-	methods := []string{"tasks/get", "tasks/result"}
-	if tasks.Cancel {
-		methods = append(methods, "tasks/cancel")
-	}
-	var wg sync.WaitGroup
-	for _, m := range methods {
-		wg.Go(func() { c.Request(ctx, m, map[string]any{"taskId": UnknownTaskID}, timeout) })
-	}
-	wg.Wait()
 }
 
 // taskLifecycle runs the TaskLifecycle probe on the first tool that
