@@ -21,9 +21,12 @@ import (
 	"github.com/mcplint/mcplint/engine/result"
 )
 
-// extRules are the rules of the protocol's extensions: the fixtures below
-// are judged on these alone.
-var extRules = []string{"task-lifecycle", "task-shape", "task-unknown-id-code", "ui-resource-invalid", "ui-tool-meta"}
+// extRules are the rules of the protocol's extensions, and those a
+// correct task server could be mistaken by (its task-augmented calls are
+// answered with a task, its task-only tool refuses a plain call with
+// -32601): the fixtures below are judged on these alone.
+var extRules = []string{"task-lifecycle", "task-shape", "task-unknown-id-code", "ui-resource-invalid", "ui-tool-meta",
+	"structured-content-mismatch", "tool-error-as-protocol-error", "wire-schema"}
 
 // TestExtensionFixtures lints the tasks and MCP Apps fixture servers, each
 // breaking one requirement of the extension's text at a time, over stdio
@@ -46,6 +49,8 @@ func TestExtensionFixtures(t *testing.T) {
 		{server: "tasks", brk: "reopen", exercise: "readonly", want: "task-lifecycle"},
 		{server: "tasks", brk: "cancel-terminal", exercise: "readonly", want: "task-lifecycle"},
 		{server: "tasks", brk: "unlisted", exercise: "readonly", want: "task-lifecycle"},
+		{server: "tasks", env: []string{"TASKS_REQUIRED=1"}, exercise: "readonly"},
+		{server: "tasks", env: []string{"TASKS_REQUIRED=1"}, brk: "reopen", exercise: "readonly", want: "task-lifecycle"},
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}},
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "unknown-id", want: "task-unknown-id-code"},
 		{server: "uiapp", probes: "all"},

@@ -16,6 +16,9 @@
 //	cancel-terminal tasks/cancel of a completed task succeeds, as cancelled
 //	unlisted        tasks/list leaves out the tasks tasks/get returns
 //
+// With TASKS_REQUIRED=1 (no defect) word_count requires tasks: a call
+// without a task fails with -32601, as the tasks page requires.
+//
 // With TASKS_ERA=modern it is instead a 2026-07-28 server that declares
 // the io.modelcontextprotocol/tasks extension and creates no task:
 // tasks/get fails with -32021 for a client that does not declare the
@@ -48,6 +51,10 @@ func main() {
 	}
 	tasks := map[string]*task{}
 	var order []string
+	support := "optional"
+	if os.Getenv("TASKS_REQUIRED") == "1" {
+		support = "required"
+	}
 	stamp := func() string { return time.Now().UTC().Format(time.RFC3339Nano) }
 	view := func(t *task) map[string]any {
 		created := t.created
@@ -91,7 +98,7 @@ func main() {
 				"text": map[string]any{"type": "string", "description": "The text whose words to count."},
 			}, "required": []string{"text"}},
 			"annotations": map[string]any{"readOnlyHint": true},
-			"execution":   map[string]any{"taskSupport": "optional"},
+			"execution":   map[string]any{"taskSupport": support},
 		}},
 		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
 			switch m.Method {
@@ -109,7 +116,11 @@ func main() {
 					return true
 				}
 				words := len(strings.Fields(p.Arguments.Text))
-				if len(p.Task) == 0 {
+				switch {
+				case len(p.Task) == 0 && support == "required":
+					s.Fail(m.ID, -32601, "word_count must be called as a task")
+					return true
+				case len(p.Task) == 0:
 					s.Reply(m.ID, rawmcp.TextResult(fmt.Sprintf("%d words", words), false))
 					return true
 				}
