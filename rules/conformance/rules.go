@@ -83,6 +83,7 @@ func Rules() []sdk.Rule {
 		taskLifecycle{},
 		taskShape{},
 		taskUnknownIDCode{},
+		tasksExtensionRequired{},
 		toolErrorAsProtocolError{},
 		toolErrorUnflagged{},
 		toolListVaries{},

@@ -28,6 +28,10 @@ const (
 	// gave (task-unknown-id-code); on a 2026-07-28 server that declares
 	// the tasks extension, tasks/get alone.
 	UnknownTask = "unknown-task"
+	// TasksUndeclared sends tasks/get, tasks/update and tasks/cancel to a
+	// 2026-07-28 server that declares the tasks extension, from requests
+	// that do not declare it (tasks-extension-required).
+	TasksUndeclared = "tasks-undeclared"
 	// TaskLifecycle runs one task-augmented tools/call through its life:
 	// create, tasks/get until a terminal status, tasks/result, tasks/list
 	// and tasks/cancel when declared (task-shape, task-lifecycle). It
@@ -57,6 +61,7 @@ const (
 func init() {
 	Judges[UIResources] = []string{"ui-resource-invalid"}
 	Judges[UnknownTask] = []string{"task-unknown-id-code"}
+	Judges[TasksUndeclared] = []string{"tasks-extension-required"}
 	Judges[TaskLifecycle] = []string{"task-shape", "task-lifecycle"}
 }
 
@@ -73,8 +78,8 @@ const (
 // on a legacy server that declares the tasks capability, tasks/get,
 // tasks/result and (when it declares tasks.cancel) tasks/cancel of an
 // unknown id at once; on a modern one that declares the tasks extension,
-// tasks/get alone, from a request that declares the extension (one that
-// does not must get -32021 instead).
+// tasks/get from a request that declares the extension, and the
+// TasksUndeclared probe's three requests from ones that do not.
 func taskProbes(ctx context.Context, c *mcp.Client, era string, timeout time.Duration, run func(name string, send func() (mcp.Message, error))) {
 	tr := c.Transcript()
 	switch tasks, ok := taskCapability(tr); {
@@ -96,6 +101,18 @@ func taskProbes(ctx context.Context, c *mcp.Client, era string, timeout time.Dur
 			return c.Request(ctx, "tasks/get", map[string]any{"taskId": UnknownTaskID, "_meta": map[string]any{
 				mcp.MetaClientCapabilities: map[string]any{"extensions": map[string]any{TasksExtension: map[string]any{}}},
 			}}, timeout)
+		})
+		run(TasksUndeclared, func() (mcp.Message, error) {
+			var wg sync.WaitGroup
+			for method, params := range map[string]map[string]any{
+				"tasks/get":    {"taskId": UnknownTaskID},
+				"tasks/update": {"taskId": UnknownTaskID, "inputResponses": map[string]any{}},
+				"tasks/cancel": {"taskId": UnknownTaskID},
+			} {
+				wg.Go(func() { c.Request(ctx, method, params, timeout) })
+			}
+			wg.Wait()
+			return mcp.Message{}, nil
 		})
 	}
 }

@@ -21,8 +21,9 @@
 //
 // With TASKS_ERA=modern it is instead a 2026-07-28 server that declares
 // the io.modelcontextprotocol/tasks extension and creates no task:
-// tasks/get fails with -32021 for a client that does not declare the
-// extension and with -32602 for an unknown id (-32603 with
+// tasks/get, tasks/update and tasks/cancel fail with -32021 for a client
+// that does not declare the extension (-32602 with
+// TASKS_BREAK=undeclared) and with -32602 for an unknown id (-32603 with
 // TASKS_BREAK=unknown-id).
 package main
 
@@ -189,7 +190,7 @@ func modern(brk string) {
 				} `json:"_meta"`
 			}
 			json.Unmarshal(m.Params, &p)
-			if _, ok := p.Meta.Capabilities.Extensions["io.modelcontextprotocol/tasks"]; !ok {
+			if _, ok := p.Meta.Capabilities.Extensions["io.modelcontextprotocol/tasks"]; !ok && brk != "undeclared" {
 				s.Send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{"code": -32021, "message": "Missing required client capability",
 					"data": map[string]any{"requiredCapabilities": map[string]any{"extensions": map[string]any{"io.modelcontextprotocol/tasks": map[string]any{}}}}}})
 				return true
