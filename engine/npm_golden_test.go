@@ -47,6 +47,10 @@ var pinnedServers = []pinnedServer{
 	{name: "gitlab", pkg: "@modelcontextprotocol/server-gitlab", version: "2025.4.25", bin: "dist/index.js", env: []string{"GITLAB_PERSONAL_ACCESS_TOKEN=dummy"}},
 	{name: "google-maps", pkg: "@modelcontextprotocol/server-google-maps", version: "0.6.2", bin: "dist/index.js", env: []string{"GOOGLE_MAPS_API_KEY=dummy"}},
 	{name: "everart", pkg: "@modelcontextprotocol/server-everart", version: "0.6.2", bin: "dist/index.js", env: []string{"EVERART_API_KEY=dummy"}},
+	// MCP Apps servers: tools that name ui:// views (ui-tool-meta,
+	// ui-resource-invalid, which reads the views with --probes all).
+	{name: "pdf", pkg: "@modelcontextprotocol/server-pdf", version: "2.0.4", bin: "dist/index.js", args: []string{"--stdio"}},
+	{name: "system-monitor", pkg: "@modelcontextprotocol/server-system-monitor", version: "2.0.3", bin: "dist/index.js", args: []string{"--stdio"}},
 	{name: "playwright", pkg: "@playwright/mcp", version: "0.0.83", bin: "cli.js"},
 	{name: "context7", pkg: "@upstash/context7-mcp", version: "4.1.1", bin: "dist/index.js"},
 	{name: "notion", pkg: "@notionhq/notion-mcp-server", version: "2.5.2", bin: "bin/cli.mjs", env: []string{"NOTION_TOKEN=dummy"}},

@@ -54,8 +54,11 @@ func toolCalls(s *sdk.Snapshot, ss *wire.Session) []toolCall {
 		var p struct {
 			Name      string          `json:"name"`
 			Arguments json.RawMessage `json:"arguments"`
+			Task      json.RawMessage `json:"task"`
 		}
-		if !m.Params(&p) || m.Pair == nil {
+		if !m.Params(&p) || m.Pair == nil || nonNull(p.Task) {
+			// A task-augmented call is answered with the task, not the
+			// tool's result (task-shape judges it).
 			continue
 		}
 		i, ok := index[p.Name]

@@ -181,6 +181,9 @@ func schemaChecks(sch *mcpschema.Schema, era string, m *wire.Msg) (string, []che
 		if era == sdk.EraModern && result["resultType"] == "input_required" && sch.Has("InputRequiredResult") {
 			typ = "InputRequiredResult"
 		}
+		if m.Pair.Method == "tools/call" && sch.Has("CreateTaskResult") && requestsTask(m.Pair) {
+			typ = "CreateTaskResult" // a task-augmented request is answered with its task
+		}
 		checks = append(checks, check{typ: typ, value: obj["result"], prefix: "/result"})
 	}
 	return label, checks

@@ -19,5 +19,6 @@ var doc = ruledocs.Loader(docs, "reference")
 func Rules() []sdk.Rule {
 	return []sdk.Rule{
 		danglingToolReference{},
+		uiToolMeta{},
 	}
 }

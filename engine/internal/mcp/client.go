@@ -666,8 +666,10 @@ func (c *Client) withMeta(params map[string]any) map[string]any {
 }
 
 // ModernParams returns params (copied) with the per-request _meta fields of
-// the modern era: protocol version, client info and the client's (empty)
-// capabilities, merged into any _meta already there.
+// the modern era: protocol version, client info and the client's
+// capabilities, merged into any _meta already there. The capabilities are
+// empty unless params' _meta declares some: a probe declares an extension
+// for one request that way.
 func ModernParams(version string, params map[string]any) map[string]any {
 	out := maps.Clone(params)
 	if out == nil {
@@ -679,7 +681,9 @@ func ModernParams(version string, params map[string]any) map[string]any {
 	}
 	meta[MetaProtocolVersion] = version
 	meta[MetaClientInfo] = ClientInfo()
-	meta[MetaClientCapabilities] = map[string]any{}
+	if _, declared := meta[MetaClientCapabilities]; !declared {
+		meta[MetaClientCapabilities] = map[string]any{}
+	}
 	out["_meta"] = meta
 	return out
 }

@@ -31,8 +31,9 @@ func AfterHandshake(ctx context.Context, c *mcp.Client, era string, set Set) {
 // Session runs the in-session probes of set on c, a session past its
 // handshake and listing, at once: unknown-method, unknown-tool (when tools
 // were listed), ping (legacy), and unsupported-version, missing-meta and
-// unknown-resource (modern; see statelessProbes), with All the listen
-// probe (modern). It returns
+// unknown-resource (modern; see statelessProbes), unknown-task (on
+// servers that declare tasks; see taskProbes), with All the listen probe
+// (modern). It returns
 // when each is answered or has waited its timeout (the session's request
 // timeout, at most MaxTimeout). The probe notification goes last and is
 // not waited for: the session's end, which waits for the server to exit,
@@ -66,6 +67,7 @@ func Session(ctx context.Context, c *mcp.Client, era string, set Set, timeout ti
 		})
 		statelessProbes(ctx, c, timeout, run)
 	}
+	taskProbes(ctx, c, era, timeout, run)
 	if era == sdk.EraModern && set == All {
 		wg.Go(func() { listen(ctx, c, timeout) })
 	}

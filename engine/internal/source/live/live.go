@@ -388,6 +388,9 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		probe.Session(ctx, c, hello.Era, opts.Probes, timeout)
 	}
 	exerciseTools(ctx, c, t, opts, timeout)
+	if !failed.stuck() {
+		probe.Extensions(ctx, c, hello.Era, opts.Probes, opts.Exercise.Enabled(), timeout)
+	}
 	if opts.Exercise.Enabled() {
 		probe.Relist(ctx, c, opts.Probes)
 	}
