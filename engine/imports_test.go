@@ -73,12 +73,13 @@ func TestRulesLinkNoGRPC(t *testing.T) {
 
 // TestReportModelSpeaksNoMCP checks that the result model and the formats
 // depend on nothing that speaks MCP: only the model, sdk and small helpers
-// (escaping JSON, cutting an excerpt).
+// (escaping JSON, cutting an excerpt, writing a count).
 func TestReportModelSpeaksNoMCP(t *testing.T) {
 	allowed := map[string]bool{
 		"github.com/mcplint/mcplint/sdk":                     true,
 		"github.com/mcplint/mcplint/engine/result":           true,
 		"github.com/mcplint/mcplint/engine/internal/jsonesc": true,
+		"github.com/mcplint/mcplint/internal/plural":         true,
 		"github.com/mcplint/mcplint/internal/snip":           true,
 	}
 	for _, p := range goList(t, "./engine/result", "./engine/report") {
