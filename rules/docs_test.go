@@ -5,8 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcplint/mcplint/sdk"
+	"github.com/mcplint/mcplint/sdk/linttest"
 )
 
 // TestEveryRuleDocIsEmbedded holds the one convention for rule docs, the one
@@ -63,5 +67,20 @@ func TestReadmeCountsTheRules(t *testing.T) {
 	want := fmt.Sprintf("\n%d built-in rules in seven categories", len(All()))
 	if !strings.Contains(string(b), want) {
 		t.Errorf("README.md's Rules section does not start %q: write the count of rules.All()", strings.TrimSpace(want))
+	}
+}
+
+// TestEveryCategoryMeta holds each category's rules to linttest.CheckMeta
+// (a kebab-case name, the category, a severity, a summary without a final
+// period, a source, the **Bad** and **Good** examples, Rules() in name
+// order), so that no category's own tests need to remember it.
+func TestEveryCategoryMeta(t *testing.T) {
+	for _, family := range families {
+		rules := family()
+		category := rules[0].Meta().Category
+		if !slices.Contains(sdk.Categories, category) {
+			t.Errorf("%s: category %q is not in sdk.Categories", rules[0].Meta().Name, category)
+		}
+		linttest.CheckMeta(t, rules, category)
 	}
 }

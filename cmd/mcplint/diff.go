@@ -16,6 +16,7 @@ import (
 	"github.com/mcplint/mcplint/engine/gitrev"
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/internal/atomicfile"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -183,11 +184,7 @@ func runDiff(ctx context.Context, c *cli, args []string) int {
 		return exitTarget
 	}
 	if diff.Fails(rep.Changes, failOn.value) {
-		n, noun := countAtOrAbove(rep, failOn.value), "changes"
-		if n == 1 {
-			noun = "change"
-		}
-		fmt.Fprintf(c.Stderr, "mcplint diff: failing: %d %s at or above --fail-on %s\n", n, noun, failOn.value)
+		fmt.Fprintf(c.Stderr, "mcplint diff: failing: %s at or above --fail-on %s\n", plural.Count(countAtOrAbove(rep, failOn.value), "change"), failOn.value)
 		return exitIssues
 	}
 	return exitOK

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/report"
 	"github.com/mcplint/mcplint/internal/capability"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -64,11 +65,7 @@ func writeToolCapabilities(w io.Writer, snaps []*sdk.Snapshot) {
 		if n > 0 {
 			fmt.Fprintln(w)
 		}
-		unit := "tools"
-		if len(s.Tools) == 1 {
-			unit = "tool"
-		}
-		fmt.Fprintf(w, "%s (%d %s)\n", report.Escape(s.Name), len(s.Tools), unit)
+		fmt.Fprintf(w, "%s (%s)\n", report.Escape(s.Name), plural.Count(len(s.Tools), "tool"))
 		for i, caps := range capability.Of(context.Background(), s) {
 			name := report.Escape(s.Tools[i].Name)
 			if len(caps) == 0 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -88,7 +89,7 @@ func (g *Gater) Add(t *result.Target) {
 		for i, e := range t.RuleErrors {
 			names[i] = Escape(e.Rule)
 		}
-		fail(ExitTarget, "%s could not run (%s)", plural(n, "rule"), strings.Join(names, ", "))
+		fail(ExitTarget, "%s could not run (%s)", plural.Grouped(n, "rule"), strings.Join(names, ", "))
 	}
 	n := 0
 	for _, is := range t.Issues {
@@ -97,7 +98,7 @@ func (g *Gater) Add(t *result.Target) {
 		}
 	}
 	if n > 0 {
-		fail(ExitIssues, "%s at or above --fail-on %s", plural(n, "issue"), g.failOn)
+		fail(ExitIssues, "%s at or above --fail-on %s", plural.Grouped(n, "issue"), g.failOn)
 	}
 	switch {
 	case MeetsGrade(t.Grade, g.minGrade):

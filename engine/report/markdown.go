@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -79,13 +80,13 @@ func mdSummary(b *bufio.Writer, r *result.Report) {
 		grade = fmt.Sprintf(" grade %s (%s),", mdText(t.Grade), strconv.FormatFloat(t.Score, 'f', 2, 64))
 	}
 	fmt.Fprintf(b, "## %s mcplint:%s %s, %s, %s in %s\n", mark, grade,
-		plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info"), plural(len(r.Targets), "target"))
+		plural.Grouped(s.Errors, "error"), plural.Grouped(s.Warnings, "warning"), plural.Grouped(s.Infos, "info"), plural.Grouped(len(r.Targets), "target"))
 	var notes []string
 	if suppressed > 0 {
-		notes = append(notes, plural(suppressed, "issue")+" suppressed")
+		notes = append(notes, plural.Grouped(suppressed, "issue")+" suppressed")
 	}
 	if failed > 0 {
-		notes = append(notes, plural(failed, "target")+" could not be linted")
+		notes = append(notes, plural.Grouped(failed, "target")+" could not be linted")
 	}
 	if len(notes) > 0 {
 		fmt.Fprintf(b, "\n%s.\n", upperFirstASCII(strings.Join(notes, "; ")))
@@ -142,7 +143,7 @@ func mdGrades(b *bufio.Writer, r *result.Report) {
 			}
 		}
 		e, wn, i := countSeverities(t.Issues)
-		fmt.Fprintf(b, " %d | %s | %d | %d | %d |", t.Counts.Tools, thousands(t.ContextTokens), e, wn, i)
+		fmt.Fprintf(b, " %d | %s | %d | %d | %d |", t.Counts.Tools, plural.Thousands(t.ContextTokens), e, wn, i)
 		if clients {
 			b.WriteString(" " + worksWith(t, mdText) + " |")
 		}
@@ -274,7 +275,7 @@ func mdIssues(b *bufio.Writer, t *result.Target, r *result.Report) {
 		total += len(x.Issues)
 	}
 	if total <= topIssues {
-		fmt.Fprintf(b, "\n<details><summary>%s in detail</summary>\n", plural(len(t.Issues), "issue"))
+		fmt.Fprintf(b, "\n<details><summary>%s in detail</summary>\n", plural.Grouped(len(t.Issues), "issue"))
 		defer b.WriteString("\n</details>\n")
 	}
 	b.WriteString("\n| Severity | Rule | Tool | Where | Message | Fix |\n|---|---|---|---|---|---|\n")
@@ -288,7 +289,7 @@ func mdSuppressed(b *bufio.Writer, t *result.Target, r *result.Report) {
 	if len(t.Suppressed) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "\n<details><summary>%s suppressed</summary>\n\n", plural(len(t.Suppressed), "issue"))
+	fmt.Fprintf(b, "\n<details><summary>%s suppressed</summary>\n\n", plural.Grouped(len(t.Suppressed), "issue"))
 	b.WriteString("| Rule | Tool | Where | By | Reason |\n|---|---|---|---|---|\n")
 	for _, s := range t.Suppressed {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", ruleLink(r, s.Rule), mdText(s.Tool), mdWhere(s.Issue), s.By, mdText(s.Reason))
@@ -369,7 +370,7 @@ func mdExercise(b *bufio.Writer, t *result.Target, _ *result.Report) {
 		return
 	}
 	fmt.Fprintf(b, "\n**Exercised** %s of %s: happy path %s passed%s, edge cases %s answered.\n",
-		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),
+		plural.Grouped(len(ex.Scenarios), "scenario"), plural.Grouped(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),
 		inconclusive(ex.Happy.Inconclusive+ex.Edge.Inconclusive), fraction(ex.Edge.Passed, ex.Edge.Total))
 	b.WriteString("\n| Tool | Passed | Happy path | Edge | Avg latency | First failure |\n|---|:-:|--:|--:|--:|---|\n")
 	for _, ts := range ex.Tools {
@@ -400,7 +401,7 @@ func mdExercise(b *bufio.Writer, t *result.Target, _ *result.Report) {
 		fmt.Fprintf(b, "| %s | %s %d/%d | %s | %s | %s | %s |\n", mdText(ts.Tool), mark, ts.Passed, ts.Total,
 			fraction(happy[0], happy[1]), fraction(edge[0], edge[1]), latency(ts.AvgLatencyMs), mdText(snip.Runes(failure, 160)))
 	}
-	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", plural(len(ex.Scenarios), "scenario"))
+	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", plural.Grouped(len(ex.Scenarios), "scenario"))
 	b.WriteString("| Tool | Scenario | Result | Latency | Arguments | What the model reads |\n|---|---|---|--:|---|---|\n")
 	for _, r := range ex.Scenarios {
 		outcome := "✅ " + r.Outcome

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -480,7 +481,7 @@ func (m *Merged) Gate(failOn, minGrade string) (Verdict, error) {
 		}
 		if issues > 0 {
 			v.Code = max(v.Code, ExitIssues)
-			v.Reasons = append(v.Reasons, fmt.Sprintf("%s: %s at or above --fail-on %s", name, plural(issues, "issue"), failOn))
+			v.Reasons = append(v.Reasons, fmt.Sprintf("%s: %s at or above --fail-on %s", name, plural.Grouped(issues, "issue"), failOn))
 		}
 	}
 	return v, nil

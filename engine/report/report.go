@@ -4,23 +4,25 @@
 package report
 
 import (
-	"github.com/mcplint/mcplint/engine/result"
-	"github.com/mcplint/mcplint/sdk"
 	"strings"
+
+	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/plural"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // facts are a target's counts and identity as short phrases ("5 tools",
 // "server weather 1.2.0"), with server-supplied text passed through
 // quote, which each format gives its own escaping.
 func facts(t *result.Target, quote func(string) string) []string {
-	out := []string{plural(t.Counts.Tools, "tool")}
+	out := []string{plural.Grouped(t.Counts.Tools, "tool")}
 	if t.Counts.Prompts > 0 {
-		out = append(out, plural(t.Counts.Prompts, "prompt"))
+		out = append(out, plural.Grouped(t.Counts.Prompts, "prompt"))
 	}
 	if t.Counts.Resources > 0 {
-		out = append(out, plural(t.Counts.Resources, "resource"))
+		out = append(out, plural.Grouped(t.Counts.Resources, "resource"))
 	}
-	out = append(out, thousands(t.ContextTokens)+" context tokens")
+	out = append(out, plural.Thousands(t.ContextTokens)+" context tokens")
 	if t.Server != nil {
 		out = append(out, "server "+quote(t.Server.Name+" "+t.Server.Version))
 	}
@@ -50,7 +52,7 @@ func worksWith(t *result.Target, quote func(string) string) string {
 			why = append(why, "too many tools")
 		}
 		if v.Tools > 0 {
-			why = append(why, plural(v.Tools, "tool"))
+			why = append(why, plural.Grouped(v.Tools, "tool"))
 		}
 		parts = append(parts, quote(v.Client)+" ✗ "+strings.Join(why, ", "))
 	}
@@ -84,7 +86,7 @@ func outcomes(r *result.Report) (suppressed, failed int) {
 // count of the identical findings it stands for, when there are several.
 func message(is *sdk.Issue) string {
 	if is.Count > 1 {
-		return is.Message + " (" + thousands(is.Count) + " times; the first is shown)"
+		return is.Message + " (" + plural.Thousands(is.Count) + " times; the first is shown)"
 	}
 	return is.Message
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -48,5 +49,5 @@ func moreLine(h hiddenRule) string {
 	if h.n == 1 {
 		word = "issue"
 	}
-	return fmt.Sprintf("… and %s more %s %s (--max-same-issues 0 shows all)", thousands(h.n), Escape(h.rule), word)
+	return fmt.Sprintf("… and %s more %s %s (--max-same-issues 0 shows all)", plural.Thousands(h.n), Escape(h.rule), word)
 }

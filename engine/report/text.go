@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/internal/snip"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -156,7 +157,7 @@ func (p *printer) target(t *result.Target, enabled int) {
 	}
 	if n := len(t.Suppressed); n > 0 {
 		p.line("")
-		p.line("  %s", p.paint(ansiDim, plural(n, "issue")+" suppressed ("+suppressedBy(t.Suppressed)+"):"))
+		p.line("  %s", p.paint(ansiDim, plural.Grouped(n, "issue")+" suppressed ("+suppressedBy(t.Suppressed)+"):"))
 		for _, sup := range t.Suppressed {
 			tool := Escape(sup.Tool)
 			if sup.Tool == "" {
@@ -189,7 +190,7 @@ func (p *printer) exercise(t *result.Target) {
 		return // nothing but a resource read or a prompt got
 	}
 	p.line("  exercised %s of %s: happy path %s passed%s, edge cases %s answered",
-		plural(len(ex.Scenarios), "scenario"), plural(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),
+		plural.Grouped(len(ex.Scenarios), "scenario"), plural.Grouped(len(ex.Tools), "tool"), fraction(ex.Happy.Passed, ex.Happy.Total),
 		inconclusive(ex.Happy.Inconclusive+ex.Edge.Inconclusive), fraction(ex.Edge.Passed, ex.Edge.Total))
 	width := 0
 	for _, ts := range ex.Tools {
@@ -285,8 +286,8 @@ func quoteLabel(dir string) string {
 func (p *printer) summary(r *result.Report) {
 	s := r.Summary
 	suppressed, failed := outcomes(r)
-	parts := []string{plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info")}
-	text := strings.Join(parts, ", ") + " in " + plural(len(r.Targets), "target")
+	parts := []string{plural.Grouped(s.Errors, "error"), plural.Grouped(s.Warnings, "warning"), plural.Grouped(s.Infos, "info")}
+	text := strings.Join(parts, ", ") + " in " + plural.Grouped(len(r.Targets), "target")
 	if suppressed > 0 {
 		text += fmt.Sprintf(" (%d suppressed)", suppressed)
 	}
@@ -318,31 +319,4 @@ func suppressedBy(list []result.Suppressed) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return thousands(n) + " " + word + "s"
-}
-
-// thousands writes n with comma separators: 12,345.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	if n < 0 || len(s) <= 3 {
-		return s
-	}
-	var b strings.Builder
-	pre := len(s) % 3
-	if pre > 0 {
-		b.WriteString(s[:pre])
-	}
-	for i := pre; i < len(s); i += 3 {
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/mcplint/mcplint/internal/plural"
 	"github.com/mcplint/mcplint/internal/schemawalk"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -81,7 +82,7 @@ func Check(selected []*Profile, t Target) []Finding {
 		d := defects[firsts[k]]
 		msg := d.client.Name + ": " + d.what
 		if n := more[k]; n > 0 {
-			msg += fmt.Sprintf(" (and at %d more %s in this tool)", n, pluralWord(n, "place", "places"))
+			msg += " (and at " + plural.Count(n, "more place") + " in this tool)"
 		}
 		msg += ", which " + d.client.Title + " rejects (source: " + d.source + ")"
 		fix := d.fix
@@ -95,13 +96,6 @@ func Check(selected []*Profile, t Target) []Finding {
 		out = append(out, Finding{Client: d.client.Name, Tool: tool, Pointer: d.pointer, Message: msg, Fix: fix})
 	}
 	return out
-}
-
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // listDefects lists what p rejects in t, in tool order then schema order.

@@ -2,6 +2,8 @@ package inputfile
 
 import (
 	"fmt"
+
+	"github.com/mcplint/mcplint/internal/plural"
 )
 
 // Shape bounds a document's structure before it is decoded: a decoder
@@ -38,18 +40,9 @@ func (e *ShapeError) Error() string {
 func (e *ShapeError) Problem() string {
 	limit := fmt.Sprintf("is nested deeper than the %d levels a %s may hold", e.Depth, e.What)
 	if e.Elements > 0 {
-		limit = fmt.Sprintf("holds more than the %s values, keys and items a %s may hold", grouped(e.Elements), e.What)
+		limit = fmt.Sprintf("holds more than the %s values, keys and items a %s may hold", plural.Thousands(e.Elements), e.What)
 	}
 	return "the file " + limit + "; mcplint stops reading it here (the limit is fixed: no file mcplint writes or reads in earnest comes near it)"
-}
-
-// grouped writes n with thousands separators: 1,000,000.
-func grouped(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // position tracks the line and column of a byte scan.

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -9,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/internal/snip"
-	"github.com/mcplint/mcplint/rules/internal/wire"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -68,13 +68,6 @@ func posture(evs []httpEvent) authPosture {
 // protected reports whether the server showed that it wants a token: it
 // answered 401, or serves protected resource metadata.
 func (p authPosture) protected() bool { return p.challenge != nil || p.prm != nil }
-
-// authRule is an httpRule that reads the authorization posture.
-func authRule(meta sdk.Meta, check func(p authPosture, evs []httpEvent, report func(sdk.Issue))) httpRule {
-	return httpRule{meta: meta, check: func(_ *wire.Session, evs []httpEvent, report func(sdk.Issue)) {
-		check(posture(evs), evs, report)
-	}}
-}
 
 // challengeParam is the auth-param name of a WWW-Authenticate challenge,
 // "" when it has none.
@@ -141,14 +134,24 @@ func plainHTTP(u string) bool {
 }
 
 // httpAuthResource: the protected resource metadata names this server.
-var httpAuthResource = authRule(sdk.Meta{
-	Name: "http-auth-resource", Severity: sdk.Error,
-	Summary: "The protected resource metadata's resource is the MCP server's own URL",
-	Source:  "2025-11-25/basic/authorization.mdx#authorization-server-location",
-	Since:   "2025-06-18",
-}, func(p authPosture, _ []httpEvent, report func(sdk.Issue)) {
+type httpAuthResource struct{}
+
+func (httpAuthResource) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name: "http-auth-resource", Category: sdk.CategoryConformance, Severity: sdk.Error, Default: true,
+		Summary: "The protected resource metadata's resource is the MCP server's own URL",
+		Doc:     doc("http-auth-resource"),
+		Source:  "2025-11-25/basic/authorization.mdx#authorization-server-location",
+		Since:   "2025-06-18",
+		Uses:    []string{parsedSession.Name},
+	}
+}
+
+func (httpAuthResource) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	_, evs := exchanges(ctx, s)
+	p := posture(evs)
 	if p.prm == nil || p.endpoint == "" {
-		return
+		return nil
 	}
 	const fix = `set "resource" in the protected resource metadata to the URL clients use for the MCP endpoint (for example "https://mcp.example.com/mcp"), the same one the tokens are issued for`
 	switch r := p.prmDoc.Resource; {
@@ -157,15 +160,26 @@ var httpAuthResource = authRule(sdk.Meta{
 	case !sameResource(*r, p.endpoint):
 		at(report, p.prm.Index, fmt.Sprintf("the protected resource metadata at %s names the resource %q, not this server (%s): a client must not use it, and tokens asked for that resource are not for this server", p.prm.URL, snip.Runes(*r, 200), p.endpoint), fix)
 	}
-})
+	return nil
+}
 
 // httpAuthPKCE: each authorization server advertises PKCE with S256.
-var httpAuthPKCE = authRule(sdk.Meta{
-	Name: "http-auth-pkce", Severity: sdk.Error,
-	Summary: "Each authorization server advertises PKCE S256 in code_challenge_methods_supported",
-	Source:  "2025-11-25/basic/authorization.mdx#authorization-code-protection",
-	Since:   "2025-11-25",
-}, func(p authPosture, _ []httpEvent, report func(sdk.Issue)) {
+type httpAuthPKCE struct{}
+
+func (httpAuthPKCE) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name: "http-auth-pkce", Category: sdk.CategoryConformance, Severity: sdk.Error, Default: true,
+		Summary: "Each authorization server advertises PKCE S256 in code_challenge_methods_supported",
+		Doc:     doc("http-auth-pkce"),
+		Source:  "2025-11-25/basic/authorization.mdx#authorization-code-protection",
+		Since:   "2025-11-25",
+		Uses:    []string{parsedSession.Name},
+	}
+}
+
+func (httpAuthPKCE) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	_, evs := exchanges(ctx, s)
+	p := posture(evs)
 	for _, as := range p.servers {
 		methods, _ := as.doc["code_challenge_methods_supported"].([]any)
 		if slices.Contains(methods, any("S256")) {
@@ -178,7 +192,8 @@ var httpAuthPKCE = authRule(sdk.Meta{
 		at(report, as.ev.Index, fmt.Sprintf("the authorization server metadata at %s %s: MCP clients must refuse to proceed with an authorization server that does not advertise PKCE", as.ev.URL, what),
 			`support PKCE with S256 and say so in the metadata: "code_challenge_methods_supported": ["S256"]`)
 	}
-})
+	return nil
+}
 
 // endpointKeys are the metadata members that name an authorization
 // server endpoint (RFC 8414 section 2, OpenID Connect discovery).
@@ -186,12 +201,22 @@ var endpointKeys = []string{"issuer", "authorization_endpoint", "token_endpoint"
 	"introspection_endpoint", "revocation_endpoint", "userinfo_endpoint", "device_authorization_endpoint", "pushed_authorization_request_endpoint", "end_session_endpoint"}
 
 // httpAuthHTTPS: authorization server endpoints are served over https.
-var httpAuthHTTPS = authRule(sdk.Meta{
-	Name: "http-auth-https", Severity: sdk.Error,
-	Summary: "Authorization servers and their endpoints are served over https:// (this machine excepted)",
-	Source:  "2025-11-25/basic/authorization.mdx#communication-security",
-	Since:   "2025-03-26",
-}, func(p authPosture, _ []httpEvent, report func(sdk.Issue)) {
+type httpAuthHTTPS struct{}
+
+func (httpAuthHTTPS) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name: "http-auth-https", Category: sdk.CategoryConformance, Severity: sdk.Error, Default: true,
+		Summary: "Authorization servers and their endpoints are served over https:// (this machine excepted)",
+		Doc:     doc("http-auth-https"),
+		Source:  "2025-11-25/basic/authorization.mdx#communication-security",
+		Since:   "2025-03-26",
+		Uses:    []string{parsedSession.Name},
+	}
+}
+
+func (httpAuthHTTPS) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	_, evs := exchanges(ctx, s)
+	p := posture(evs)
 	const fix = "serve the authorization server and every endpoint its metadata lists over https:// (TLS), and list the https:// URLs"
 	if p.prm != nil {
 		for _, as := range p.prmDoc.AuthorizationServers {
@@ -212,16 +237,27 @@ var httpAuthHTTPS = authRule(sdk.Meta{
 			at(report, as.ev.Index, fmt.Sprintf("the authorization server metadata at %s lists endpoints over plain http://: %s", as.ev.URL, strings.Join(bad, ", ")), fix)
 		}
 	}
-})
+	return nil
+}
 
 // httpAuthRegistration: an authorization server offers a way for a
 // client it has never seen to register.
-var httpAuthRegistration = authRule(sdk.Meta{
-	Name: "http-auth-registration", Severity: sdk.Warning,
-	Summary: "Each authorization server offers client ID metadata documents or dynamic client registration",
-	Source:  "2025-11-25/basic/authorization.mdx#client-registration-approaches",
-	Since:   "2025-03-26",
-}, func(p authPosture, _ []httpEvent, report func(sdk.Issue)) {
+type httpAuthRegistration struct{}
+
+func (httpAuthRegistration) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name: "http-auth-registration", Category: sdk.CategoryConformance, Severity: sdk.Warning, Default: true,
+		Summary: "Each authorization server offers client ID metadata documents or dynamic client registration",
+		Doc:     doc("http-auth-registration"),
+		Source:  "2025-11-25/basic/authorization.mdx#client-registration-approaches",
+		Since:   "2025-03-26",
+		Uses:    []string{parsedSession.Name},
+	}
+}
+
+func (httpAuthRegistration) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	_, evs := exchanges(ctx, s)
+	p := posture(evs)
 	for _, as := range p.servers {
 		cimd, _ := as.doc["client_id_metadata_document_supported"].(bool)
 		reg, _ := as.doc["registration_endpoint"].(string)
@@ -231,16 +267,27 @@ var httpAuthRegistration = authRule(sdk.Meta{
 		at(report, as.ev.Index, fmt.Sprintf("the authorization server metadata at %s offers neither client ID metadata documents (client_id_metadata_document_supported) nor dynamic client registration (registration_endpoint): an MCP client it has never seen can only use it with credentials registered by hand", as.ev.URL),
 			`support OAuth Client ID Metadata Documents and advertise "client_id_metadata_document_supported": true, or offer dynamic client registration (RFC 7591) at a registration_endpoint`)
 	}
-})
+	return nil
+}
 
 // httpAuthScope: the 401 challenge names the scope to ask for, and a 403
 // for a missing scope says insufficient_scope.
-var httpAuthScope = authRule(sdk.Meta{
-	Name: "http-auth-scope", Severity: sdk.Warning,
-	Summary: "A 401 challenge names the scope a client should ask for, and a 403 for a missing scope says insufficient_scope",
-	Source:  "2025-11-25/basic/authorization.mdx#protected-resource-metadata-discovery-requirements",
-	Since:   "2025-11-25",
-}, func(p authPosture, evs []httpEvent, report func(sdk.Issue)) {
+type httpAuthScope struct{}
+
+func (httpAuthScope) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name: "http-auth-scope", Category: sdk.CategoryConformance, Severity: sdk.Warning, Default: true,
+		Summary: "A 401 challenge names the scope a client should ask for, and a 403 for a missing scope says insufficient_scope",
+		Doc:     doc("http-auth-scope"),
+		Source:  "2025-11-25/basic/authorization.mdx#protected-resource-metadata-discovery-requirements",
+		Since:   "2025-11-25",
+		Uses:    []string{parsedSession.Name},
+	}
+}
+
+func (httpAuthScope) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	_, evs := exchanges(ctx, s)
+	p := posture(evs)
 	// Without protected resource metadata the discovery itself is broken
 	// (http-auth-discovery says so), and scopes are the lesser matter.
 	if c := p.challenge; c != nil && p.prm != nil && challengeParam(c.Response["WWW-Authenticate"], "scope") == "" {
@@ -262,18 +309,29 @@ var httpAuthScope = authRule(sdk.Meta{
 				`answer a token that lacks a scope with 403 and WWW-Authenticate: Bearer error="insufficient_scope", scope="…", resource_metadata="…"`)
 		}
 	}
-})
+	return nil
+}
 
 // httpAuthInvalidToken: an invalid token is refused with 401.
-var httpAuthInvalidToken = authRule(sdk.Meta{
-	Name: "http-auth-invalid-token", Severity: sdk.Error,
-	Summary: "A request with an invalid bearer token is refused with 401, not served and not answered 500",
-	Source:  "2025-11-25/basic/authorization.mdx#token-handling",
-	Since:   "2025-03-26",
-}, func(p authPosture, evs []httpEvent, report func(sdk.Issue)) {
+type httpAuthInvalidToken struct{}
+
+func (httpAuthInvalidToken) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name: "http-auth-invalid-token", Category: sdk.CategoryConformance, Severity: sdk.Error, Default: true,
+		Summary: "A request with an invalid bearer token is refused with 401, not served and not answered 500",
+		Doc:     doc("http-auth-invalid-token"),
+		Source:  "2025-11-25/basic/authorization.mdx#token-handling",
+		Since:   "2025-03-26",
+		Uses:    []string{parsedSession.Name},
+	}
+}
+
+func (httpAuthInvalidToken) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	_, evs := exchanges(ctx, s)
+	p := posture(evs)
 	e, ok := probeEvent(evs, sdk.HTTPPurposeInvalidToken)
 	if !ok || e.Status == 401 || !p.protected() {
-		return
+		return nil
 	}
 	what := "not 401"
 	switch {
@@ -284,22 +342,33 @@ var httpAuthInvalidToken = authRule(sdk.Meta{
 	}
 	at(report, e.Index, fmt.Sprintf("a request with the invalid bearer token %q in place of yours was answered %s, %s", "mcplint-invalid-token-…", status(e), what),
 		`validate every bearer token (signature or introspection, expiry, audience) and answer one that fails with 401 and WWW-Authenticate: Bearer error="invalid_token", resource_metadata="…"`)
-})
+	return nil
+}
 
 // httpAuthTokenInQuery: a token in the query string is not accepted.
-var httpAuthTokenInQuery = authRule(sdk.Meta{
-	Name: "http-auth-token-in-query", Severity: sdk.Error,
-	Summary: "A bearer token is accepted only from the Authorization header, never from the URL's query string",
-	Source:  "2025-11-25/basic/authorization.mdx#token-requirements",
-	Since:   "2025-03-26",
-}, func(p authPosture, evs []httpEvent, report func(sdk.Issue)) {
+type httpAuthTokenInQuery struct{}
+
+func (httpAuthTokenInQuery) Meta() sdk.Meta {
+	return sdk.Meta{
+		Name: "http-auth-token-in-query", Category: sdk.CategoryConformance, Severity: sdk.Error, Default: true,
+		Summary: "A bearer token is accepted only from the Authorization header, never from the URL's query string",
+		Doc:     doc("http-auth-token-in-query"),
+		Source:  "2025-11-25/basic/authorization.mdx#token-requirements",
+		Since:   "2025-03-26",
+		Uses:    []string{parsedSession.Name},
+	}
+}
+
+func (httpAuthTokenInQuery) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	_, evs := exchanges(ctx, s)
 	invalid, ok := probeEvent(evs, sdk.HTTPPurposeInvalidToken)
 	e, asked := probeEvent(evs, sdk.HTTPPurposeTokenInQuery)
 	// Only a server that refuses a request with a bad token shows, by
 	// serving this one, that it took the token from the query.
 	if !ok || !asked || invalid.Status != 401 || e.Status/100 != 2 {
-		return
+		return nil
 	}
 	at(report, e.Index, fmt.Sprintf("a request with your token in the access_token query parameter and no Authorization header was answered %s: tokens in URLs end up in logs, browser history and Referer headers", status(e)),
 		"accept bearer tokens only from the Authorization header; answer a request without one 401, whatever its query string holds")
-})
+	return nil
+}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/ident"
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -353,25 +354,10 @@ func ownFamily(s *sdk.Snapshot, id string) bool {
 	return n > 0
 }
 
-// splitName splits a tool name into its lowercase words at separators and
-// camel humps.
+// splitName splits a tool name into its lowercase words (ident.EachWord).
 func splitName(name string) []string {
 	var out []string
-	start := 0
-	for i := 0; i <= len(name); i++ {
-		boundary := i == len(name) || name[i] == '_' || name[i] == '-' || name[i] == '.' || name[i] == '/' ||
-			i > start && name[i] >= 'A' && name[i] <= 'Z' && name[i-1] >= 'a' && name[i-1] <= 'z'
-		if !boundary {
-			continue
-		}
-		if i > start {
-			out = append(out, strings.ToLower(name[start:i]))
-		}
-		start = i
-		if i < len(name) && (name[i] < 'A' || name[i] > 'Z') {
-			start = i + 1
-		}
-	}
+	ident.EachWord(name, func(start, end int) { out = append(out, strings.ToLower(name[start:end])) })
 	return out
 }
 

@@ -1,6 +1,7 @@
 // Package jsonesc writes the escapes encoding/json writes in strings, for
 // the hand-written JSON writers that must match it byte for byte (the
-// report formats, and the compact JSON whose tokens are counted).
+// report formats, the compact JSON whose tokens are counted, the tool
+// lists of the benchmark corpora).
 package jsonesc
 
 import "unicode/utf8"

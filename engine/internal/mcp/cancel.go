@@ -47,7 +47,7 @@ func (c *Client) CancelAtProgress(ctx context.Context, method string, params map
 		delete(c.progress, key)
 		c.mu.Unlock()
 	}()
-	k, err := c.begin(method, withProgressToken(params, token))
+	k, err := c.begin(method, withMeta(params, map[string]any{"progressToken": token}))
 	if err != nil {
 		return out, err
 	}

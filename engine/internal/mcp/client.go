@@ -447,7 +447,7 @@ func (c *Client) RequestWithProgress(ctx context.Context, method string, params 
 		delete(c.progress, IDKey(json.RawMessage(strconv.Quote(token))))
 		c.mu.Unlock()
 	}()
-	call, err := c.begin(method, withProgressToken(params, token))
+	call, err := c.begin(method, withMeta(params, map[string]any{"progressToken": token}))
 	if err != nil {
 		return Message{}, err
 	}
@@ -455,8 +455,10 @@ func (c *Client) RequestWithProgress(ctx context.Context, method string, params 
 	return c.result(ctx, call, timeout)
 }
 
-// withProgressToken returns params (copied) with _meta.progressToken set.
-func withProgressToken(params map[string]any, token string) map[string]any {
+// withMeta returns params (copied) with fields merged into its _meta
+// (copied too), for the fields a request of mcplint's own adds: the
+// caller's params are never changed.
+func withMeta(params, fields map[string]any) map[string]any {
 	out := maps.Clone(params)
 	if out == nil {
 		out = map[string]any{}
@@ -465,7 +467,7 @@ func withProgressToken(params map[string]any, token string) map[string]any {
 	if m, ok := out["_meta"].(map[string]any); ok {
 		maps.Copy(meta, m)
 	}
-	meta["progressToken"] = token
+	maps.Copy(meta, fields)
 	out["_meta"] = meta
 	return out
 }
@@ -671,21 +673,11 @@ func (c *Client) withMeta(params map[string]any) map[string]any {
 // empty unless params' _meta declares some: a probe declares an extension
 // for one request that way.
 func ModernParams(version string, params map[string]any) map[string]any {
-	out := maps.Clone(params)
-	if out == nil {
-		out = map[string]any{}
+	fields := map[string]any{MetaProtocolVersion: version, MetaClientInfo: ClientInfo()}
+	if m, _ := params["_meta"].(map[string]any); m[MetaClientCapabilities] == nil {
+		fields[MetaClientCapabilities] = map[string]any{}
 	}
-	meta := map[string]any{}
-	if m, ok := out["_meta"].(map[string]any); ok {
-		maps.Copy(meta, m)
-	}
-	meta[MetaProtocolVersion] = version
-	meta[MetaClientInfo] = ClientInfo()
-	if _, declared := meta[MetaClientCapabilities]; !declared {
-		meta[MetaClientCapabilities] = map[string]any{}
-	}
-	out["_meta"] = meta
-	return out
+	return withMeta(params, fields)
 }
 
 // ClientInfo is the Implementation object mcplint identifies itself with.

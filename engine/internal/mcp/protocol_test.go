@@ -87,3 +87,27 @@ func TestReadProbe(t *testing.T) {
 		})
 	}
 }
+
+// TestMetaFieldsAreMergedIntoACopy checks that the _meta fields mcplint
+// adds to a request (the modern era's, a progress token) join those the
+// caller put there, and that the caller's params and _meta stay as they
+// were: an exercise call reuses its arguments.
+func TestMetaFieldsAreMergedIntoACopy(t *testing.T) {
+	callerMeta := map[string]any{"trace": "t1", MetaProtocolVersion: "old"}
+	params := map[string]any{"name": "echo", "_meta": callerMeta}
+	got := ModernParams("2026-07-28", params)
+	meta, _ := got["_meta"].(map[string]any)
+	if got["name"] != "echo" || meta["trace"] != "t1" || meta[MetaProtocolVersion] != "2026-07-28" || meta[MetaClientInfo] == nil || meta[MetaClientCapabilities] == nil {
+		t.Errorf("ModernParams = %v", got)
+	}
+	if len(params) != 2 || len(callerMeta) != 2 || callerMeta[MetaProtocolVersion] != "old" {
+		t.Errorf("the caller's params changed: %v", params)
+	}
+	if got := ModernParams("2026-07-28", nil); got["_meta"] == nil {
+		t.Errorf("ModernParams(nil) = %v, want a _meta", got)
+	}
+	tokened := withMeta(params, map[string]any{"progressToken": "p1"})
+	if meta, _ := tokened["_meta"].(map[string]any); meta["progressToken"] != "p1" || meta["trace"] != "t1" || callerMeta["progressToken"] != nil {
+		t.Errorf("withMeta = %v, caller's _meta %v", tokened, callerMeta)
+	}
+}

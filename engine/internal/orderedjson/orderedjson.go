@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 )
@@ -148,29 +147,5 @@ func newline(b *bytes.Buffer, depth int) {
 // writeString quotes s as encoding/json does with HTML escaping off, as
 // servers write their strings: '<', '>' and '&' stay as they are.
 func writeString(b *bytes.Buffer, s string) {
-	b.WriteByte('"')
-	var esc [6]byte
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 || c == '"' || c == '\\' {
-				b.Write(jsonesc.AppendASCII(esc[:0], c))
-			} else {
-				b.WriteByte(c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b.WriteString(`\ufffd`)
-		case r == '\u2028' || r == '\u2029':
-			fmt.Fprintf(b, `\u%04x`, r)
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	b.WriteByte('"')
+	b.Write(jsonesc.AppendString(b.AvailableBuffer(), s, false))
 }

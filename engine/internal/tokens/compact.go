@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/engine/internal/jsonesc"
 )
@@ -168,78 +167,6 @@ func sortMembers(ms []member) {
 	}
 }
 
-const hexDigits = "0123456789abcdef"
-
-// plainASCII marks the ASCII bytes a string holds as they are: one lookup
-// a byte instead of six comparisons, in the loop that reads every byte of
-// every tool.
-var plainASCII = func() (t [utf8.RuneSelf]bool) {
-	for c := byte(0x20); c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
-	}
-	return t
-}()
-
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// plainWord reports whether none of the eight bytes of w needs the care
-// of appendString's loop: each is ASCII from ' ' up and none is '"', '\\',
-// '<', '>' or '&'. It may report false for a plain word, never true for
-// one that is not. Text is mostly plain, and eight bytes a step beat one.
-func plainWord(w uint64) bool {
-	// A byte b is in {'"', '&'} when (b^'"')&^4 is zero, and in
-	// {'<', '>'} when (b^'<')&^2 is; hasZero finds a zero byte exactly.
-	special := hasZero(w^'\\'*ones) | hasZero((w^'"'*ones)&^(4*ones)) | hasZero((w^'<'*ones)&^(2*ones))
-	// Bytes under ' ' borrow in the subtraction, which may also flag the
-	// byte above one that did: false alarms only.
-	control := (w - ' '*ones) & ^w
-	return (special|control|w)&highs == 0
-}
-
-// hasZero has the high bit of some byte set when a byte of w is zero.
-func hasZero(w uint64) uint64 {
-	return (w - ones) & ^w & highs
-}
-
 // appendString writes s quoted as encoding/json does with HTML escaping
-// on, its default: invalid UTF-8 becomes \ufffd.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if i+8 <= len(s) && plainWord(le64(s, i)) {
-			i += 8
-			continue
-		}
-		if c := s[i]; c < utf8.RuneSelf {
-			if plainASCII[c] {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			b = jsonesc.AppendASCII(b, c)
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+// on, its default.
+func appendString(b []byte, s string) []byte { return jsonesc.AppendString(b, s, true) }

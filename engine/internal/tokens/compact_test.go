@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -96,26 +95,4 @@ func FuzzCompact(f *testing.F) {
 		}
 		checkCompact(t, map[string]any{s: []any{s, x, v}, "k": map[string]any{s + "x": x}})
 	})
-}
-
-// TestPlainWord checks plainWord against plainASCII for every byte at every
-// position of a word, among plain bytes and next to every other byte: the
-// borrows of its subtractions cross bytes.
-func TestPlainWord(t *testing.T) {
-	plain := func(b byte) bool { return b < utf8.RuneSelf && plainASCII[b] }
-	for b := range 256 {
-		for o := range 256 {
-			for pos := range 7 {
-				w := []byte("abcdefgh")
-				w[pos], w[pos+1] = byte(b), byte(o)
-				want := plain(byte(b)) && plain(byte(o))
-				if got := plainWord(le64(string(w), 0)); got && !want {
-					t.Fatalf("plainWord(%q) = true; byte %#x or %#x needs escaping or is not ASCII", w, b, o)
-				}
-				if want && !plainWord(le64(string(w), 0)) && b > ' ' && o > ' ' {
-					t.Errorf("plainWord(%q) = false for plain bytes", w)
-				}
-			}
-		}
-	}
 }

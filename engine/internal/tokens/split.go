@@ -200,6 +200,11 @@ func asciiWordEnd(s string, p, w int) int {
 	return i
 }
 
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
 // lowerEnd is where the run of ASCII lowercase letters from i ends. Most
 // of a tool's text is such runs; a byte at a time, the loop's exit was
 // mispredicted once a word, and the lookups cost more than the arithmetic
