@@ -62,6 +62,7 @@ func Rules() []sdk.Rule {
 		notificationAnswered{},
 		paginationLoop{},
 		pingResponse{},
+		promptMissingArgumentError{},
 		registryServerJSON{},
 		protocolVersionMissing{},
 		requestBeforeInit{},

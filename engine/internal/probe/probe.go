@@ -23,8 +23,9 @@ const (
 	None
 	// All adds what costs one more process or wall time: the
 	// client-identity probe (a third process whose client names itself
-	// differently), a pause after notifications/initialized, and a
-	// subscriptions/listen stream held until it is acknowledged.
+	// differently), a pause after notifications/initialized, a
+	// subscriptions/listen stream held until it is acknowledged, and the
+	// probes of what a server declares beyond tools (Features).
 	All
 )
 
@@ -102,6 +103,8 @@ var Judges = map[string][]string{
 	UnknownResource:    {"resource-not-found-code"},
 	Listen:             {"subscription-acknowledged"},
 	AfterExercise:      {"tool-list-varies"},
+
+	PromptMissingArgument: {"prompt-missing-argument-error"},
 }
 
 // What the probes send.
