@@ -66,11 +66,14 @@ const (
 
 // listedPrompt is a prompt of prompts/list: its name and arguments.
 type listedPrompt struct {
-	Name      string `json:"name"`
-	Arguments []struct {
-		Name     string `json:"name"`
-		Required bool   `json:"required"`
-	} `json:"arguments"`
+	Name      string           `json:"name"`
+	Arguments []promptArgument `json:"arguments"`
+}
+
+// promptArgument is an argument of a listed prompt.
+type promptArgument struct {
+	Name     string `json:"name"`
+	Required bool   `json:"required"`
 }
 
 // listed is what the session's successful listings named.
