@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -61,8 +62,12 @@ func TestFeatureFixtures(t *testing.T) {
 			}
 			t.Run(era+"/stdio/break="+fb.brk, func(t *testing.T) {
 				t.Parallel()
-				tg := lintFeatures(t, engine.Settings{Command: append(append([]string{"env"}, env...), bin)})
+				trace := filepath.Join(t.TempDir(), "session.jsonl")
+				tg := lintFeatures(t, engine.Settings{Command: append(append([]string{"env"}, env...), bin), SaveTrace: engine.SaveTrace{Path: trace}})
 				checkFeatureRules(t, tg, era, fb.want)
+				// The saved session lints as the live one did: the
+				// fetched texts are read from the transcript.
+				checkFeatureRules(t, lintFeatures(t, engine.Settings{Args: []string{trace}}), era, fb.want)
 			})
 			t.Run(era+"/http/break="+fb.brk, func(t *testing.T) {
 				t.Parallel()
