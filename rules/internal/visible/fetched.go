@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -16,6 +17,11 @@ import (
 // images and audio are data, not text. Each is owned by its prompt or
 // resource, with a pointer into the transcript record of the answer. A
 // nil transcript (a static file) has none.
+//
+// An MCP App's user interface (a ui:// resource, or contents of the
+// mcp-app MIME profile) is left out: the host renders it in a sandbox,
+// and the model never reads its HTML and scripts, whose entity tables
+// and minified code would read as hidden text.
 func Fetched(tr *sdk.Transcript, visit func(Text)) {
 	if tr == nil {
 		return
@@ -47,7 +53,9 @@ func Fetched(tr *sdk.Transcript, visit func(Text)) {
 			case "prompts/get":
 				pending[string(req.ID)] = asked{sdk.OwnerPrompt(req.Params.Name), req.Method}
 			case "resources/read":
-				pending[string(req.ID)] = asked{sdk.OwnerResource(req.Params.URI), req.Method}
+				if !appUI(req.Params.URI, "") {
+					pending[string(req.ID)] = asked{sdk.OwnerResource(req.Params.URI), req.Method}
+				}
 			}
 		case sdk.DirServerToClient:
 			if len(pending) == 0 || !bytes.Contains(r.Msg, []byte(`"result"`)) {
@@ -77,11 +85,21 @@ func Fetched(tr *sdk.Transcript, visit func(Text)) {
 
 // textItem is what of a content block or resource contents holds text.
 type textItem struct {
-	Type     string `json:"type"`
+	URI      string `json:"uri"`
+	MimeType string `json:"mimeType"`
 	Text     any    `json:"text"`
 	Resource *struct {
-		Text any `json:"text"`
+		URI      string `json:"uri"`
+		MimeType string `json:"mimeType"`
+		Text     any    `json:"text"`
 	} `json:"resource"`
+}
+
+// appUI reports whether a resource's URI or MIME type makes it an MCP
+// App's user interface (the MCP Apps extension: ui:// resources of type
+// text/html;profile=mcp-app), which no model reads.
+func appUI(uri, mimeType string) bool {
+	return strings.HasPrefix(strings.ToLower(uri), "ui://") || strings.Contains(strings.ToLower(mimeType), "profile=mcp-app")
 }
 
 // promptTexts visits the texts of a GetPromptResult's messages.
@@ -131,10 +149,10 @@ func contentsTexts(result json.RawMessage, owner, base string, visit func(Text))
 // itemTexts visits the text of one content block or resource contents and
 // of the resource it embeds.
 func itemTexts(c textItem, kind Kind, owner, at string, visit func(Text)) {
-	if t, ok := c.Text.(string); ok {
+	if t, ok := c.Text.(string); ok && !appUI(c.URI, c.MimeType) {
 		emit(visit, kind, t, &origin{owner: owner, tool: -1, base: at + "/text"}, 0, tokNone, -1)
 	}
-	if c.Resource != nil {
+	if c.Resource != nil && !appUI(c.Resource.URI, c.Resource.MimeType) {
 		if t, ok := c.Resource.Text.(string); ok {
 			emit(visit, kind, t, &origin{owner: owner, tool: -1, base: at + "/resource/text"}, 0, tokNone, -1)
 		}
