@@ -80,9 +80,32 @@ func TestFeatureFixtures(t *testing.T) {
 	}
 }
 
+// TestFeatureProbeSilenceIsInconclusive: a server that never answers the
+// prompts/get without a required argument leaves
+// prompt-missing-argument-error unjudged, which the report says, rather
+// than passing it.
+func TestFeatureProbeSilenceIsInconclusive(t *testing.T) {
+	tg := lintFeatures(t, engine.Settings{Command: []string{"env", "FEATURES_BREAK=prompt-silent", mcptest.Server(t, "features")}, Timeout: time.Second})
+	if tg.Error != nil {
+		t.Fatal(tg.Error)
+	}
+	if slices.Contains(rulesOf(tg, sdk.Info), "prompt-missing-argument-error") {
+		t.Error("prompt-missing-argument-error reported on a request that was never answered")
+	}
+	for _, in := range tg.Inconclusive {
+		if in.Probe == "prompt-missing-argument" && slices.Contains(in.Rules, "prompt-missing-argument-error") {
+			return
+		}
+	}
+	t.Errorf("inconclusive %+v, want the prompt-missing-argument probe", tg.Inconclusive)
+}
+
 func lintFeatures(t *testing.T, s engine.Settings) *result.Target {
 	t.Helper()
-	s.Dir, s.Config, s.Probes, s.Timeout, s.NoLock, s.Plugins = t.TempDir(), config.Default(), "all", 5*time.Second, true, engine.PluginSettings{Off: true}
+	s.Dir, s.Config, s.Probes, s.NoLock, s.Plugins = t.TempDir(), config.Default(), "all", true, engine.PluginSettings{Off: true}
+	if s.Timeout == 0 {
+		s.Timeout = 5 * time.Second
+	}
 	rep, err := engine.Run(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)

@@ -17,7 +17,9 @@
 //     (2025-11-25 only: 2026-07-28 has no logging/setLevel);
 //   - subscribe: declares resources.subscribe and answers
 //     resources/subscribe with -32601 (2025-11-25 only: 2026-07-28
-//     subscribes with subscriptions/listen).
+//     subscribes with subscriptions/listen);
+//   - prompt-silent: never answers a prompts/get that lacks city, so
+//     that whether it would refuse it cannot be told.
 package main
 
 import (
@@ -85,6 +87,8 @@ func main() {
 				text = "Say hello to the user."
 			case p.Name != "weather":
 				s.Fail(m.ID, -32602, "unknown prompt: "+p.Name)
+				return true
+			case !given && brk == "prompt-silent":
 				return true
 			case !given && brk != "prompt-argument":
 				s.Fail(m.ID, -32602, "missing required argument: city")
