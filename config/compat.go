@@ -21,8 +21,6 @@ type Compat struct {
 	Profiles map[string]map[string]any
 }
 
-var compatKeys = []string{"clients", "profiles"}
-
 func (d *decoder) compat(path keyPath, v any) {
 	m, ok := d.table(path, v)
 	if !ok {
@@ -30,19 +28,7 @@ func (d *decoder) compat(path keyPath, v any) {
 	}
 	c := &d.cfg.Compat
 	before := len(d.errs)
-	var clientsAt keyPath
-	for _, k := range d.sortedKeys(path, m) {
-		kp := path.with(k)
-		switch k {
-		case "clients":
-			c.Clients, _ = d.strList(kp, m[k], `["claude", "openai", "gemini"]`)
-			clientsAt = kp
-		case "profiles":
-			d.compatProfiles(kp, m[k])
-		default:
-			d.unknownKey(kp, "[compat]", compatKeys)
-		}
-	}
+	d.keys("compat", path, m)
 	all, err := compat.Own(c.Profiles)
 	if err != nil {
 		d.errorf(path.with("profiles"), "[compat.profiles]: %v", err)
@@ -50,7 +36,7 @@ func (d *decoder) compat(path keyPath, v any) {
 	}
 	for i, n := range c.Clients {
 		if _, ok := all[n]; !ok {
-			d.errorf(clientsAt.with(index(i)), "compat.clients: %v", compat.UnknownError(n, all))
+			d.errorf(d.clientsAt.with(index(i)), "compat.clients: %v", compat.UnknownError(n, all))
 		}
 	}
 	if len(d.errs) > before {
@@ -65,6 +51,11 @@ func (d *decoder) compat(path keyPath, v any) {
 	if len(c.Clients) > 0 && !slices.Contains(d.cfg.Rules.Enable, CompatRule) {
 		d.cfg.Rules.Enable = append(d.cfg.Rules.Enable, CompatRule)
 	}
+}
+
+func (d *decoder) compatClients(path keyPath, v any) {
+	d.cfg.Compat.Clients, _ = d.strList(path, v, `["claude", "openai", "gemini"]`)
+	d.clientsAt = path
 }
 
 // compatProfiles reads [compat.profiles.NAME] tables, each decoded

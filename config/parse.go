@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -16,36 +17,23 @@ import (
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// The keys each table accepts, in the order the docs list them.
 var (
-	topKeys      = []string{"version", "server", "rules", "ignore", "plugin", "output", "compat"}
-	serverKeys   = []string{"command", "target", "env", "headers", "timeout", "startup-timeout", "discover-wait", "name", "probes", "exercise", "max-file-size"}
-	rulesKeys    = []string{"preset", "enable", "disable", "severity", "settings"}
-	ignoreKeys   = []string{"rule", "tool", "server", "pointer", "reason"}
-	pluginKeys   = []string{"name", "path", "sha256", "settings"}
-	outputKeys   = []string{"format", "file", "fail-on", "min-grade", "color", "max-same-issues", "help-uri"}
 	severityKeys = []string{"error", "warning", "info"}
-
-	// tableOf says which table a key belongs in, for a key written in the
-	// wrong one.
-	tableOf = func() map[string]string {
-		m := map[string]string{}
-		for _, t := range []struct {
-			name string
-			keys []string
-		}{{"[server]", serverKeys}, {"[rules]", rulesKeys}, {"[[ignore]]", ignoreKeys}, {"[[plugin]]", pluginKeys}, {"[output]", outputKeys}} {
-			for _, k := range t.keys {
-				if _, dup := m[k]; !dup {
-					m[k] = t.name
-				}
-			}
-		}
-		return m
-	}()
 
 	pluginName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 	sha256Hex  = regexp.MustCompile(`^[0-9a-fA-F]{64}$`)
 )
+
+// belongsIn says which table a key belongs in, for a key written in the
+// wrong one: the first table that has it.
+func belongsIn(key string) (string, bool) {
+	for _, k := range Keys {
+		if k.Table != "" && (k.Name == key || slices.Contains(k.Aliases, key)) {
+			return header(k.Table), true
+		}
+	}
+	return "", false
+}
 
 // Parse decodes and validates a config file's contents. path names the
 // file in errors and becomes Config.Path. Every problem is reported, each
@@ -196,6 +184,14 @@ type decoder struct {
 	plugins   map[string]bool
 	errs      Errors
 	cfg       *Config
+
+	// ignore and plugin are the [[ignore]] or [[plugin]] entry being
+	// read, pluginSeen the plugin names read so far.
+	ignore     *Ignore
+	plugin     *Plugin
+	pluginSeen map[string]bool
+	// clientsAt is where [compat] clients is, to place unknown profiles.
+	clientsAt keyPath
 }
 
 // deprecated notes a key that still works under an old spelling; the
@@ -247,7 +243,7 @@ func (d *decoder) unknownKey(path keyPath, table string, known []string) {
 	}
 	hint := didYouMean(key, known)
 	if hint == "" {
-		if t, ok := tableOf[key]; ok && t != table {
+		if t, ok := belongsIn(key); ok && t != table {
 			hint = " (it belongs in " + t + ")"
 		} else {
 			hint = " (known keys: " + strings.Join(known, ", ") + ")"
@@ -257,49 +253,63 @@ func (d *decoder) unknownKey(path keyPath, table string, known []string) {
 }
 
 func (d *decoder) document(doc map[string]any) {
-	d.version(doc)
+	if v, ok := doc["version"]; ok {
+		d.key("", keyPath{"version"}, v)
+	} else {
+		d.errs = append(d.errs, &Error{File: d.file, Line: 1, Column: 1,
+			Msg: fmt.Sprintf("missing version: start the file with \"version = %d\" so later formats can be told apart", FormatVersion)})
+	}
 	// Plugins first: "plugin/rule" names anywhere else depend on them.
 	if v, ok := doc["plugin"]; ok {
 		d.pluginList(keyPath{"plugin"}, v)
 	}
-	defer func() {
-		// After [rules]: [compat] turns a rule on and gives it settings.
-		if v, ok := doc["compat"]; ok {
-			d.compat(keyPath{"compat"}, v)
-		}
-	}()
 	for _, k := range d.sortedKeys(nil, doc) {
-		path, v := keyPath{k}, doc[k]
 		switch k {
 		case "version", "plugin", "compat":
-		case "server":
-			d.server(path, v)
-		case "rules":
-			d.rulesTable(path, v)
-		case "ignore":
-			d.ignoreList(path, v)
-		case "output":
-			d.output(path, v)
-		default:
-			d.unknownKey(path, "", topKeys)
+			continue // read in their own turn
 		}
+		d.key("", keyPath{k}, doc[k])
+	}
+	// After [rules]: [compat] turns a rule on and gives it settings.
+	if v, ok := doc["compat"]; ok {
+		d.compat(keyPath{"compat"}, v)
 	}
 }
 
-func (d *decoder) version(doc map[string]any) {
-	v, ok := doc["version"]
-	if !ok {
-		d.errs = append(d.errs, &Error{File: d.file, Line: 1, Column: 1,
-			Msg: fmt.Sprintf("missing version: start the file with \"version = %d\" so later formats can be told apart", FormatVersion)})
-		return
+// keys reads a table's keys, each by its entry in Keys, in file order.
+func (d *decoder) keys(table string, path keyPath, m map[string]any) {
+	for _, k := range d.sortedKeys(path, m) {
+		d.key(table, path.with(k), m[k])
 	}
+}
+
+// key reads one key of table, whose name ends path.
+func (d *decoder) key(table string, path keyPath, v any) {
+	written := path[len(path)-1]
+	k, alias := keyNamed(table, written)
+	switch {
+	case k == nil:
+		where := ""
+		if table != "" {
+			where = header(table)
+		}
+		d.unknownKey(path, where, keyNames(table))
+		return
+	case alias:
+		d.deprecated(path, fmt.Sprintf("%s is the old spelling of %s, which every other key's style follows; it still works", name(path), k.Path()))
+	}
+	k.read(d, path, v)
+}
+
+// version reads the version key, which every file must start with.
+func (d *decoder) version(path keyPath, v any) {
 	n, ok := v.(int64)
 	if !ok {
-		d.wrongType(keyPath{"version"}, "the integer 1", v)
+		d.wrongType(path, "the integer 1", v)
 		return
 	}
 	if n != FormatVersion {
-		d.errorf(keyPath{"version"}, "unsupported config version %d: this mcplint reads version %d", n, FormatVersion)
+		d.errorf(path, "unsupported config version %d: this mcplint reads version %d", n, FormatVersion)
 		return
 	}
 	d.cfg.Version = int(n)
@@ -390,59 +400,21 @@ func (d *decoder) server(path keyPath, v any) {
 	if !ok {
 		return
 	}
-	s := &d.cfg.Server
-	for _, k := range d.sortedKeys(path, m) {
-		kp, v := path.with(k), m[k]
-		switch k {
-		case "command":
-			argv, ok := d.strList(kp, v, `["python3", "server.py"] (it runs without a shell)`)
-			switch {
-			case !ok:
-			case len(argv) == 0 || argv[0] == "":
-				d.errorf(kp, `server.command is empty: give the server's argv, e.g. ["python3", "server.py"]`)
-			default:
-				s.Command = argv
-			}
-		case "target":
-			if t, ok := d.str(kp, v); ok {
-				if t == "" {
-					d.errorf(kp, "server.target is empty: name a tool list, trace, client config or server folder")
-				}
-				s.Target = t
-			}
-		case "env":
-			d.env(kp, v)
-		case "headers":
-			d.headers(kp, v)
-		case "timeout":
-			s.Timeout = d.duration(kp, v)
-		case "startup-timeout":
-			s.StartupTimeout = d.duration(kp, v)
-		case "discover-wait":
-			s.DiscoverWait = d.duration(kp, v)
-		case "name":
-			s.Name, _ = d.str(kp, v)
-		case "probes":
-			s.Probes, _ = d.enum(kp, v, ProbeSets)
-		case "exercise":
-			s.Exercise, _ = d.enum(kp, v, ExerciseModes)
-		case "max-file-size", "max_file_size":
-			if k == "max_file_size" {
-				d.deprecated(kp, "server.max_file_size is the old spelling of server.max-file-size, which every other key's style follows; it still works")
-			}
-			if t, ok := d.str(kp, v); ok {
-				n, err := inputfile.ParseSize(t)
-				if err != nil {
-					d.errorf(kp, "server.%s: %v", k, err)
-				}
-				s.MaxFileSize = n
-			}
-		default:
-			d.unknownKey(kp, "[server]", serverKeys)
-		}
-	}
-	if len(s.Command) > 0 && s.Target != "" {
+	d.keys("server", path, m)
+	if s := &d.cfg.Server; len(s.Command) > 0 && s.Target != "" {
 		d.errorf(path.with("target"), "[server] sets both command and target: a config lints either a server it starts or a file; remove one")
+	}
+}
+
+// command reads [server] command, an argv.
+func (d *decoder) command(path keyPath, v any) {
+	argv, ok := d.strList(path, v, `["python3", "server.py"] (it runs without a shell)`)
+	switch {
+	case !ok:
+	case len(argv) == 0 || argv[0] == "":
+		d.errorf(path, `server.command is empty: give the server's argv, e.g. ["python3", "server.py"]`)
+	default:
+		d.cfg.Server.Command = argv
 	}
 }
 
@@ -490,11 +462,11 @@ func (d *decoder) env(path keyPath, v any) {
 	d.cfg.Server.Env = env
 }
 
-func (d *decoder) duration(path keyPath, v any) time.Duration {
+func (d *decoder) duration(path keyPath, v any) (time.Duration, bool) {
 	s, ok := v.(string)
 	if !ok {
 		d.wrongType(path, `a duration string such as "10s"`, v)
-		return 0
+		return 0, false
 	}
 	t, err := time.ParseDuration(s)
 	switch {
@@ -503,9 +475,37 @@ func (d *decoder) duration(path keyPath, v any) time.Duration {
 	case t <= 0:
 		d.errorf(path, "%s must be positive, not %q", name(path), s)
 	default:
-		return t
+		return t, true
 	}
-	return 0
+	return 0, false
+}
+
+// size reads a size in bytes, written with or without a unit.
+func (d *decoder) size(path keyPath, v any) (int64, bool) {
+	s, ok := d.str(path, v)
+	if !ok {
+		return 0, false
+	}
+	n, err := inputfile.ParseSize(s)
+	if err != nil {
+		d.errorf(path, "%s: %v", name(path), err)
+		return 0, false
+	}
+	return n, true
+}
+
+// count reads an integer, 0 or more, 0 meaning no limit.
+func (d *decoder) count(path keyPath, v any) (int, bool) {
+	n, ok := v.(int64)
+	switch {
+	case !ok:
+		d.wrongType(path, "an integer, 0 for no limit", v)
+	case n < 0:
+		d.errorf(path, "%s is %d: set it to 0 (no limit) or more", name(path), n)
+	default:
+		return int(min(n, math.MaxInt32)), true
+	}
+	return 0, false
 }
 
 // ruleName checks one rule name (or, when categories is set, a rule name
@@ -575,26 +575,8 @@ func (d *decoder) rulesTable(path keyPath, v any) {
 	if !ok {
 		return
 	}
+	d.keys("rules", path, m)
 	r := &d.cfg.Rules
-	for _, k := range d.sortedKeys(path, m) {
-		kp, v := path.with(k), m[k]
-		switch k {
-		case "preset":
-			if p, ok := d.enum(kp, v, Presets); ok {
-				r.Preset = p
-			}
-		case "enable":
-			r.Enable = d.ruleList(kp, v)
-		case "disable":
-			r.Disable = d.ruleList(kp, v)
-		case "severity":
-			d.severities(kp, v)
-		case "settings":
-			d.settings(kp, v)
-		default:
-			d.unknownKey(kp, "[rules]", rulesKeys)
-		}
-	}
 	for i, n := range r.Disable {
 		if contains(r.Enable, n) {
 			d.errorf(path.with("disable", index(i)), "%q is in both rules.enable and rules.disable: keep it in one", n)
@@ -686,40 +668,9 @@ func (d *decoder) ignoreList(path keyPath, v any) {
 	for i, m := range d.elements(path, v) {
 		ep := path.with(index(i))
 		at := d.pos.at(ep)
-		ig := Ignore{Line: at.Line, Column: at.Column}
-		for _, k := range d.sortedKeys(ep, m) {
-			kp, v := ep.with(k), m[k]
-			if !contains(ignoreKeys, k) {
-				d.unknownKey(kp, "[[ignore]]", ignoreKeys)
-				continue
-			}
-			s, ok := d.str(kp, v)
-			if !ok {
-				continue
-			}
-			switch k {
-			case "rule":
-				if d.ruleName(kp, s, "[[ignore]]", false) {
-					ig.Rule = s
-				}
-			case "tool", "server":
-				if err := ValidGlob(s); err != nil {
-					d.errorf(kp, "ignore.%s: invalid glob %q: %v", k, s, err)
-				}
-				if k == "tool" {
-					ig.Tool = s
-				} else {
-					ig.Server = s
-				}
-			case "pointer":
-				if err := validPointer(s); err != nil {
-					d.errorf(kp, "ignore.pointer: invalid JSON pointer %q: %v", s, err)
-				}
-				ig.Pointer = s
-			case "reason":
-				ig.Reason = strings.TrimSpace(s)
-			}
-		}
+		d.ignore = &Ignore{Line: at.Line, Column: at.Column}
+		d.keys("ignore", ep, m)
+		ig := *d.ignore
 		if _, has := m["rule"]; !has {
 			d.errorf(ep, `[[ignore]] has no rule: name the rule it silences, e.g. rule = "tool-name-style"`)
 		}
@@ -736,6 +687,41 @@ func (d *decoder) ignoreList(path keyPath, v any) {
 		}
 		d.cfg.Ignores = append(d.cfg.Ignores, ig)
 	}
+	d.ignore = nil
+}
+
+func (d *decoder) ignoreRule(path keyPath, v any) {
+	if s, ok := d.str(path, v); ok && d.ruleName(path, s, "[[ignore]]", false) {
+		d.ignore.Rule = s
+	}
+}
+
+// ignoreGlob reads [[ignore]] tool or server.
+func (d *decoder) ignoreGlob(path keyPath, v any) {
+	s, ok := d.str(path, v)
+	if !ok {
+		return
+	}
+	k := path[len(path)-1]
+	if err := ValidGlob(s); err != nil {
+		d.errorf(path, "ignore.%s: invalid glob %q: %v", k, s, err)
+	}
+	if k == "tool" {
+		d.ignore.Tool = s
+	} else {
+		d.ignore.Server = s
+	}
+}
+
+func (d *decoder) ignorePointer(path keyPath, v any) {
+	s, ok := d.str(path, v)
+	if !ok {
+		return
+	}
+	if err := validPointer(s); err != nil {
+		d.errorf(path, "ignore.pointer: invalid JSON pointer %q: %v", s, err)
+	}
+	d.ignore.Pointer = s
 }
 
 func isBlank(v any) bool {
@@ -761,42 +747,12 @@ func validPointer(p string) error {
 }
 
 func (d *decoder) pluginList(path keyPath, v any) {
-	seen := map[string]bool{}
+	d.pluginSeen = map[string]bool{}
 	for i, m := range d.elements(path, v) {
 		ep := path.with(index(i))
-		var p Plugin
-		for _, k := range d.sortedKeys(ep, m) {
-			kp, v := ep.with(k), m[k]
-			switch k {
-			case "name":
-				if s, ok := d.str(kp, v); ok {
-					switch {
-					case !pluginName.MatchString(s):
-						d.errorf(kp, "plugin.name %q must be letters, digits, '-', '_' or '.' (it prefixes rule names as \"%s/rule\")", s, s)
-					case seen[s]:
-						d.errorf(kp, "plugin %q is configured twice: merge the [[plugin]] entries", s)
-					default:
-						p.Name = s
-					}
-					seen[s] = true
-				}
-			case "path":
-				p.Path, _ = d.str(kp, v)
-			case "sha256":
-				if s, ok := d.str(kp, v); ok {
-					if !sha256Hex.MatchString(s) {
-						d.errorf(kp, "plugin.sha256 must be 64 hexadecimal digits (sha256sum prints them), not %q", s)
-					}
-					p.SHA256 = strings.ToLower(s)
-				}
-			case "settings":
-				if t, ok := d.table(kp, v); ok {
-					p.Settings = t
-				}
-			default:
-				d.unknownKey(kp, "[[plugin]]", pluginKeys)
-			}
-		}
+		d.plugin = &Plugin{}
+		d.keys("plugin", ep, m)
+		p := *d.plugin
 		if _, has := m["name"]; !has {
 			d.errorf(ep, `[[plugin]] has no name: add name = "…", the prefix of its rules`)
 			continue
@@ -810,59 +766,37 @@ func (d *decoder) pluginList(path keyPath, v any) {
 			d.cfg.Plugins = append(d.cfg.Plugins, p)
 		}
 	}
+	d.plugin = nil
 }
 
-func (d *decoder) output(path keyPath, v any) {
-	m, ok := d.table(path, v)
+func (d *decoder) pluginNameKey(path keyPath, v any) {
+	s, ok := d.str(path, v)
 	if !ok {
 		return
 	}
-	o := &d.cfg.Output
-	set := func(dst *string, s string, ok bool) {
-		if ok {
-			*dst = s
-		}
+	switch {
+	case !pluginName.MatchString(s):
+		d.errorf(path, "plugin.name %q must be letters, digits, '-', '_' or '.' (it prefixes rule names as \"%s/rule\")", s, s)
+	case d.pluginSeen[s]:
+		d.errorf(path, "plugin %q is configured twice: merge the [[plugin]] entries", s)
+	default:
+		d.plugin.Name = s
 	}
-	for _, k := range d.sortedKeys(path, m) {
-		kp, v := path.with(k), m[k]
-		switch k {
-		case "format":
-			s, ok := d.enum(kp, v, Formats)
-			set(&o.Format, s, ok)
-		case "file":
-			s, ok := d.str(kp, v)
-			set(&o.File, s, ok)
-		case "fail-on":
-			s, ok := d.enum(kp, v, FailOns)
-			set(&o.FailOn, s, ok)
-		case "min-grade":
-			s, ok := d.enum(kp, v, Grades)
-			set(&o.MinGrade, s, ok)
-		case "color":
-			s, ok := d.enum(kp, v, ColorModes)
-			set(&o.Color, s, ok)
-		case "max-same-issues":
-			n, ok := v.(int64)
-			switch {
-			case !ok:
-				d.wrongType(kp, "an integer, 0 for no limit", v)
-			case n < 0:
-				d.errorf(kp, "output.max-same-issues is %d: set it to 0 (no limit) or more", n)
-			default:
-				o.MaxSameIssues = int(min(n, math.MaxInt32))
-			}
-		case "help-uri":
-			s, ok := d.str(kp, v)
-			if ok {
-				if err := CheckHelpURI(s); err != nil {
-					d.errorf(kp, "output.help-uri %v", err)
-					break
-				}
-				o.HelpURI = s
-			}
-		default:
-			d.unknownKey(kp, "[output]", outputKeys)
+	d.pluginSeen[s] = true
+}
+
+func (d *decoder) pluginSHA256(path keyPath, v any) {
+	if s, ok := d.str(path, v); ok {
+		if !sha256Hex.MatchString(s) {
+			d.errorf(path, "plugin.sha256 must be 64 hexadecimal digits (sha256sum prints them), not %q", s)
 		}
+		d.plugin.SHA256 = strings.ToLower(s)
+	}
+}
+
+func (d *decoder) output(path keyPath, v any) {
+	if m, ok := d.table(path, v); ok {
+		d.keys("output", path, m)
 	}
 }
 

@@ -20,12 +20,12 @@ import (
 func JSONSchema(rules []sdk.Rule) ([]byte, error) {
 	sorted := append([]sdk.Rule(nil), rules...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Meta().Name < sorted[j].Meta().Name })
-	var names []any
+	var ruleNames []any
 	ruleProps := map[string]any{}
 	settings := map[string]any{}
 	for _, r := range sorted {
 		m := r.Meta()
-		names = append(names, m.Name)
+		ruleNames = append(ruleNames, m.Name)
 		ruleProps[m.Name] = map[string]any{"description": m.Summary, "enum": []string{"error", "warning", "info"}}
 		if c, ok := r.(sdk.Configurable); ok && m.Name != CompatRule {
 			if s := settingsSchema(c); s != nil {
@@ -39,103 +39,21 @@ func JSONSchema(rules []sdk.Rule) ([]byte, error) {
 		categories = append(categories, c)
 	}
 	pluginRule := map[string]any{"type": "string", "pattern": `^[A-Za-z0-9][A-Za-z0-9_.-]*/[^/]+$`, "description": "a plugin rule, \"plugin/rule\""}
-	ruleName := map[string]any{"anyOf": []any{map[string]any{"enum": names}, pluginRule}}
-	ruleOrCategory := map[string]any{"anyOf": []any{
-		map[string]any{"enum": names, "description": "a rule"},
-		map[string]any{"enum": categories, "description": "a category"},
-		pluginRule,
-	}}
-	str := func(desc string, more ...any) map[string]any {
-		s := map[string]any{"type": "string", "description": desc}
-		for i := 0; i+1 < len(more); i += 2 {
-			s[more[i].(string)] = more[i+1]
-		}
-		return s
+	names := &schemaNames{
+		rule: map[string]any{"anyOf": []any{map[string]any{"enum": ruleNames}, pluginRule}},
+		ruleOrCategory: map[string]any{"anyOf": []any{
+			map[string]any{"enum": ruleNames, "description": "a rule"},
+			map[string]any{"enum": categories, "description": "a category"},
+			pluginRule,
+		}},
+		severities: ruleProps,
+		settings:   settings,
 	}
-	table := func(desc string, props map[string]any) map[string]any {
-		return map[string]any{"type": "object", "description": desc, "properties": props, "additionalProperties": false}
-	}
-	glob := "a glob: * any run of characters, ? one, [a-z] a class, \\ escapes"
-
-	schema := map[string]any{
-		"$schema":              "http://json-schema.org/draft-07/schema#",
-		"$id":                  SchemaURL,
-		"title":                ".mcplint.toml",
-		"description":          "Configuration of mcplint, the linter for MCP servers.",
-		"type":                 "object",
-		"required":             []string{"version"},
-		"additionalProperties": false,
-		"properties": map[string]any{
-			"version": map[string]any{"description": "The config format version.", "const": FormatVersion},
-			"server": withNot(table("What mcplint lints when given no target.", map[string]any{
-				"command": map[string]any{"type": "array", "minItems": 1, "items": map[string]any{"type": "string"},
-					"description": "The server's argv, run without a shell, from the config file's folder. Exclusive with target."},
-				"target":        str("A tool list, trace, client config or server folder, relative to the config file. Exclusive with command.", "minLength", 1),
-				"env":           map[string]any{"type": "object", "description": "Environment overlaid on the server process.", "additionalProperties": map[string]any{"type": "string"}},
-				"headers":       map[string]any{"type": "object", "description": "HTTP headers sent to a URL target (credentials); ${env:VAR} reads the environment. Never printed or reported.", "additionalProperties": map[string]any{"type": "string"}},
-				"discover-wait": str("How long the server/discover era probe waits alone before initialize is sent beside it, a Go duration (default 3s, at most half of timeout). It decides no era: a late answer to discover still counts.", "pattern", `^([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`, "default", "3s"),
-				"timeout":       str("Per-request deadline, a Go duration (default 10s).", "pattern", `^([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`, "default", "10s"),
-				"startup-timeout": str("How long a server started over stdio may take to write its first line, a Go duration (--startup-timeout), never less than timeout. Default 1m when the command goes through a package launcher or container runner (npx, bunx, pnpm dlx, yarn dlx, npm exec, uvx, uv run, pipx run, docker run, podman run, deno run of a remote specifier, go run of pkg@version), which may download the server first; 30s for any other command.",
-					"pattern", `^([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`),
-				"name":     str("The server to pick from a client config (--server)."),
-				"probes":   str("Conformance probes to run (--probes).", "enum", ProbeSets, "default", "default"),
-				"exercise": str("Which tools to call with generated arguments (--exercise).", "enum", ExerciseModes, "default", "none"),
-				"max-file-size": str("The largest file target mcplint reads (--max-file-size): bytes, or a number with KB, MB, GB, KiB, MiB or GiB.",
-					"pattern", `^\s*[0-9]+(\.[0-9]*)?\s*(B|KB|MB|GB|KiB|MiB|GiB)?\s*$`, "default", "256MiB"),
-				"max_file_size": str("The old spelling of max-file-size, which still works.",
-					"pattern", `^\s*[0-9]+(\.[0-9]*)?\s*(B|KB|MB|GB|KiB|MiB|GiB)?\s*$`, "deprecated", true),
-			}), []string{"command", "target"}),
-			"rules": table("Which rules run and how.", map[string]any{
-				"preset":  str("The starting set of rules.", "enum", Presets, "default", PresetRecommended),
-				"enable":  map[string]any{"type": "array", "items": ruleOrCategory, "description": "Rules or categories to turn on."},
-				"disable": map[string]any{"type": "array", "items": ruleOrCategory, "description": "Rules or categories to turn off."},
-				"severity": map[string]any{"type": "object", "description": "Severity overrides by rule name.",
-					"properties": ruleProps, "propertyNames": ruleName,
-					"additionalProperties": map[string]any{"enum": []string{"error", "warning", "info"}}},
-				"settings": map[string]any{"type": "object", "description": "Each rule's settings, [rules.settings.NAME].",
-					"properties": settings, "propertyNames": ruleName, "additionalProperties": map[string]any{"type": "object"}},
-			}),
-			"ignore": map[string]any{"type": "array", "description": "Accepted issues: each entry silences one rule where it matches, and must say why.",
-				"items": func() map[string]any {
-					t := table("One accepted issue.", map[string]any{
-						"rule":    map[string]any{"allOf": []any{ruleName}, "description": "The rule to silence."},
-						"tool":    str("Tool names or owners (<instructions>, <prompt NAME>, <resource URI>) to match; " + glob + ". Empty matches all."),
-						"server":  str("Server names to match; " + glob + ". Empty matches all."),
-						"pointer": str("A JSON pointer prefix the issue must be at or below.", "pattern", `^(/([^~]|~[01])*)*$`),
-						"reason":  str("Why this is not a defect here (required).", "pattern", `\S`),
-					})
-					t["required"] = []string{"rule", "reason"}
-					return t
-				}()},
-			"plugin": map[string]any{"type": "array", "description": "Out-of-process rule plugins.",
-				"items": func() map[string]any {
-					t := table("One plugin.", map[string]any{
-						"name":     str("The plugin's name, the prefix of its rules.", "pattern", `^[A-Za-z0-9][A-Za-z0-9_.-]*$`),
-						"path":     str("The plugin executable, relative to the config file."),
-						"sha256":   str("The executable's SHA-256; mcplint refuses to start a binary that differs.", "pattern", `^[0-9a-fA-F]{64}$`),
-						"settings": map[string]any{"type": "object", "description": "Settings passed to the plugin as JSON."},
-					})
-					t["required"] = []string{"name"}
-					return t
-				}()},
-			"compat": table("The clients the server must work with (client compatibility profiles).", map[string]any{
-				"clients": map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "examples": []any{compat.BuiltinNames()},
-					"description": "Profiles to check the tools against (--clients): built-in (" + strings.Join(compat.BuiltinNames(), ", ") + ") or one of [compat.profiles]. Turns on the client-compatibility rule."},
-				"profiles": map[string]any{"type": "object", "description": "Your own client profiles, by name; every limit needs a source.",
-					"additionalProperties": typeSchema(reflect.ValueOf(compat.Profile{}))},
-			}),
-			"output": table("The report.", map[string]any{
-				"format":    str("Report format (-f).", "enum", Formats, "default", "text"),
-				"file":      str("Write the report here instead of stdout (-o)."),
-				"fail-on":   str("Exit 1 when an issue is at or above this severity (--fail-on).", "enum", FailOns, "default", "error"),
-				"min-grade": str("Exit 1 when a server's grade is below this (--min-grade).", "enum", Grades),
-				"color":     str("Color in the text report (--color).", "enum", ColorModes, "default", "auto"),
-				"max-same-issues": map[string]any{"type": "integer", "minimum": 0, "default": DefaultMaxSameIssues,
-					"description": "How many issues of one rule per server the text and compact reports print; the rest are counted in one line (--max-same-issues). 0 prints all. JSON, SARIF, JUnit, GitHub and Markdown reports are never capped."},
-				"help-uri": str("Where a rule's documentation is, {rule} standing for its name: the SARIF helpUri and the Markdown report's rule links. Unset, they link nowhere (SARIF carries each rule's documentation in full).", "pattern", `^https?://.*\{rule\}`),
-			}),
-		},
-	}
+	schema := names.table("")
+	schema["$schema"] = "http://json-schema.org/draft-07/schema#"
+	schema["$id"] = SchemaURL
+	schema["title"] = ".mcplint.toml"
+	schema["description"] = "Configuration of mcplint, the linter for MCP servers."
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -146,9 +64,112 @@ func JSONSchema(rules []sdk.Rule) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func withNot(t map[string]any, exclusive []string) map[string]any {
-	t["not"] = map[string]any{"required": exclusive}
+// schemaNames are the parts of the schema made from the rules, for the
+// keys that take rule names.
+type schemaNames struct {
+	rule, ruleOrCategory map[string]any
+	// severities and settings are the properties of [rules.severity] and
+	// [rules.settings], one a rule.
+	severities, settings map[string]any
+}
+
+// table is the schema of a table's keys: the document's for "", else an
+// object, or for [[table]] entries an object's (its item).
+func (s *schemaNames) table(table string) map[string]any {
+	props := map[string]any{}
+	var required []string
+	for _, k := range tableKeys(table) {
+		props[k.Name] = s.key(k)
+		for _, a := range k.Aliases {
+			old := s.key(k)
+			delete(old, "default")
+			old["description"] = "The old spelling of " + k.Name + ", which still works."
+			old["deprecated"] = true
+			props[a] = old
+		}
+		if k.Required {
+			required = append(required, k.Name)
+		}
+	}
+	t := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	if len(required) > 0 {
+		t["required"] = required
+	}
 	return t
+}
+
+// key is one key's schema.
+func (s *schemaNames) key(k *Key) map[string]any {
+	var out map[string]any
+	switch {
+	case k.schema != nil:
+		out = k.schema(s)
+	case k.Kind == KindTable:
+		out = s.table(k.Name)
+	case k.Kind == KindTables:
+		item := s.table(k.Name)
+		item["description"] = k.Item
+		out = map[string]any{"type": "array", "items": item}
+	default:
+		out = kindSchema(k)
+	}
+	if len(k.Exclusive) > 0 {
+		out["not"] = map[string]any{"required": k.Exclusive}
+	}
+	if k.Default != nil {
+		out["default"] = k.Default
+	}
+	out["description"] = k.Description()
+	return out
+}
+
+const (
+	durationPattern = `^([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`
+	sizePattern     = `^\s*[0-9]+(\.[0-9]*)?\s*(B|KB|MB|GB|KiB|MiB|GiB)?\s*$`
+)
+
+// kindSchema is the schema of a key read by its Kind.
+func kindSchema(k *Key) map[string]any {
+	str := func(more ...any) map[string]any {
+		out := map[string]any{"type": "string"}
+		for i := 0; i+1 < len(more); i += 2 {
+			out[more[i].(string)] = more[i+1]
+		}
+		if k.Pattern != "" {
+			out["pattern"] = k.Pattern
+		}
+		if k.MinLength > 0 {
+			out["minLength"] = k.MinLength
+		}
+		return out
+	}
+	switch k.Kind {
+	case KindChoice:
+		return str("enum", k.Choices)
+	case KindDuration:
+		return str("pattern", durationPattern)
+	case KindSize:
+		return str("pattern", sizePattern)
+	case KindCount:
+		return map[string]any{"type": "integer", "minimum": 0}
+	case KindInteger:
+		return map[string]any{"type": "integer"}
+	case KindArgv:
+		return map[string]any{"type": "array", "minItems": 1, "items": map[string]any{"type": "string"}}
+	case KindList:
+		return map[string]any{"type": "array", "items": map[string]any{"type": "string"}}
+	case KindMap:
+		return map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"}}
+	}
+	return str()
+}
+
+func (s *schemaNames) compatClients() map[string]any {
+	return map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "examples": []any{compat.BuiltinNames()}}
+}
+
+func (s *schemaNames) compatProfiles() map[string]any {
+	return map[string]any{"type": "object", "additionalProperties": typeSchema(reflect.ValueOf(compat.Profile{}))}
 }
 
 // settingsSchema learns a rule's settings type by handing its Configure a

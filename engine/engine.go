@@ -136,7 +136,7 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	load := loadProgress(opt.Load, opt.Progress, len(opt.Targets))
 	// How many targets the whole run names one by one decides whether
 	// they see each other as peers (linkPeers); a shard counts the whole
-	// run's, and standAlone below must not change the count.
+	// run's.
 	named := opt.Named
 	if named == 0 {
 		named = namedOneByOne(opt.Targets)
@@ -156,9 +156,8 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	if err := opt.Stream.Begin(rep); err != nil {
 		return nil, err
 	}
-	standAlone(opt.Targets)
 	l.named = map[string]bool{}
-	for _, w := range windows(opt.Targets, windowSize(opt.Config)) {
+	for _, w := range windows(opt.Targets, windowSize(opt.Config), l.named1by1) {
 		if err := l.window(ctx, opt.Targets[w[0]:w[1]], opt.Stream.Target, &rep.Summary); err != nil {
 			return nil, err
 		}
@@ -201,7 +200,7 @@ func (l *linting) window(ctx context.Context, targets []target.Target, emit func
 	}
 	var peers []string
 	if l.opt.Resume != nil {
-		peers = resume.Peers(targets, peerGroup(targets))
+		peers = resume.Peers(targets, peerGroup(targets, l.named1by1))
 	}
 	own := make([]string, len(targets))
 	if len(todo) > 0 {
@@ -253,7 +252,7 @@ func (l *linting) resumed(targets []target.Target, out []*result.Target, kept []
 		}
 		return todo, nil
 	}
-	group := peerGroup(targets)
+	group := peerGroup(targets, l.named1by1)
 	peers := resume.Peers(targets, group)
 	owns := make([]string, len(targets))
 	incomplete := map[string]bool{}

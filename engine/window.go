@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strconv"
-
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/internal/target"
 )
@@ -25,22 +23,21 @@ func windowSize(cfg *config.Config) int {
 // targets (all of them when size is 0), never parting the members of a
 // group: servers that see each other (linkPeers) are linked, linted and
 // written together. A window grows past size to take in the last member of
-// every group it holds.
-func windows(targets []target.Target, size int) [][2]int {
+// every group it holds. named is how many targets the whole run names one
+// by one, which decides whether those are a group (linkPeers).
+func windows(targets []target.Target, size, named int) [][2]int {
 	if size <= 0 || len(targets) <= size {
 		return [][2]int{{0, len(targets)}}
 	}
 	last := map[string]int{}
-	loose := 0
 	for i, t := range targets {
 		g := t.Group
 		if g == "" {
-			loose++
 			g = runGroup
 		}
 		last[g] = i
 	}
-	if loose > maxRunGroup {
+	if named > maxRunGroup {
 		delete(last, runGroup) // too many to be peers: each stands alone
 	}
 	var out [][2]int
@@ -65,42 +62,17 @@ func windows(targets []target.Target, size int) [][2]int {
 	return out
 }
 
-// standAlone gives each target named one by one a group of its own when
-// there are more of them than are taken as loaded together (maxRunGroup):
-// a window holds only some of them, and must not link those as peers.
-func standAlone(targets []target.Target) {
-	loose := 0
-	for _, t := range targets {
-		if t.Group == "" {
-			loose++
-		}
-	}
-	if loose <= maxRunGroup {
-		return
-	}
-	for i := range targets {
-		if targets[i].Group == "" {
-			targets[i].Group = "\x00alone" + strconv.Itoa(i)
-		}
-	}
-}
-
 // peerGroup names the group of each of targets as linkPeers will link
 // them ("" for a target that sees no other): its client config, or the
-// run's group of targets named one by one when there are few of them.
-// targets are a whole run, or a window of one, which holds whole groups.
-func peerGroup(targets []target.Target) func(i int) string {
-	loose := 0
-	for _, t := range targets {
-		if t.Group == "" {
-			loose++
-		}
-	}
+// run's group of targets named one by one when the whole run names few of
+// them (named, the count linkPeers decides by). targets are a whole run,
+// a shard of one, or a window, which holds whole groups.
+func peerGroup(targets []target.Target, named int) func(i int) string {
 	return func(i int) string {
 		if g := targets[i].Group; g != "" {
 			return g
 		}
-		if loose > 1 && loose <= maxRunGroup {
+		if named > 1 && named <= maxRunGroup {
 			return runGroup
 		}
 		return ""

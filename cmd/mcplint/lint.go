@@ -133,7 +133,10 @@ func lintSettings(c *cli, f *lintFlags, positional, command []string, withBaseli
 		fmt.Fprintln(c.Stderr, err)
 		return nil, exitUsage
 	}
-	f.applyConfig(cfg)
+	if err := f.applyConfig(cfg); err != nil {
+		fmt.Fprintln(c.Stderr, err)
+		return nil, exitUsage
+	}
 	if err := f.format.check(); err != nil {
 		return nil, usageError(c, "%v", err)
 	}

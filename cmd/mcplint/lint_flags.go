@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -110,50 +109,50 @@ func (f *lintFlags) set(names ...string) bool {
 	return given
 }
 
-// applyConfig fills the flags the user did not give from [output] and
-// [server]: flags win over the config file.
-func (f *lintFlags) applyConfig(cfg *config.Config) {
-	if !f.set("format", "f") && cfg.Output.Format != "" {
-		f.format = formatFlag{cfg.Output.Format}
-	}
-	if !f.set("output", "o") && cfg.Output.File != "" {
-		f.output = filepath.Join(cfg.Dir(), cfg.Output.File)
-	}
-	if !f.set("fail-on") && cfg.Output.FailOn != "" {
-		f.failOn.value = cfg.Output.FailOn
-	}
-	if !f.set("min-grade") && cfg.Output.MinGrade != "" {
-		f.minGrade.value = cfg.Output.MinGrade
-	}
-	if !f.set("max-same-issues") {
-		f.maxSame = cfg.Output.MaxSameIssues
-	}
-	if !f.set("color") && cfg.Output.Color != "" {
-		f.color.value = cfg.Output.Color
-	}
-	if !f.set("server") && cfg.Server.Name != "" {
-		f.server = cfg.Server.Name
-	}
-	if !f.set("discover-wait") && cfg.Server.DiscoverWait != 0 {
-		f.discoverWait = cfg.Server.DiscoverWait
-	}
-	if !f.set("timeout") && cfg.Server.Timeout != 0 {
-		f.timeout = cfg.Server.Timeout
-	}
-	if !f.set("startup-timeout") && cfg.Server.StartupTimeout != 0 {
-		f.startup = cfg.Server.StartupTimeout
-	}
-	if !f.set("exercise") && cfg.Server.Exercise != "" {
-		f.exercise.value = cfg.Server.Exercise
-	}
-	if !f.set("probes") && cfg.Server.Probes != "" {
-		f.probes.value = cfg.Server.Probes
+// applyConfig fills the flags the user did not give from the config keys
+// they mirror: flags win over the config file.
+func (f *lintFlags) applyConfig(cfg *config.Config) error {
+	if err := fillFlags(f.fs, cfg, nil); err != nil {
+		return err
 	}
 	// Target resolution reads the cap from the config, so the flag goes
 	// there.
 	if f.set("max-file-size") {
 		cfg.Server.MaxFileSize = f.maxSize
 	}
+	return nil
+}
+
+// fillFlags gives each flag of fs that mirrors a config key (config.Keys)
+// and that the user did not give, by its name or its shorthand, the key's
+// value from cfg; only names the flags to fill, nil all of them. An error
+// means a key's value is one its flag refuses, which the config's own
+// checks should have caught.
+func fillFlags(fs *flag.FlagSet, cfg *config.Config, only []string) error {
+	given := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) {
+		given[fl.Name] = true
+		if long, ok := strings.CutPrefix(fl.Usage, shorthandPrefix); ok {
+			given[long] = true
+		}
+	})
+	for _, k := range config.Keys {
+		v, ok := k.FlagValue(cfg)
+		if !ok || given[k.Flag] || only != nil && !slices.Contains(only, k.Flag) {
+			continue
+		}
+		fl := fs.Lookup(k.Flag)
+		if fl == nil {
+			return fmt.Errorf("config key %s mirrors --%s, which this command does not have", k.Path(), k.Flag)
+		}
+		// Value.Set, not FlagSet.Set: the flag stays "not given", so that
+		// what asks whether the user gave it (--exercise's notice, -o's
+		// checks) still hears no.
+		if err := fl.Value.Set(v); err != nil {
+			return fmt.Errorf("config %s: %s = %q: %v", cfg.Path, k.Path(), v, err)
+		}
+	}
+	return nil
 }
 
 // listLines is a repeatable flag whose values are kept whole (a header

@@ -77,13 +77,11 @@ func runMerge(_ context.Context, c *cli, args []string) int {
 		fmt.Fprintln(c.Stderr, err)
 		return exitUsage
 	}
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	if !given["fail-on"] && cfg.Output.FailOn != "" {
-		failOn.value = cfg.Output.FailOn
-	}
-	if !given["min-grade"] && cfg.Output.MinGrade != "" {
-		minGrade.value = cfg.Output.MinGrade
+	// Only the gate: the merged report goes where -o says, and its cap
+	// on report files is not the one on lint targets.
+	if err := fillFlags(fs, cfg, []string{"fail-on", "min-grade"}); err != nil {
+		fmt.Fprintln(c.Stderr, err)
+		return exitUsage
 	}
 	parts := make([]*report.ShardReport, len(positional))
 	for i, name := range positional {

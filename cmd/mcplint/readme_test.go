@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/report"
 )
 
@@ -16,7 +17,16 @@ const readmePath = "../../README.md"
 // its sections (## and ###) in order, linked by the anchors GitHub gives
 // them. MCPLINT_UPDATE_GOLDEN rewrites it.
 func TestReadmeContentsAreTheHeadings(t *testing.T) {
-	const open, close = "<!-- contents -->\n", "<!-- /contents -->\n"
+	checkReadmeBlock(t, "contents", "its headings", contents)
+}
+
+// checkReadmeBlock compares the README's <!-- name --> … <!-- /name -->
+// block with what want makes of the README from the block's end on (what
+// is the source, for the message), or rewrites the block with it under
+// MCPLINT_UPDATE_GOLDEN.
+func checkReadmeBlock(t *testing.T, name, what string, want func(rest string) string) {
+	t.Helper()
+	open, close := "<!-- "+name+" -->\n", "<!-- /"+name+" -->\n"
 	data, err := os.ReadFile(readmePath)
 	if err != nil {
 		t.Fatal(err)
@@ -26,16 +36,16 @@ func TestReadmeContentsAreTheHeadings(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("README has no %q … %q block", strings.TrimSpace(open), strings.TrimSpace(close))
 	}
-	want := contents(readme[j:])
+	made := want(readme[j:])
 	if os.Getenv("MCPLINT_UPDATE_GOLDEN") != "" {
-		readme = readme[:i+len(open)] + want + readme[j:]
+		readme = readme[:i+len(open)] + made + readme[j:]
 		if err := os.WriteFile(readmePath, []byte(readme), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	if got := readme[i+len(open) : j]; got != want {
-		t.Errorf("README's contents differ from its headings (run with MCPLINT_UPDATE_GOLDEN=1 to rewrite them)\n--- README\n%s--- headings\n%s", got, want)
+	if got := readme[i+len(open) : j]; got != made {
+		t.Errorf("README's %s differ from %s (run with MCPLINT_UPDATE_GOLDEN=1 to rewrite them)\n--- README\n%s--- %s\n%s", name, what, got, what, made)
 	}
 }
 
@@ -122,4 +132,11 @@ func TestReadmeFormatsAreTheFormats(t *testing.T) {
 	if want := report.FormatNames(); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("README's formats table lists %v, --format takes %v", got, want)
 	}
+}
+
+// TestReadmeConfigKeysAreTheTable: the README's table of config keys is
+// the one config.Keys makes, so that it cannot drift from what the parser
+// reads. MCPLINT_UPDATE_GOLDEN rewrites it.
+func TestReadmeConfigKeysAreTheTable(t *testing.T) {
+	checkReadmeBlock(t, "config-keys", "config.Keys", func(string) string { return config.KeysMarkdown() })
 }

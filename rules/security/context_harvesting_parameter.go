@@ -120,7 +120,7 @@ func (contextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 		}
 		kept := ms[:0]
 		for _, m := range ms {
-			if !oneMessage(w, m) {
+			if !oneMessage(w, m) && !modelActedOn(w, m) {
 				kept = append(kept, m)
 			}
 		}
@@ -246,10 +246,78 @@ func identityParam(s *sdk.Snapshot, tool int, pointer string, words []string) bo
 	if !containsRun(words, modelRuns) {
 		return false
 	}
-	d := map[string]bool{}
-	addWords(d, paramDescription(s, tool, pointer))
-	return d["you"] || d["your"] || d["yourself"]
+	return speaksOfOwnModel(paramDescription(s, tool, pointer))
 }
+
+// speaksOfOwnModel reports whether a description addresses the model
+// about itself: "your model name", "yourself", "the model you are", "the
+// model you use". A "you" who picks or acts on a model ("the model that
+// you want to deploy", "the model you are running") is whoever chooses
+// the model the tool works with, the user as much as the agent: a
+// model-hosting tool's model parameter is its job.
+func speaksOfOwnModel(desc string) bool {
+	w := split(desc)
+	for k := range w.toks {
+		switch w.lowerWord(k) {
+		case "your", "yourself", "yours":
+			return true
+		case "you":
+			next := k + 1
+			if next < len(w.toks) && w.lowerWord(next) == "are" {
+				next++
+			}
+			if next < len(w.toks) && choiceVerbs[w.lowerWord(next)] || actsOnModel(w, next) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// choiceVerbs make the "you" before them whoever picks a model.
+var choiceVerbs = map[string]bool{"want": true, "wish": true, "need": true, "would": true, "choose": true, "chose": true, "like": true,
+	"prefer": true, "select": true, "selected": true, "pick": true, "picked": true, "plan": true, "intend": true}
+
+// modelActedOn reports whether an identity question ends where a verb
+// makes the model its object ("the input schema depends on what model
+// you are running"): the model the user or the agent runs on the
+// service, not the model the agent is. "What model you are", "which model
+// are you using" and "running on" still ask who is calling.
+func modelActedOn(w *words, m match) bool {
+	return m.phrase.src == identityQuestionPhrase && actsOnModel(w, m.end)
+}
+
+// actsOnModel reports whether the words from k on are a verb that takes
+// a model as its object (running, deploying, training, fine-tuning), with
+// an adverb or two before it, and no "on" or "as" after it ("running on"
+// names what runs you).
+func actsOnModel(w *words, k int) bool {
+	for k < len(w.toks) && modelAdverbs[w.lowerWord(k)] {
+		k++
+	}
+	if k+1 < len(w.toks) && w.lowerWord(k) == "fine" && w.text[w.toks[k].end:w.toks[k+1].start] == "-" {
+		k++ // "fine-tuning"
+	}
+	if k >= len(w.toks) || !modelObjectVerbs[w.lowerWord(k)] {
+		return false
+	}
+	if k+1 < len(w.toks) {
+		switch w.lowerWord(k + 1) {
+		case "on", "as", "under", "inside":
+			return false
+		}
+	}
+	return true
+}
+
+// modelObjectVerbs are what a person or a program does to a model as a
+// thing: run it, deploy it, train it.
+var modelObjectVerbs = map[string]bool{"running": true, "deploying": true, "training": true, "finetuning": true, "tuning": true,
+	"hosting": true, "serving": true, "building": true, "testing": true, "evaluating": true, "benchmarking": true, "creating": true,
+	"uploading": true, "pushing": true, "querying": true, "run": true, "deploy": true, "train": true, "host": true, "serve": true}
+
+var modelAdverbs = map[string]bool{"currently": true, "now": true, "actually": true, "going": true, "trying": true, "to": true}
 
 // modelWords in a tool's name or title make a model its subject: a tool
 // that calls, configures or lists language models takes llm_model as

@@ -74,6 +74,14 @@ var heldOutSources = map[string]bool{
 	// Held out in the eighth round, after the seventh round's changes,
 	// measured before any change for it:
 	"beejak/Vulnerable-MCP-Server": true,
+	// Held out in the ninth round, after the eighth round was measured,
+	// measured before any change for them:
+	"microsoft/agent-governance-toolkit":  true,
+	"pypi:guardfive":                      true,
+	"tristanhausermannpernet/mcp-hacking": true,
+	"slowmist/MasterMCP":                  true,
+	"skytxy/AI-Frontier-Lab":              true,
+	"DmitrL-dev/AISecurity":               true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -84,7 +92,24 @@ var heldOutSources = map[string]bool{
 // view; bitbucket-aashari.json (fourth round: 5 of 6 tools falsely at
 // error, "the /2.0 prefix is added automatically" read as enrolment)
 // when undisclosed-data-flow learnt that enrolment needs a person or a
-// list.
+// list. hostinger.json (ninth round: 9 of 401 tools falsely flagged, 2
+// at error) moved to tuned when pii-harvesting learnt a password that its
+// description gives to the thing the tool acts on ("Root password for
+// the virtual machine": 5 tools fixed), and sensitive-file-reference
+// that an environment-variable tool's .env, named as where the values
+// come from, is its job (2 errors fixed), and undisclosed-data-flow
+// that "added automatically" enrols only when a person or a list is what
+// is added ("if the account username prefix is omitted, it is added
+// automatically": 2 tools fixed). After: none of its 401 tools flagged.
+// coolify.json (ninth round: 1 of 45 tools falsely at error, none after)
+// moved to tuned when undisclosed-data-flow learnt that a note of the
+// credentials a tool masks, and a verb that is a setting's name
+// ("When `include_full: true`, credentials are masked"), order no one
+// to hand credentials over. replicate.json (ninth round: 4 of 35 tools
+// falsely at warning, none after) moved to tuned when
+// context-harvesting-parameter learnt that a model someone picks or acts
+// on ("the model that you want to deploy", "what model you are running")
+// is the model the tool hosts, not the caller's identity.
 var heldOutServers = map[string]bool{
 	"nx.json": true, "git-cyanheads.json": true,
 	"line-bot.json": true, "glean.json": true, "mui.json": true, "magicui.json": true,
@@ -95,6 +120,12 @@ var heldOutServers = map[string]bool{
 	// Held out in the fourth round, measured before any change for them:
 	"agent-infra-filesystem.json": true, "agent-infra-browser.json": true, "amap-maps.json": true,
 	"selenium-angiejones.json": true,
+	// Held out in the ninth round, measured before any change for them:
+	// (hostinger, coolify and replicate moved to tuned, above):
+	"metabase-cognition.json": true, "react-aria.json": true, "dataforseo.json": true,
+	"bitbucket-nexus2520.json": true, "trello-delorenj.json": true, "apple-docs.json": true,
+	"tailwindcss.json": true, "fetch-zcaceres.json": true, "fetch-kazuph.json": true,
+	"bigquery-ergut.json": true, "deepwiki.json": true,
 }
 
 // tunedCleanLists are clean lists (file names under corpus/clean) whose
@@ -125,7 +156,9 @@ var attackFamilies = map[string]string{
 // entry when the rules stop raising it.
 // SAFE-MCP's "Input validator <!-- This is a normal HTML comment -->"
 // was one until directive-block left alone hidden comments that say
-// nothing to the model.
+// nothing to the model. The ninth round's held-out servers raised
+// fourteen, reviewed by hand as the rules stood when they were added
+// (docs/security-corpus.md); each was removed when the rule was fixed.
 var knownFalsePositives = map[string]string{}
 
 // knownTrueFindings are findings on clean real servers that are right
@@ -170,6 +203,7 @@ var (
 	detectedFloor = map[string]int{
 		"CISECSL/mcp-tool-poisoning-poc":           2,
 		"Crypto-Sanemi/agent-engineering":          1,
+		"DmitrL-dev/AISecurity":                    1,
 		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"TUM-DSE/MCPSecBench":                      4,
 		"ace26597/mcp-lock":                        6,
@@ -202,36 +236,44 @@ var (
 		"luckyPipewrench/pipelock":                 31,
 		"mcp-tool-shop/tool-scan":                  21,
 		"mdatikshahriar/mcp-attack-demo-spring":    1,
+		"microsoft/agent-governance-toolkit":       12,
 		"nmeisenzahl/hijack-agentic-ai":            3,
+		"pypi:guardfive":                           6,
 		"repello.ai":                               1,
 		"richardspicer/mcp-audit":                  4,
 		"riseandignite/mcp-shield":                 6,
 		"safe-agentic-framework/safe-mcp":          17,
 		"securie.ai":                               1,
 		"semgrep/mcp-tool-shadowing-demo":          1,
+		"skytxy/AI-Frontier-Lab":                   1,
+		"slowmist/MasterMCP":                       0,
 		"stevengonsalvez/mcp-ethicalhacks":         1,
 		"triepod-ai/inspector-assessment":          13,
+		"tristanhausermannpernet/mcp-hacking":      2,
 		"vaikora.com":                              3,
 		"xjzzzzzzzz/MCPSafety":                     127,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          26,
+		"call-redirect":          29,
 		"guardrail-disable":      10,
 		"hex-encoded":            1,
-		"param-name-instruction": 1,
-		"system-marker":          33,
+		"param-name-instruction": 2,
+		"system-marker":          34,
 		"tool-preference":        16,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
-	// (every finding not in knownTrueFindings counts as false).
+	// (every finding not in knownTrueFindings counts as false): the
+	// ninth round's held-out servers flag none since the changes after
+	// it (docs/security-corpus.md, "After round 9").
 	cleanWarnCeiling, cleanErrorCeiling = 0, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
-// owner/name of a GitHub repository, arXiv and an id for a paper, the host
-// for any other page.
+// owner/name of a GitHub repository, arXiv and an id for a paper, pypi and
+// the project's name for a package published on PyPI, the host for any
+// other page.
 func sourceOf(source string) string {
 	u, err := url.Parse(strings.Fields(source + " ?")[0])
 	if err != nil || u.Host == "" {
@@ -243,6 +285,8 @@ func sourceOf(source string) string {
 		return parts[0] + "/" + parts[1]
 	case u.Host == "arxiv.org" && len(parts) >= 2:
 		return "arXiv:" + parts[len(parts)-1]
+	case u.Host == "pypi.org" && len(parts) >= 2 && parts[0] == "project":
+		return "pypi:" + parts[1]
 	}
 	return u.Host
 }

@@ -410,9 +410,14 @@ func resourcePassword(s *sdk.Snapshot, tool int, pointer string, name []string) 
 	}
 	// A parameter whose own description makes the password a person's
 	// ("the user's account password, protected by our encryption") is a
-	// login, whatever guards it.
-	if ownedPassword(paramDescription(s, tool, pointer)) {
+	// login, whatever guards it; one whose description gives it to a
+	// thing the tool acts on ("Root password for the virtual machine"
+	// beside virtualMachineId) is that thing's.
+	switch passwordOwner(paramDescription(s, tool, pointer), own) {
+	case ownerPerson:
 		return false
+	case ownerResource:
+		return true
 	}
 	said := map[string]bool{}
 	addWords(said, s.Tools[tool].Description)
@@ -420,33 +425,94 @@ func resourcePassword(s *sdk.Snapshot, tool int, pointer string, name []string) 
 	return hasAny(said, protectionWords)
 }
 
-// ownedPassword reports whether a description makes a password a
-// person's: an owner word qualifies it ("your password", "the user's
-// account password", "the password of your account"). "Ask the user for
-// the password" names who to ask, not whose password it is.
-func ownedPassword(desc string) bool {
+// owner is whom a description gives a password to.
+type owner uint8
+
+const (
+	ownerUnsaid owner = iota
+	// ownerPerson: "your password", "the user's account password", "the
+	// password of your account".
+	ownerPerson
+	// ownerResource: "Root password for the virtual machine", "Temporary
+	// root password for recovery mode", where a word after "for" or "of"
+	// names what the tool acts on.
+	ownerResource
+)
+
+// passwordOwner reads whom a description gives a password to. A person
+// word before the password ("your", "the user's", "account") or after its
+// "for" or "of" makes it a person's: a login. Otherwise a word after "for"
+// or "of" that is one of the tool's own (own: its name, title and other
+// parameters' names) makes it the password of the thing the tool acts on,
+// whatever role word stands before it: a machine's root or admin password
+// is set by the tool that manages the machine. "Ask the user for the
+// password" names who to ask, not whose password it is.
+func passwordOwner(desc string, own map[string]bool) owner {
 	w := split(desc)
-	owner := func(k int) bool {
-		return k >= 0 && k < len(w.toks) && ownerWords[strings.TrimSuffix(w.lowerWord(k), "'s")]
+	word := func(k int) string {
+		if k < 0 || k >= len(w.toks) {
+			return ""
+		}
+		return strings.TrimSuffix(w.lowerWord(k), "'s")
 	}
+	said := ownerUnsaid
 	for k := range w.toks {
 		switch w.lowerWord(k) {
 		case "password", "passwords", "passwd", "passphrase":
 		default:
 			continue
 		}
-		if owner(k-1) || owner(k-2) {
-			return true
+		if personWords[word(k-1)] || personWords[word(k-2)] {
+			return ownerPerson
 		}
-		if k+1 < len(w.toks) && (w.lowerWord(k+1) == "of" || w.lowerWord(k+1) == "for") && (owner(k+2) || owner(k+3)) {
-			return true
+		resource, ofFor := false, word(k+1) == "of" || word(k+1) == "for"
+		if ofFor {
+			// The words after "for" up to the end of the clause name
+			// the owner: "for the recipes site of the user's account"
+			// is a person's.
+			_, hi := w.sentenceOf(k)
+			for j := k + 2; j < hi && !clauseBreak(w, j); j++ {
+				switch x := word(j); {
+				case personWords[x]:
+					return ownerPerson
+				case len(x) >= 4 && !genericWords[x] && !ownerWords[x] && own[x]:
+					resource = true
+				}
+			}
 		}
+		switch {
+		case resource:
+			said = ownerResource
+		case ownerWords[word(k-1)] || ownerWords[word(k-2)]:
+			return ownerPerson
+		case ofFor && (ownerWords[word(k+2)] || ownerWords[word(k+3)]):
+			// "the password of the admin"
+			return ownerPerson
+		}
+	}
+	return said
+}
+
+// clauseBreak reports whether word j opens a new clause: a comma or
+// colon before it, or a word that starts a clause of its own.
+func clauseBreak(w *words, j int) bool {
+	if strings.ContainsAny(w.text[w.toks[j-1].end:w.toks[j].start], ",;:(") {
+		return true
+	}
+	switch w.lowerWord(j) {
+	case "which", "that", "who", "to", "so", "when", "if", "and", "or", "because", "unless", "while":
+		return true
 	}
 	return false
 }
 
-// ownerWords qualify a password as a person's, never a resource's.
-var ownerWords = map[string]bool{"user": true, "users": true, "my": true, "your": true, "account": true, "login": true, "admin": true, "root": true, "master": true}
+// ownerWords qualify a password as a person's or a role's, never a
+// resource's by themselves; personWords are those of them that always
+// name a person or their login.
+var (
+	ownerWords  = map[string]bool{"user": true, "users": true, "my": true, "your": true, "account": true, "login": true, "admin": true, "root": true, "master": true}
+	personWords = map[string]bool{"user": true, "users": true, "my": true, "your": true, "account": true, "login": true}
+)
 
 // reauthentication reports whether a parameter's description says the
 // password re-authenticates the user to the service the tool calls: a

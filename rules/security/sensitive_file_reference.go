@@ -241,7 +241,7 @@ func secretMentions(w *words, domain map[string]bool) []secretMention {
 				}
 				tok := w.tokenAt(at)
 				lo, hi := w.sentenceOf(tok)
-				if guarded(w, lo, tok) || exampleMention(w, pstart, pend, lo, tok) || inDomain && !ordered(w, lo, tok) {
+				if guarded(w, lo, tok) || exampleMention(w, pstart, pend, lo, tok) || inDomain && (!ordered(w, lo, tok) || f.weak && valuesFrom(w, lo, tok)) {
 					continue
 				}
 				m := secretMention{file: f, path: path, at: pstart}
@@ -287,6 +287,27 @@ func ordered(w *words, lo, tok int) bool {
 		}
 		if k == lo || clauseOpener[w.lowerWord(k-1)] || strings.ContainsAny(w.text[w.toks[k-1].end:w.toks[k].start], ",;:") {
 			return true
+		}
+	}
+	return false
+}
+
+// valuesFrom reports whether the file at token tok is named as where
+// what the order moves comes from ("send the full set with real values
+// taken from the project .env file"), not as what it moves ("read .env",
+// "send .env"): "from" stands before the path with at most two words
+// between ("from the project .env"), none of them a verb that moves it. For a
+// weak file of the tool's own subject (an environment-variable tool and
+// .env) that is the tool's job: the values it sets come from the
+// project's file.
+func valuesFrom(w *words, lo, tok int) bool {
+	for k := tok - 1; k >= lo && k >= tok-3; k-- {
+		word := w.lowerWord(k)
+		if word == "from" {
+			return true
+		}
+		if moveVerbs[word] {
+			return false
 		}
 	}
 	return false

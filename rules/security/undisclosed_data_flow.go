@@ -299,7 +299,7 @@ func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			case m.phrase.src == urlFlowPhrase && protocolOnly(w, m):
 				// "Upload the file to the returned URL via HTTP PUT"
 				// names the protocol, not where the data goes.
-			case m.phrase.src == enrolPhrase && !enrolsSomeone(w, m):
+			case m.phrase.src == enrolPhrase && !enrolled(w, m):
 				// "The /2.0 prefix is added automatically": a thing
 				// added, no one enrolled.
 			case (m.phrase.src == enrolPhrase || m.phrase.src == defaultEnrolPhrase) && inIdentifier(w, m.end-1):
@@ -311,6 +311,9 @@ func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			case (m.phrase.src == urlFlowPhrase || m.phrase.src == remotePhrase) && (hasAny(domain, urlWords) || m.start == 0 && t.Kind == visible.KindDescription) && !unnamedHost(w, m):
 				// A description that opens with the flow declares it as
 				// the job: "Exports data to an external analytics service."
+			case settingVerb(w, m) || withheld(w, m):
+				// "When `include_full: true`, credentials are masked":
+				// a setting's name and a note of what is kept back.
 			case m.phrase.src == credSendPhrase && credentialJob(paramDomain(s, t.Tool(), "")):
 				// "Provide the access token returned by login" to a tool
 				// that takes an access_token.

@@ -20,7 +20,9 @@ const MethodToolsCall = mcp.MethodToolsCall
 // scenario (Scenario.Detail), which is how Read and the conformance rules
 // tell exercise calls from others. A call that fails, times out or finds
 // the server gone is left in the transcript as it happened and the run
-// goes on; only ctx ending stops it. It returns how many calls it made.
+// goes on; only ctx ending stops it. Then, when a read-only tool reported
+// progress, it runs the cancellation probe (probeCancel). It returns how
+// many scenario calls it made.
 func Run(ctx context.Context, c *mcp.Client, server string, tools []sdk.Tool, opts Options) int {
 	if !opts.Enabled() {
 		return 0
@@ -76,6 +78,9 @@ func Run(ctx context.Context, c *mcp.Client, server string, tools []sdk.Tool, op
 		}
 	})
 	send(Plan(rest, opts), nil)
+	if made > 0 && ctx.Err() == nil {
+		probeCancel(ctx, c, call, opts)
+	}
 	if opts.Progress != nil && made > 0 {
 		fmt.Fprintf(opts.Progress, "\r\x1b[Kmcplint: exercised %s: %d scenarios of %d tools in %s\n",
 			server, made, len(call), time.Since(start).Round(time.Millisecond))

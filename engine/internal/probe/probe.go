@@ -7,6 +7,8 @@ package probe
 import (
 	"fmt"
 	"time"
+
+	"github.com/mcplint/mcplint/engine/internal/mcp"
 )
 
 // Set is which probes a live session runs (--probes).
@@ -103,6 +105,7 @@ var Judges = map[string][]string{
 	UnknownResource:    {"resource-not-found-code"},
 	Listen:             {"subscription-acknowledged"},
 	AfterExercise:      {"tool-list-varies"},
+	mcp.ProbeCancel:    {"cancelled-request-answered"},
 
 	PromptMissingArgument: {"prompt-missing-argument-error"},
 }

@@ -30,7 +30,11 @@ export FIRECRAWL_API_KEY=fc-dummy TAVILY_API_KEY=tvly-dummy EXA_API_KEY=dummy HE
 	DIGITALOCEAN_API_TOKEN=dummy LARA_ACCESS_KEY_ID=dummy LARA_ACCESS_KEY_SECRET=dummy \
 	LINEAR_API_KEY=lin_api_dummy AZURE_DEVOPS_ORG_URL=https://dev.azure.com/dummy AZURE_DEVOPS_AUTH_METHOD=pat \
 	AZURE_DEVOPS_PAT=dummy PLANE_API_KEY=dummy PLANE_WORKSPACE_SLUG=dummy PLANE_API_HOST_URL=http://127.0.0.1:9 \
-	SEARXNG_URL=http://127.0.0.1:9 HYPERBROWSER_API_KEY=dummy AMAP_MAPS_API_KEY=dummy
+	SEARXNG_URL=http://127.0.0.1:9 HYPERBROWSER_API_KEY=dummy AMAP_MAPS_API_KEY=dummy \
+	REPLICATE_API_TOKEN=dummy COOLIFY_BASE_URL=http://127.0.0.1:9 COOLIFY_ACCESS_TOKEN=dummy \
+	METABASE_URL=http://127.0.0.1:9 METABASE_API_KEY=dummy DATAFORSEO_USERNAME=dummy DATAFORSEO_PASSWORD=dummy \
+	BITBUCKET_USERNAME=dummy BITBUCKET_APP_PASSWORD=dummy BITBUCKET_BASE_URL=http://127.0.0.1:9 \
+	TRELLO_API_KEY=dummy TRELLO_TOKEN=dummy
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
 manifest="$here/MANIFEST.tsv"
@@ -118,3 +122,18 @@ capture agent-infra-browser @agent-infra/mcp-server-browser 1.2.29 mcp-server-br
 capture amap-maps @amap/amap-maps-mcp-server 0.0.8 mcp-amap
 capture selenium-angiejones @angiejones/mcp-selenium 0.2.3 mcp-selenium
 capture bitbucket-aashari @aashari/mcp-server-atlassian-bitbucket 3.1.0 mcp-atlassian-bitbucket
+# Held out in the ninth round, measured before any change for them.
+capture replicate replicate-mcp 0.9.0 mcp-server
+capture hostinger hostinger-api-mcp 1.63.2 hostinger-api-mcp
+capture coolify @masonator/coolify-mcp 3.5.0 coolify-mcp
+capture metabase-cognition @cognitionai/metabase-mcp-server 2.2.0 metabase-mcp-server
+capture react-aria @react-aria/mcp 1.2.1 mcp
+capture dataforseo dataforseo-mcp-server 3.0.1 dataforseo-mcp-server
+capture bitbucket-nexus2520 @nexus2520/bitbucket-mcp-server 3.0.0 bitbucket-mcp-server
+capture trello-delorenj @delorenj/mcp-server-trello 1.8.1 mcp-server-trello
+capture apple-docs @kimsungwhee/apple-docs-mcp 1.0.26 apple-docs-mcp
+capture tailwindcss tailwindcss-mcp-server 0.1.1 tailwindcss-server
+capture fetch-zcaceres mcp-fetch-server 1.1.2 mcp-fetch-server
+capture fetch-kazuph @kazuph/mcp-fetch 1.6.3 mcp-fetch
+capture bigquery-ergut @ergut/mcp-bigquery-server 1.0.4 mcp-server-bigquery --project-id dummy
+capture deepwiki mcp-deepwiki 0.0.10 mcp-instruct
