@@ -187,7 +187,7 @@ func TestHelpProbesSaysWhatEachSetRuns(t *testing.T) {
 		t.Fatalf("--help lacks --probes SET:\n%s", out)
 	}
 	line, _, _ := strings.Cut(out[i:], "\n")
-	for _, want := range []string{"none (only list)", "default (the default:", "a second server process", "all (also a third process"} {
+	for _, want := range []string{"none (only list)", "default (the default:", "a second server process", "all (also a third process", "prompts/get, resources/read"} {
 		if !strings.Contains(line, want) {
 			t.Errorf("--help's --probes lacks %q: %s", want, line)
 		}

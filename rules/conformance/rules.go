@@ -65,6 +65,7 @@ func Rules() []sdk.Rule {
 		pingResponse{},
 		progressNotIncreasing{},
 		progressTokenUnknown{},
+		promptMissingArgumentError{},
 		protocolVersionMissing{},
 		registryServerJSON{},
 		requestBeforeInit{},

@@ -50,7 +50,10 @@ func (danglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 			tools = append(tools, t.Value)
 			return
 		case visible.KindParamName, visible.KindEnum, visible.KindConst, visible.KindPromptName, visible.KindPromptArgName,
-			visible.KindResourceURI, visible.KindResourceName, visible.KindDefault, visible.KindExample, visible.KindSchemaText:
+			visible.KindResourceURI, visible.KindResourceName, visible.KindDefault, visible.KindExample, visible.KindSchemaText,
+			// A resource's contents are a document, which may well
+			// describe tools of other servers or other versions.
+			visible.KindResourceText:
 			return
 		}
 		names, ws = toolReferences(names[:0], ws, t.Value)

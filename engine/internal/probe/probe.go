@@ -25,8 +25,9 @@ const (
 	None
 	// All adds what costs one more process or wall time: the
 	// client-identity probe (a third process whose client names itself
-	// differently), a pause after notifications/initialized, and a
-	// subscriptions/listen stream held until it is acknowledged.
+	// differently), a pause after notifications/initialized, a
+	// subscriptions/listen stream held until it is acknowledged, and the
+	// probes of what a server declares beyond tools (Features).
 	All
 )
 
@@ -105,6 +106,8 @@ var Judges = map[string][]string{
 	Listen:             {"subscription-acknowledged"},
 	AfterExercise:      {"tool-list-varies"},
 	mcp.ProbeCancel:    {"cancelled-request-answered"},
+
+	PromptMissingArgument: {"prompt-missing-argument-error"},
 }
 
 // What the probes send.

@@ -55,6 +55,12 @@ const (
 	KindResourceTitle
 	KindResourceDescription
 	KindResourceURI // a resource's uri or a template's uriTemplate
+
+	// KindPromptMessage is a text of a message a prompts/get of the
+	// session answered with: what a model reads when the prompt is used.
+	KindPromptMessage
+	// KindResourceText is the text of a resources/read the session got.
+	KindResourceText
 )
 
 // kindNames are the kinds' names, which messages print.
@@ -82,6 +88,8 @@ var kindNames = [...]string{
 	KindResourceTitle:        "resource-title",
 	KindResourceDescription:  "resource-description",
 	KindResourceURI:          "resource-uri",
+	KindPromptMessage:        "prompt-message",
+	KindResourceText:         "resource-text",
 }
 
 // String is the kind's name: "param-description", "resource-uri".
@@ -201,7 +209,8 @@ const maxValueDepth = 16
 // Texts calls visit for every model-visible text of s in a fixed order:
 // the instructions, then each tool (name, title, annotations title,
 // description, input schema, output schema), then prompts, resources and
-// resource templates. Empty strings are skipped.
+// resource templates, then what the session fetched of them (Fetched).
+// Empty strings are skipped.
 //
 // Every text rule of a run walks the same Snapshot, so the texts are
 // listed once per Snapshot, by the analysis Listing, which a rule that
@@ -331,6 +340,7 @@ func listParallel(ctx context.Context, s *sdk.Snapshot) []chunks {
 	wait := ranges.Go(len(s.Tools), func(w, lo, hi int) { listTools(ctx, s, lo, hi, parts[1+w].add) })
 	emit(parts[0].add, KindInstructions, s.Instructions, &origin{owner: sdk.OwnerInstructions, tool: -1, base: "/instructions"}, 0, tokNone, -1)
 	listDefinitions(s, parts[workers+1].add)
+	Fetched(s.Transcript, parts[workers+1].add)
 	wait()
 	return parts
 }

@@ -385,6 +385,8 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 		}
 	}
 	if !failed.stuck() {
+		// Before the in-session probes, whose notification goes last.
+		probe.Features(ctx, c, hello.Era, opts.Probes, hello.Capabilities, timeout)
 		probe.Session(ctx, c, hello.Era, opts.Probes, timeout)
 	}
 	exerciseTools(ctx, c, t, opts, timeout)

@@ -93,7 +93,11 @@ func TestProbesAreMarked(t *testing.T) {
 		}
 	}
 	sort.Strings(marked)
-	if want := []string{probe.InitializedWait, probe.Notification, probe.Ping, probe.UnknownMethod, probe.UnknownTool}; !slices.Equal(marked, want) {
+	// The legacy fixture declares logging, two prompts that require an
+	// argument, three resources and a template (the feature probes).
+	if want := []string{probe.InitializedWait, probe.SetLevel, probe.Notification, probe.Ping, probe.PromptGet, probe.PromptGet,
+		probe.PromptMissingArgument, probe.ResourceRead, probe.ResourceRead, probe.ResourceRead, probe.TemplateRead,
+		probe.UnknownMethod, probe.UnknownTool}; !slices.Equal(marked, want) {
 		t.Errorf("probes marked in the main transcript: %q, want %q", marked, want)
 	}
 	if len(s.Transcript.Probes) != 2 {

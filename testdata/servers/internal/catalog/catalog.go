@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -57,8 +58,14 @@ func Register(s *mcp.Server) {
 		s.AddPrompt(&mcp.Prompt{Name: name, Description: "Ask the model to " + name + " a text.",
 			Arguments: []*mcp.PromptArgument{{Name: "text", Description: "The text to " + name + ".", Required: true}}},
 			func(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+				text, ok := req.Params.Arguments["text"]
+				if !ok {
+					// server/prompts.mdx#error-handling: a missing
+					// required argument is -32602.
+					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "missing required argument: text"}
+				}
 				return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user",
-					Content: &mcp.TextContent{Text: name + ": " + req.Params.Arguments["text"]}}}}, nil
+					Content: &mcp.TextContent{Text: name + ": " + text}}}}, nil
 			})
 	}
 	read := func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
