@@ -193,11 +193,11 @@ var (
 		"gitleaks/gitleaks":                        2,
 		"harryc295/tool-poisoning-bench":           2,
 		"highflame-ai/ramparts":                    15,
-		"invariantlabs-ai/mcp-scan":                1,
+		"invariantlabs-ai/mcp-scan":                2,
 		"invariantlabs.ai":                         2,
 		"jaschadub/AgentNull":                      8,
 		"johannhartmann/mcp-injection-experiments": 4,
-		"joshmaster2165/medusa":                    15,
+		"joshmaster2165/medusa":                    16,
 		"kholcomb/DevSecOps_Arena":                 1,
 		"luckyPipewrench/pipelock":                 31,
 		"mcp-tool-shop/tool-scan":                  21,
@@ -212,7 +212,7 @@ var (
 		"stevengonsalvez/mcp-ethicalhacks":         1,
 		"triepod-ai/inspector-assessment":          13,
 		"vaikora.com":                              3,
-		"xjzzzzzzzz/MCPSafety":                     127,
+		"xjzzzzzzzz/MCPSafety":                     130,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
@@ -221,7 +221,7 @@ var (
 		"hex-encoded":            1,
 		"param-name-instruction": 1,
 		"system-marker":          33,
-		"tool-preference":        16,
+		"tool-preference":        17,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
