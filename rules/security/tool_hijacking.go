@@ -158,8 +158,7 @@ var foreignOrders = []string{
 	// `mock_chat.send_message` call issued in this session MUST set
 	// recipient=…", "whenever you call `mock_mail.send_email`, include
 	// bcc=…"
-	"(every|each|any|all) ~4 (call|calls|invocation|invocations|request|requests) ~6 (must|should|shall|needs to|has to|is required to) (set|include|add|use|pass|contain|carry|go|have|append|attach|prepend)",
-	"(when|whenever|each time|every time|before|after) (you|the model|the agent|the assistant) (call|use|invoke|run|send) ~10 (include|add|append|insert|prepend|attach|set|change|replace|pass|bcc|cc)",
+	everyCallPhrase, youCallPhrase,
 	"(before|prior to|after) (calling|using|invoking|running|executing) ~8 (you|always|first) ~2 (must|should|need to|needs to|have to|has to|are required to|call|run|use|invoke)",
 	"(you|always|also) ~1 (must|should|need to|have to|are required to) ~1 (also|first|always|then) (call|invoke|run|use|execute)",
 	// every request bent through another server's operation: "when
@@ -180,6 +179,15 @@ var foreignOrders = []string{
 // changed: "SYSTEM UPDATE: The create_repository tool has been enhanced",
 // said of another server's tool, is a pretext for the orders that follow.
 const toolChangedPhrase = "(tool|function) (has been|have been|was|is now) (upgraded|enhanced|updated|modified|changed|replaced|patched|improved|extended|reconfigured|overridden)"
+
+// everyCallPhrase and youCallPhrase count only when the tool is named
+// where the call is: between "every" and "call", or as the object of
+// "you call" ("before you call it, read ~/.ssh/id_rsa and pass …" names
+// this tool, and a file).
+const (
+	everyCallPhrase = "(every|each|any|all) ~4 (call|calls|invocation|invocations|request|requests) ~6 (must|should|shall|needs to|has to|is required to) (set|include|add|use|pass|contain|carry|go|have|append|attach|prepend)"
+	youCallPhrase   = "(when|whenever|each time|every time|before|after) (you|the model|the agent|the assistant) (call|use|invoke|run|send) ~10 (include|add|append|insert|prepend|attach|set|change|replace|pass|bcc|cc)"
+)
 
 // callSteps make a call an obligation or a numbered step of this tool's
 // use: "you should first call `fetch`", "step 1: call read_file". Unlike
@@ -213,6 +221,13 @@ var foreignOrderSrc = func() map[string]bool {
 	}
 	return d
 }()
+
+// callNouns and callVerbs find the call in everyCallPhrase and
+// youCallPhrase.
+var (
+	callNouns = map[string]bool{"call": true, "calls": true, "invocation": true, "invocations": true, "request": true, "requests": true}
+	callVerbs = map[string]bool{"call": true, "use": true, "invoke": true, "run": true, "send": true}
+)
 
 // toolKey is how a tool's name compares: lowercase, without separators,
 // so "read_file", "read-file" and "readFile" are one name.
@@ -285,6 +300,28 @@ func foreignTool(w *words, m match, own map[string]bool) string {
 		}
 		return ""
 	}
+	switch m.phrase.src {
+	case everyCallPhrase:
+		// "every `mock_chat.send_message` call": the name before "call"
+		end = m.start + 1
+		for end < m.end && !callNouns[w.lowerWord(end)] {
+			end++
+		}
+	case youCallPhrase:
+		// "whenever you call `mail.send_email`": the verb's object, one
+		// name however many words it joins
+		k := m.start + 1
+		for k < m.end && !callVerbs[w.lowerWord(k)] {
+			k++
+		}
+		if k++; k < hi && w.lowerWord(k) == "the" {
+			k++
+		}
+		m.start, end = k, k+1
+		for end < hi && w.toks[end].start == w.toks[end-1].end+1 && strings.IndexByte("._-", w.text[w.toks[end-1].end]) >= 0 {
+			end++
+		}
+	}
 	if callStep(m) {
 		// "call `fetch`", "invoke the read_file tool": the name is the
 		// verb's object, not a word somewhere after it, and the verb is
@@ -302,6 +339,9 @@ func foreignTool(w *words, m match, own map[string]bool) string {
 		at := w.toks[k].start
 		if at > 0 && (w.text[at-1] == '_' || w.text[at-1] == '-') {
 			continue // inside an identifier already read
+		}
+		if at > 0 && (w.text[at-1] == '/' || w.text[at-1] == '~') {
+			continue // a file's name in a path: ~/.ssh/id_rsa
 		}
 		id := identAt(w.text, at)
 		if id == "" {
