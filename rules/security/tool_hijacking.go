@@ -632,7 +632,12 @@ func scoped(w *words, m match) bool {
 	if !strings.HasPrefix(m.phrase.src, rankingPhrase) && !unscoped {
 		return false
 	}
-	_, hi := w.sentenceOf(m.start)
+	lo, hi := w.sentenceOf(m.start)
+	if m.phrase.src == unscopedPhrases[0] && m.start-lo > 2 {
+		// "Never make up the clinic's facts — always call this tool
+		// first": the clause before names the case
+		return true
+	}
 	if m.end >= hi {
 		return false
 	}
