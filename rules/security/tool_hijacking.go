@@ -642,13 +642,19 @@ func scoped(w *words, m match) bool {
 		return false
 	}
 	next := w.lowerWord(m.end)
-	if unscoped && (next == "before" || next == "so" || next == "than" || next == "except" || next == "unless" || next == "besides") {
-		// "call this tool first before creating any plans", "do not use
-		// other tools unless …": a case named
+	if unscoped && caseWords[next] {
+		// "call this tool first before creating any plans", "never use
+		// other tools after task completion", "do not use other tools
+		// unless …": a case named
 		return true
 	}
 	return purposeWords[next]
 }
+
+// caseWords, right after a bid to be called first or to shut the other
+// tools out, name the case it is for, beside purposeWords.
+var caseWords = map[string]bool{"before": true, "after": true, "during": true, "until": true, "once": true, "so": true, "than": true,
+	"except": true, "unless": true, "besides": true, "outside": true, "beyond": true}
 
 // serverWords are the words that name the server's own tools: a word
 // every tool's name starts with ("hubspot" of hubspot-get-user-details,
