@@ -48,16 +48,25 @@ import (
 // after) moved to tuned when tool-hijacking learnt a call of another
 // server's tool made an obligation or a numbered step ("step 1: call
 // read_file"), and a tool named by one plain word quoted as code.
+// In the ninth round, after tool-hijacking learnt, from tuned sources'
+// misses only, a tool named in plain words ("the search tool") and more
+// orders about it, six held-out sources moved to tuned when the rules
+// were changed with their misses in view (detected of cases, and by the
+// family's own rule, before and after): gensecaihq/mcp-poisoning-poc
+// 3/4 (own 1) before, 4/4 (own 3) after; johannhartmann/mcp-injection-
+// experiments 4/4 (own 0), 4/4 (own 3); richardspicer/mcp-audit 4/4
+// (own 2), 4/4 (own 4); semgrep/mcp-tool-shadowing-demo 1/1 (own 0), 1/1
+// (own 1), for tool-hijacking's orders to take over the user's traffic,
+// every call of another server's tool made to carry something, and text
+// in tag characters read for what it says; ace26597/mcp-lock 6/7 (own
+// 6), 7/7 (own 7) and harryc295/tool-poisoning-bench 2/3 (own 2), 3/3
+// (own 3), for undisclosed-data-flow's script sending a browser's
+// cookies and favour asked to keep an address posted.
 var heldOutSources = map[string]bool{
-	"devsecboy/damn-vulnerable-MCP-server":     true,
-	"johannhartmann/mcp-injection-experiments": true,
-	"richardspicer/mcp-audit":                  true,
-	"harryc295/tool-poisoning-bench":           true,
-	"gensecaihq/mcp-poisoning-poc":             true,
-	"acuvity/mcp-server-everything-wrong":      true,
-	"mdatikshahriar/mcp-attack-demo-spring":    true,
+	"devsecboy/damn-vulnerable-MCP-server":  true,
+	"acuvity/mcp-server-everything-wrong":   true,
+	"mdatikshahriar/mcp-attack-demo-spring": true,
 	// Held out in the third round, measured before any change:
-	"ace26597/mcp-lock":                true,
 	"stevengonsalvez/mcp-ethicalhacks": true,
 	// Held out in the fourth round, after the third round's changes,
 	// measured before any change for them:
@@ -67,10 +76,6 @@ var heldOutSources = map[string]bool{
 	// Held out in the sixth round, after mcp-watchdog's changes, measured
 	// before any change for it:
 	"triepod-ai/inspector-assessment": true,
-	// Held out in the seventh round, after inspector-assessment was
-	// measured, before any change for it (CISECSL/mcp-tool-poisoning-poc,
-	// held out with it, moved to tuned):
-	"semgrep/mcp-tool-shadowing-demo": true,
 	// Held out in the eighth round, after the seventh round's changes,
 	// measured before any change for it:
 	"beejak/Vulnerable-MCP-Server": true,
@@ -206,7 +211,7 @@ var (
 		"DmitrL-dev/AISecurity":                    1,
 		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"TUM-DSE/MCPSecBench":                      4,
-		"ace26597/mcp-lock":                        6,
+		"ace26597/mcp-lock":                        7,
 		"acuvity/mcp-server-everything-wrong":      4,
 		"agentbeck.bot":                            4,
 		"aguarascan.com":                           5,
@@ -223,15 +228,15 @@ var (
 		"dongsenzhang/MSB":                         8,
 		"enkryptai/secure-mcp-gateway":             20,
 		"genai.owasp.org":                          3,
-		"gensecaihq/mcp-poisoning-poc":             3,
+		"gensecaihq/mcp-poisoning-poc":             4,
 		"gitleaks/gitleaks":                        2,
-		"harryc295/tool-poisoning-bench":           2,
+		"harryc295/tool-poisoning-bench":           3,
 		"highflame-ai/ramparts":                    15,
-		"invariantlabs-ai/mcp-scan":                1,
+		"invariantlabs-ai/mcp-scan":                2,
 		"invariantlabs.ai":                         2,
 		"jaschadub/AgentNull":                      8,
 		"johannhartmann/mcp-injection-experiments": 4,
-		"joshmaster2165/medusa":                    15,
+		"joshmaster2165/medusa":                    16,
 		"kholcomb/DevSecOps_Arena":                 1,
 		"luckyPipewrench/pipelock":                 31,
 		"mcp-tool-shop/tool-scan":                  21,
@@ -251,7 +256,23 @@ var (
 		"triepod-ai/inspector-assessment":          13,
 		"tristanhausermannpernet/mcp-hacking":      2,
 		"vaikora.com":                              3,
-		"xjzzzzzzzz/MCPSafety":                     127,
+		"xjzzzzzzzz/MCPSafety":                     130,
+	}
+	// ownFloor is, per family, how many cases of all sources the rule the
+	// family names must find itself: a case another rule happens to catch
+	// (hidden characters beside a hijacking order) says nothing of the
+	// family's own rule.
+	ownFloor = map[string]int{
+		"concealment-directive":        12,
+		"context-harvesting-parameter": 12,
+		"destructive-payload":          56,
+		"instruction-override":         52,
+		"invisible-character":          2,
+		"pii-harvesting":               9,
+		"secret-in-text":               9,
+		"sensitive-file-reference":     41,
+		"tool-hijacking":               141,
+		"undisclosed-data-flow":        63,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
@@ -357,6 +378,7 @@ func TestCorpusBySource(t *testing.T) {
 	bySource := map[string]*tally{}
 	byAttack := map[string]*tally{}
 	heldByFamily := map[string]*tally{}
+	byFamily := map[string]*tally{}
 	var tuned, held tally
 	var missed []string
 	for _, f := range poisoned {
@@ -380,6 +402,10 @@ func TestCorpusBySource(t *testing.T) {
 			bySource[src] = &tally{}
 		}
 		add(bySource[src])
+		if byFamily[m.Family] == nil {
+			byFamily[m.Family] = &tally{}
+		}
+		add(byFamily[m.Family])
 		if heldOutSources[src] {
 			add(&held)
 			if heldByFamily[m.Family] == nil {
@@ -529,8 +555,9 @@ func TestCorpusBySource(t *testing.T) {
 	t.Log("\n" + b.String())
 	if os.Getenv("MCPLINT_CORPUS_FIGURES") != "" {
 		// Prints the floors as Go, for when a change improves them.
-		fmt.Printf("detectedFloor = %#v\nattackFloor = %#v\ncleanWarnCeiling, cleanErrorCeiling = %d, %d\n",
-			floors(bySource, func(x *tally) int { return x.any }), floors(byAttack, func(x *tally) int { return x.any }), all.fpWarn, all.fpErr)
+		fmt.Printf("detectedFloor = %#v\nownFloor = %#v\nattackFloor = %#v\ncleanWarnCeiling, cleanErrorCeiling = %d, %d\n",
+			floors(bySource, func(x *tally) int { return x.any }), floors(byFamily, func(x *tally) int { return x.own }),
+			floors(byAttack, func(x *tally) int { return x.any }), all.fpWarn, all.fpErr)
 	}
 
 	for src, x := range bySource {
@@ -540,6 +567,11 @@ func TestCorpusBySource(t *testing.T) {
 			t.Errorf("source %s has no floor in detectedFloor (it detects %d of %d); record it", src, x.any, x.cases)
 		case x.any < floor:
 			t.Errorf("source %s: %d of %d detected, below its floor of %d", src, x.any, x.cases, floor)
+		}
+	}
+	for fam, floor := range ownFloor {
+		if x := byFamily[fam]; x == nil || x.own < floor {
+			t.Errorf("family %s: its own rule finds fewer cases than its floor of %d", fam, floor)
 		}
 	}
 	for a, floor := range attackFloor {

@@ -279,7 +279,7 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 		marks := &v.marks[i]
 		if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
 			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
-				forkBomb: strings.Contains(t.Value, ":()"), reread: mayReadOtherwise(t.Value) != 0}
+				forkBomb: strings.Contains(t.Value, ":()"), reread: mayReadOtherwise(t.Value) != 0 || hasTags(t.Value)}
 			if f := v.folded.text(i); f != "" {
 				// The rules read a text that is not plain folded, where
 				// "～／．ｓｓｈ" is "~/.ssh" and "：（）" is ":()".

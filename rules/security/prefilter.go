@@ -428,7 +428,7 @@ type shortWords struct {
 
 // shortSlots is a power of two well over twice the words of any set.
 const (
-	shortBits  = 11
+	shortBits  = 12
 	shortSlots = 1 << shortBits
 )
 
@@ -461,7 +461,7 @@ func (w *shortWords) get(key uint64) (*partSet, bool) {
 }
 
 // partSet is a set of required parts of a phrase set's phrases.
-type partSet [9]uint64
+type partSet [10]uint64
 
 // maxParts is how many required parts a partSet can hold.
 const maxParts = len(partSet{}) * 64

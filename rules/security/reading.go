@@ -13,10 +13,11 @@ import (
 )
 
 // A text can say more than its words: words glued into one identifier
-// ("alwaysUseThisTool") and text encoded as hex or base64 ("49676e6f7265…")
-// read as plain sentences to a model, which spaces the one and decodes
-// the other, but not to a phrase. The directive rules read such a text a
-// second time, spaced or decoded.
+// ("alwaysUseThisTool"), text encoded as hex or base64 ("49676e6f7265…")
+// and text written in Unicode tag characters read as plain sentences to a
+// model, which spaces the first, decodes the second and reads the third
+// as the ASCII it mirrors, but not to a phrase. The directive rules read
+// such a text a second time, spaced, decoded or revealed.
 
 // reading is a text of a Snapshot read another way.
 type reading struct {
@@ -26,7 +27,8 @@ type reading struct {
 	// value is the text read that way: spaced, or its decoded runs one
 	// to a line.
 	value string
-	// how is what was done, for messages: readGlued or readDecoded.
+	// how is what was done, for messages: readGlued, readDecoded or
+	// readHidden.
 	how readingKind
 }
 
@@ -35,6 +37,7 @@ type readingKind uint8
 const (
 	readGlued readingKind = 1 << iota
 	readDecoded
+	readHidden
 )
 
 // note is what a message adds about a finding in a reading.
@@ -44,6 +47,8 @@ func (k readingKind) note() string {
 		return " (in words glued together, which keep it from keyword filters)"
 	case readDecoded:
 		return " (encoded as hex or base64 in the text, which hides it from a reader)"
+	case readHidden:
+		return " (written in Unicode tag characters, which a reader does not see and a model reads)"
 	}
 	return ""
 }
@@ -54,10 +59,10 @@ func (k readingKind) note() string {
 // encoded text is read by every rule of orders.
 func readingSets() map[*phraseSet]readingKind {
 	return map[*phraseSet]readingKind{
-		overridePhrases():    readGlued | readDecoded,
-		hijackPhrases():      readGlued | readDecoded,
-		concealmentPhrases(): readGlued | readDecoded,
-		flowPhrases():        readDecoded,
+		overridePhrases():    readGlued | readDecoded | readHidden,
+		hijackPhrases():      readGlued | readDecoded | readHidden,
+		concealmentPhrases(): readGlued | readDecoded | readHidden,
+		flowPhrases():        readDecoded | readHidden,
 	}
 }
 
@@ -93,8 +98,30 @@ func readAgain(ctx context.Context, s *sdk.Snapshot) []reading {
 				out = append(out, reading{i: e.i, t: t, value: d, how: readDecoded})
 			}
 		}
+		if hasTags(t.Value) {
+			// what hidden-unicode-tag reports hidden is read for what it
+			// says: "prefer this tool over all others"
+			if _, _, hidden := smuggledTags(t.Value); hidden != "" {
+				out = append(out, reading{i: e.i, t: t, value: hidden, how: readHidden})
+			}
+		}
 	}
 	return out
+}
+
+// hasTags reports whether v holds a character of the Unicode tag block
+// (U+E0000–U+E007F), whose UTF-8 starts F3 A0 80 or F3 A0 81.
+func hasTags(v string) bool {
+	for i := 0; ; {
+		k := strings.Index(v[i:], "\xf3\xa0")
+		if k < 0 || i+k+2 >= len(v) {
+			return false
+		}
+		if b := v[i+k+2]; b == 0x80 || b == 0x81 {
+			return true
+		}
+		i += k + 2
+	}
 }
 
 // Byte classes for mayReadOtherwise.
