@@ -87,6 +87,12 @@ var heldOutSources = map[string]bool{
 	"slowmist/MasterMCP":                  true,
 	"skytxy/AI-Frontier-Lab":              true,
 	"DmitrL-dev/AISecurity":               true,
+	// Held out in the tenth round, after the ninth round's fixes, measured
+	// before any change for them:
+	"UsableMachines/mcp-security-scanner":      true,
+	"sidhpurwala-huzaifa/mcp-security-scanner": true,
+	"oktsec/mcp-sentinel":                      true,
+	"riteshkew/firmis-scanner":                 true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -131,6 +137,10 @@ var heldOutServers = map[string]bool{
 	"bitbucket-nexus2520.json": true, "trello-delorenj.json": true, "apple-docs.json": true,
 	"tailwindcss.json": true, "fetch-zcaceres.json": true, "fetch-kazuph.json": true,
 	"bigquery-ergut.json": true, "deepwiki.json": true,
+	// Held out in the tenth round, measured before any change for them:
+	"hello-world.json": true, "cclsp.json": true, "expo-mcp.json": true, "xcodebuild.json": true,
+	"mobile-mcp.json": true, "cloud-run.json": true, "lark.json": true, "zai.json": true,
+	"morph.json": true, "backlog.json": true, "ms365-softeria.json": true,
 }
 
 // tunedCleanLists are clean lists (file names under corpus/clean) whose
@@ -164,7 +174,26 @@ var attackFamilies = map[string]string{
 // nothing to the model. The ninth round's held-out servers raised
 // fourteen, reviewed by hand as the rules stood when they were added
 // (docs/security-corpus.md); each was removed when the rule was fixed.
-var knownFalsePositives = map[string]string{}
+// The tenth round's held-out servers raised ten, reviewed by hand as the
+// rules stood when they were added (docs/security-corpus.md).
+var knownFalsePositives = map[string]string{
+	"lark.json invisible-character im_v1_message_list":                             larkZeroWidth,
+	"morph.json context-harvesting-parameter reflex_traces":                        "`model` filters the traced turns by the LLM that was traced (\"Only turns traced from this LLM, e.g. morph-glm52-744b\"), a field of the records the tool reads, not the caller's identity",
+	"ms365-softeria.json context-harvesting-parameter create-contact-folder":       ms365Assistant,
+	"ms365-softeria.json context-harvesting-parameter update-contact-folder":       ms365Assistant,
+	"ms365-softeria.json context-harvesting-parameter create-contact-child-folder": ms365Assistant,
+	"ms365-softeria.json context-harvesting-parameter create-contact-in-folder":    ms365Assistant,
+	"ms365-softeria.json context-harvesting-parameter create-outlook-contact":      ms365Assistant,
+	"ms365-softeria.json context-harvesting-parameter update-outlook-contact":      ms365Assistant,
+	"ms365-softeria.json pii-harvesting create-drive-item-share-link":              ms365LinkPassword,
+	"ms365-softeria.json pii-harvesting share-drive-item":                          ms365LinkPassword,
+}
+
+const (
+	larkZeroWidth     = "two U+200B copied with a section title from the vendor's documentation (\"see the **How \u200b\u200bto obtain thread_id** section\"), between two words: they hide no text and change no word, yet raise an error"
+	ms365Assistant    = "`assistantName` is a field of the Outlook contact being written (\"The name of the contact's assistant.\"), a person in the user's address book, not the model's name"
+	ms365LinkPassword = "`password` of a OneDrive sharing link the tool creates (Graph's createLink/invite body), the link's own protection, not a person's login"
+)
 
 // knownTrueFindings are findings on clean real servers that are right
 // under the severity policy (README, security rules), with why.
@@ -211,6 +240,7 @@ var (
 		"DmitrL-dev/AISecurity":                    1,
 		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"TUM-DSE/MCPSecBench":                      4,
+		"UsableMachines/mcp-security-scanner":      4,
 		"ace26597/mcp-lock":                        7,
 		"acuvity/mcp-server-everything-wrong":      4,
 		"agentbeck.bot":                            4,
@@ -243,13 +273,16 @@ var (
 		"mdatikshahriar/mcp-attack-demo-spring":    1,
 		"microsoft/agent-governance-toolkit":       12,
 		"nmeisenzahl/hijack-agentic-ai":            3,
+		"oktsec/mcp-sentinel":                      9,
 		"pypi:guardfive":                           6,
 		"repello.ai":                               1,
 		"richardspicer/mcp-audit":                  4,
 		"riseandignite/mcp-shield":                 6,
+		"riteshkew/firmis-scanner":                 3,
 		"safe-agentic-framework/safe-mcp":          17,
 		"securie.ai":                               1,
 		"semgrep/mcp-tool-shadowing-demo":          1,
+		"sidhpurwala-huzaifa/mcp-security-scanner": 4,
 		"skytxy/AI-Frontier-Lab":                   1,
 		"slowmist/MasterMCP":                       0,
 		"stevengonsalvez/mcp-ethicalhacks":         1,
@@ -276,19 +309,21 @@ var (
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          29,
-		"guardrail-disable":      10,
+		"call-redirect":          33,
+		"download-run":           3,
+		"guardrail-disable":      13,
 		"hex-encoded":            1,
 		"param-name-instruction": 2,
-		"system-marker":          34,
+		"system-marker":          37,
 		"tool-preference":        16,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
 	// (every finding not in knownTrueFindings counts as false): the
 	// ninth round's held-out servers flag none since the changes after
-	// it (docs/security-corpus.md, "After round 9").
-	cleanWarnCeiling, cleanErrorCeiling = 0, 0
+	// it (docs/security-corpus.md, "After round 9"); the tenth round's
+	// flag ten, one at error, all in knownFalsePositives.
+	cleanWarnCeiling, cleanErrorCeiling = 10, 1
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
