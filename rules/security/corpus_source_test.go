@@ -139,8 +139,11 @@ var heldOutServers = map[string]bool{
 	"bigquery-ergut.json": true, "deepwiki.json": true,
 	// Held out in the tenth round, measured before any change for them:
 	"hello-world.json": true, "cclsp.json": true, "expo-mcp.json": true, "xcodebuild.json": true,
-	"mobile-mcp.json": true, "cloud-run.json": true, "lark.json": true, "zai.json": true,
+	"mobile-mcp.json": true, "cloud-run.json": true, "zai.json": true,
 	"morph.json": true, "backlog.json": true, "ms365-softeria.json": true,
+	// lark.json (19 tools) moved to tuned when invisible-character took
+	// its two copied zero-width spaces for a warning: 1 tool flagged at
+	// error before, at warning after.
 }
 
 // tunedCleanLists are clean lists (file names under corpus/clean) whose
@@ -190,7 +193,7 @@ var knownFalsePositives = map[string]string{
 }
 
 const (
-	larkZeroWidth     = "two U+200B copied with a section title from the vendor's documentation (\"see the **How \u200b\u200bto obtain thread_id** section\"), between two words: they hide no text and change no word, yet raise an error"
+	larkZeroWidth     = "two U+200B copied with a section title from the vendor's documentation (\"see the **How \u200b\u200bto obtain thread_id** section\"), between two words: they hide no text and change no word; a warning, which the severity policy allows, yet no finding a user needs"
 	ms365Assistant    = "`assistantName` is a field of the Outlook contact being written (\"The name of the contact's assistant.\"), a person in the user's address book, not the model's name"
 	ms365LinkPassword = "`password` of a OneDrive sharing link the tool creates (Graph's createLink/invite body), the link's own protection, not a person's login"
 )
@@ -322,8 +325,9 @@ var (
 	// (every finding not in knownTrueFindings counts as false): the
 	// ninth round's held-out servers flag none since the changes after
 	// it (docs/security-corpus.md, "After round 9"); the tenth round's
-	// flag ten, one at error, all in knownFalsePositives.
-	cleanWarnCeiling, cleanErrorCeiling = 10, 1
+	// flag ten, all in knownFalsePositives; lark's one error is a
+	// warning since invisible-character's severity was refined for it.
+	cleanWarnCeiling, cleanErrorCeiling = 10, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the

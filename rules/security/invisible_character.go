@@ -76,20 +76,27 @@ func isVariationSelector(r rune) bool {
 // Check reports each text that holds invisible characters, once.
 func (invisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	visible.NotPlain(ctx, s, func(t visible.Text) {
-		found, first := invisibles(t.Value)
+		found, at := invisibles(t.Value)
 		if len(found) == 0 {
 			return
 		}
-		is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer()}
+		is := sdk.Issue{Tool: t.Owner(), Pointer: t.Pointer(), Severity: sdk.Warning}
 		if len(found) == 1 {
-			is.Severity = sdk.Warning
-			is.Message = fmt.Sprintf("%s holds an invisible %s: %s", kindName(t.Kind.String()), charName(found[0]), reveal(t.Value, first, isInvisible))
+			is.Message = fmt.Sprintf("%s holds an invisible %s: %s", kindName(t.Kind.String()), charName(found[0]), reveal(t.Value, at[0], isInvisible))
 		} else {
 			is.Message = fmt.Sprintf("%s holds %d invisible characters (%s)", kindName(t.Kind.String()), len(found), charList(found))
-			if decoded := decodeInvisible(found); decoded != "" {
+			decoded := decodeInvisible(found)
+			if decoded != "" {
 				is.Message += fmt.Sprintf(" that encode the hidden text %s", strconv.Quote(snip.Runes(decoded, 160)))
 			}
-			is.Message += ": " + reveal(t.Value, first, isInvisible)
+			is.Message += ": " + reveal(t.Value, at[0], isInvisible)
+			// Characters that carry something are an error: a run that
+			// decodes, a byte's worth of them, or padding inside a word
+			// that keeps it from a keyword filter. A few between words,
+			// copied with a heading, hide nothing.
+			if decoded != "" || len(found) >= 8 || splitsWord(t.Value, at) {
+				is.Severity = sdk.Error
+			}
 		}
 		is.Fix = "delete the invisible characters; if words must not break, rephrase instead of using zero-width characters"
 		report(is)
@@ -98,14 +105,13 @@ func (invisibleCharacter) Check(ctx context.Context, s *sdk.Snapshot, report fun
 }
 
 // invisibles returns the invisible characters of s that no script or emoji
-// sequence needs, and the byte offset of the first.
-func invisibles(s string) (found []rune, first int) {
-	first = -1
+// sequence needs, and the byte offset of each.
+func invisibles(s string) (found []rune, at []int) {
 	// Only invisible characters are ever found, and most texts beyond
 	// ASCII have none: one pass over the runes costs far less than
 	// cutting the text into grapheme clusters.
 	if !hasInvisible(s) {
-		return nil, first
+		return nil, nil
 	}
 	offset := 0
 	state := -1
@@ -129,23 +135,46 @@ func invisibles(s string) (found []rune, first int) {
 					}
 				} else {
 					if allowedVS >= 0 && prev == allowedVS && isVariationSelector(r) {
-						found = append(found, allowedVS)
-						if first < 0 {
-							first = allowedAt
-						}
+						found, at = append(found, allowedVS), append(at, allowedAt)
 						allowedVS = -1
 					}
-					if first < 0 {
-						first = offset + i
-					}
-					found = append(found, r)
+					found, at = append(found, r), append(at, offset+i)
 				}
 			}
 			prev = r
 		}
 		offset += len(cluster)
 	}
-	return found, first
+	return found, at
+}
+
+// splitsWord reports whether an invisible character at one of the offsets
+// at stands between two letters of s, other invisible characters aside:
+// "ig\u200bnore" is one word to the model and two to a filter.
+func splitsWord(s string, at []int) bool {
+	for _, o := range at {
+		before, after := rune(-1), rune(-1)
+		for i := o; i > 0; {
+			r, n := utf8.DecodeLastRuneInString(s[:i])
+			if !isInvisible(r) {
+				before = r
+				break
+			}
+			i -= n
+		}
+		for i := o; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !isInvisible(r) {
+				after = r
+				break
+			}
+			i += n
+		}
+		if unicode.IsLetter(before) && unicode.IsLetter(after) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasInvisible reports whether s holds a character isInvisible reports.
