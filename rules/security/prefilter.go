@@ -277,6 +277,10 @@ func (m *byteMarks) secretish() bool { return m.candidate || m.url || m.named }
 func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet, end int) bool) bool {
 	var hit partSet
 	var buf [64]byte
+	// escapes counts the words in a row, one byte apart, that may be
+	// escaped bytes ("5b 61", "%5b%61", "\\x5b\\x61"; see escapeAt), and
+	// lastEnd is where the last word ended.
+	escapes, lastEnd := 0, -2
 	for i := 0; i < len(s); {
 		if wordLower[s[i]] == 0 {
 			c := s[i]
@@ -336,6 +340,20 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet, end
 			key = key<<8 | uint64(c)
 		}
 		n := i - start
+		if m != nil && !m.reread {
+			switch {
+			case !mayEscapeByte(s[start:i]):
+				escapes = 0
+			case start == lastEnd+1:
+				escapes++
+			default:
+				escapes = 1
+			}
+			lastEnd = i
+			if escapes >= minEscapes && hasEscapedRun(s) {
+				m.reread = true
+			}
+		}
 		if n >= 12 && m != nil {
 			m.candidate = true
 			// Only a long word can glue an order or encode one, and
@@ -753,4 +771,30 @@ func inOrder(chain []link, words []partWord) bool {
 		at, next = next, at
 	}
 	return len(at) > 0
+}
+
+// mayEscapeByte reports whether word, as scan cuts it, may be the digits
+// of an escaped byte: two hex digits, or "x" and two, or "u" and four.
+func mayEscapeByte(word string) bool {
+	switch len(word) {
+	case 2:
+	case 3:
+		if word[0] != 'x' {
+			return false
+		}
+		word = word[1:]
+	case 5:
+		if word[0] != 'u' {
+			return false
+		}
+		word = word[1:]
+	default:
+		return false
+	}
+	for i := 0; i < len(word); i++ {
+		if byteClass[word[i]]&cHex == 0 {
+			return false
+		}
+	}
+	return true
 }
