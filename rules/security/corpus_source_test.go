@@ -48,6 +48,17 @@ import (
 // after) moved to tuned when tool-hijacking learnt a call of another
 // server's tool made an obligation or a numbered step ("step 1: call
 // read_file"), and a tool named by one plain word quoted as code.
+// Three sources of the ninth round moved to tuned when their misses were
+// tuned on ("Tuning on round 9" in docs/security-corpus.md):
+// microsoft/agent-governance-toolkit (12 of 17 before, 16 of 17 after)
+// and DmitrL-dev/AISecurity (1 of 4 before, 4 of 4 after) when
+// instruction-override learnt a replacing verb with the model's
+// instructions as object, a turn away from the tool's job, an order to
+// put credentials into the model's answers, and a tool key outside the
+// protocol named as hidden orders; slowmist/MasterMCP (0 of 2 before and
+// after) when the shared reading learnt text escaped byte by byte (its
+// remove_server's spaced hex now decodes; what it says is a tool
+// preference, which tool-hijacking does not read yet).
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":     true,
 	"johannhartmann/mcp-injection-experiments": true,
@@ -75,13 +86,10 @@ var heldOutSources = map[string]bool{
 	// measured before any change for it:
 	"beejak/Vulnerable-MCP-Server": true,
 	// Held out in the ninth round, after the eighth round was measured,
-	// measured before any change for them:
-	"microsoft/agent-governance-toolkit":  true,
+	// measured before any change for them (three moved to tuned, above):
 	"pypi:guardfive":                      true,
 	"tristanhausermannpernet/mcp-hacking": true,
-	"slowmist/MasterMCP":                  true,
 	"skytxy/AI-Frontier-Lab":              true,
-	"DmitrL-dev/AISecurity":               true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -203,7 +211,7 @@ var (
 	detectedFloor = map[string]int{
 		"CISECSL/mcp-tool-poisoning-poc":           2,
 		"Crypto-Sanemi/agent-engineering":          1,
-		"DmitrL-dev/AISecurity":                    1,
+		"DmitrL-dev/AISecurity":                    4,
 		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"TUM-DSE/MCPSecBench":                      4,
 		"ace26597/mcp-lock":                        6,
@@ -236,7 +244,7 @@ var (
 		"luckyPipewrench/pipelock":                 31,
 		"mcp-tool-shop/tool-scan":                  21,
 		"mdatikshahriar/mcp-attack-demo-spring":    1,
-		"microsoft/agent-governance-toolkit":       12,
+		"microsoft/agent-governance-toolkit":       16,
 		"nmeisenzahl/hijack-agentic-ai":            3,
 		"pypi:guardfive":                           6,
 		"repello.ai":                               1,
@@ -259,7 +267,7 @@ var (
 		"guardrail-disable":      10,
 		"hex-encoded":            1,
 		"param-name-instruction": 2,
-		"system-marker":          34,
+		"system-marker":          36,
 		"tool-preference":        16,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
