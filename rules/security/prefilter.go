@@ -278,9 +278,13 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet, end
 	var hit partSet
 	var buf [64]byte
 	// escapes counts the words in a row, one byte apart, that may be
-	// escaped bytes ("5b 61", "%5b%61", "\\x5b\\x61"; see escapeAt), and
-	// lastEnd is where the last word ended.
+	// escaped bytes ("5b 61", "%5b%61", "\\x5b\\x61"; see escapeAt),
+	// lastEnd is where the last word ended, and starts holds where the
+	// last minEscapes of them start, so that a run is confirmed on those
+	// words alone: a long text of such words in mixed forms, which is no
+	// run, costs a few bytes' reading a word, not the whole text's.
 	escapes, lastEnd := 0, -2
+	var starts [minEscapes]int
 	for i := 0; i < len(s); {
 		if wordLower[s[i]] == 0 {
 			c := s[i]
@@ -350,7 +354,12 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet, end
 				escapes = 1
 			}
 			lastEnd = i
-			if escapes >= minEscapes && hasEscapedRun(s) {
+			if escapes > 0 {
+				starts[escapes%minEscapes] = start
+			}
+			// The oldest of the last minEscapes words is the next to be
+			// overwritten; its escape starts a byte before it.
+			if escapes >= minEscapes && hasEscapedRun(s[max(starts[(escapes+1)%minEscapes]-1, 0):i]) {
 				m.reread = true
 			}
 		}
