@@ -1,6 +1,7 @@
 package security
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/mcplint/mcplint/internal/ident"
 	"github.com/mcplint/mcplint/internal/snip"
+	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -33,23 +35,30 @@ var hiddenKeyWords = map[string]bool{
 	"instruction": true, "instructions": true, "injection": true,
 }
 
+// hiddenKeyName reports whether a key's name says it holds hidden orders.
+func hiddenKeyName(k string) bool {
+	system, prompt := false, false
+	for _, w := range ident.Words(k) {
+		w = strings.ToLower(w)
+		if hiddenKeyWords[w] {
+			return true
+		}
+		system, prompt = system || w == "system", prompt || w == "prompt"
+	}
+	return system && prompt
+}
+
+// saysSentence reports whether a key's value is a sentence, not a value: a
+// few words.
+func saysSentence(v string) bool { return len(strings.Fields(v)) >= 3 }
+
 // hiddenKeys returns, for tool def, the keys outside the protocol whose
 // name says they hold hidden orders and whose value is a sentence, with
 // that sentence, sorted by key.
 func hiddenKeys(def map[string]any) [][2]string {
 	var out [][2]string
 	for k, v := range def {
-		text, ok := v.(string)
-		if !ok || protocolToolKeys[k] || len(strings.Fields(text)) < 3 {
-			continue
-		}
-		system, prompt, hides := false, false, false
-		for _, w := range ident.Words(k) {
-			w = strings.ToLower(w)
-			system, prompt = system || w == "system", prompt || w == "prompt"
-			hides = hides || hiddenKeyWords[w]
-		}
-		if hides || system && prompt {
+		if text, ok := v.(string); ok && !protocolToolKeys[k] && saysSentence(text) && hiddenKeyName(k) {
 			out = append(out, [2]string{k, strings.TrimSpace(text)})
 		}
 	}
@@ -57,16 +66,33 @@ func hiddenKeys(def map[string]any) [][2]string {
 	return out
 }
 
-// checkHiddenKeys reports each tool key of s that hides an order.
-func checkHiddenKeys(s *sdk.Snapshot, report func(sdk.Issue)) {
+// checkHiddenKeys reports each tool key of s that hides an order, and
+// each schema key of no known keyword that does: a schema's unknown
+// keyword reaches the model, but no client shows it.
+// A schema text already reported as an override (at one of reported's
+// pointers) is not reported again.
+func checkHiddenKeys(ctx context.Context, s *sdk.Snapshot, reported map[string]bool, report func(sdk.Issue)) {
+	issue := func(owner, pointer, where, key, text string) {
+		report(sdk.Issue{
+			Tool:    owner,
+			Pointer: pointer,
+			Message: fmt.Sprintf("%s, %s, whose name says it holds hidden orders: %s", where, strconv.Quote(key), strconv.Quote(snip.Runes(strings.TrimSpace(text), 80))),
+			Fix:     "remove the key; what the model should know about the tool belongs in its description, where the user sees it too",
+		})
+	}
 	for i, t := range s.Tools {
 		for _, kv := range hiddenKeys(t.Def) {
-			report(sdk.Issue{
-				Tool:    t.Name,
-				Pointer: sdk.ToolPointer(i, kv[0]),
-				Message: fmt.Sprintf("tool carries a key the protocol does not define, %s, whose name says it holds hidden orders: %s", strconv.Quote(kv[0]), strconv.Quote(snip.Runes(kv[1], 80))),
-				Fix:     "remove the key; what the model should know about the tool belongs in its description, where the user sees it too",
-			})
+			issue(t.Name, sdk.ToolPointer(i, kv[0]), "tool carries a key the protocol does not define", kv[0], kv[1])
 		}
 	}
+	visible.Texts(ctx, s, func(t visible.Text) {
+		if t.Kind != visible.KindSchemaText || !saysSentence(t.Value) {
+			return
+		}
+		p := t.Pointer()
+		toks := sdk.SplitPointer(p)
+		if k := toks[len(toks)-1]; hiddenKeyName(k) && !reported[p] {
+			issue(t.Owner(), p, "schema carries a key JSON Schema does not define", k, t.Value)
+		}
+	})
 }

@@ -162,6 +162,7 @@ func prevented(w *words, m match) bool {
 
 // Check reports each text with override attempts, once.
 func (instructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
+	reported := map[string]bool{}
 	phraseFindings(ctx, s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
 		for _, m := range ms {
@@ -172,6 +173,9 @@ func (instructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		if ms = kept; len(ms) == 0 {
 			return
 		}
+		if t.Kind == visible.KindSchemaText {
+			reported[t.Pointer()] = true
+		}
 		report(sdk.Issue{
 			Tool:    t.Owner(),
 			Pointer: t.Pointer(),
@@ -179,6 +183,6 @@ func (instructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			Fix:     "remove the sentence; a description says what the tool does, it does not instruct the model to drop its other instructions",
 		})
 	})
-	checkHiddenKeys(s, report)
+	checkHiddenKeys(ctx, s, reported, report)
 	return nil
 }
