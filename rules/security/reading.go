@@ -130,8 +130,9 @@ const (
 )
 
 // mayReadOtherwise reports which readings text v may have: a word with
-// two camel-case humps or more, or a run of hex or base64 long enough to
-// hold a sentence. Most texts have neither.
+// two camel-case humps or more, or a run of hex or base64 (or of escaped
+// bytes, see escapeAt) long enough to hold a sentence. Most texts have
+// neither.
 func mayReadOtherwise(v string) readingKind {
 	var k readingKind
 	humps, hexRun, b64Run := 0, 0, 0
@@ -173,8 +174,8 @@ func mayReadOtherwise(v string) readingKind {
 	return k
 }
 
-// decodedRuns returns the runs of hex and base64 in v that decode to
-// text, one to a line, or "".
+// decodedRuns returns the runs of hex and base64 in v, and of escaped
+// bytes, that decode to text, one to a line, or "".
 func decodedRuns(v string) string {
 	var out []string
 	for i := 0; i < len(v); {
