@@ -782,25 +782,22 @@ func inOrder(chain []link, words []partWord) bool {
 	return len(at) > 0
 }
 
-// mayEscapeByte reports whether word, as scan cuts it, may be the digits
-// of an escaped byte: two hex digits, or "x" and two, or "u" and four.
+// mayEscapeByte reports whether word, as scan cuts it, may start with the
+// digits of an escaped byte: two hex digits, or "x" and two, or "u" and
+// four. Only the start counts, since an escape's digits can run into the
+// next word's letters ("%20world", "\\x41BC"), which scan does not cut.
 func mayEscapeByte(word string) bool {
-	switch len(word) {
-	case 2:
-	case 3:
-		if word[0] != 'x' {
-			return false
-		}
+	digits := 2
+	switch {
+	case len(word) >= 3 && word[0] == 'x':
 		word = word[1:]
-	case 5:
-		if word[0] != 'u' {
-			return false
-		}
-		word = word[1:]
-	default:
+	case len(word) >= 5 && word[0] == 'u':
+		word, digits = word[1:], 4
+	}
+	if len(word) < digits {
 		return false
 	}
-	for i := 0; i < len(word); i++ {
+	for i := 0; i < digits; i++ {
 		if byteClass[word[i]]&cHex == 0 {
 			return false
 		}
