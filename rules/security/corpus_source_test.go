@@ -62,6 +62,17 @@ import (
 // 6), 7/7 (own 7) and harryc295/tool-poisoning-bench 2/3 (own 2), 3/3
 // (own 3), for undisclosed-data-flow's script sending a browser's
 // cookies and favour asked to keep an address posted.
+// Three sources of the ninth round moved to tuned when their misses were
+// tuned on ("Tuning on round 9" in docs/security-corpus.md):
+// microsoft/agent-governance-toolkit (12 of 17 before, 16 of 17 after)
+// and DmitrL-dev/AISecurity (1 of 4 before, 4 of 4 after) when
+// instruction-override learnt a replacing verb with the model's
+// instructions as object, a turn away from the tool's job, an order to
+// put credentials into the model's answers, and a tool key outside the
+// protocol named as hidden orders; slowmist/MasterMCP (0 of 2 before and
+// after) when the shared reading learnt text escaped byte by byte (its
+// remove_server's spaced hex now decodes; what it says is a tool
+// preference, which tool-hijacking does not read yet).
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":  true,
 	"acuvity/mcp-server-everything-wrong":   true,
@@ -80,13 +91,10 @@ var heldOutSources = map[string]bool{
 	// measured before any change for it:
 	"beejak/Vulnerable-MCP-Server": true,
 	// Held out in the ninth round, after the eighth round was measured,
-	// measured before any change for them:
-	"microsoft/agent-governance-toolkit":  true,
+	// measured before any change for them (three moved to tuned, above):
 	"pypi:guardfive":                      true,
 	"tristanhausermannpernet/mcp-hacking": true,
-	"slowmist/MasterMCP":                  true,
 	"skytxy/AI-Frontier-Lab":              true,
-	"DmitrL-dev/AISecurity":               true,
 	// Held out in the tenth round, after the ninth round's fixes, measured
 	// before any change for them:
 	"UsableMachines/mcp-security-scanner":      true,
@@ -240,7 +248,7 @@ var (
 	detectedFloor = map[string]int{
 		"CISECSL/mcp-tool-poisoning-poc":           2,
 		"Crypto-Sanemi/agent-engineering":          1,
-		"DmitrL-dev/AISecurity":                    1,
+		"DmitrL-dev/AISecurity":                    4,
 		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
 		"TUM-DSE/MCPSecBench":                      4,
 		"UsableMachines/mcp-security-scanner":      4,
@@ -274,7 +282,7 @@ var (
 		"luckyPipewrench/pipelock":                 31,
 		"mcp-tool-shop/tool-scan":                  21,
 		"mdatikshahriar/mcp-attack-demo-spring":    1,
-		"microsoft/agent-governance-toolkit":       12,
+		"microsoft/agent-governance-toolkit":       16,
 		"nmeisenzahl/hijack-agentic-ai":            3,
 		"oktsec/mcp-sentinel":                      9,
 		"pypi:guardfive":                           6,

@@ -2,6 +2,7 @@ package security
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
@@ -128,5 +129,47 @@ func TestGateMarks(t *testing.T) {
 	}
 	if named < 100 || short < 100 || urls < 100 || found < 50 || unplain < 100 || names < 50 || bombs < 50 {
 		t.Errorf("%d texts name a secret file, %d have no candidate, %d a URL, %d hold a secret, %d are not plain, %d a secret's name, %d a fork bomb's \":()\"; the texts no longer exercise the marks", named, short, urls, found, unplain, names, bombs)
+	}
+}
+
+// The gate's scan must mark for reading again every text that holds a run
+// of escaped bytes (hasEscapedRun over the whole text), though it checks
+// only the span of the last few escape-like words: the texts are stretches
+// of escapes of every form, of random lengths, joined by nothing or by the
+// bytes that break a run, so that many stretches join or cut each other.
+func TestGateMarksEscapedRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	forms := []string{"%02x ", "%%%02X", "\\x%02x", "\\u%04x"}
+	seps := []string{"", "", " ", ":", "a", "word ", "%", "\\"}
+	snap := &sdk.Snapshot{}
+	for range 3000 {
+		var b strings.Builder
+		for range 1 + r.IntN(4) {
+			f := forms[r.IntN(len(forms))]
+			for range 1 + r.IntN(16) {
+				fmt.Fprintf(&b, f, r.IntN(256))
+			}
+			b.WriteString(seps[r.IntN(len(seps))])
+		}
+		snap.Tools = append(snap.Tools, sdk.Tool{Name: "t", Description: b.String()})
+	}
+	marks := judged.Of(context.Background(), snap).marks
+	i, runs, cut := -1, 0, 0
+	visible.Texts(context.Background(), snap, func(tx visible.Text) {
+		i++
+		if tx.Kind != visible.KindDescription {
+			return
+		}
+		if !hasEscapedRun(tx.Value) {
+			cut++
+			return
+		}
+		runs++
+		if !marks[i].reread {
+			t.Errorf("text %q holds a run of escaped bytes, but the scan did not mark it for reading again", tx.Value)
+		}
+	})
+	if runs < 300 || cut < 300 {
+		t.Errorf("%d texts hold a run of escaped bytes, %d none; the texts no longer exercise the mark", runs, cut)
 	}
 }

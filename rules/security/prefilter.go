@@ -277,6 +277,14 @@ func (m *byteMarks) secretish() bool { return m.candidate || m.url || m.named }
 func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet, end int) bool) bool {
 	var hit partSet
 	var buf [64]byte
+	// escapes counts the words in a row, one byte apart, that may be
+	// escaped bytes ("5b 61", "%5b%61", "\\x5b\\x61"; see escapeAt),
+	// lastEnd is where the last word ended, and starts holds where the
+	// last minEscapes of them start, so that a run is confirmed on those
+	// words alone: a long text of such words in mixed forms, which is no
+	// run, costs a few bytes' reading a word, not the whole text's.
+	escapes, lastEnd := 0, -2
+	var starts [minEscapes]int
 	for i := 0; i < len(s); {
 		if wordLower[s[i]] == 0 {
 			c := s[i]
@@ -336,6 +344,25 @@ func (ps *phraseSet) scan(s string, m *byteMarks, sentence func(hit partSet, end
 			key = key<<8 | uint64(c)
 		}
 		n := i - start
+		if m != nil && !m.reread {
+			switch {
+			case !mayEscapeByte(s[start:i]):
+				escapes = 0
+			case start == lastEnd+1:
+				escapes++
+			default:
+				escapes = 1
+			}
+			lastEnd = i
+			if escapes > 0 {
+				starts[escapes%minEscapes] = start
+			}
+			// The oldest of the last minEscapes words is the next to be
+			// overwritten; its escape starts a byte before it.
+			if escapes >= minEscapes && hasEscapedRun(s[max(starts[(escapes+1)%minEscapes]-1, 0):i]) {
+				m.reread = true
+			}
+		}
 		if n >= 12 && m != nil {
 			m.candidate = true
 			// Only a long word can glue an order or encode one, and
@@ -753,4 +780,27 @@ func inOrder(chain []link, words []partWord) bool {
 		at, next = next, at
 	}
 	return len(at) > 0
+}
+
+// mayEscapeByte reports whether word, as scan cuts it, may start with the
+// digits of an escaped byte: two hex digits, or "x" and two, or "u" and
+// four. Only the start counts, since an escape's digits can run into the
+// next word's letters ("%20world", "\\x41BC"), which scan does not cut.
+func mayEscapeByte(word string) bool {
+	digits := 2
+	switch {
+	case len(word) >= 3 && word[0] == 'x':
+		word = word[1:]
+	case len(word) >= 5 && word[0] == 'u':
+		word, digits = word[1:], 4
+	}
+	if len(word) < digits {
+		return false
+	}
+	for i := 0; i < digits; i++ {
+		if byteClass[word[i]]&cHex == 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -157,8 +157,9 @@ const (
 )
 
 // mayReadOtherwise reports which readings text v may have: a word with
-// two camel-case humps or more, or a run of hex or base64 long enough to
-// hold a sentence. Most texts have neither.
+// two camel-case humps or more, or a run of hex or base64 (or of escaped
+// bytes, see escapeAt) long enough to hold a sentence. Most texts have
+// neither.
 func mayReadOtherwise(v string) readingKind {
 	var k readingKind
 	humps, hexRun, b64Run := 0, 0, 0
@@ -194,11 +195,14 @@ func mayReadOtherwise(v string) readingKind {
 	if hexRun >= minHexRun || b64Run >= minB64Run && b64Seen&(cLower|cUpper) == cLower|cUpper {
 		k |= readDecoded
 	}
+	if k&readDecoded == 0 && hasEscapedRun(v) {
+		k |= readDecoded
+	}
 	return k
 }
 
-// decodedRuns returns the runs of hex and base64 in v that decode to
-// text, one to a line, or "".
+// decodedRuns returns the runs of hex and base64 in v, and of escaped
+// bytes, that decode to text, one to a line, or "".
 func decodedRuns(v string) string {
 	var out []string
 	for i := 0; i < len(v); {
@@ -222,6 +226,7 @@ func decodedRuns(v string) string {
 			i++
 		}
 	}
+	out = append(out, unescapedRuns(v)...)
 	return strings.Join(out, "\n")
 }
 
@@ -263,4 +268,134 @@ func readsAsText(b []byte) bool {
 		}
 	}
 	return spaces >= 2 && 10*letters >= 6*len(b)
+}
+
+// Text can also be written one byte at a time, each byte's hex digits in
+// a form a model reads as readily as a run: bytes apart ("5b 61 64 6d…",
+// as MasterMCP hid its order), percent escapes ("%49%67%6e…"), or a
+// string literal's escapes ("\x49\x67…", "\u0049\u0067…"). A run of
+// minEscapes such bytes or more is decoded as a hex run is.
+const minEscapes = 12
+
+// escapeAt reads one escaped byte at v[i]: its value, its length, and
+// its form (the byte that introduces it, or ' ' for hex digits set apart
+// by spaces). ok is false when v[i] starts none.
+func escapeAt(v string, i int) (b byte, n int, form byte, ok bool) {
+	hexAt := func(j, digits int) (uint32, bool) {
+		if j+digits > len(v) {
+			return 0, false
+		}
+		var x uint32
+		for _, c := range []byte(v[j : j+digits]) {
+			d, ok := hexDigit(c)
+			if !ok {
+				return 0, false
+			}
+			x = x<<4 | uint32(d)
+		}
+		return x, true
+	}
+	switch c := v[i]; {
+	case c == '%':
+		if x, ok := hexAt(i+1, 2); ok {
+			return byte(x), 3, '%', true
+		}
+	case c == '\\' && i+1 < len(v) && v[i+1] == 'x':
+		if x, ok := hexAt(i+2, 2); ok {
+			return byte(x), 4, 'x', true
+		}
+	case c == '\\' && i+1 < len(v) && v[i+1] == 'u':
+		// Only an escape of an ASCII byte reads as a letter of a
+		// sentence; readsAsText refuses anything else.
+		if x, ok := hexAt(i+2, 4); ok && x < 0x80 {
+			return byte(x), 6, 'u', true
+		}
+	case byteClass[c]&cHex != 0 && (i == 0 || !isWordByte(v[i-1])):
+		// Two hex digits standing alone, a space or the end after them.
+		if x, ok := hexAt(i, 2); ok && (i+2 == len(v) || v[i+2] == ' ') {
+			return byte(x), 2, ' ', true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+func hexDigit(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// escapedRun reads the run of escaped bytes of one form at v[i], the
+// bytes set apart by one space each: its bytes and the index after it.
+func escapedRun(v string, i int, buf []byte) ([]byte, int) {
+	b, n, form, ok := escapeAt(v, i)
+	if !ok {
+		return buf[:0], i + 1
+	}
+	buf = append(buf[:0], b)
+	end := i + n
+	for {
+		j := end
+		if form == ' ' {
+			if j >= len(v) || v[j] != ' ' {
+				break
+			}
+			j++
+		}
+		if j >= len(v) {
+			break
+		}
+		b, n, f, ok := escapeAt(v, j)
+		if !ok || f != form {
+			break
+		}
+		buf = append(buf, b)
+		end = j + n
+	}
+	return buf, end
+}
+
+// hasEscapedRun reports whether v holds a run of minEscapes escaped
+// bytes or more.
+func hasEscapedRun(v string) bool {
+	var buf []byte
+	for i := 0; i < len(v); {
+		if c := v[i]; c != '%' && c != '\\' && byteClass[c]&cHex == 0 {
+			i++
+			continue
+		}
+		var next int
+		buf, next = escapedRun(v, i, buf)
+		if len(buf) >= minEscapes {
+			return true
+		}
+		i = next
+	}
+	return false
+}
+
+// unescapedRuns returns the runs of escaped bytes in v that decode to
+// text.
+func unescapedRuns(v string) []string {
+	var out []string
+	var buf []byte
+	for i := 0; i < len(v); {
+		if c := v[i]; c != '%' && c != '\\' && byteClass[c]&cHex == 0 {
+			i++
+			continue
+		}
+		var next int
+		buf, next = escapedRun(v, i, buf)
+		if len(buf) >= minEscapes && readsAsText(buf) {
+			out = append(out, string(buf))
+		}
+		i = next
+	}
+	return out
 }
