@@ -232,6 +232,41 @@ func namesOwnObject(s *sdk.Snapshot, tool int, pointer string, words []string) b
 	return false
 }
 
+// partyNouns are what an identity parameter names: an assistant, an agent.
+var partyNouns = map[string]bool{"assistant": true, "assistants": true, "agent": true, "agents": true, "bot": true}
+
+// selfOwners, before "'s" or after "of the", make the assistant or agent
+// the calling model itself.
+var selfOwners = map[string]bool{"model": true, "ai": true, "llm": true, "caller": true, "client": true}
+
+// anotherPartys reports whether a description gives the assistant or
+// agent a parameter names to someone in the record the tool writes, not
+// to the calling model: "The name of the contact's assistant." (an
+// Outlook contact's field), "the agent of the customer".
+func anotherPartys(desc string) bool {
+	w := split(desc)
+	word := func(k int) string {
+		if k < 0 || k >= len(w.toks) {
+			return ""
+		}
+		return strings.ReplaceAll(w.lowerWord(k), "’", "'")
+	}
+	for k := range w.toks {
+		if !partyNouns[word(k)] {
+			continue
+		}
+		if owner, ok := strings.CutSuffix(word(k-1), "'s"); ok && owner != "" && !selfOwners[owner] {
+			return true
+		}
+		if word(k+1) == "of" && (word(k+2) == "the" || word(k+2) == "a" || word(k+2) == "this") {
+			if o := word(k + 3); o != "" && !selfOwners[o] && o != "you" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // modelRuns name a model without saying whose.
 var modelRuns = newRunSet([][]string{{"model"}, {"model", "name"}, {"model", "id"}, {"modelname"}, {"modelid"}, {"provider"}, {"model", "provider"}})
 
@@ -241,7 +276,7 @@ var modelRuns = newRunSet([][]string{{"model"}, {"model", "name"}, {"model", "id
 // name", "the model you are").
 func identityParam(s *sdk.Snapshot, tool int, pointer string, words []string) bool {
 	if containsRun(words, identityRuns) {
-		return !namesOwnObject(s, tool, pointer, words)
+		return !namesOwnObject(s, tool, pointer, words) && !anotherPartys(paramDescription(s, tool, pointer))
 	}
 	if !containsRun(words, modelRuns) {
 		return false

@@ -23,3 +23,25 @@ func TestSpeaksOfOwnModel(t *testing.T) {
 		}
 	}
 }
+
+// TestAnotherPartys: an assistant or agent the description gives to
+// someone in the record (a contact's assistant) is not the calling model.
+func TestAnotherPartys(t *testing.T) {
+	for _, c := range []struct {
+		desc string
+		want bool
+	}{
+		{"The name of the contact's assistant.", true},
+		{"The name of the contact\u2019s assistant.", true},
+		{"The support agent of the customer.", true},
+		{"Your assistant name.", false},
+		{"The model's agent name, for analytics.", false},
+		{"Name of the AI assistant calling this tool.", false},
+		{"The agent of the model.", false},
+		{"", false},
+	} {
+		if got := anotherPartys(c.desc); got != c.want {
+			t.Errorf("anotherPartys(%q) = %v, want %v", c.desc, got, c.want)
+		}
+	}
+}

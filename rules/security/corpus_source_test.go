@@ -148,10 +148,15 @@ var heldOutServers = map[string]bool{
 	// Held out in the tenth round, measured before any change for them:
 	"hello-world.json": true, "cclsp.json": true, "expo-mcp.json": true, "xcodebuild.json": true,
 	"mobile-mcp.json": true, "cloud-run.json": true, "zai.json": true,
-	"morph.json": true, "backlog.json": true, "ms365-softeria.json": true,
+	"morph.json": true, "backlog.json": true,
 	// lark.json (19 tools) moved to tuned when invisible-character took
 	// its two copied zero-width spaces for a warning: 1 tool flagged at
-	// error before, at warning after.
+	// error before, at warning after. ms365-softeria.json (188 tools)
+	// moved to tuned when context-harvesting-parameter learnt that "the
+	// contact's assistant" is someone in the record the tool writes, and
+	// the security rules read parameters under $defs with their
+	// descriptions: 8 tools flagged before, 2 after (its sharing links'
+	// passwords).
 }
 
 // tunedCleanLists are clean lists (file names under corpus/clean) whose
@@ -188,21 +193,14 @@ var attackFamilies = map[string]string{
 // The tenth round's held-out servers raised ten, reviewed by hand as the
 // rules stood when they were added (docs/security-corpus.md).
 var knownFalsePositives = map[string]string{
-	"lark.json invisible-character im_v1_message_list":                             larkZeroWidth,
-	"morph.json context-harvesting-parameter reflex_traces":                        "`model` filters the traced turns by the LLM that was traced (\"Only turns traced from this LLM, e.g. morph-glm52-744b\"), a field of the records the tool reads, not the caller's identity",
-	"ms365-softeria.json context-harvesting-parameter create-contact-folder":       ms365Assistant,
-	"ms365-softeria.json context-harvesting-parameter update-contact-folder":       ms365Assistant,
-	"ms365-softeria.json context-harvesting-parameter create-contact-child-folder": ms365Assistant,
-	"ms365-softeria.json context-harvesting-parameter create-contact-in-folder":    ms365Assistant,
-	"ms365-softeria.json context-harvesting-parameter create-outlook-contact":      ms365Assistant,
-	"ms365-softeria.json context-harvesting-parameter update-outlook-contact":      ms365Assistant,
-	"ms365-softeria.json pii-harvesting create-drive-item-share-link":              ms365LinkPassword,
-	"ms365-softeria.json pii-harvesting share-drive-item":                          ms365LinkPassword,
+	"lark.json invisible-character im_v1_message_list":                larkZeroWidth,
+	"morph.json context-harvesting-parameter reflex_traces":           "`model` filters the traced turns by the LLM that was traced (\"Only turns traced from this LLM, e.g. morph-glm52-744b\"), a field of the records the tool reads, not the caller's identity",
+	"ms365-softeria.json pii-harvesting create-drive-item-share-link": ms365LinkPassword,
+	"ms365-softeria.json pii-harvesting share-drive-item":             ms365LinkPassword,
 }
 
 const (
 	larkZeroWidth     = "two U+200B copied with a section title from the vendor's documentation (\"see the **How \u200b\u200bto obtain thread_id** section\"), between two words: they hide no text and change no word; a warning, which the severity policy allows, yet no finding a user needs"
-	ms365Assistant    = "`assistantName` is a field of the Outlook contact being written (\"The name of the contact's assistant.\"), a person in the user's address book, not the model's name"
 	ms365LinkPassword = "`password` of a OneDrive sharing link the tool creates (Graph's createLink/invite body), the link's own protection, not a person's login"
 )
 
@@ -333,9 +331,9 @@ var (
 	// (every finding not in knownTrueFindings counts as false): the
 	// ninth round's held-out servers flag none since the changes after
 	// it (docs/security-corpus.md, "After round 9"); the tenth round's
-	// flag ten, all in knownFalsePositives; lark's one error is a
-	// warning since invisible-character's severity was refined for it.
-	cleanWarnCeiling, cleanErrorCeiling = 10, 0
+	// flagged ten, all false, before the changes after it ("After round
+	// 10"): four remain, warnings, in knownFalsePositives.
+	cleanWarnCeiling, cleanErrorCeiling = 4, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the

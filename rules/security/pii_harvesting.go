@@ -286,13 +286,13 @@ func paramPath(pointer string) []string {
 }
 
 // paramSchema returns the schema of the parameter at pointer
-// (/tools/N/inputSchema/properties/NAME, or a property nested in it) of a
-// tool, or nil.
+// (/tools/N/inputSchema/properties/NAME, a property nested in it, or one
+// of a definition under $defs) of a tool, or nil.
 func paramSchema(s *sdk.Snapshot, tool int, pointer string) map[string]any {
 	if tool < 0 || tool >= len(s.Tools) {
 		return nil
 	}
-	if !strings.Contains(pointer, "/inputSchema/properties/") {
+	if !strings.Contains(pointer, "/inputSchema/properties/") && !strings.Contains(pointer, "/inputSchema/$defs/") && !strings.Contains(pointer, "/inputSchema/definitions/") {
 		return nil
 	}
 	var at any = s.Tools[tool].InputSchema
