@@ -42,7 +42,12 @@ type sseServer struct {
 	cancels map[string]chan struct{}
 }
 
-const sseStep = 100 * time.Millisecond
+// sseStep is one step of the slow tool: a call of two steps then runs
+// 400 ms after its first progress, twice what the cancellation probe needs
+// (a call answered within 200 ms of its first progress cannot be caught in
+// flight, and is left alone), so a busy machine's delays do not decide
+// whether the probe runs.
+const sseStep = 200 * time.Millisecond
 
 const sseWorkTool = `{"tools":[{"name":"work","description":"Do some slow work in steps, reporting progress after each one.","inputSchema":{"type":"object","properties":{"steps":{"type":"integer","minimum":2,"maximum":4,"description":"How many steps to take"}}},"annotations":{"readOnlyHint":true,"openWorldHint":false}}]}`
 
