@@ -530,6 +530,7 @@ var selfPromotionSrc = func() map[string]bool {
 func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	own := serverWords(s)
 	var names map[string]bool
+	reported := map[string]bool{}
 	phraseFindings(ctx, s, hijackPhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
 		claims := map[string]bool{}
@@ -573,6 +574,7 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 		if len(foreign) > 0 {
 			also = fmt.Sprintf(" (%s is not a tool of this server)", strconv.Quote(foreign[0]))
 		}
+		reported[t.Pointer()] = true
 		report(sdk.Issue{
 			Tool:    t.Owner(),
 			Pointer: t.Pointer(),
@@ -580,6 +582,7 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			Fix:     "describe when this tool is the right one and stop there; a description does not rank itself above other tools, order their calls, or change their arguments",
 		})
 	})
+	twinFindings(s, reported, report)
 	return nil
 }
 
