@@ -18,6 +18,7 @@ import (
 //	[a b]         an optional sequence
 //	~3            zero to three words of anything
 //	!(a|b)        one word that is none of these
+//	$             the end of the sentence: no word after
 //
 // A match never crosses the end of a sentence.
 
@@ -31,6 +32,7 @@ const (
 	nOpt
 	nGap
 	nNot
+	nEnd
 )
 
 type node struct {
@@ -122,6 +124,8 @@ func parseSeq(toks []string) (*node, []string) {
 			toks = rest[1:]
 		default:
 			switch {
+			case t == "$":
+				seq.kids = append(seq.kids, &node{kind: nEnd})
 			case strings.HasPrefix(t, "~"):
 				var n int
 				fmt.Sscanf(t[1:], "%d", &n)
@@ -158,7 +162,7 @@ func firstWords(n *node) (words []string, empty bool) {
 		return []string{n.word}, false
 	case nPrefix, nNot:
 		return nil, false
-	case nGap:
+	case nGap, nEnd:
 		return nil, true
 	case nOpt:
 		w, _ := firstWords(n.kids[0])
@@ -350,6 +354,8 @@ func (n *node) match(w *words, i, hi int, cont func(int) bool) bool {
 			}
 		}
 		return false
+	case nEnd:
+		return i == hi && cont(i)
 	case nOpt:
 		if n.kids[0].match(w, i, hi, cont) {
 			return true

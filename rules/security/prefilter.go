@@ -663,6 +663,8 @@ func spanOf(n *node) span {
 	switch n.kind {
 	case nGap:
 		return span{0, n.limit}
+	case nEnd:
+		return span{}
 	case nOpt:
 		return span{0, spanOf(n.kids[0]).hi}
 	case nAlt:
