@@ -98,9 +98,12 @@ var heldOutSources = map[string]bool{
 	"beejak/Vulnerable-MCP-Server": true,
 	// Held out in the ninth round, after the eighth round was measured,
 	// measured before any change for them (three moved to tuned, above):
-	"pypi:guardfive":                      true,
-	"tristanhausermannpernet/mcp-hacking": true,
-	"skytxy/AI-Frontier-Lab":              true,
+	"pypi:guardfive":         true,
+	"skytxy/AI-Frontier-Lab": true,
+	// tristanhausermannpernet/mcp-hacking (2 of 3 found, before and
+	// after) moved to tuned when tool-hijacking's trusted-twin signal was
+	// written from a brief that named the shape of its missed case (a
+	// "secure" twin of another tool): not looked at, but not unseen.
 	// Held out in the tenth round, after the ninth round's fixes, measured
 	// before any change for them:
 	"UsableMachines/mcp-security-scanner":      true,
