@@ -157,7 +157,8 @@ var heldOutServers = map[string]bool{
 	// Held out in the eleventh round, measured before any change for them:
 	"n8n-mcp.json": true, "creem.json": true, "remotion.json": true, "google-drive-piotr.json": true,
 	"mermaid.json": true, "gcloud.json": true, "fetcher.json": true, "figma-console.json": true,
-	"kubernetes.json": true,
+	"kubernetes.json": true, "cloudbase.json": true, "ios-simulator.json": true, "reddit-buddy.json": true,
+	"notebooklm.json": true,
 	// lark.json (19 tools) moved to tuned when invisible-character took
 	// its two copied zero-width spaces for a warning: 1 tool flagged at
 	// error before, at warning after. ms365-softeria.json (188 tools)
@@ -206,9 +207,11 @@ var knownFalsePositives = map[string]string{
 	"morph.json context-harvesting-parameter reflex_traces":           "`model` filters the traced turns by the LLM that was traced (\"Only turns traced from this LLM, e.g. morph-glm52-744b\"), a field of the records the tool reads, not the caller's identity",
 	"ms365-softeria.json pii-harvesting create-drive-item-share-link": ms365LinkPassword,
 	"ms365-softeria.json pii-harvesting share-drive-item":             ms365LinkPassword,
-	// The eleventh round's held-out servers raised one, reviewed by hand as
-	// the rules stood when they were added (docs/security-corpus.md).
-	"creem.json pii-harvesting discounts-create": "`expiry_date` (no description, a date-time) is when the promotional discount code the tool creates expires (\"Set percentage or fixed amount discounts with expiration dates\"), not a payment card's expiry",
+	// The eleventh round's held-out servers raised three, reviewed by hand
+	// as the rules stood when they were added (docs/security-corpus.md).
+	"cloudbase.json context-harvesting-parameter manageCloudRun": "`agentConfig.agentName` (\"Agent名称，用于生成BotId\", the agent's name, used to make its bot id) names the agent the tool creates on CloudBase (\"used only for createAgent\"), not the calling model",
+	"reddit-buddy.json instruction-override search_reddit":       "`limit`'s \"Default 25, range (1-100). Override ONLY IF user requests.\" tells the model when to change the default value, a restraint that defers to the user; it overrides no instruction",
+	"creem.json pii-harvesting discounts-create":                 "`expiry_date` (no description, a date-time) is when the promotional discount code the tool creates expires (\"Set percentage or fixed amount discounts with expiration dates\"), not a payment card's expiry",
 }
 
 const (
@@ -349,8 +352,8 @@ var (
 	// it (docs/security-corpus.md, "After round 9"); the tenth round's
 	// flagged ten, all false, before the changes after it ("After round
 	// 10"): four remain, warnings, in knownFalsePositives; the eleventh
-	// round's flag one more, a warning, also there.
-	cleanWarnCeiling, cleanErrorCeiling = 5, 0
+	// round's flag three more, warnings, also there.
+	cleanWarnCeiling, cleanErrorCeiling = 7, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the

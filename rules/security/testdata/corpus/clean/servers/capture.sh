@@ -174,3 +174,7 @@ capture gcloud @google-cloud/gcloud-mcp 0.5.3 gcloud-mcp
 capture kubernetes kubernetes-mcp-server 0.0.67 kubernetes-mcp-server
 capture fetcher fetcher-mcp 0.3.9 fetcher-mcp
 capture figma-console figma-console-mcp 1.40.4 figma-console-mcp
+capture cloudbase @cloudbase/cloudbase-mcp 2.34.6 cloudbase-mcp
+capture ios-simulator ios-simulator-mcp 2.1.0 ios-simulator-mcp
+capture reddit-buddy reddit-mcp-buddy 1.1.14 reddit-mcp-buddy
+capture notebooklm notebooklm-mcp 2.0.0 notebooklm-mcp
