@@ -110,6 +110,11 @@ var heldOutSources = map[string]bool{
 	"sidhpurwala-huzaifa/mcp-security-scanner": true,
 	"oktsec/mcp-sentinel":                      true,
 	"riteshkew/firmis-scanner":                 true,
+	// Held out in the eleventh round, measured before any change for them:
+	"cao-elaine/MPMA":                           true,
+	"kazemf78/llm-unreliable-tool-preferences":  true,
+	"smart-mcp-proxy/malicious-demo-mcp-server": true,
+	"security-researcher-ca/AI-Agentic-Shield":  true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -158,6 +163,11 @@ var heldOutServers = map[string]bool{
 	"hello-world.json": true, "cclsp.json": true, "expo-mcp.json": true, "xcodebuild.json": true,
 	"mobile-mcp.json": true, "cloud-run.json": true, "zai.json": true,
 	"morph.json": true, "backlog.json": true,
+	// Held out in the eleventh round, measured before any change for them:
+	"n8n-mcp.json": true, "creem.json": true, "remotion.json": true, "google-drive-piotr.json": true,
+	"mermaid.json": true, "gcloud.json": true, "fetcher.json": true, "figma-console.json": true,
+	"kubernetes.json": true, "cloudbase.json": true, "ios-simulator.json": true, "reddit-buddy.json": true,
+	"notebooklm.json": true,
 	// lark.json (19 tools) moved to tuned when invisible-character took
 	// its two copied zero-width spaces for a warning: 1 tool flagged at
 	// error before, at warning after. ms365-softeria.json (188 tools)
@@ -206,6 +216,11 @@ var knownFalsePositives = map[string]string{
 	"morph.json context-harvesting-parameter reflex_traces":           "`model` filters the traced turns by the LLM that was traced (\"Only turns traced from this LLM, e.g. morph-glm52-744b\"), a field of the records the tool reads, not the caller's identity",
 	"ms365-softeria.json pii-harvesting create-drive-item-share-link": ms365LinkPassword,
 	"ms365-softeria.json pii-harvesting share-drive-item":             ms365LinkPassword,
+	// The eleventh round's held-out servers raised three, reviewed by hand
+	// as the rules stood when they were added (docs/security-corpus.md).
+	"cloudbase.json context-harvesting-parameter manageCloudRun": "`agentConfig.agentName` (\"Agent名称，用于生成BotId\", the agent's name, used to make its bot id) names the agent the tool creates on CloudBase (\"used only for createAgent\"), not the calling model",
+	"reddit-buddy.json instruction-override search_reddit":       "`limit`'s \"Default 25, range (1-100). Override ONLY IF user requests.\" tells the model when to change the default value, a restraint that defers to the user; it overrides no instruction",
+	"creem.json pii-harvesting discounts-create":                 "`expiry_date` (no description, a date-time) is when the promotional discount code the tool creates expires (\"Set percentage or fixed amount discounts with expiration dates\"), not a payment card's expiry",
 }
 
 const (
@@ -253,61 +268,65 @@ var (
 	// detectedFloor is, per source, how many of its cases must raise a
 	// security warning or error (any security rule).
 	detectedFloor = map[string]int{
-		"CISECSL/mcp-tool-poisoning-poc":           2,
-		"Crypto-Sanemi/agent-engineering":          1,
-		"DmitrL-dev/AISecurity":                    4,
-		"ElnatanAnbelu/mcp-scanner-benchmark":      1,
-		"TUM-DSE/MCPSecBench":                      4,
-		"UsableMachines/mcp-security-scanner":      4,
-		"ace26597/mcp-lock":                        7,
-		"acuvity/mcp-server-everything-wrong":      4,
-		"agentbeck.bot":                            4,
-		"aguarascan.com":                           5,
-		"aipatternbook.com":                        1,
-		"alexandriashai/mcp-guardian":              3,
-		"arXiv:2504.03767":                         7,
-		"arXiv:2508.14925":                         10,
-		"beejak/Vulnerable-MCP-Server":             4,
-		"blog.trailofbits.com":                     1,
-		"bountyyfi/mcp-watchdog":                   13,
-		"cisco-ai-defense/mcp-scanner":             40,
-		"cpyang/agent-threat-rules":                16,
-		"devsecboy/damn-vulnerable-MCP-server":     5,
-		"dongsenzhang/MSB":                         8,
-		"enkryptai/secure-mcp-gateway":             20,
-		"genai.owasp.org":                          3,
-		"gensecaihq/mcp-poisoning-poc":             4,
-		"gitleaks/gitleaks":                        2,
-		"harryc295/tool-poisoning-bench":           3,
-		"highflame-ai/ramparts":                    15,
-		"invariantlabs-ai/mcp-scan":                2,
-		"invariantlabs.ai":                         2,
-		"jaschadub/AgentNull":                      8,
-		"johannhartmann/mcp-injection-experiments": 4,
-		"joshmaster2165/medusa":                    16,
-		"kholcomb/DevSecOps_Arena":                 1,
-		"luckyPipewrench/pipelock":                 31,
-		"mcp-tool-shop/tool-scan":                  21,
-		"mdatikshahriar/mcp-attack-demo-spring":    1,
-		"microsoft/agent-governance-toolkit":       17,
-		"nmeisenzahl/hijack-agentic-ai":            3,
-		"oktsec/mcp-sentinel":                      9,
-		"pypi:guardfive":                           6,
-		"repello.ai":                               1,
-		"richardspicer/mcp-audit":                  4,
-		"riseandignite/mcp-shield":                 6,
-		"riteshkew/firmis-scanner":                 3,
-		"safe-agentic-framework/safe-mcp":          17,
-		"securie.ai":                               1,
-		"semgrep/mcp-tool-shadowing-demo":          1,
-		"sidhpurwala-huzaifa/mcp-security-scanner": 4,
-		"skytxy/AI-Frontier-Lab":                   1,
-		"slowmist/MasterMCP":                       2,
-		"stevengonsalvez/mcp-ethicalhacks":         1,
-		"triepod-ai/inspector-assessment":          13,
-		"tristanhausermannpernet/mcp-hacking":      2,
-		"vaikora.com":                              3,
-		"xjzzzzzzzz/MCPSafety":                     130,
+		"CISECSL/mcp-tool-poisoning-poc":            2,
+		"Crypto-Sanemi/agent-engineering":           1,
+		"DmitrL-dev/AISecurity":                     4,
+		"ElnatanAnbelu/mcp-scanner-benchmark":       1,
+		"TUM-DSE/MCPSecBench":                       4,
+		"UsableMachines/mcp-security-scanner":       4,
+		"ace26597/mcp-lock":                         7,
+		"acuvity/mcp-server-everything-wrong":       4,
+		"agentbeck.bot":                             4,
+		"aguarascan.com":                            5,
+		"aipatternbook.com":                         1,
+		"alexandriashai/mcp-guardian":               3,
+		"arXiv:2504.03767":                          7,
+		"arXiv:2508.14925":                          10,
+		"beejak/Vulnerable-MCP-Server":              4,
+		"blog.trailofbits.com":                      1,
+		"bountyyfi/mcp-watchdog":                    13,
+		"cao-elaine/MPMA":                           8,
+		"cisco-ai-defense/mcp-scanner":              40,
+		"cpyang/agent-threat-rules":                 16,
+		"devsecboy/damn-vulnerable-MCP-server":      5,
+		"dongsenzhang/MSB":                          8,
+		"enkryptai/secure-mcp-gateway":              20,
+		"genai.owasp.org":                           3,
+		"gensecaihq/mcp-poisoning-poc":              4,
+		"gitleaks/gitleaks":                         2,
+		"harryc295/tool-poisoning-bench":            3,
+		"highflame-ai/ramparts":                     15,
+		"invariantlabs-ai/mcp-scan":                 2,
+		"invariantlabs.ai":                          2,
+		"jaschadub/AgentNull":                       8,
+		"johannhartmann/mcp-injection-experiments":  4,
+		"joshmaster2165/medusa":                     16,
+		"kazemf78/llm-unreliable-tool-preferences":  0,
+		"kholcomb/DevSecOps_Arena":                  1,
+		"luckyPipewrench/pipelock":                  31,
+		"mcp-tool-shop/tool-scan":                   21,
+		"mdatikshahriar/mcp-attack-demo-spring":     1,
+		"microsoft/agent-governance-toolkit":        17,
+		"nmeisenzahl/hijack-agentic-ai":             3,
+		"oktsec/mcp-sentinel":                       9,
+		"pypi:guardfive":                            6,
+		"repello.ai":                                1,
+		"richardspicer/mcp-audit":                   4,
+		"riseandignite/mcp-shield":                  6,
+		"riteshkew/firmis-scanner":                  3,
+		"safe-agentic-framework/safe-mcp":           17,
+		"securie.ai":                                1,
+		"security-researcher-ca/AI-Agentic-Shield":  13,
+		"semgrep/mcp-tool-shadowing-demo":           1,
+		"sidhpurwala-huzaifa/mcp-security-scanner":  4,
+		"skytxy/AI-Frontier-Lab":                    1,
+		"slowmist/MasterMCP":                        2,
+		"smart-mcp-proxy/malicious-demo-mcp-server": 4,
+		"stevengonsalvez/mcp-ethicalhacks":          1,
+		"triepod-ai/inspector-assessment":           13,
+		"tristanhausermannpernet/mcp-hacking":       2,
+		"vaikora.com":                               3,
+		"xjzzzzzzzz/MCPSafety":                      130,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
@@ -327,13 +346,13 @@ var (
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          35,
+		"call-redirect":          38,
 		"download-run":           3,
 		"guardrail-disable":      13,
 		"hex-encoded":            2,
 		"param-name-instruction": 2,
-		"system-marker":          40,
-		"tool-preference":        20,
+		"system-marker":          41,
+		"tool-preference":        28,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
@@ -341,8 +360,9 @@ var (
 	// ninth round's held-out servers flag none since the changes after
 	// it (docs/security-corpus.md, "After round 9"); the tenth round's
 	// flagged ten, all false, before the changes after it ("After round
-	// 10"): four remain, warnings, in knownFalsePositives.
-	cleanWarnCeiling, cleanErrorCeiling = 4, 0
+	// 10"): four remain, warnings, in knownFalsePositives; the eleventh
+	// round's flag three more, warnings, also there.
+	cleanWarnCeiling, cleanErrorCeiling = 7, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
