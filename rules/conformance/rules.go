@@ -53,6 +53,7 @@ func Rules() []sdk.Rule {
 		httpTerminatedSession{},
 		httpUnknownMethodStatus{},
 		initResultShape{},
+		inputRequiredUnsupported{},
 		inputSchemaLooserThanTool{},
 		invalidUTF8{},
 		jsonrpcVersion{},
