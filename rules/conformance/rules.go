@@ -83,6 +83,7 @@ func Rules() []sdk.Rule {
 		&slowResponse{MaxMs: defaultSlowMs},
 		ssePrimingEvent{},
 		sseRetryMissing{},
+		sseStreamScope{},
 		stdioServerRequest{},
 		stdoutPollution{},
 		structuredContentMismatch{},
