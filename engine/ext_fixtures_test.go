@@ -25,7 +25,7 @@ import (
 // correct task server could be mistaken by (its task-augmented calls are
 // answered with a task, its task-only tool refuses a plain call with
 // -32601): the fixtures below are judged on these alone.
-var extRules = []string{"task-lifecycle", "task-shape", "task-unknown-id-code", "tasks-extension-required", "ui-resource-invalid", "ui-tool-meta",
+var extRules = []string{"task-lifecycle", "task-shape", "task-unknown-id-code", "tasks-extension-required", "tasks-extension-result", "ui-resource-invalid", "ui-tool-meta",
 	"structured-content-mismatch", "tool-error-as-protocol-error", "wire-schema"}
 
 // TestExtensionFixtures lints the tasks and MCP Apps fixture servers, each
@@ -54,6 +54,8 @@ func TestExtensionFixtures(t *testing.T) {
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}},
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "unknown-id", want: "task-unknown-id-code"},
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "undeclared", want: "tasks-extension-required"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, exercise: "readonly"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "eager", exercise: "readonly", want: "tasks-extension-result"},
 		{server: "uiapp", probes: "all"},
 		{server: "uiapp", brk: "unlisted", probes: "all"},
 		{server: "uiapp", brk: "mime", probes: "all", want: "ui-resource-invalid"},

@@ -92,6 +92,7 @@ func Rules() []sdk.Rule {
 		taskShape{},
 		taskUnknownIDCode{},
 		tasksExtensionRequired{},
+		tasksExtensionResult{},
 		toolErrorAsProtocolError{},
 		toolErrorUnflagged{},
 		toolListVaries{},
