@@ -56,6 +56,9 @@ func TestExtensionFixtures(t *testing.T) {
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "undeclared", want: "tasks-extension-required"},
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}, exercise: "readonly"},
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "eager", exercise: "readonly", want: "tasks-extension-result"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "not-durable", exercise: "readonly", want: "tasks-extension-result"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "no-result", exercise: "readonly", want: "tasks-extension-result"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "no-result"}, // no task is created without --exercise
 		{server: "uiapp", probes: "all"},
 		{server: "uiapp", brk: "unlisted", probes: "all"},
 		{server: "uiapp", brk: "mime", probes: "all", want: "ui-resource-invalid"},

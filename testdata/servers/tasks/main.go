@@ -28,7 +28,10 @@
 // declares the extension with a task, which tasks/get then finds
 // completed, and any other call with its result (a task, with
 // TASKS_BREAK=eager: the server decides when to create a task, but never
-// for a client that did not declare the extension).
+// for a client that did not declare the extension). TASKS_BREAK=not-durable
+// answers the first tasks/get of a task with -32602, as if the task were
+// not stored yet; TASKS_BREAK=no-result finds it completed without its
+// result.
 package main
 
 import (
@@ -183,6 +186,7 @@ func modern(brk string) {
 	tool["annotations"] = map[string]any{"readOnlyHint": true}
 	// results holds each task's CallToolResult, by task id.
 	results := map[string]map[string]any{}
+	polled := map[string]bool{} // the tasks tasks/get asked about
 	stamp := time.Now().UTC().Format(time.RFC3339)
 	rawmcp.Modern{
 		Name:         "tasks",
@@ -233,13 +237,20 @@ func modern(brk string) {
 				return true
 			}
 			if result, ok := results[p.TaskID]; ok {
-				if m.Method != "tasks/get" {
+				switch {
+				case m.Method != "tasks/get":
 					s.Reply(m.ID, map[string]any{"resultType": "complete"}) // an acknowledgment
-					return true
+				case brk == "not-durable" && !polled[p.TaskID]:
+					polled[p.TaskID] = true
+					s.Fail(m.ID, -32602, "Failed to retrieve task: Task not found")
+				default:
+					done := task(p.TaskID, "completed")
+					done["resultType"] = "complete"
+					if brk != "no-result" {
+						done["result"] = result
+					}
+					s.Reply(m.ID, done)
 				}
-				done := task(p.TaskID, "completed")
-				done["resultType"], done["result"] = "complete", result
-				s.Reply(m.ID, done)
 				return true
 			}
 			code := -32602
