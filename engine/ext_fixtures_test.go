@@ -19,6 +19,7 @@ import (
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // extRules are the rules of the protocol's extensions, and those a
@@ -93,6 +94,25 @@ func TestExtensionFixtures(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestInputRequiredOnListOverHTTP lints the stateless fixture server, whose
+// prompts/list answers with an InputRequiredResult when it is told to, over
+// Streamable HTTP as TestStatelessFixtures does over stdio: the rule judges
+// the JSON-RPC answer whatever carried it, and the correct server gets no
+// finding.
+func TestInputRequiredOnListOverHTTP(t *testing.T) {
+	for brk, want := range map[string]bool{"": false, "inputlist": true} {
+		t.Run("break="+brk, func(t *testing.T) {
+			srv := httptest.NewServer(&stdioBridge{t: t, cmd: []string{mcptest.Server(t, "stateless")}, env: []string{"STATELESS_BREAK=" + brk}, procs: map[string]*bridgeProc{}})
+			defer srv.Close()
+			tg := lintURLWith(t, srv.URL+"/mcp", Settings{})
+			got := slices.ContainsFunc(tg.Issues, func(is sdk.Issue) bool { return is.Rule == "input-required-unsupported" })
+			if got != want {
+				t.Errorf("input-required-unsupported reported %v, want %v: %+v", got, want, tg.Issues)
+			}
+		})
 	}
 }
 
