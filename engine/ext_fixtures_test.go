@@ -19,13 +19,14 @@ import (
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/engine/result"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // extRules are the rules of the protocol's extensions, and those a
 // correct task server could be mistaken by (its task-augmented calls are
 // answered with a task, its task-only tool refuses a plain call with
 // -32601): the fixtures below are judged on these alone.
-var extRules = []string{"task-lifecycle", "task-shape", "task-unknown-id-code", "tasks-extension-required", "ui-resource-invalid", "ui-tool-meta",
+var extRules = []string{"task-lifecycle", "task-shape", "task-unknown-id-code", "tasks-extension-required", "tasks-extension-result", "ui-resource-invalid", "ui-tool-meta",
 	"structured-content-mismatch", "tool-error-as-protocol-error", "wire-schema"}
 
 // TestExtensionFixtures lints the tasks and MCP Apps fixture servers, each
@@ -54,6 +55,11 @@ func TestExtensionFixtures(t *testing.T) {
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}},
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "unknown-id", want: "task-unknown-id-code"},
 		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "undeclared", want: "tasks-extension-required"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, exercise: "readonly"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "eager", exercise: "readonly", want: "tasks-extension-result"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "not-durable", exercise: "readonly", want: "tasks-extension-result"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "no-result", exercise: "readonly", want: "tasks-extension-result"},
+		{server: "tasks", env: []string{"TASKS_ERA=modern"}, brk: "no-result"}, // no task is created without --exercise
 		{server: "uiapp", probes: "all"},
 		{server: "uiapp", brk: "unlisted", probes: "all"},
 		{server: "uiapp", brk: "mime", probes: "all", want: "ui-resource-invalid"},
@@ -88,6 +94,25 @@ func TestExtensionFixtures(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestInputRequiredOnListOverHTTP lints the stateless fixture server, whose
+// prompts/list answers with an InputRequiredResult when it is told to, over
+// Streamable HTTP as TestStatelessFixtures does over stdio: the rule judges
+// the JSON-RPC answer whatever carried it, and the correct server gets no
+// finding.
+func TestInputRequiredOnListOverHTTP(t *testing.T) {
+	for brk, want := range map[string]bool{"": false, "inputlist": true} {
+		t.Run("break="+brk, func(t *testing.T) {
+			srv := httptest.NewServer(&stdioBridge{t: t, cmd: []string{mcptest.Server(t, "stateless")}, env: []string{"STATELESS_BREAK=" + brk}, procs: map[string]*bridgeProc{}})
+			defer srv.Close()
+			tg := lintURLWith(t, srv.URL+"/mcp", Settings{})
+			got := slices.ContainsFunc(tg.Issues, func(is sdk.Issue) bool { return is.Rule == "input-required-unsupported" })
+			if got != want {
+				t.Errorf("input-required-unsupported reported %v, want %v: %+v", got, want, tg.Issues)
+			}
+		})
 	}
 }
 

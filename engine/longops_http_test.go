@@ -29,6 +29,14 @@ import (
 //   - wrong-token: progress carries the request's id, not its progressToken
 //   - decreasing: the progress value goes down
 //   - ignores-cancel: a cancelled call goes on and is answered
+//
+// and, in the modern era, what a response stream may carry
+// (2026-07-28/basic/transports/streamable-http.mdx#receiving-messages):
+//
+//   - stream-request: the stream of a tools/call carries an
+//     elicitation/create request before the response
+//   - stream-list-changed: it carries notifications/tools/list_changed
+//   - foreign-progress: it carries one progress of the previous call
 type sseServer struct {
 	modern bool
 	defect string
@@ -40,6 +48,8 @@ type sseServer struct {
 	queued map[int]chan string
 	// cancels holds, by request id, a channel closed by its cancellation.
 	cancels map[string]chan struct{}
+	// lastToken is the progressToken of the previous tools/call.
+	lastToken json.RawMessage
 }
 
 // sseStep is one step of the slow tool: a call of two steps then runs
@@ -93,7 +103,7 @@ func (s *sseServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		} `json:"params"`
 	}
 	json.Unmarshal(body, &m)
-	if len(m.ID) == 0 {
+	if len(m.ID) == 0 || m.Method == "" {
 		if m.Method == "notifications/cancelled" {
 			s.mu.Lock()
 			if ch := s.cancels[string(m.Params.RequestID)]; ch != nil {
@@ -164,6 +174,10 @@ func (s *sseServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.defect == "wrong-token" {
 		token = m.ID
 	}
+	s.mu.Lock()
+	previous := s.lastToken
+	s.lastToken = token
+	s.mu.Unlock()
 	go func() {
 		defer close(q)
 		progress := func(v int) {
@@ -172,6 +186,14 @@ func (s *sseServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		progress(0)
+		switch {
+		case s.defect == "stream-request":
+			q <- event(`{"jsonrpc":"2.0","id":"srv-1","method":"elicitation/create","params":{"mode":"form","message":"Go on?","requestedSchema":{"type":"object","properties":{}}}}`)
+		case s.defect == "stream-list-changed":
+			q <- event(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`)
+		case s.defect == "foreign-progress" && len(previous) > 0:
+			q <- event(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":%s,"progress":1000}}`, previous))
+		}
 		for i := 1; i <= steps; i++ {
 			if s.defect == "ignores-cancel" {
 				stop = nil // the whole step is taken, cancelled or not
@@ -212,7 +234,7 @@ func (s *sseServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // gets its rule and no other of the SSE, progress and cancellation rules,
 // and the correct server none of them.
 func TestSSEAndLongOperationFixtures(t *testing.T) {
-	rules := []string{"sse-priming-event", "sse-retry-missing", "progress-token-unknown", "progress-not-increasing", "cancelled-request-answered"}
+	rules := []string{"sse-priming-event", "sse-retry-missing", "sse-stream-scope", "progress-token-unknown", "progress-not-increasing", "cancelled-request-answered"}
 	tests := []struct {
 		modern       bool
 		defect, rule string
@@ -226,6 +248,9 @@ func TestSSEAndLongOperationFixtures(t *testing.T) {
 		{defect: "decreasing", rule: "progress-not-increasing"},
 		{modern: true, defect: "decreasing", rule: "progress-not-increasing"},
 		{defect: "ignores-cancel", rule: "cancelled-request-answered"},
+		{modern: true, defect: "stream-request", rule: "sse-stream-scope"},
+		{modern: true, defect: "stream-list-changed", rule: "sse-stream-scope"},
+		{modern: true, defect: "foreign-progress", rule: "sse-stream-scope"},
 	}
 	for _, tc := range tests {
 		era := "legacy"

@@ -14,7 +14,7 @@ import (
 
 // statelessRules are the rules of the 2026-07-28 stateless details.
 var statelessRules = []string{"capability-method-missing", "client-capability-required", "discover-missing", "meta-field-missing",
-	"reserved-error-code", "resource-not-found-code", "subscription-acknowledged", "tool-error-as-protocol-error", "tool-list-varies"}
+	"input-required-unsupported", "reserved-error-code", "resource-not-found-code", "subscription-acknowledged", "tool-error-as-protocol-error", "tool-list-varies"}
 
 // TestStatelessFixtures lints the stateless fixture server, written from
 // the 2026-07-28 text, correct and then breaking one rule at a time, with
@@ -31,6 +31,7 @@ func TestStatelessFixtures(t *testing.T) {
 		"list":       "capability-method-missing",
 		"listen":     "subscription-acknowledged",
 		"sideeffect": "tool-list-varies",
+		"inputlist":  "input-required-unsupported",
 	} {
 		t.Run("break="+brk, func(t *testing.T) {
 			rep, err := engine.Run(context.Background(), engine.Settings{Dir: t.TempDir(), Config: config.Default(),

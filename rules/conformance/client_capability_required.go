@@ -70,8 +70,8 @@ func (clientCapabilityRequired) Check(ctx context.Context, s *sdk.Snapshot, repo
 				Method string `json:"method"`
 			} `json:"inputRequests"`
 		}
-		if !m.Pair.Result(&res) || res.ResultType != "input_required" {
-			continue
+		if !m.Pair.Result(&res) || res.ResultType != "input_required" || inputRequiredMisplaced(m) {
+			continue // input-required-unsupported owns one on a request that cannot have it
 		}
 		var declared map[string]json.RawMessage
 		json.Unmarshal(requestMeta(m)[metaClientCapabilities], &declared)

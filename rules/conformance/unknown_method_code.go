@@ -26,7 +26,9 @@ func (unknownMethodCode) Meta() sdk.Meta {
 }
 
 // protocolMethods are the client-to-server request methods of every
-// published protocol version.
+// published protocol version, and of the 2026-07-28 tasks extension
+// (tasks/update), which a server that declares it refuses with -32021
+// to a client that does not.
 var protocolMethods = map[string]bool{
 	"initialize": true, "ping": true, "server/discover": true,
 	"tools/list": true, "tools/call": true,
@@ -34,7 +36,7 @@ var protocolMethods = map[string]bool{
 	"resources/list": true, "resources/read": true, "resources/templates/list": true,
 	"resources/subscribe": true, "resources/unsubscribe": true,
 	"completion/complete": true, "logging/setLevel": true,
-	"tasks/get": true, "tasks/list": true, "tasks/cancel": true, "tasks/result": true,
+	"tasks/get": true, "tasks/list": true, "tasks/cancel": true, "tasks/result": true, "tasks/update": true,
 	"subscriptions/listen": true,
 }
 

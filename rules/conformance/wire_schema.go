@@ -181,6 +181,11 @@ func schemaChecks(sch *mcpschema.Schema, era string, m *wire.Msg) (string, []che
 		if era == sdk.EraModern && result["resultType"] == "input_required" && sch.Has("InputRequiredResult") {
 			typ = "InputRequiredResult"
 		}
+		if era == sdk.EraModern && result["resultType"] == "task" && !sch.Has("CreateTaskResult") {
+			// The tasks extension's CreateTaskResult, which the core
+			// schema does not define: tasks-extension-result judges it.
+			return label, checks
+		}
 		if m.Pair.Method == "tools/call" && sch.Has("CreateTaskResult") && requestsTask(m.Pair) {
 			typ = "CreateTaskResult" // a task-augmented request is answered with its task
 		}

@@ -38,6 +38,14 @@ const (
 	// calls a real tool, so only under --exercise, and only a tool the
 	// exercise itself called, with the arguments it used.
 	TaskLifecycle = "task-lifecycle"
+	// TaskExtensionLifecycle repeats, on a 2026-07-28 server that
+	// declares the tasks extension, the exercise's first successful tool
+	// call from a request that declares the extension; when the server
+	// answers with a task it polls tasks/get until a terminal status, and
+	// cancels a task still running then (tasks-extension-result). The
+	// server decides whether to create a task, so a plain answer ends it.
+	// Under --exercise only, with the exercise's own arguments.
+	TaskExtensionLifecycle = "task-extension-lifecycle"
 )
 
 // UnknownTaskID is a task id no server gives: the prefix is mcplint's.
@@ -63,6 +71,7 @@ func init() {
 	Judges[UnknownTask] = []string{"task-unknown-id-code"}
 	Judges[TasksUndeclared] = []string{"tasks-extension-required"}
 	Judges[TaskLifecycle] = []string{"task-shape", "task-lifecycle"}
+	Judges[TaskExtensionLifecycle] = []string{"tasks-extension-result"}
 }
 
 // UIResourceKey is the key of a tool's _meta whose resourceUri names its
@@ -139,6 +148,9 @@ func Extensions(ctx context.Context, c *mcp.Client, era string, set Set, exercis
 	}
 	if tasks, ok := taskCapability(tr); ok && era == sdk.EraLegacy && exercised && tasks.ToolCalls {
 		wg.Go(func() { taskLifecycle(ctx, c, tasks, timeout) })
+	}
+	if era == sdk.EraModern && exercised && tasksExtension(tr) {
+		wg.Go(func() { taskExtensionLifecycle(ctx, c, timeout) })
 	}
 	wg.Wait()
 }
@@ -347,6 +359,78 @@ func taskLifecycle(ctx context.Context, c *mcp.Client, tasks tasksDeclared, time
 		// Cancelling a task in a terminal status must be refused.
 		c.Request(ctx, "tasks/cancel", id, timeout)
 	}
+}
+
+// taskExtensionLifecycle runs the TaskExtensionLifecycle probe: the
+// exercise's first successful tools/call again, declaring the tasks
+// extension; a task it is answered with is polled with tasks/get until a
+// terminal status or until the session's timeout has passed four times,
+// and cancelled if it is still running then.
+func taskExtensionLifecycle(ctx context.Context, c *mcp.Client, timeout time.Duration) {
+	params, ok := exercisedCall(c.Transcript())
+	if !ok {
+		return
+	}
+	declaring := map[string]any{mcp.MetaClientCapabilities: map[string]any{"extensions": map[string]any{TasksExtension: map[string]any{}}}}
+	params["_meta"] = declaring
+	c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: TaskExtensionLifecycle})
+	created, err := c.Request(ctx, mcp.MethodToolsCall, params, timeout)
+	if err != nil || !created.HasResult {
+		return
+	}
+	var task struct {
+		ResultType   string   `json:"resultType"`
+		TaskID       string   `json:"taskId"`
+		PollInterval *float64 `json:"pollIntervalMs"`
+	}
+	if json.Unmarshal(created.Result, &task) != nil || task.ResultType != "task" || task.TaskID == "" {
+		return // the server chose to answer at once
+	}
+	id := map[string]any{"taskId": task.TaskID, "_meta": declaring}
+	poll := pollEvery(task.PollInterval)
+	deadline := time.Now().Add(4 * timeout)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(poll):
+		}
+		got, err := c.Request(ctx, "tasks/get", id, timeout)
+		if err != nil || !got.HasResult {
+			return
+		}
+		var st struct {
+			Status       string   `json:"status"`
+			PollInterval *float64 `json:"pollIntervalMs"`
+		}
+		json.Unmarshal(got.Result, &st)
+		if isTerminal(st.Status) {
+			return
+		}
+		poll = pollEvery(st.PollInterval)
+	}
+	if ctx.Err() == nil {
+		// A task still running is not left behind: the extension's
+		// cancellation is only acknowledged, so nothing is read after.
+		c.Request(ctx, "tasks/cancel", id, timeout)
+	}
+}
+
+// exercisedCall is the params of the first tools/call the exercise sent
+// that was answered with a result, without their _meta: a fresh copy.
+func exercisedCall(tr *sdk.Transcript) (map[string]any, bool) {
+	for _, x := range session.Exchanges(tr) {
+		if x.Method != mcp.MethodToolsCall || !x.Succeeded() {
+			continue
+		}
+		var p map[string]any
+		if json.Unmarshal(x.Params, &p) != nil {
+			continue
+		}
+		delete(p, "_meta")
+		return p, true
+	}
+	return nil, false
 }
 
 // exercisedTaskCall is the params of the first tools/call the exercise

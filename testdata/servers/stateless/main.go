@@ -17,7 +17,10 @@
 //     before acknowledging it (basic/patterns/subscriptions.mdx);
 //   - sideeffect: lists one more tool once sign_in was called
 //     (server/tools.mdx#listing-tools: the list must not vary as a side
-//     effect of other requests).
+//     effect of other requests);
+//   - inputlist: answers prompts/list with an InputRequiredResult asking
+//     which team's prompts to list (basic/patterns/mrtr.mdx, Supported
+//     Requests: only prompts/get, resources/read and tools/call).
 //
 // It declares tools (with listChanged), resources and prompts: the tool
 // sign_in needs elicitation, which a client that does not declare it is
@@ -74,6 +77,13 @@ func main() {
 			case "prompts/list":
 				if brk == "list" {
 					s.Fail(m.ID, -32601, "Method not found: prompts/list")
+					return true
+				}
+				if brk == "inputlist" {
+					s.Reply(m.ID, map[string]any{"resultType": "input_required", "inputRequests": map[string]any{
+						"team": map[string]any{"method": "elicitation/create", "params": map[string]any{"mode": "form", "message": "Which team's prompts?",
+							"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{"team": map[string]any{"type": "string"}}}}},
+					}})
 					return true
 				}
 				complete(map[string]any{"prompts": []any{}})

@@ -20,11 +20,18 @@
 // without a task fails with -32601, as the tasks page requires.
 //
 // With TASKS_ERA=modern it is instead a 2026-07-28 server that declares
-// the io.modelcontextprotocol/tasks extension and creates no task:
-// tasks/get, tasks/update and tasks/cancel fail with -32021 for a client
-// that does not declare the extension (-32602 with
+// the io.modelcontextprotocol/tasks extension (its specification's
+// 2026-07-28 tasks.md): tasks/get, tasks/update and tasks/cancel fail with
+// -32021 for a client that does not declare the extension (-32602 with
 // TASKS_BREAK=undeclared) and with -32602 for an unknown id (-32603 with
-// TASKS_BREAK=unknown-id).
+// TASKS_BREAK=unknown-id). Its read-only word_count answers a call that
+// declares the extension with a task, which tasks/get then finds
+// completed, and any other call with its result (a task, with
+// TASKS_BREAK=eager: the server decides when to create a task, but never
+// for a client that did not declare the extension). TASKS_BREAK=not-durable
+// answers the first tasks/get of a task with -32602, as if the task were
+// not stored yet; TASKS_BREAK=no-result finds it completed without its
+// result.
 package main
 
 import (
@@ -174,15 +181,24 @@ func main() {
 
 // modern serves the 2026-07-28 variant.
 func modern(brk string) {
+	tool := rawmcp.Tool("word_count", "Count the words of a text; long texts can be counted as a task.")
+	tool["inputSchema"] = map[string]any{"type": "object", "properties": map[string]any{"text": map[string]any{"type": "string", "description": "The text to count"}}}
+	tool["annotations"] = map[string]any{"readOnlyHint": true}
+	// results holds each task's CallToolResult, by task id.
+	results := map[string]map[string]any{}
+	polled := map[string]bool{} // the tasks tasks/get asked about
+	stamp := time.Now().UTC().Format(time.RFC3339)
 	rawmcp.Modern{
 		Name:         "tasks",
 		Capabilities: map[string]any{"tools": map[string]any{}, "extensions": map[string]any{"io.modelcontextprotocol/tasks": map[string]any{}}},
-		Tools:        []map[string]any{rawmcp.Tool("word_count", "Count the words of a text; long texts can be counted as a task.")},
+		Tools:        []map[string]any{tool},
 		Extra: func(s *rawmcp.Server, m rawmcp.Msg) bool {
-			if m.Method != "tasks/get" && m.Method != "tasks/cancel" && m.Method != "tasks/update" {
-				return false
-			}
 			var p struct {
+				Name      string `json:"name"`
+				TaskID    string `json:"taskId"`
+				Arguments struct {
+					Text string `json:"text"`
+				} `json:"arguments"`
 				Meta struct {
 					Capabilities struct {
 						Extensions map[string]any `json:"extensions"`
@@ -190,9 +206,51 @@ func modern(brk string) {
 				} `json:"_meta"`
 			}
 			json.Unmarshal(m.Params, &p)
-			if _, ok := p.Meta.Capabilities.Extensions["io.modelcontextprotocol/tasks"]; !ok && brk != "undeclared" {
+			_, declares := p.Meta.Capabilities.Extensions["io.modelcontextprotocol/tasks"]
+			task := func(id, status string) map[string]any {
+				return map[string]any{"taskId": id, "status": status, "createdAt": stamp, "lastUpdatedAt": stamp, "ttlMs": 60000, "pollIntervalMs": 50}
+			}
+			switch m.Method {
+			case "tools/call":
+				if p.Name != "word_count" {
+					return false
+				}
+				result := map[string]any{"content": []any{map[string]any{"type": "text", "text": fmt.Sprint(len(strings.Fields(p.Arguments.Text)))}}}
+				if !declares && brk != "eager" {
+					result["resultType"] = "complete"
+					s.Reply(m.ID, result)
+					return true
+				}
+				id := fmt.Sprintf("task-%d", len(results)+1)
+				results[id] = result
+				created := task(id, "working")
+				created["resultType"] = "task"
+				s.Reply(m.ID, created)
+				return true
+			case "tasks/get", "tasks/cancel", "tasks/update":
+			default:
+				return false
+			}
+			if !declares && brk != "undeclared" {
 				s.Send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{"code": -32021, "message": "Missing required client capability",
 					"data": map[string]any{"requiredCapabilities": map[string]any{"extensions": map[string]any{"io.modelcontextprotocol/tasks": map[string]any{}}}}}})
+				return true
+			}
+			if result, ok := results[p.TaskID]; ok {
+				switch {
+				case m.Method != "tasks/get":
+					s.Reply(m.ID, map[string]any{"resultType": "complete"}) // an acknowledgment
+				case brk == "not-durable" && !polled[p.TaskID]:
+					polled[p.TaskID] = true
+					s.Fail(m.ID, -32602, "Failed to retrieve task: Task not found")
+				default:
+					done := task(p.TaskID, "completed")
+					done["resultType"] = "complete"
+					if brk != "no-result" {
+						done["result"] = result
+					}
+					s.Reply(m.ID, done)
+				}
 				return true
 			}
 			code := -32602
