@@ -318,27 +318,9 @@ func taskLifecycle(ctx context.Context, c *mcp.Client, tasks tasksDeclared, time
 		return
 	}
 	id := map[string]any{"taskId": res.Task.TaskID}
-	poll := pollEvery(res.Task.PollInterval)
-	deadline := time.Now().Add(4 * timeout)
-	terminal := false
-	for !terminal && time.Now().Before(deadline) && ctx.Err() == nil {
-		// The server's pollInterval is respected from the first poll on.
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(poll):
-		}
-		got, err := c.Request(ctx, "tasks/get", id, timeout)
-		if err != nil || !got.HasResult {
-			return
-		}
-		var st struct {
-			Status       string   `json:"status"`
-			PollInterval *float64 `json:"pollInterval"`
-		}
-		json.Unmarshal(got.Result, &st)
-		terminal = isTerminal(st.Status)
-		poll = pollEvery(st.PollInterval)
+	terminal, answered := pollTask(ctx, c, id, pollEvery(res.Task.PollInterval), "pollInterval", timeout)
+	if !answered {
+		return
 	}
 	switch {
 	case terminal:
@@ -387,33 +369,47 @@ func taskExtensionLifecycle(ctx context.Context, c *mcp.Client, timeout time.Dur
 		return // the server chose to answer at once
 	}
 	id := map[string]any{"taskId": task.TaskID, "_meta": declaring}
-	poll := pollEvery(task.PollInterval)
-	deadline := time.Now().Add(4 * timeout)
-	for time.Now().Before(deadline) && ctx.Err() == nil {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(poll):
-		}
-		got, err := c.Request(ctx, "tasks/get", id, timeout)
-		if err != nil || !got.HasResult {
-			return
-		}
-		var st struct {
-			Status       string   `json:"status"`
-			PollInterval *float64 `json:"pollIntervalMs"`
-		}
-		json.Unmarshal(got.Result, &st)
-		if isTerminal(st.Status) {
-			return
-		}
-		poll = pollEvery(st.PollInterval)
+	terminal, answered := pollTask(ctx, c, id, pollEvery(task.PollInterval), "pollIntervalMs", timeout)
+	if terminal || !answered {
+		return
 	}
 	if ctx.Err() == nil {
 		// A task still running is not left behind: the extension's
 		// cancellation is only acknowledged, so nothing is read after.
 		c.Request(ctx, "tasks/cancel", id, timeout)
 	}
+}
+
+// pollTask polls tasks/get for the task id names, waiting poll before
+// the first request and then the interval each answer asks for (its field
+// intervalKey: pollInterval in 2025-11-25, pollIntervalMs in the 2026-07-28
+// extension), until the task reaches a terminal status (terminal) or the
+// session's timeout has passed four times. answered is false when a
+// tasks/get got no result or ctx ended: nothing more is asked then.
+func pollTask(ctx context.Context, c *mcp.Client, id map[string]any, poll time.Duration, intervalKey string, timeout time.Duration) (terminal, answered bool) {
+	deadline := time.Now().Add(4 * timeout)
+	for time.Now().Before(deadline) {
+		select {
+		case <-ctx.Done():
+			return false, false
+		case <-time.After(poll):
+		}
+		got, err := c.Request(ctx, "tasks/get", id, timeout)
+		if err != nil || !got.HasResult {
+			return false, false
+		}
+		var st map[string]json.RawMessage
+		json.Unmarshal(got.Result, &st)
+		var status string
+		var interval *float64
+		json.Unmarshal(st["status"], &status)
+		json.Unmarshal(st[intervalKey], &interval)
+		if isTerminal(status) {
+			return true, true
+		}
+		poll = pollEvery(interval)
+	}
+	return false, ctx.Err() == nil
 }
 
 // exercisedCall is the params of the first tools/call the exercise sent
