@@ -118,20 +118,7 @@ func checkFeatureRules(t *testing.T, tg *result.Target, era, want string) {
 	if tg.Error != nil || tg.Era != era {
 		t.Fatalf("error %v, era %q", tg.Error, tg.Era)
 	}
-	var got []string
-	for _, r := range rulesOf(tg, sdk.Info) {
-		if slices.Contains(featureRules, r) {
-			got = append(got, r)
-		}
-	}
-	if (want == "" && len(got) > 0) || (want != "" && !slices.Equal(got, []string{want})) {
-		for _, is := range tg.Issues {
-			if slices.Contains(featureRules, is.Rule) {
-				t.Logf("%s: %s", is.Rule, is.Message)
-			}
-		}
-		t.Errorf("rules %q, want %q", got, want)
-	}
+	engine.CheckOnly(t, tg, featureRules, want, sdk.Info)
 	for _, in := range tg.Inconclusive {
 		t.Errorf("inconclusive: %+v", in)
 	}

@@ -2,8 +2,9 @@ package engine
 
 import (
 	"net/http/httptest"
-	"slices"
 	"testing"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // TestStatelessHTTPFixtures lints the raw modern HTTP server breaking the
@@ -23,15 +24,7 @@ func TestStatelessHTTPFixtures(t *testing.T) {
 			srv := httptest.NewServer(&rawHTTPServer{modern: true, brk: brk, sessions: map[string]bool{}})
 			defer srv.Close()
 			tg := lintURL(t, srv.URL+"/mcp")
-			var got []string
-			for _, is := range tg.Issues {
-				if slices.Contains(rules, is.Rule) && !slices.Contains(got, is.Rule) {
-					got = append(got, is.Rule)
-				}
-			}
-			if (want == "" && len(got) > 0) || (want != "" && !slices.Equal(got, []string{want})) {
-				t.Errorf("rules %q, want %q: %+v", got, want, tg.Issues)
-			}
+			CheckOnly(t, tg, rules, want, sdk.Info)
 		})
 	}
 }
