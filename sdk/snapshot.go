@@ -168,7 +168,32 @@ type Record struct {
 	// newline: the bytes were sent, but a line-reading peer may never see
 	// them as a message.
 	NoNewline bool `json:"no_newline,omitempty"`
+	// Stream, on a message of the server that came in an SSE stream of
+	// the Streamable HTTP transport, says which stream; nil for any other
+	// record, and in transcripts recorded before mcplint noted it.
+	Stream *MessageStream `json:"stream,omitempty"`
 }
+
+// MessageStream is the SSE stream a server's message came on. The
+// transport knows it for every message it reads; a rule about what a
+// stream may carry judges from it, not from which streams were open.
+type MessageStream struct {
+	// N is the stream's number, the HTTP.Stream of the exchange that
+	// opened it (a stream resumed with GET and Last-Event-ID keeps its
+	// number).
+	N int `json:"n"`
+	// Request is the id of the client's request whose POST the stream
+	// answers; absent on a stream the client opened with GET on its own
+	// (the standalone stream of the legacy eras).
+	Request json.RawMessage `json:"request,omitempty"`
+	// Method is that request's method: "subscriptions/listen" marks the
+	// listen stream of 2026-07-28.
+	Method string `json:"method,omitempty"`
+}
+
+// Listen reports whether the stream is the response stream of a
+// subscriptions/listen request.
+func (s *MessageStream) Listen() bool { return s != nil && s.Method == "subscriptions/listen" }
 
 // Event kinds (Event.Kind).
 const (

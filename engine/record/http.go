@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/internal/transport/streamhttp"
+	"github.com/mcplint/mcplint/engine/trace"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -137,9 +138,10 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ev := &sdk.HTTP{Method: r.Method, URL: p.upstream.Scheme + "://" + p.upstream.Host + p.upstream.Path, Request: streamhttp.ProtocolHeaders(out.Header, false)}
 	var id json.RawMessage
+	var method string
 	if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 {
 		p.rec.line(sdk.DirClientToServer, trimmed, false)
-		id, ev.Sent = sent(trimmed)
+		id, method, ev.Sent = sent(trimmed)
 	}
 	resp, err := p.client.Do(out)
 	if err != nil {
@@ -163,7 +165,11 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ev.Stream = p.streams
 		p.mu.Unlock()
 		p.rec.event(sdk.Event{Kind: sdk.EventHTTP, ID: id, HTTP: ev})
-		p.stream(w, resp.Body, r.Method, ev.Stream)
+		on := sdk.MessageStream{N: ev.Stream}
+		if ev.Sent == "request" {
+			on.Request, on.Method = id, method
+		}
+		p.stream(w, resp.Body, r.Method, on)
 		return
 	}
 	data, _ := io.ReadAll(io.LimitReader(resp.Body, int64(p.maxLine)+1))
@@ -184,9 +190,10 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// stream relays an SSE body as it comes, flushing each chunk, and records
-// its events beside it.
-func (p *proxy) stream(w http.ResponseWriter, body io.Reader, method string, stream int) {
+// stream relays the SSE body of stream on as it comes, flushing each
+// chunk, and records its events and messages beside it; method is the
+// HTTP method that opened it.
+func (p *proxy) stream(w http.ResponseWriter, body io.Reader, method string, on sdk.MessageStream) {
 	flusher, _ := w.(http.Flusher)
 	pr, pw := io.Pipe()
 	parsed := make(chan struct{})
@@ -206,10 +213,12 @@ func (p *proxy) stream(w http.ResponseWriter, body io.Reader, method string, str
 					r := e.Retry
 					s.Retry = &r
 				}
-				p.rec.event(sdk.Event{Kind: sdk.EventSSE, HTTP: &sdk.HTTP{Method: method, Stream: stream, SSE: s}})
+				p.rec.event(sdk.Event{Kind: sdk.EventSSE, HTTP: &sdk.HTTP{Method: method, Stream: on.N, SSE: s}})
 			}
 			if len(data) > 0 {
-				p.rec.line(sdk.DirServerToClient, data, false)
+				rec := trace.LineRecord(0, sdk.DirServerToClient, data, false)
+				rec.Stream = &on
+				p.rec.add(rec)
 			}
 		}
 	}()
@@ -231,8 +240,8 @@ func (p *proxy) stream(w http.ResponseWriter, body io.Reader, method string, str
 	<-parsed
 }
 
-// sent is the id of a POSTed message and what it is.
-func sent(msg []byte) (json.RawMessage, string) {
+// sent is the id and method of a POSTed message, and what it is.
+func sent(msg []byte) (json.RawMessage, string, string) {
 	var m struct {
 		ID     json.RawMessage `json:"id"`
 		Method *string         `json:"method"`
@@ -241,11 +250,11 @@ func sent(msg []byte) (json.RawMessage, string) {
 	hasID := len(m.ID) > 0 && string(m.ID) != "null"
 	switch {
 	case m.Method != nil && hasID:
-		return m.ID, "request"
+		return m.ID, *m.Method, "request"
 	case m.Method != nil:
-		return nil, "notification"
+		return nil, *m.Method, "notification"
 	}
-	return m.ID, "response"
+	return m.ID, "", "response"
 }
 
 func answersID(body []byte, id json.RawMessage) bool {

@@ -286,6 +286,9 @@ type wireRecord struct {
 	RawB64    *string         `json:"raw_b64"`
 	Event     *sdk.Event      `json:"event"`
 	NoNewline bool            `json:"no_newline"`
+	// Stream is absent from traces written before mcplint noted the SSE
+	// stream of each message; the rules that need it then stay silent.
+	Stream *sdk.MessageStream `json:"stream"`
 }
 
 func parseRecord(line []byte) (sdk.Record, error) {
@@ -313,8 +316,8 @@ func parseRecord(line []byte) (sdk.Record, error) {
 		if w.Event == nil {
 			return r, errors.New(`an event record has no "event"`)
 		}
-		if w.Msg != nil || w.Raw != nil || w.RawB64 != nil || w.NoNewline {
-			return r, errors.New(`an event record carries "msg", "raw", "raw_b64" or "no_newline"`)
+		if w.Msg != nil || w.Raw != nil || w.RawB64 != nil || w.NoNewline || w.Stream != nil {
+			return r, errors.New(`an event record carries "msg", "raw", "raw_b64", "no_newline" or "stream"`)
 		}
 		if w.Event.Kind == "" {
 			return r, errors.New(`the event has no "kind"`)
@@ -339,6 +342,20 @@ func parseRecord(line []byte) (sdk.Record, error) {
 		}
 		if set != 1 {
 			return r, fmt.Errorf(`a %s record needs exactly one of "msg", "raw" and "raw_b64"; it has %d`, r.Dir, set)
+		}
+		if w.Stream != nil {
+			if r.Dir != sdk.DirServerToClient {
+				return r, fmt.Errorf(`a %s record carries a "stream"; only the server's messages ("s2c") come on one`, r.Dir)
+			}
+			if err := checkStream(w.Stream); err != nil {
+				return r, err
+			}
+			if w.Stream.Request != nil {
+				var buf bytes.Buffer
+				json.Compact(&buf, w.Stream.Request)
+				w.Stream.Request = buf.Bytes()
+			}
+			r.Stream = w.Stream
 		}
 		switch {
 		case w.Msg != nil:

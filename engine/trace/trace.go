@@ -29,6 +29,16 @@
 // newline. Reading a record back gives the same sdk.Record, so a stream can
 // be rebuilt byte for byte from its records.
 //
+// A message of the server that came in an SSE stream of the Streamable
+// HTTP transport also says which (sdk.MessageStream): the stream's number,
+// and the id and method of the request whose response stream it is (none
+// for a stream the client opened with GET):
+//
+//	{"t_ms":40.2,"dir":"s2c","msg":{"jsonrpc":"2.0","method":"notifications/progress",...},"stream":{"n":2,"request":4,"method":"tools/call"}}
+//
+// Traces written before mcplint noted streams have no "stream"; they load,
+// and the rules that need it stay silent.
+//
 // A lint's live session (mcplint --save-trace) also holds the sessions its
 // probes had with fresh processes of the server (sdk.Transcript.Probes).
 // Such a trace is format version 2: after the main session's records, each
@@ -92,6 +102,19 @@ func LineRecord(tMs float64, dir string, line []byte, noNewline bool) sdk.Record
 		r.Raw = string(line)
 	}
 	return r
+}
+
+// checkStream refuses a stream a live session could not have recorded.
+func checkStream(s *sdk.MessageStream) error {
+	if s.N < 1 {
+		return fmt.Errorf(`the stream's "n" is %d; want the stream's number, 1 or more`, s.N)
+	}
+	// Any JSON value but null: the id of a request as its client sent
+	// it, which a server may have answered however odd it was.
+	if s.Request != nil && (!json.Valid(s.Request) || string(bytes.TrimSpace(s.Request)) == "null") {
+		return fmt.Errorf(`the stream's "request" is %.40q; want the id of the request the stream answers`, s.Request)
+	}
+	return nil
 }
 
 // Line returns the bytes a stream record stands for, without the newline.

@@ -36,6 +36,10 @@ func TestRoundTrip(t *testing.T) {
 			{TMs: 5, Dir: sdk.DirServerToClient, Msg: json.RawMessage(`null`)},
 			{TMs: 6, Dir: sdk.DirEvent, Event: &sdk.Event{Kind: sdk.EventTimeout, ID: json.RawMessage(`"a"`)}},
 			{TMs: 7, Dir: sdk.DirServerToClient, Msg: json.RawMessage(`{"partial":true}`), NoNewline: true},
+			{TMs: 8, Dir: sdk.DirServerToClient, Msg: json.RawMessage(`{"jsonrpc":"2.0","method":"notifications/progress"}`),
+				Stream: &sdk.MessageStream{N: 2, Request: json.RawMessage(`4`), Method: "tools/call"}},
+			{TMs: 8.5, Dir: sdk.DirServerToClient, Raw: "not json", Stream: &sdk.MessageStream{N: 3, Request: json.RawMessage(`"a"`), Method: "subscriptions/listen"}},
+			{TMs: 9, Dir: sdk.DirServerToClient, Msg: json.RawMessage(`{"jsonrpc":"2.0","method":"notifications/message"}`), Stream: &sdk.MessageStream{N: 4}},
 			{TMs: 1e9, Dir: sdk.DirEvent, Event: &sdk.Event{Kind: sdk.EventExit, Code: &code, Detail: "exit status 1"}},
 		},
 	}
@@ -126,7 +130,12 @@ func TestReadErrors(t *testing.T) {
 		{"bad base64", header + `{"t_ms":1,"dir":"s2c","raw_b64":"%%"}`, `t.jsonl:2: "raw_b64" is not standard base64: illegal base64 data at input byte 0`},
 		{"event without event", header + `{"t_ms":1,"dir":"event"}`, `t.jsonl:2: an event record has no "event"`},
 		{"event without kind", header + `{"t_ms":1,"dir":"event","event":{"code":1}}`, `t.jsonl:2: the event has no "kind"`},
-		{"event with line", header + `{"t_ms":1,"dir":"event","event":{"kind":"exit"},"raw":"x"}`, `t.jsonl:2: an event record carries "msg", "raw", "raw_b64" or "no_newline"`},
+		{"event with line", header + `{"t_ms":1,"dir":"event","event":{"kind":"exit"},"raw":"x"}`, `t.jsonl:2: an event record carries "msg", "raw", "raw_b64", "no_newline" or "stream"`},
+		{"event with stream", header + `{"t_ms":1,"dir":"event","event":{"kind":"exit"},"stream":{"n":1}}`, `t.jsonl:2: an event record carries "msg", "raw", "raw_b64", "no_newline" or "stream"`},
+		{"c2s with stream", header + `{"t_ms":1,"dir":"c2s","msg":{},"stream":{"n":1}}`, `t.jsonl:2: a c2s record carries a "stream"; only the server's messages ("s2c") come on one`},
+		{"stream without number", header + `{"t_ms":1,"dir":"s2c","msg":{},"stream":{"request":1}}`, `t.jsonl:2: the stream's "n" is 0; want the stream's number, 1 or more`},
+		{"stream of null", header + `{"t_ms":1,"dir":"s2c","msg":{},"stream":{"n":1,"request":null}}`, `t.jsonl:2: the stream's "request" is "null"; want the id of the request the stream answers`},
+		{"stream unknown field", header + `{"t_ms":1,"dir":"s2c","msg":{},"stream":{"n":1,"get":true}}`, `t.jsonl:2: the record is malformed: unknown field "get"`},
 		{"line with event", header + `{"t_ms":1,"dir":"c2s","raw":"x","event":{"kind":"exit"}}`, `t.jsonl:2: a c2s record carries an "event"`},
 		{"two values", header + `{"t_ms":1,"dir":"c2s","raw":"x"} {}`, `t.jsonl:2: the line holds more than one JSON value`},
 		{"probe in version 1", header + `{"mcplint_probe":0,"started":"2026-01-02T15:04:05Z"}`, `t.jsonl:2: a probe session starts here, but the header says trace format version 1, which has none; a trace with probe sessions says "mcplint_trace":2`},
@@ -233,6 +242,8 @@ func TestWriteRefuses(t *testing.T) {
 		{"event without event", sdk.Record{Dir: sdk.DirEvent}, `trace record 1: an event record has no event`},
 		{"line with event", sdk.Record{Dir: sdk.DirStderr, Event: &sdk.Event{Kind: "exit"}}, `trace record 1: a stderr record carries an event`},
 		{"negative time", sdk.Record{TMs: -1, Dir: sdk.DirStderr}, `trace record 1: t_ms is -1; want a finite number of milliseconds, 0 or more`},
+		{"client message on a stream", sdk.Record{Dir: sdk.DirClientToServer, Msg: json.RawMessage("{}"), Stream: &sdk.MessageStream{N: 1}}, `trace record 1: a c2s record carries a stream; only the server's messages come on one`},
+		{"stream without number", sdk.Record{Dir: sdk.DirServerToClient, Msg: json.RawMessage("{}"), Stream: &sdk.MessageStream{}}, `trace record 1: the stream's "n" is 0; want the stream's number, 1 or more`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

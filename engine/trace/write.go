@@ -157,6 +157,20 @@ func encodeRecord(r sdk.Record) ([]byte, error) {
 		if r.NoNewline {
 			b = append(b, `,"no_newline":true`...)
 		}
+		if r.Stream != nil {
+			if r.Dir != sdk.DirServerToClient {
+				return nil, fmt.Errorf("a %s record carries a stream; only the server's messages come on one", r.Dir)
+			}
+			if err := checkStream(r.Stream); err != nil {
+				return nil, err
+			}
+			st, err := marshal(r.Stream)
+			if err != nil {
+				return nil, err
+			}
+			b = append(b, `,"stream":`...)
+			b = append(b, st...)
+		}
 	default:
 		return nil, fmt.Errorf("dir is %q; want c2s, s2c, stderr or event", r.Dir)
 	}

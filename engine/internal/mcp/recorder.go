@@ -81,10 +81,20 @@ func (r *Recorder) since() float64 {
 // is copied: a JSON line goes to Msg byte for byte, any other line to Raw
 // (bytes that are not UTF-8 are kept as they are).
 func (r *Recorder) Message(dir string, line []byte) {
+	r.message(dir, line, nil)
+}
+
+// StreamMessage records one message of the server that came in the SSE
+// stream on, as Message does, noting the stream.
+func (r *Recorder) StreamMessage(on sdk.MessageStream, msg []byte) {
+	r.message(sdk.DirServerToClient, msg, &on)
+}
+
+func (r *Recorder) message(dir string, line []byte, on *sdk.MessageStream) {
 	if dir == sdk.DirServerToClient && r.counted(line) {
 		return
 	}
-	rec := sdk.Record{Dir: dir}
+	rec := sdk.Record{Dir: dir, Stream: on}
 	if json.Valid(line) {
 		rec.Msg = append(json.RawMessage(nil), line...)
 	} else {

@@ -24,6 +24,10 @@ type Sink interface {
 	// the wire in direction dir (sdk.DirClientToServer or
 	// sdk.DirServerToClient). The bytes are copied.
 	Message(dir string, line []byte)
+	// StreamMessage records one message of the server that came in the
+	// SSE stream on: which stream a message came on is known only here,
+	// and what a stream may carry depends on it.
+	StreamMessage(on sdk.MessageStream, msg []byte)
 	// Stderr records one line the server wrote to stderr.
 	Stderr(line string)
 	// Event records an observation that is not a message.

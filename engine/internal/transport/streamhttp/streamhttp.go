@@ -484,15 +484,19 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		ev.Stream = t.streams
 		t.mu.Unlock()
 		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, ID: id, HTTP: ev})
+		on := sdk.MessageStream{N: ev.Stream}
+		if isRequest {
+			on.Request, on.Method = bytes.TrimSpace(id), *env.Method
+		}
 		var lastID, why string
 		var retry int
-		lastID, retry, why = t.readStream(resp, ev.Method, ev.Stream, deliver)
+		lastID, retry, why = t.readStream(resp, ev.Method, on, deliver)
 		// A legacy server may close the connection before the response,
 		// once it has sent an event id, and expect the client to resume
 		// the stream with GET and Last-Event-ID after retry milliseconds
 		// (2025-11-25/basic/transports.mdx#sending-messages-to-the-server).
 		for tries := 0; isRequest && !answered && lastID != "" && tries < maxResumes && t.ctx.Err() == nil; tries++ {
-			lastID, retry, why = t.resume(ev.Stream, lastID, retry, deliver)
+			lastID, retry, why = t.resume(on, lastID, retry, deliver)
 		}
 		streamErr = why
 	default:
@@ -584,13 +588,15 @@ func excerptN(body []byte, n int) string {
 	return snip.Runes(strings.ToValidUTF8(string(body), "\uFFFD"), n)
 }
 
-// readStream records and delivers the events of one SSE response stream
-// until it ends, its deadline passes or the transport closes.
+// readStream records and delivers the events of one SSE response stream,
+// on, until it ends, its deadline passes or the transport closes; method
+// is the HTTP method that opened it. Each message is recorded with on.
 //
 // It returns the last event id seen ("" for none) and the last retry field
 // (-1 for none), for resuming the stream.
-func (t *Transport) readStream(resp *http.Response, method string, stream int, deliver func([]byte)) (lastID string, retry int, why string) {
+func (t *Transport) readStream(resp *http.Response, method string, on sdk.MessageStream, deliver func([]byte)) (lastID string, retry int, why string) {
 	retry = -1
+	stream := on.N
 	stop := func(reason string) {
 		why = reason
 		t.rec.Event(sdk.Event{Kind: sdk.EventHTTP, HTTP: &sdk.HTTP{Method: method, Stream: stream, Error: reason}})
@@ -637,7 +643,7 @@ func (t *Transport) readStream(resp *http.Response, method string, stream int, d
 				t.rec.Event(sdk.Event{Kind: sdk.EventSSE, Detail: fmt.Sprintf("the message that follows also came on stream %d", other),
 					HTTP: &sdk.HTTP{Method: method, Stream: stream, DuplicateOf: other, SSE: &sdk.SSEEvent{ID: e.ID}}})
 			}
-			t.rec.Message(sdk.DirServerToClient, data)
+			t.rec.StreamMessage(on, data)
 			deliver(append([]byte(nil), data...))
 		}
 	}
@@ -666,7 +672,7 @@ const (
 
 // resume waits the stream's retry time (capped) and resumes it with a GET
 // carrying Last-Event-ID, reading what comes as the same stream.
-func (t *Transport) resume(stream int, lastID string, retry int, deliver func([]byte)) (string, int, string) {
+func (t *Transport) resume(on sdk.MessageStream, lastID string, retry int, deliver func([]byte)) (string, int, string) {
 	wait := time.Duration(max(retry, 0)) * time.Millisecond
 	timer := time.NewTimer(min(wait, maxRetryWait))
 	select {
@@ -690,7 +696,7 @@ func (t *Transport) resume(stream int, lastID string, retry int, deliver func([]
 		}
 	}
 	acceptGzip(req.Header)
-	ev := &sdk.HTTP{Method: http.MethodGet, URL: stripQuery(req.URL), Purpose: sdk.HTTPPurposeResume, Stream: stream, Request: protocolHeaderValues(req.Header, requestHeaders)}
+	ev := &sdk.HTTP{Method: http.MethodGet, URL: stripQuery(req.URL), Purpose: sdk.HTTPPurposeResume, Stream: on.N, Request: protocolHeaderValues(req.Header, requestHeaders)}
 	resp, err := t.opts.Client.Do(req)
 	if err != nil {
 		ev.Error = t.scrub(err)
@@ -704,7 +710,7 @@ func (t *Transport) resume(stream int, lastID string, retry int, deliver func([]
 	if resp.StatusCode != http.StatusOK || strings.TrimSpace(mt) != "text/event-stream" {
 		return "", retry, ""
 	}
-	next, r, why := t.readStream(resp, http.MethodGet, stream, deliver)
+	next, r, why := t.readStream(resp, http.MethodGet, on, deliver)
 	if next == lastID {
 		next = "" // no progress: do not ask again
 	}

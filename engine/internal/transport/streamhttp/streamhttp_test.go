@@ -2,10 +2,13 @@ package streamhttp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -24,6 +27,11 @@ type sink struct {
 func (s *sink) Message(dir string, line []byte) {
 	s.mu.Lock()
 	s.records = append(s.records, sdk.Record{Dir: dir, Msg: append([]byte(nil), line...)})
+	s.mu.Unlock()
+}
+func (s *sink) StreamMessage(on sdk.MessageStream, msg []byte) {
+	s.mu.Lock()
+	s.records = append(s.records, sdk.Record{Dir: sdk.DirServerToClient, Msg: append([]byte(nil), msg...), Stream: &on})
 	s.mu.Unlock()
 }
 func (s *sink) Stderr(string) {}
@@ -97,6 +105,87 @@ func TestResumesAStreamClosedBeforeItsResponse(t *testing.T) {
 	}
 	if !primed {
 		t.Error("the priming event (id, retry, no data) is not recorded")
+	}
+	if on := rec.streamOf(`"result"`); on == nil || on.N != 1 || string(on.Request) != "1" || on.Method != "ping" {
+		t.Errorf("the response from the resumed stream is recorded on %+v, want stream 1 of ping (request 1)", on)
+	}
+}
+
+// streamOf is the stream of the first recorded message of the server
+// that holds substr.
+func (s *sink) streamOf(substr string) *sdk.MessageStream {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, r := range s.records {
+		if r.Dir == sdk.DirServerToClient && strings.Contains(string(r.Msg), substr) {
+			return r.Stream
+		}
+	}
+	return nil
+}
+
+// TestEachMessageRecordsItsStream: with two response streams open at once
+// and their messages interleaved, each message is recorded with the
+// stream it came on, whichever came last.
+func TestEachMessageRecordsItsStream(t *testing.T) {
+	callSent := make(chan struct{})
+	listenSent := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "text/event-stream")
+		send := func(data string) {
+			fmt.Fprintf(w, "data: %s\n\n", data)
+			w.(http.Flusher).Flush()
+		}
+		if strings.Contains(string(body), "subscriptions/listen") {
+			send(`{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"mark":"L1"}}`)
+			<-callSent
+			send(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"mark":"L2"}}`)
+			close(listenSent)
+			<-r.Context().Done()
+			return
+		}
+		send(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"mark":"C1"}}`)
+		close(callSent)
+		<-listenSent
+		send(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"mark":"C2"}}`)
+		send(`{"jsonrpc":"2.0","id":"c","result":{"mark":"C3"}}`)
+	}))
+	defer srv.Close()
+	rec := &sink{}
+	tr, err := New(srv.URL, Options{Timeout: 5 * time.Second}, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close(false)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":7,"method":"subscriptions/listen"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := tr.Receive(ctx); err != nil || !strings.Contains(string(msg), "L1") {
+		t.Fatalf("got %s, %v; want the acknowledgment", msg, err)
+	}
+	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":"c","method":"tools/call"}`)); err != nil {
+		t.Fatal(err)
+	}
+	// The two streams are read apart: L2, written before C2, may be read
+	// after C3.
+	for got := 0; got < 2; {
+		msg, err := tr.Receive(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(msg), "C3") || strings.Contains(string(msg), "L2") {
+			got++
+		}
+	}
+	listen := sdk.MessageStream{N: 1, Request: json.RawMessage(`7`), Method: "subscriptions/listen"}
+	call := sdk.MessageStream{N: 2, Request: json.RawMessage(`"c"`), Method: "tools/call"}
+	for mark, want := range map[string]sdk.MessageStream{"L1": listen, "L2": listen, "C1": call, "C2": call, "C3": call} {
+		if got := rec.streamOf(mark); got == nil || !reflect.DeepEqual(*got, want) {
+			t.Errorf("the message %s is recorded on %+v, want %+v", mark, got, want)
+		}
 	}
 }
 
