@@ -40,6 +40,9 @@ type Msg struct {
 	// Pair is the request a response answers, or the response that answered
 	// a request; nil when there is none.
 	Pair *Msg
+	// Stream is the SSE stream a message of the server came on; nil for
+	// any other message, and in transcripts that predate the record.
+	Stream *sdk.MessageStream
 }
 
 // HasResult and HasError report which of "result" and "error" a response
@@ -113,7 +116,7 @@ func Parse(tr *sdk.Transcript) *Session {
 }
 
 func classify(i int, rec sdk.Record) *Msg {
-	m := &Msg{Index: i, Dir: rec.Dir, TMs: rec.TMs}
+	m := &Msg{Index: i, Dir: rec.Dir, TMs: rec.TMs, Stream: rec.Stream}
 	if rec.Msg == nil {
 		m.Kind, m.Bytes = NotJSON, []byte(rec.Raw)
 		return m
