@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -260,8 +261,14 @@ func TestSSEAndLongOperationFixtures(t *testing.T) {
 			t.Parallel()
 			srv := httptest.NewServer(&sseServer{modern: tc.modern, defect: tc.defect})
 			defer srv.Close()
-			tg := lintURLWith(t, srv.URL+"/mcp", Settings{Exercise: "readonly"})
+			saved := filepath.Join(t.TempDir(), "session.jsonl")
+			tg := lintURLWith(t, srv.URL+"/mcp", Settings{Exercise: "readonly", SaveTrace: SaveTrace{Path: saved}})
 			CheckOnly(t, tg, rules, tc.rule, sdk.Info)
+			if tc.modern {
+				// The saved session keeps the stream of each message,
+				// so the trace gets the stream rules' verdict too.
+				CheckOnly(t, lintURLWith(t, saved, Settings{}), []string{"sse-stream-scope"}, map[bool]string{true: tc.rule}[tc.rule == "sse-stream-scope"], sdk.Info)
+			}
 			for _, in := range tg.Inconclusive {
 				if slices.Contains(in.Rules, "cancelled-request-answered") {
 					t.Errorf("inconclusive: %+v", in)
