@@ -36,6 +36,7 @@ var extRules = []string{"task-lifecycle", "task-shape", "task-unknown-id-code", 
 // task is created by calling a tool) and the UI resources are read with
 // --probes all only: without them the same defects go unseen.
 func TestExtensionFixtures(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	tests := []struct {
 		server, brk, probes, exercise string
 		env                           []string

@@ -50,6 +50,7 @@ var featureBreaks = []struct {
 // correct server none of them. Without the feature probes nothing reads
 // a prompt or a resource, and no break is found.
 func TestFeatureFixtures(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	bin := mcptest.Server(t, "features")
 	for _, era := range []string{sdk.EraLegacy, sdk.EraModern} {
 		for _, fb := range featureBreaks {

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/engine/result"
 )
 
@@ -276,6 +277,7 @@ func lintURLWith(t *testing.T, url string, s Settings) *result.Target {
 // transport rule, through the whole engine: each must get its finding,
 // and the correct ones none of the transport rules'.
 func TestBrokenHTTPFixtures(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	tests := []struct {
 		brk    string
 		modern bool

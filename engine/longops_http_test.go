@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -233,6 +234,7 @@ func (s *sseServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // gets its rule and no other of the SSE, progress and cancellation rules,
 // and the correct server none of them.
 func TestSSEAndLongOperationFixtures(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	rules := []string{"sse-priming-event", "sse-retry-missing", "sse-stream-scope", "progress-token-unknown", "progress-not-increasing", "cancelled-request-answered"}
 	tests := []struct {
 		modern       bool

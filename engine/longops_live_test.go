@@ -23,6 +23,7 @@ var longopsRules = []string{"cancelled-request-answered", "progress-not-increasi
 // cancellation probe; a server that answers one cancelled call of two gets
 // no finding, and the probe is inconclusive.
 func TestLongOperationFixtures(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	for _, era := range []string{"legacy", "modern"} {
 		for defect, want := range map[string]string{
 			"":               "",
