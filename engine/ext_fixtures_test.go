@@ -82,7 +82,7 @@ func TestExtensionFixtures(t *testing.T) {
 					s.Command = append(append([]string{"env"}, env...), cmd...)
 					tg = lintWith(t, s)
 				}
-				CheckOnly(t, tg, extRules, tc.want, sdk.Info)
+				mcptest.CheckOnly(t, tg, extRules, tc.want, sdk.Info)
 			})
 		}
 	}

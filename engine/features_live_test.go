@@ -119,7 +119,7 @@ func checkFeatureRules(t *testing.T, tg *result.Target, era, want string) {
 	if tg.Error != nil || tg.Era != era {
 		t.Fatalf("error %v, era %q", tg.Error, tg.Era)
 	}
-	engine.CheckOnly(t, tg, featureRules, want, sdk.Info)
+	mcptest.CheckOnly(t, tg, featureRules, want, sdk.Info)
 	for _, in := range tg.Inconclusive {
 		t.Errorf("inconclusive: %+v", in)
 	}

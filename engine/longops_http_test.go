@@ -263,7 +263,7 @@ func TestSSEAndLongOperationFixtures(t *testing.T) {
 			srv := httptest.NewServer(&sseServer{modern: tc.modern, defect: tc.defect})
 			defer srv.Close()
 			tg := lintURLWith(t, srv.URL+"/mcp", Settings{Exercise: "readonly"})
-			CheckOnly(t, tg, rules, tc.rule, sdk.Info)
+			mcptest.CheckOnly(t, tg, rules, tc.rule, sdk.Info)
 			for _, in := range tg.Inconclusive {
 				if slices.Contains(in.Rules, "cancelled-request-answered") {
 					t.Errorf("inconclusive: %+v", in)

@@ -47,7 +47,7 @@ func TestLongOperationFixtures(t *testing.T) {
 				if tg.Error != nil || tg.Era != map[string]string{"legacy": sdk.EraLegacy, "modern": sdk.EraModern}[era] {
 					t.Fatalf("error %v, era %q", tg.Error, tg.Era)
 				}
-				engine.CheckOnly(t, tg, longopsRules, want, sdk.Info)
+				mcptest.CheckOnly(t, tg, longopsRules, want, sdk.Info)
 				var inconclusive []string
 				for _, in := range tg.Inconclusive {
 					inconclusive = append(inconclusive, in.Probe)
