@@ -186,6 +186,7 @@ capture excel-negokaz @negokaz/excel-mcp-server 0.12.0 excel-mcp-server
 capture codacy @codacy/codacy-mcp 0.5.9 codacy-mcp-server
 capture pdf-reader-sylphx @sylphx/pdf-reader-mcp 2.4.0 pdf-reader-mcp
 capture cosmosdb mcpcosmosdb 2.0.0 mcpcosmosdb
+capture typescript-mcp typescript-mcp 0.0.14 typescript-mcp
 capture browserstack @browserstack/mcp-server 1.4.2 browserstack-mcp-server
 capture perplexity-ask server-perplexity-ask 0.1.3 mcp-server-perplexity-ask
 capture googlemaps-code-assist @googlemaps/code-assist-mcp 0.2.1 code-assist-mcp
