@@ -3,7 +3,6 @@ package engine
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,9 +13,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
-	"time"
 
-	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
@@ -36,6 +33,7 @@ var extRules = []string{"task-lifecycle", "task-shape", "task-unknown-id-code", 
 // task is created by calling a tool) and the UI resources are read with
 // --probes all only: without them the same defects go unseen.
 func TestExtensionFixtures(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	tests := []struct {
 		server, brk, probes, exercise string
 		env                           []string
@@ -81,9 +79,10 @@ func TestExtensionFixtures(t *testing.T) {
 					defer srv.Close()
 					tg = lintURLWith(t, srv.URL+"/mcp", s)
 				} else {
-					tg = lintCommand(t, append(append([]string{"env"}, env...), cmd...), s)
+					s.Command = append(append([]string{"env"}, env...), cmd...)
+					tg = lintWith(t, s)
 				}
-				CheckOnly(t, tg, extRules, tc.want, sdk.Info)
+				mcptest.CheckOnly(t, tg, extRules, tc.want, sdk.Info)
 			})
 		}
 	}
@@ -106,27 +105,6 @@ func TestInputRequiredOnListOverHTTP(t *testing.T) {
 			}
 		})
 	}
-}
-
-// lintCommand lints a stdio server with s (a timeout of 5 seconds when it
-// sets none).
-func lintCommand(t *testing.T, cmd []string, s Settings) *result.Target {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	s.Dir, s.Config, s.Command, s.Plugins, s.NoLock = t.TempDir(), config.Default(), cmd, PluginSettings{Off: true}, true
-	if s.Timeout == 0 {
-		s.Timeout = 5 * time.Second
-	}
-	rep, err := Run(ctx, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tg := rep.Targets[0]
-	if tg.Error != nil {
-		t.Fatalf("%q was not linted: %s", cmd, *tg.Error)
-	}
-	return tg
 }
 
 // stdioBridge serves a stdio fixture server over Streamable HTTP (JSON

@@ -50,6 +50,7 @@ var featureBreaks = []struct {
 // correct server none of them. Without the feature probes nothing reads
 // a prompt or a resource, and no break is found.
 func TestFeatureFixtures(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	bin := mcptest.Server(t, "features")
 	for _, era := range []string{sdk.EraLegacy, sdk.EraModern} {
 		for _, fb := range featureBreaks {
@@ -118,7 +119,7 @@ func checkFeatureRules(t *testing.T, tg *result.Target, era, want string) {
 	if tg.Error != nil || tg.Era != era {
 		t.Fatalf("error %v, era %q", tg.Error, tg.Era)
 	}
-	engine.CheckOnly(t, tg, featureRules, want, sdk.Info)
+	mcptest.CheckOnly(t, tg, featureRules, want, sdk.Info)
 	for _, in := range tg.Inconclusive {
 		t.Errorf("inconclusive: %+v", in)
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/mcplint/mcplint/config"
+	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/engine/result"
 )
 
@@ -251,13 +252,21 @@ func lintURL(t *testing.T, url string, headers ...string) *result.Target {
 	return lintURLWith(t, url, Settings{Headers: headers})
 }
 
-// lintURLWith is lintURL with the settings s holds besides those (a
-// timeout of 5 seconds when it sets none).
+// lintURLWith is lintURL with the settings s holds besides the URL.
 func lintURLWith(t *testing.T, url string, s Settings) *result.Target {
+	t.Helper()
+	s.Args = []string{url}
+	return lintWith(t, s)
+}
+
+// lintWith lints the one target s names (Args or Command) with the default
+// config, no plugins and no lock file, and a timeout of 5 seconds when s
+// sets none; the test fails when the target could not be linted.
+func lintWith(t *testing.T, s Settings) *result.Target {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	s.Dir, s.Config, s.Args, s.Plugins, s.NoLock = t.TempDir(), config.Default(), []string{url}, PluginSettings{Off: true}, true
+	s.Dir, s.Config, s.Plugins, s.NoLock = t.TempDir(), config.Default(), PluginSettings{Off: true}, true
 	if s.Timeout == 0 {
 		s.Timeout = 5 * time.Second
 	}
@@ -267,7 +276,7 @@ func lintURLWith(t *testing.T, url string, s Settings) *result.Target {
 	}
 	tg := rep.Targets[0]
 	if tg.Error != nil {
-		t.Fatalf("%s was not linted: %s", url, *tg.Error)
+		t.Fatalf("%q was not linted: %s", append(s.Args, s.Command...), *tg.Error)
 	}
 	return tg
 }
@@ -276,6 +285,7 @@ func lintURLWith(t *testing.T, url string, s Settings) *result.Target {
 // transport rule, through the whole engine: each must get its finding,
 // and the correct ones none of the transport rules'.
 func TestBrokenHTTPFixtures(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	tests := []struct {
 		brk    string
 		modern bool

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -234,6 +235,7 @@ func (s *sseServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // gets its rule and no other of the SSE, progress and cancellation rules,
 // and the correct server none of them.
 func TestSSEAndLongOperationFixtures(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	rules := []string{"sse-priming-event", "sse-retry-missing", "sse-stream-scope", "progress-token-unknown", "progress-not-increasing", "cancelled-request-answered"}
 	tests := []struct {
 		modern       bool
@@ -263,11 +265,11 @@ func TestSSEAndLongOperationFixtures(t *testing.T) {
 			defer srv.Close()
 			saved := filepath.Join(t.TempDir(), "session.jsonl")
 			tg := lintURLWith(t, srv.URL+"/mcp", Settings{Exercise: "readonly", SaveTrace: SaveTrace{Path: saved}})
-			CheckOnly(t, tg, rules, tc.rule, sdk.Info)
+			mcptest.CheckOnly(t, tg, rules, tc.rule, sdk.Info)
 			if tc.modern {
 				// The saved session keeps the stream of each message,
 				// so the trace gets the stream rules' verdict too.
-				CheckOnly(t, lintURLWith(t, saved, Settings{}), []string{"sse-stream-scope"}, map[bool]string{true: tc.rule}[tc.rule == "sse-stream-scope"], sdk.Info)
+				mcptest.CheckOnly(t, lintURLWith(t, saved, Settings{}), []string{"sse-stream-scope"}, map[bool]string{true: tc.rule}[tc.rule == "sse-stream-scope"], sdk.Info)
 			}
 			for _, in := range tg.Inconclusive {
 				if slices.Contains(in.Rules, "cancelled-request-answered") {

@@ -23,6 +23,7 @@ var longopsRules = []string{"cancelled-request-answered", "progress-not-increasi
 // cancellation probe; a server that answers one cancelled call of two gets
 // no finding, and the probe is inconclusive.
 func TestLongOperationFixtures(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	for _, era := range []string{"legacy", "modern"} {
 		for defect, want := range map[string]string{
 			"":               "",
@@ -46,7 +47,7 @@ func TestLongOperationFixtures(t *testing.T) {
 				if tg.Error != nil || tg.Era != map[string]string{"legacy": sdk.EraLegacy, "modern": sdk.EraModern}[era] {
 					t.Fatalf("error %v, era %q", tg.Error, tg.Era)
 				}
-				engine.CheckOnly(t, tg, longopsRules, want, sdk.Info)
+				mcptest.CheckOnly(t, tg, longopsRules, want, sdk.Info)
 				var inconclusive []string
 				for _, in := range tg.Inconclusive {
 					inconclusive = append(inconclusive, in.Probe)

@@ -4,6 +4,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -24,7 +25,7 @@ func TestStatelessHTTPFixtures(t *testing.T) {
 			srv := httptest.NewServer(&rawHTTPServer{modern: true, brk: brk, sessions: map[string]bool{}})
 			defer srv.Close()
 			tg := lintURL(t, srv.URL+"/mcp")
-			CheckOnly(t, tg, rules, want, sdk.Info)
+			mcptest.CheckOnly(t, tg, rules, want, sdk.Info)
 		})
 	}
 }

@@ -43,7 +43,7 @@ func TestStatelessFixtures(t *testing.T) {
 			if tg.Error != nil || tg.Era != sdk.EraModern {
 				t.Fatalf("error %v, era %q", tg.Error, tg.Era)
 			}
-			engine.CheckOnly(t, tg, statelessRules, want, sdk.Warning)
+			mcptest.CheckOnly(t, tg, statelessRules, want, sdk.Warning)
 			for _, in := range tg.Inconclusive {
 				t.Errorf("inconclusive: %+v", in)
 			}

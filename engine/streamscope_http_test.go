@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/engine/record"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -185,6 +186,7 @@ func concurrentClient(t *testing.T, url string) {
 // message on its own stream is silent, however the two streams' messages
 // interleave.
 func TestStreamScopeWithConcurrentStreams(t *testing.T) {
+	mcptest.BusyIfLoad(t)
 	family := []string{"sse-stream-scope", "progress-token-unknown", "subscription-acknowledged"}
 	for _, tc := range []struct {
 		progressOnListen bool
@@ -211,7 +213,7 @@ func TestStreamScopeWithConcurrentStreams(t *testing.T) {
 			if tg.Era != sdk.EraModern {
 				t.Fatalf("era %q, want %q", tg.Era, sdk.EraModern)
 			}
-			CheckOnly(t, tg, family, tc.rule, sdk.Info)
+			mcptest.CheckOnly(t, tg, family, tc.rule, sdk.Info)
 		})
 	}
 }

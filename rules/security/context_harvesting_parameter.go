@@ -245,12 +245,7 @@ var selfOwners = map[string]bool{"model": true, "ai": true, "llm": true, "caller
 // Outlook contact's field), "the agent of the customer".
 func anotherPartys(desc string) bool {
 	w := split(desc)
-	word := func(k int) string {
-		if k < 0 || k >= len(w.toks) {
-			return ""
-		}
-		return strings.ReplaceAll(w.lowerWord(k), "’", "'")
-	}
+	word := w.near
 	for k := range w.toks {
 		if !partyNouns[word(k)] {
 			continue

@@ -115,6 +115,11 @@ var heldOutSources = map[string]bool{
 	"kazemf78/llm-unreliable-tool-preferences":  true,
 	"smart-mcp-proxy/malicious-demo-mcp-server": true,
 	"security-researcher-ca/AI-Agentic-Shield":  true,
+	// Held out in the twelfth round, measured before any change for them:
+	"aminrj-labs/mcp-attack-labs":    true,
+	"Wapiti08/mcp-attack-suite":      true,
+	"falc0n007/mcp-sec-bench":        true,
+	"warlyjr-cloud/mcp-security-lab": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -168,6 +173,10 @@ var heldOutServers = map[string]bool{
 	"mermaid.json": true, "gcloud.json": true, "fetcher.json": true, "figma-console.json": true,
 	"kubernetes.json": true, "cloudbase.json": true, "ios-simulator.json": true, "reddit-buddy.json": true,
 	"notebooklm.json": true,
+	// Held out in the twelfth round, measured before any change for them:
+	"excel-negokaz.json": true, "codacy.json": true, "pdf-reader-sylphx.json": true, "cosmosdb.json": true,
+	"typescript-mcp.json": true, "browserstack.json": true, "perplexity-ask.json": true, "googlemaps-code-assist.json": true,
+	"serper.json": true,
 	// lark.json (19 tools) moved to tuned when invisible-character took
 	// its two copied zero-width spaces for a warning: 1 tool flagged at
 	// error before, at warning after. ms365-softeria.json (188 tools)
@@ -221,6 +230,9 @@ var knownFalsePositives = map[string]string{
 	"cloudbase.json context-harvesting-parameter manageCloudRun": "`agentConfig.agentName` (\"Agent名称，用于生成BotId\", the agent's name, used to make its bot id) names the agent the tool creates on CloudBase (\"used only for createAgent\"), not the calling model",
 	"reddit-buddy.json instruction-override search_reddit":       "`limit`'s \"Default 25, range (1-100). Override ONLY IF user requests.\" tells the model when to change the default value, a restraint that defers to the user; it overrides no instruction",
 	"creem.json pii-harvesting discounts-create":                 "`expiry_date` (no description, a date-time) is when the promotional discount code the tool creates expires (\"Set percentage or fixed amount discounts with expiration dates\"), not a payment card's expiry",
+	// The twelfth round's held-out servers raised one, reviewed by hand as
+	// the rules stood when they were added (docs/security-corpus.md).
+	"googlemaps-code-assist.json tool-hijacking <resource mcp://google-maps-platform-code-assist/instructions>": "the server's own instructions resource asks to be read, or its own `retrieve-instructions` tool called, \"before using any other tool, especially `retrieve-google-maps-platform-docs`\" (its other tool) \"to understand how to handle location-based use cases\": sequencing among the server's own tools for its own job, no call of another server's tool rerouted or carrying anything",
 }
 
 const (
@@ -250,7 +262,13 @@ func knownCleanFinding(file, line string) string {
 	if len(fs) < 3 {
 		return ""
 	}
-	key := filepath.Base(file) + " " + fs[0] + " " + fs[2]
+	tool := fs[2]
+	// A finding on a resource or prompt names it "<resource uri>", with a
+	// space inside: the key takes the whole name, as TestCorpusBySource does.
+	for i := 3; strings.HasPrefix(tool, "<") && !strings.HasSuffix(tool, ">") && i < len(fs); i++ {
+		tool += " " + fs[i]
+	}
+	key := filepath.Base(file) + " " + fs[0] + " " + tool
 	if r := knownFalsePositives[key]; r != "" {
 		return "false positive: " + r
 	}
@@ -327,6 +345,11 @@ var (
 		"tristanhausermannpernet/mcp-hacking":       2,
 		"vaikora.com":                               3,
 		"xjzzzzzzzz/MCPSafety":                      130,
+		// Held out in the twelfth round: their detections when added.
+		"Wapiti08/mcp-attack-suite":      11,
+		"aminrj-labs/mcp-attack-labs":    4,
+		"falc0n007/mcp-sec-bench":        2,
+		"warlyjr-cloud/mcp-security-lab": 4,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
@@ -346,13 +369,13 @@ var (
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          38,
+		"call-redirect":          45,
 		"download-run":           3,
 		"guardrail-disable":      13,
 		"hex-encoded":            2,
-		"param-name-instruction": 2,
-		"system-marker":          41,
-		"tool-preference":        28,
+		"param-name-instruction": 3,
+		"system-marker":          49,
+		"tool-preference":        30,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
@@ -361,8 +384,9 @@ var (
 	// it (docs/security-corpus.md, "After round 9"); the tenth round's
 	// flagged ten, all false, before the changes after it ("After round
 	// 10"): four remain, warnings, in knownFalsePositives; the eleventh
-	// round's flag three more, warnings, also there.
-	cleanWarnCeiling, cleanErrorCeiling = 7, 0
+	// round's flag three more, warnings, also there; the twelfth round's
+	// one more, a warning, also there.
+	cleanWarnCeiling, cleanErrorCeiling = 8, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the

@@ -449,12 +449,8 @@ const (
 // password" names who to ask, not whose password it is.
 func passwordOwner(desc string, own map[string]bool) owner {
 	w := split(desc)
-	word := func(k int) string {
-		if k < 0 || k >= len(w.toks) {
-			return ""
-		}
-		return strings.TrimSuffix(w.lowerWord(k), "'s")
-	}
+	// A possessive names its owner: "the user's password".
+	word := func(k int) string { return strings.TrimSuffix(w.near(k), "'s") }
 	said := ownerUnsaid
 	for k := range w.toks {
 		switch w.lowerWord(k) {

@@ -48,6 +48,16 @@ func (w *words) word(i int) string { return w.text[w.toks[i].start:w.toks[i].end
 
 func (w *words) lowerWord(i int) string { return strings.ToLower(w.word(i)) }
 
+// near is lowerWord, or "" for an index outside the text: for readings
+// that look a word or two either way ("the contact's assistant", "a
+// user's password"; folding has made every apostrophe a straight one).
+func (w *words) near(i int) string {
+	if i < 0 || i >= len(w.toks) {
+		return ""
+	}
+	return w.lowerWord(i)
+}
+
 // lower is the whole folded text in lowercase, for byte searches.
 func (w *words) lower() string {
 	if w.lowered == "" {

@@ -524,3 +524,24 @@ func TestStartupAllowance(t *testing.T) {
 		}
 	})
 }
+
+// A server that leaves on its own when its stdin closes is given the time
+// to, unless the session is Abrupt (a probe's extra process): then it is
+// sent SIGTERM at once, and the lint does not wait for its exit.
+func TestAbruptCloseDoesNotWaitForTheExit(t *testing.T) {
+	for _, abrupt := range []bool{false, true} {
+		opts := Options{Timeout: 2 * time.Second, Stdio: stdio.Options{Grace: time.Minute, Abrupt: abrupt}}
+		c := start(t, []string{mcptest.Server(t, "weather")}, opts)
+		if _, err := c.Handshake(context.Background(), 0); err != nil {
+			t.Fatal(err)
+		}
+		c.Close()
+		signals := events(c.Transcript(), sdk.EventSignal)
+		if abrupt && (len(signals) != 1 || !strings.Contains(signals[0].Detail, "SIGTERM")) {
+			t.Errorf("abrupt: signals %+v, want SIGTERM at once", signals)
+		}
+		if !abrupt && len(signals) != 0 {
+			t.Errorf("gentle: signals %+v, want the server to leave on its own", signals)
+		}
+	}
+}

@@ -17,7 +17,7 @@ type Starter func(ctx context.Context, opts mcp.Options) (*mcp.Client, error)
 // client that names itself differently must see the same tools.
 const OtherClientName = "mcplint-other-client"
 
-// freshGrace is a probe process's time to exit after its stdin closes.
+// freshGrace is a probe process's time to exit after SIGTERM.
 const freshGrace = 100 * time.Millisecond
 
 // Fresh is the probes that need server processes of their own, started
@@ -55,8 +55,10 @@ func StartFresh(ctx context.Context, start Starter, opts mcp.Options, set Set) *
 		return nil
 	}
 	// No rule judges how a probe process exits, and the lint waits for
-	// it: it gets little time to leave on its own.
+	// it: it is sent SIGTERM as soon as its probe is done, where the main
+	// session's server is given time to leave on its own.
 	opts.Stdio.Grace = freshGrace
+	opts.Stdio.Abrupt = true
 	ctx, cancel := context.WithCancel(ctx)
 	f := &Fresh{cancel: cancel, era: make(chan string, 1), done: make(chan struct{})}
 	runs := []freshRun{{RequestBeforeInit, beforeInit}}

@@ -48,6 +48,11 @@ type Options struct {
 	// Grace is how long the server has to exit after stdin is closed, and
 	// again after SIGTERM, before the next step (DefaultGrace when zero).
 	Grace time.Duration
+	// Abrupt has Close send SIGTERM as soon as stdin is closed, without
+	// waiting Grace for the server to leave on its own: for a probe's
+	// extra process, whose exit no rule judges and the lint would
+	// otherwise wait for.
+	Abrupt bool
 	// StderrRecord bounds the stderr bytes recorded (DefaultStderrRecord
 	// when zero).
 	StderrRecord int
@@ -235,10 +240,10 @@ func (t *Transport) wait() {
 }
 
 // Close ends the session: it closes the server's stdin, waits Grace for it
-// to exit (not when gentle is false), then sends SIGTERM to its process
-// group, waits Grace again, then SIGKILL. It returns once the process is
-// reaped, SIGKILL has gone to whatever else is left of its group, and its
-// output is recorded.
+// to exit (not when gentle is false or Options.Abrupt is set), then sends
+// SIGTERM to its process group, waits Grace again, then SIGKILL. It returns
+// once the process is reaped, SIGKILL has gone to whatever else is left of
+// its group, and its output is recorded.
 func (t *Transport) Close(gentle bool) {
 	t.stopOnce.Do(func() {
 		defer close(t.stopped)
@@ -252,7 +257,7 @@ func (t *Transport) Close(gentle bool) {
 		// Not under writeMu: closing unblocks a write stuck on a server
 		// that stopped reading.
 		t.stdin.Close()
-		if !gentle || !waitFor(t.exited, t.opts.Grace) {
+		if !gentle || t.opts.Abrupt || !waitFor(t.exited, t.opts.Grace) {
 			t.signal(sigTerm, "SIGTERM")
 			if !waitFor(t.exited, t.opts.Grace) {
 				t.signal(sigKill, "SIGKILL")

@@ -1,4 +1,4 @@
-package engine
+package mcptest
 
 import (
 	"slices"
@@ -11,7 +11,8 @@ import (
 
 // CheckOnly fails t unless, of the rules in family, tg reports at min
 // severity or above exactly want ("" for none), listing every finding
-// when it does not. The fixture tests of both test packages use it.
+// when it does not. The one-defect fixture tests use it: each fixture
+// breaks one rule of its family and must get that rule alone.
 func CheckOnly(t *testing.T, tg *result.Target, family []string, want string, min sdk.Severity) {
 	t.Helper()
 	var got []string
