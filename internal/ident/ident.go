@@ -12,11 +12,47 @@ import (
 // neither a letter nor a digit, and at camel-case humps (see Humps). The
 // words keep their case.
 func Words(s string) []string {
+	if ascii(s) {
+		return asciiWords(s)
+	}
 	var out []string
 	for token := range strings.FieldsFuncSeq(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
 		out = append(out, Humps(token)...)
+	}
+	return out
+}
+
+// asciiWords is Words of an ASCII identifier, whose words are slices of
+// it: the names of a large server are nearly all ASCII, and Words is asked
+// of each of them by several rules.
+func asciiWords(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		if !isAlnum(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && isAlnum(s[i]) {
+			i++
+		}
+		// Humps, read on bytes.
+		token := s[start:i]
+		from := 0
+		for k := 1; k < len(token); k++ {
+			if !isUpper(token[k]) {
+				continue
+			}
+			prev := token[k-1]
+			acronymEnd := isUpper(prev) && k+1 < len(token) && isLower(token[k+1])
+			if isLower(prev) || isDigit(prev) || acronymEnd {
+				out = append(out, token[from:k])
+				from = k
+			}
+		}
+		out = append(out, token[from:])
 	}
 	return out
 }
@@ -160,6 +196,7 @@ func ascii(s string) bool {
 	return true
 }
 
+func isAlnum(c byte) bool { return isLower(c) || isUpper(c) || isDigit(c) }
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
