@@ -38,16 +38,10 @@ func asciiWords(s string) []string {
 		for i < len(s) && isAlnum(s[i]) {
 			i++
 		}
-		// Humps, read on bytes.
 		token := s[start:i]
 		from := 0
 		for k := 1; k < len(token); k++ {
-			if !isUpper(token[k]) {
-				continue
-			}
-			prev := token[k-1]
-			acronymEnd := isUpper(prev) && k+1 < len(token) && isLower(token[k+1])
-			if isLower(prev) || isDigit(prev) || acronymEnd {
+			if asciiHump(token, k) {
 				out = append(out, token[from:k])
 				from = k
 			}
@@ -162,15 +156,10 @@ func Unglue(s string) string {
 			return
 		}
 		for i := 0; i < len(word); i++ {
-			c := word[i]
-			if i > 0 && isUpper(c) {
-				p := word[i-1]
-				acronymEnd := isUpper(p) && i+1 < len(word) && isLower(word[i+1])
-				if isLower(p) || isDigit(p) || acronymEnd {
-					out = append(out, ' ')
-				}
+			if i > 0 && asciiHump(word, i) {
+				out = append(out, ' ')
 			}
-			out = append(out, c)
+			out = append(out, word[i])
 		}
 	}
 	for i, r := range s {
@@ -185,6 +174,17 @@ func Unglue(s string) string {
 	}
 	flush(len(s))
 	return string(out)
+}
+
+// asciiHump reports whether byte i > 0 of an ASCII word of letters and
+// digits starts a new word, as Humps splits them.
+func asciiHump(word string, i int) bool {
+	if !isUpper(word[i]) {
+		return false
+	}
+	p := word[i-1]
+	acronymEnd := isUpper(p) && i+1 < len(word) && isLower(word[i+1])
+	return isLower(p) || isDigit(p) || acronymEnd
 }
 
 func ascii(s string) bool {
