@@ -11,22 +11,11 @@ var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 // 6901 requires: Pointer("/tools/0/inputSchema", "properties", "a/b") is
 // "/tools/0/inputSchema/properties/a~1b".
 func Pointer(base string, tokens ...string) string {
-	// Rules make a pointer for nearly every node they look at: it is
-	// allocated once, at its size when no token needs escaping, as few do.
-	n := len(base)
-	for _, t := range tokens {
-		n += 1 + len(t)
-	}
 	var b strings.Builder
-	b.Grow(n)
 	b.WriteString(base)
 	for _, t := range tokens {
 		b.WriteByte('/')
-		if strings.ContainsAny(t, "~/") {
-			pointerEscaper.WriteString(&b, t)
-		} else {
-			b.WriteString(t)
-		}
+		pointerEscaper.WriteString(&b, t)
 	}
 	return b.String()
 }

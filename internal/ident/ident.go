@@ -12,41 +12,11 @@ import (
 // neither a letter nor a digit, and at camel-case humps (see Humps). The
 // words keep their case.
 func Words(s string) []string {
-	if ascii(s) {
-		return asciiWords(s)
-	}
 	var out []string
 	for token := range strings.FieldsFuncSeq(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
 		out = append(out, Humps(token)...)
-	}
-	return out
-}
-
-// asciiWords is Words of an ASCII identifier, whose words are slices of
-// it: the names of a large server are nearly all ASCII, and Words is asked
-// of each of them by several rules.
-func asciiWords(s string) []string {
-	var out []string
-	for i := 0; i < len(s); {
-		if !isAlnum(s[i]) {
-			i++
-			continue
-		}
-		start := i
-		for i < len(s) && isAlnum(s[i]) {
-			i++
-		}
-		token := s[start:i]
-		from := 0
-		for k := 1; k < len(token); k++ {
-			if asciiHump(token, k) {
-				out = append(out, token[from:k])
-				from = k
-			}
-		}
-		out = append(out, token[from:])
 	}
 	return out
 }
@@ -156,10 +126,15 @@ func Unglue(s string) string {
 			return
 		}
 		for i := 0; i < len(word); i++ {
-			if i > 0 && asciiHump(word, i) {
-				out = append(out, ' ')
+			c := word[i]
+			if i > 0 && isUpper(c) {
+				p := word[i-1]
+				acronymEnd := isUpper(p) && i+1 < len(word) && isLower(word[i+1])
+				if isLower(p) || isDigit(p) || acronymEnd {
+					out = append(out, ' ')
+				}
 			}
-			out = append(out, word[i])
+			out = append(out, c)
 		}
 	}
 	for i, r := range s {
@@ -176,17 +151,6 @@ func Unglue(s string) string {
 	return string(out)
 }
 
-// asciiHump reports whether byte i > 0 of an ASCII word of letters and
-// digits starts a new word, as Humps splits them.
-func asciiHump(word string, i int) bool {
-	if !isUpper(word[i]) {
-		return false
-	}
-	p := word[i-1]
-	acronymEnd := isUpper(p) && i+1 < len(word) && isLower(word[i+1])
-	return isLower(p) || isDigit(p) || acronymEnd
-}
-
 func ascii(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
@@ -196,7 +160,6 @@ func ascii(s string) bool {
 	return true
 }
 
-func isAlnum(c byte) bool { return isLower(c) || isUpper(c) || isDigit(c) }
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

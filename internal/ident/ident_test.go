@@ -2,9 +2,7 @@ package ident
 
 import (
 	"slices"
-	"strings"
 	"testing"
-	"unicode"
 )
 
 func TestHumps(t *testing.T) {
@@ -60,29 +58,6 @@ func TestWords(t *testing.T) {
 			t.Errorf("Words(%q) = %q, want %q", in, got, want)
 		}
 	}
-}
-
-// FuzzWordsASCII holds Words's byte-wise split of ASCII identifiers to
-// the rune-wise split it makes of any other.
-func FuzzWordsASCII(f *testing.F) {
-	for _, s := range []string{"getV2User", "getHTTPResponse", "base64Encode", "slack_post_message",
-		"browser-navigate", "", "__", "a", "A", "AB", "ABc", "9Lives", "x9Y", "HTTP2Server", "  spaced  out  ", "a.b/c~d"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if !ascii(s) {
-			return
-		}
-		var want []string
-		for token := range strings.FieldsFuncSeq(s, func(r rune) bool {
-			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-		}) {
-			want = append(want, Humps(token)...)
-		}
-		if got := Words(s); !slices.Equal(got, want) {
-			t.Errorf("Words(%q) = %q, want %q", s, got, want)
-		}
-	})
 }
 
 func TestEachWord(t *testing.T) {
