@@ -12,9 +12,12 @@ package capability
 
 import (
 	"context"
+	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/internal/ident"
@@ -87,28 +90,47 @@ func Classify(t *sdk.Tool) []Capability {
 	return out
 }
 
-// facts are what the classifier reads of one tool.
+// facts are what the classifier reads of one tool, each read once: a
+// tool's labels ask about its parameters and its description several
+// times.
 type facts struct {
 	name   string
 	words  []string // the name's words, lowercase, a final plural "s" kept
-	params []string // top-level parameter names
-	desc   string   // description, lowercase
-	ann    *sdk.ToolAnnotations
+	params []param  // top-level parameters, by name
+	// phrases has bit i of entry l set when phrase i of phraseLists[l]
+	// is in the description (see descHas).
+	phrases [len(phraseLists)]uint64
+	ann     *sdk.ToolAnnotations
+}
+
+// param is a top-level parameter's name and its words as paramIs and
+// paramEndsIn compare them.
+type param struct {
+	name string
+	key  string // the words joined, lowercase: "pageurl" for "page_URL"
+	last string // the last word, lowercase; "" when none
 }
 
 func readFacts(t *sdk.Tool) facts {
-	f := facts{name: t.Name, desc: strings.ToLower(t.Description), ann: t.Annotations}
+	f := facts{name: t.Name, ann: t.Annotations}
 	for _, w := range ident.Words(t.Name) {
 		f.words = append(f.words, strings.ToLower(w))
 	}
 	if m, ok := t.InputSchema.(map[string]any); ok {
 		if props, ok := m["properties"].(map[string]any); ok {
+			f.params = make([]param, 0, len(props))
 			for p := range props {
-				f.params = append(f.params, p)
+				ws := ident.Words(p)
+				pm := param{name: p, key: strings.ToLower(strings.Join(ws, ""))}
+				if len(ws) > 0 {
+					pm.last = strings.ToLower(ws[len(ws)-1])
+				}
+				f.params = append(f.params, pm)
 			}
-			slices.Sort(f.params)
+			slices.SortFunc(f.params, func(a, b param) int { return strings.Compare(a.name, b.name) })
 		}
 	}
+	f.phrases = findPhrases(t.Description)
 	return f
 }
 
@@ -148,8 +170,8 @@ func (f facts) readVerb() string {
 // "parentCommentId" for {"comment"}).
 func (f facts) paramEndsIn(set map[string]bool) string {
 	for _, p := range f.params {
-		if ws := ident.Words(p); len(ws) > 0 && set[strings.ToLower(ws[len(ws)-1])] {
-			return p
+		if p.last != "" && set[p.last] {
+			return p.name
 		}
 	}
 	return ""
@@ -159,31 +181,131 @@ func (f facts) paramEndsIn(set map[string]bool) string {
 // separators, is in set.
 func (f facts) paramIs(set map[string]bool) string {
 	for _, p := range f.params {
-		if set[strings.ToLower(strings.Join(ident.Words(p), ""))] {
-			return p
+		if set[p.key] {
+			return p.name
 		}
 	}
 	return ""
 }
 
-// descHas returns the first phrase of list found in the description at
-// word boundaries, or "".
-func (f facts) descHas(list []string) string {
-	for _, p := range list {
-		for from := 0; ; {
-			i := strings.Index(f.desc[from:], p)
-			if i < 0 {
-				break
-			}
-			i += from
-			end := i + len(p)
-			if (i == 0 || !isWordByte(f.desc[i-1])) && (end == len(f.desc) || !isWordByte(f.desc[end])) {
-				return p
-			}
-			from = i + 1
-		}
+// descHas returns the first phrase of phraseLists[list] found in the
+// description at word boundaries, or "".
+func (f facts) descHas(list int) string {
+	if hits := f.phrases[list]; hits != 0 {
+		return phraseLists[list][bits.TrailingZeros64(hits)]
 	}
 	return ""
+}
+
+// The description phrase lists, by their index in phraseLists.
+const (
+	privatePhraseList = iota
+	untrustedPhraseList
+	sinkPhraseList
+	execPhraseList
+)
+
+var phraseLists = [...][]string{
+	privatePhraseList:   privatePhrases,
+	untrustedPhraseList: untrustedPhrases,
+	sinkPhraseList:      sinkPhrases,
+	execPhraseList:      execPhrases,
+}
+
+// phraseRef is phrase index of phraseLists[list].
+type phraseRef struct{ list, index int }
+
+// phraseFirsts maps the first word of every phrase of phraseLists to
+// the phrases that start with it. A phrase found at word boundaries
+// starts at the start of a word of the description that is its first
+// word: every phrase starts with a word byte, and its first word ends
+// where the phrase does or at a byte that is not one. firstLengths has
+// bit n of entry c set when a first word of n bytes starts with c, so
+// that most words of a description are ruled out before a lookup.
+var phraseFirsts, firstLengths = func() (map[string][]phraseRef, [256]uint64) {
+	m := map[string][]phraseRef{}
+	var lengths [256]uint64
+	for l, list := range phraseLists {
+		if len(list) > 64 {
+			panic(fmt.Sprintf("capability: %d phrases in one list, more than a uint64 has bits", len(list)))
+		}
+		for i, p := range list {
+			n := 0
+			for n < len(p) && isWordByte(p[n]) {
+				n++
+			}
+			if n == 0 || n > maxFirst || p != strings.ToLower(p) {
+				panic(fmt.Sprintf("capability: phrase %q does not start with a lowercase word of at most %d bytes", p, maxFirst))
+			}
+			m[p[:n]] = append(m[p[:n]], phraseRef{l, i})
+			lengths[p[0]] |= 1 << n
+		}
+	}
+	return m, lengths
+}()
+
+// maxFirst is the longest first word of a phrase.
+const maxFirst = 16
+
+// findPhrases returns, for each list of phraseLists, the set of its
+// phrases found in the lowercase description with a word boundary on each
+// side, reading it once. An ASCII description is lowered as it is read.
+func findPhrases(desc string) (found [len(phraseLists)]uint64) {
+	for i := 0; i < len(desc); i++ {
+		if desc[i] >= utf8.RuneSelf {
+			// Lowering may change the length of other letters, and
+			// turn some into ASCII (the Kelvin sign is a "k").
+			desc = strings.ToLower(desc)
+			break
+		}
+	}
+	var word [maxFirst]byte
+	for i := 0; i < len(desc); {
+		if !isWordByte(lower(desc[i])) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(desc) && isWordByte(lower(desc[i])) {
+			i++
+		}
+		first := lower(desc[start])
+		if n := i - start; n > maxFirst || firstLengths[first]&(1<<n) == 0 {
+			continue
+		}
+		for k := start; k < i; k++ {
+			word[k-start] = lower(desc[k])
+		}
+		for _, r := range phraseFirsts[string(word[:i-start])] {
+			p := phraseLists[r.list][r.index]
+			if end := start + len(p); end <= len(desc) && hasLowerPrefix(desc[start:], p) && (end == len(desc) || !isWordByte(lower(desc[end]))) {
+				found[r.list] |= 1 << r.index
+			}
+		}
+	}
+	return found
+}
+
+// lower lowers an ASCII capital letter.
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// hasLowerPrefix reports whether s, its ASCII capitals lowered, starts
+// with the lowercase prefix.
+func hasLowerPrefix(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if lower(s[i]) != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func isWordByte(c byte) bool {

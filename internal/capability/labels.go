@@ -141,7 +141,7 @@ func (f facts) evidence(l Label) []string {
 		if p := f.paramIs(privateParams); p != "" {
 			add(paramEvidence(p))
 		}
-		if p := f.descHas(privatePhrases); p != "" {
+		if p := f.descHas(privatePhraseList); p != "" {
 			add(descEvidence(p))
 		}
 		if len(ev) > 0 && f.readOnly() {
@@ -165,7 +165,7 @@ func (f facts) evidence(l Label) []string {
 		if p := f.paramIs(untrustedParams); p != "" && verb != "" {
 			add(paramEvidence(p))
 		}
-		if p := f.descHas(untrustedPhrases); p != "" {
+		if p := f.descHas(untrustedPhraseList); p != "" {
 			add(descEvidence(p))
 		}
 		if len(ev) > 0 && f.ann != nil && hint(f.ann.OpenWorldHint, true) {
@@ -191,7 +191,7 @@ func (f facts) evidence(l Label) []string {
 		} else if p := f.paramIs(set("to")); p != "" && f.nameHas(set("send", "email", "mail", "message")) != "" {
 			add(paramEvidence(p))
 		}
-		if p := f.descHas(sinkPhrases); p != "" && !blandName {
+		if p := f.descHas(sinkPhraseList); p != "" && !blandName {
 			add(descEvidence(p))
 		}
 		if len(ev) > 0 && f.ann != nil && hint(f.ann.OpenWorldHint, true) {
@@ -220,7 +220,7 @@ func (f facts) evidence(l Label) []string {
 				add(paramEvidence(p))
 			}
 		}
-		if p := f.descHas(execPhrases); p != "" {
+		if p := f.descHas(execPhraseList); p != "" {
 			add(descEvidence(p))
 		}
 	}

@@ -26,35 +26,47 @@ var errExpansion = errors.New("the schema reaches 100,000 subschemas or more, or
 // is not an expansion: the validator ends it with the value.
 // schema-too-large reports such a schema, which Compile refuses.
 func Expands(schema any) bool {
-	expands, _ := Reach(schema)
+	expands, _ := Reach(schema, nil)
 	return expands
 }
 
 // Reach follows schema's local references from its root as Expands does,
 // and reports whether they expand past its bound, and whether a chain of
 // references, each leading to the next, is longer than jsonref.MaxHops,
-// past which no walker of mcplint follows them.
-func Reach(schema any) (expands, deep bool) {
-	doc := jsonref.New(schema, jsonref.Draft2020)
+// past which no walker of mcplint follows them. nodes are the schema's
+// subschemas as schemawalk.Flatten(nil, schema) returns them, or nil to
+// have them made.
+func Reach(schema any, nodes []schemawalk.Flat) (expands, deep bool) {
+	if nodes == nil {
+		nodes = schemawalk.Flatten(nil, schema)
+	}
+	doc := jsonref.NewFlattened(schema, jsonref.Draft2020, nodes)
 	var guard jsonref.Guard
 	visits, follows := 0, 0
-	var walk func(s any)
-	walk = func(s any) {
-		schemawalk.Walk(s, "", func(n schemawalk.Node) bool {
+	// walk visits nodes in order, each followed by where its reference
+	// leads, as a walk of the schema that followed them would (Flatten
+	// lists a schema's nodes in Walk's order, parents first). It reports
+	// false once a bound is reached, which no further visit changes.
+	var walk func(nodes []schemawalk.Flat) bool
+	walk = func(nodes []schemawalk.Flat) bool {
+		for i := range nodes {
 			if visits++; visits >= maxExpansion || follows >= jsonref.MaxSteps {
 				return false
 			}
-			m := n.Object()
+			m := nodes[i].Object()
 			if ref, ok := m["$ref"].(string); ok {
 				if res := doc.Resolve(m, ref); res.Kind == jsonref.Local && guard.Enter(res.Target) {
 					follows++
-					walk(res.Target)
+					more := walk(schemawalk.Flatten(nil, res.Target))
 					guard.Leave()
+					if !more {
+						return false
+					}
 				}
 			}
-			return true
-		})
+		}
+		return true
 	}
-	walk(schema)
+	walk(nodes)
 	return visits >= maxExpansion || follows >= jsonref.MaxSteps, guard.Deep()
 }

@@ -58,7 +58,7 @@ func (schemaTooLarge) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 		if d.refs == nil || len(d.nodes) >= schemawalk.MaxNodes {
 			return
 		}
-		expands, deep := jsonvalid.Reach(d.root)
+		expands, deep := jsonvalid.Reach(d.root, d.nodes)
 		if expands {
 			report(sdk.Issue{
 				Tool:    d.owner,

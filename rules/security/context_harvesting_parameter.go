@@ -101,7 +101,7 @@ func (contextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 				Message: fmt.Sprintf("parameter %s asks the model for its own context, which the tool's name does not say it works on", strconv.Quote(snip.Runes(t.Value, 60))),
 				Fix:     "remove the parameter; a tool takes the values its job needs, never the model's prompt, conversation or tool list",
 			})
-		case identityParam(s, t.Tool(), t.Pointer(), words) && !modelSubject(s, t.Tool()):
+		case identityParam(s, t, words) && !modelSubject(s, t.Tool()):
 			named[t.Pointer()+"/description"] = true
 			// Which model is calling is telemetry: at most a warning,
 			// however it is asked.
@@ -269,14 +269,16 @@ var modelRuns = newRunSet([][]string{{"model"}, {"model", "name"}, {"model", "id
 // its own identity: by a name that says so, or by a plain model or
 // provider name whose description addresses the model ("your model
 // name", "the model you are").
-func identityParam(s *sdk.Snapshot, tool int, pointer string, words []string) bool {
+func identityParam(s *sdk.Snapshot, t visible.Text, words []string) bool {
+	// The pointer is made only for the few names that need it.
 	if containsRun(words, identityRuns) {
-		return !namesOwnObject(s, tool, pointer, words) && !anotherPartys(paramDescription(s, tool, pointer))
+		pointer := t.Pointer()
+		return !namesOwnObject(s, t.Tool(), pointer, words) && !anotherPartys(paramDescription(s, t.Tool(), pointer))
 	}
 	if !containsRun(words, modelRuns) {
 		return false
 	}
-	return speaksOfOwnModel(paramDescription(s, tool, pointer))
+	return speaksOfOwnModel(paramDescription(s, t.Tool(), t.Pointer()))
 }
 
 // speaksOfOwnModel reports whether a description addresses the model
