@@ -73,7 +73,7 @@ func RunHTTP(ctx context.Context, opts HTTPOptions) (Result, error) {
 		return Result{}, fmt.Errorf("record: listen on %s: %w", opts.Listen, err)
 	}
 	// The trace names the server without a password or query key.
-	rec, err := newRecorder(opts.Output, []string{target.RedactURL(opts.Upstream)})
+	rec, err := newRecorder(opts.Output, []string{target.RedactURL(opts.Upstream)}, true)
 	if err != nil {
 		l.Close()
 		return Result{}, err

@@ -80,7 +80,7 @@ func Run(ctx context.Context, opts Options) (Result, error) {
 	if opts.MaxLine <= 0 {
 		opts.MaxLine = DefaultMaxLine
 	}
-	rec, err := newRecorder(opts.Output, opts.Command)
+	rec, err := newRecorder(opts.Output, opts.Command, false)
 	if err != nil {
 		return Result{}, err
 	}
@@ -275,7 +275,10 @@ type recorder struct {
 	done    bool
 }
 
-func newRecorder(path string, command []string) (*recorder, error) {
+// newRecorder starts the trace at path, written through a temporary file
+// beside it. streams is for an HTTP recording, whose server messages name
+// the SSE stream they came on.
+func newRecorder(path string, command []string, streams bool) (*recorder, error) {
 	if path == "" {
 		return nil, errors.New("record: no trace file given (-o FILE)")
 	}
@@ -288,7 +291,7 @@ func newRecorder(path string, command []string) (*recorder, error) {
 		return nil, fmt.Errorf("record: cannot write the trace next to %s: %w", path, err)
 	}
 	r := &recorder{started: time.Now(), path: path, tmp: tmp}
-	r.tw, err = trace.NewWriter(tmp, trace.Header{Command: command, Started: r.started})
+	r.tw, err = trace.NewWriter(tmp, trace.Header{Command: command, Started: r.started}, streams)
 	if err != nil {
 		r.abort()
 		return nil, err

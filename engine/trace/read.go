@@ -183,6 +183,9 @@ func (st *readState) parseLine(n int, line []byte) error {
 	if err != nil {
 		return err
 	}
+	if r.Stream != nil && st.version < 3 {
+		return fmt.Errorf(`the record names an SSE stream, but the header says trace format version %d, which has none; a trace with streams says "mcplint_trace":3`, st.version)
+	}
 	if ok, err := st.k.keep(&r, len(line)); !ok {
 		return err
 	}
@@ -246,7 +249,7 @@ func parseHeader(line []byte) (int, Header, error) {
 	}
 	version := 0
 	switch v := string(h.Version); v {
-	case "1", "2":
+	case "1", "2", "3":
 		version = int(v[0] - '0')
 	default:
 		var num float64

@@ -36,8 +36,9 @@
 //
 //	{"t_ms":40.2,"dir":"s2c","msg":{"jsonrpc":"2.0","method":"notifications/progress",...},"stream":{"n":2,"request":4,"method":"tools/call"}}
 //
-// Traces written before mcplint noted streams have no "stream"; they load,
-// and the rules that need it stay silent.
+// Such a trace is format version 3. Traces written before mcplint noted
+// streams have no "stream"; they load, and the rules that need it stay
+// silent.
 //
 // A lint's live session (mcplint --save-trace) also holds the sessions its
 // probes had with fresh processes of the server (sdk.Transcript.Probes).
@@ -63,10 +64,12 @@ import (
 )
 
 // Version is the newest trace format version this package reads and
-// writes: version 1 holds one session, version 2 also the probes' sessions.
-// A trace without probe sessions is written as version 1, which every
-// mcplint reads.
-const Version = 2
+// writes: version 1 holds one session, version 2 also the probes' sessions,
+// version 3 also the SSE stream of each server message. A trace is written
+// in the oldest version that holds it, so that a trace without probe
+// sessions or streams (every stdio session's) stays readable by every
+// mcplint.
+const Version = 3
 
 // headerKey is the first key of a trace's first line; Sniff looks for it.
 const headerKey = "mcplint_trace"

@@ -50,6 +50,9 @@ func TestRoundTrip(t *testing.T) {
 	if !Sniff(buf.Bytes()) {
 		t.Errorf("Sniff does not recognize a written trace:\n%s", buf.Bytes())
 	}
+	if !bytes.HasPrefix(buf.Bytes(), []byte(`{"mcplint_trace":3,`)) {
+		t.Errorf("a trace whose records name streams is not version 3:\n%s", buf.Bytes())
+	}
 	if !bytes.Contains(buf.Bytes(), []byte(`"raw_b64":"Y2Fm6SD//g=="`)) {
 		t.Errorf("invalid UTF-8 is not stored as raw_b64:\n%s", buf.Bytes())
 	}
@@ -114,8 +117,8 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{"empty", "", "t.jsonl:1: not an mcplint trace: the file is empty"},
 		{"static tool list", `{"tools":[]}`, `t.jsonl:1: not an mcplint trace: the first line must be a header like {"mcplint_trace":1,"command":[...],"started":"..."}; record one with mcplint record -o FILE -- COMMAND`},
-		{"newer version", `{"mcplint_trace":3,"started":"2026-01-02T15:04:05Z"}`, "t.jsonl:1: trace format version 3 is newer than this mcplint reads (it knows versions 1 to 2); upgrade mcplint"},
-		{"bad version", `{"mcplint_trace":"1","started":"2026-01-02T15:04:05Z"}`, `t.jsonl:1: mcplint_trace is "1"; this mcplint reads trace format versions 1 to 2`},
+		{"newer version", `{"mcplint_trace":4,"started":"2026-01-02T15:04:05Z"}`, "t.jsonl:1: trace format version 4 is newer than this mcplint reads (it knows versions 1 to 3); upgrade mcplint"},
+		{"bad version", `{"mcplint_trace":"1","started":"2026-01-02T15:04:05Z"}`, `t.jsonl:1: mcplint_trace is "1"; this mcplint reads trace format versions 1 to 3`},
 		{"no started", `{"mcplint_trace":1}`, `t.jsonl:1: the header has no "started" time; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`},
 		{"bad started", `{"mcplint_trace":1,"started":"yesterday"}`, `t.jsonl:1: "started" is "yesterday"; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`},
 		{"not json", header + "\n" + `{"t_ms":1,"dir":"c2s","msg":{}` + "\n", "t.jsonl:3: the line is not JSON: it ends in the middle of a value"},
@@ -138,6 +141,7 @@ func TestReadErrors(t *testing.T) {
 		{"stream unknown field", header + `{"t_ms":1,"dir":"s2c","msg":{},"stream":{"n":1,"get":true}}`, `t.jsonl:2: the record is malformed: unknown field "get"`},
 		{"line with event", header + `{"t_ms":1,"dir":"c2s","raw":"x","event":{"kind":"exit"}}`, `t.jsonl:2: a c2s record carries an "event"`},
 		{"two values", header + `{"t_ms":1,"dir":"c2s","raw":"x"} {}`, `t.jsonl:2: the line holds more than one JSON value`},
+		{"stream in version 2", header2 + `{"t_ms":1,"dir":"s2c","msg":{},"stream":{"n":1}}`, `t.jsonl:2: the record names an SSE stream, but the header says trace format version 2, which has none; a trace with streams says "mcplint_trace":3`},
 		{"probe in version 1", header + `{"mcplint_probe":0,"started":"2026-01-02T15:04:05Z"}`, `t.jsonl:2: a probe session starts here, but the header says trace format version 1, which has none; a trace with probe sessions says "mcplint_trace":2`},
 		{"probe out of order", header2 + `{"mcplint_probe":1,"started":"2026-01-02T15:04:05Z"}`, `t.jsonl:2: probe session 1 comes where probe session 0 was due; probe sessions are numbered from 0 in order`},
 		{"probe not started", header2 + `{"mcplint_probe":0}`, `t.jsonl:2: the header has no "started" time; want an RFC 3339 time such as "2026-01-02T15:04:05.123Z"`},
@@ -252,6 +256,26 @@ func TestWriteRefuses(t *testing.T) {
 				t.Errorf("error\n got %v\nwant %s", err, tt.want)
 			}
 		})
+	}
+}
+
+// A recording started without streams (a stdio session's, version 1)
+// refuses a record that names one: the header would not hold it.
+func TestWriterRefusesAStreamItsVersionLacks(t *testing.T) {
+	for _, streams := range []bool{false, true} {
+		var buf bytes.Buffer
+		tw, err := NewWriter(&buf, Header{}, streams)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = tw.Record(sdk.Record{Dir: sdk.DirServerToClient, Msg: json.RawMessage("{}"), Stream: &sdk.MessageStream{N: 1}})
+		if streams != (err == nil) {
+			t.Errorf("streams %v: error %v", streams, err)
+		}
+		tw.Flush()
+		if _, err := Read(&buf); streams && err != nil {
+			t.Errorf("streams: the trace does not read back: %v", err)
+		}
 	}
 }
 

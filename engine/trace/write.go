@@ -18,18 +18,25 @@ import (
 // Writer writes a trace one record at a time, so a recorder can stream a
 // long session to disk instead of holding it in memory.
 type Writer struct {
-	w *bufio.Writer
-	n int // records written, for error messages
+	w       *bufio.Writer
+	n       int // records written, for error messages
+	streams bool
 }
 
-// NewWriter writes the header of a one-session (version 1) trace and
-// returns a Writer for the records.
-func NewWriter(w io.Writer, h Header) (*Writer, error) {
+// NewWriter writes the header of a one-session trace and returns a Writer
+// for the records. With streams, the trace is version 3 and its records
+// may name the SSE stream of a server message (a Streamable HTTP
+// session's); without, it is version 1, which every mcplint reads.
+func NewWriter(w io.Writer, h Header, streams bool) (*Writer, error) {
 	bw := bufio.NewWriter(w)
-	if err := writeHeader(bw, headerKey, 1, h); err != nil {
+	version := 1
+	if streams {
+		version = 3
+	}
+	if err := writeHeader(bw, headerKey, version, h); err != nil {
 		return nil, err
 	}
-	return &Writer{w: bw}, nil
+	return &Writer{w: bw, streams: streams}, nil
 }
 
 // writeHeader writes the line that starts a session: the trace's header
@@ -49,9 +56,13 @@ func writeHeader(w io.Writer, key string, n int, h Header) error {
 
 // Record writes one record. It refuses a record that could not be read back
 // as it is: a non-finite or negative time, an unknown direction, a message
-// that is not one line of JSON, or fields that do not fit the direction.
+// that is not one line of JSON, fields that do not fit the direction, or a
+// stream in a trace whose header said it has none.
 func (tw *Writer) Record(r sdk.Record) error {
 	tw.n++
+	if r.Stream != nil && !tw.streams {
+		return fmt.Errorf("trace record %d names an SSE stream, which this trace's version does not hold", tw.n)
+	}
 	line, err := encodeRecord(r)
 	if err != nil {
 		return fmt.Errorf("trace record %d: %w", tw.n, err)
@@ -63,15 +74,20 @@ func (tw *Writer) Record(r sdk.Record) error {
 // Flush writes out buffered records.
 func (tw *Writer) Flush() error { return tw.w.Flush() }
 
-// Write writes a whole transcript with its probes' sessions: version 1
-// when it has none, else version 2. A probe's own probes cannot be
-// written (a live session never has any).
+// Write writes a whole transcript with its probes' sessions, in the oldest
+// version that holds it: 1 for one session, 2 with probe sessions, 3 when a
+// record names its SSE stream. A probe's own probes cannot be written (a
+// live session never has any).
 func Write(w io.Writer, t *sdk.Transcript) error {
 	version := 1
 	if len(t.Probes) > 0 {
 		version = 2
 	}
-	tw := &Writer{w: bufio.NewWriter(w)}
+	streams := namesStreams(t)
+	if streams {
+		version = 3
+	}
+	tw := &Writer{w: bufio.NewWriter(w), streams: streams}
 	if err := writeHeader(tw.w, headerKey, version, Header{Command: t.Command, Started: t.Started}); err != nil {
 		return err
 	}
@@ -187,4 +203,20 @@ func marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// namesStreams reports whether a record of t or of its probes' sessions
+// names the SSE stream it came on.
+func namesStreams(t *sdk.Transcript) bool {
+	for _, tr := range append([]*sdk.Transcript{t}, t.Probes...) {
+		if tr == nil {
+			continue
+		}
+		for _, r := range tr.Records {
+			if r.Stream != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
