@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcplint/mcplint/engine/internal/probe"
 	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/mcptest"
 )
@@ -172,15 +173,19 @@ func minimalList(tg target.Target) ([]string, error) {
 // runs the default probes, the second server process included: the target
 // for server-everything is at most 1.05. The Go fixtures answer in a few
 // milliseconds, so a second process weighs more there.
+//
+// npm-everything-no-probes is the same lint with --probes none: the floor
+// the default probes' second process is measured against.
 func BenchmarkLoadVsMinimal(b *testing.B) {
-	b.Run("npm-everything", func(b *testing.B) { benchPair(b, npmServers[0].target(b)) })
-	b.Run("go-weather", func(b *testing.B) { benchPair(b, command(mcptest.Server(b, "weather"))) })
-	b.Run("go-legacy", func(b *testing.B) { benchPair(b, command(mcptest.Server(b, "legacy"))) })
+	b.Run("npm-everything", func(b *testing.B) { benchPair(b, npmServers[0].target(b), Options{}) })
+	b.Run("npm-everything-no-probes", func(b *testing.B) { benchPair(b, npmServers[0].target(b), Options{Probes: probe.None}) })
+	b.Run("go-weather", func(b *testing.B) { benchPair(b, command(mcptest.Server(b, "weather")), Options{}) })
+	b.Run("go-legacy", func(b *testing.B) { benchPair(b, command(mcptest.Server(b, "legacy")), Options{}) })
 }
 
-func benchPair(b *testing.B, tg target.Target) {
+func benchPair(b *testing.B, tg target.Target, opts Options) {
 	// Warm both paths (page cache, node's compile cache) before timing.
-	if _, err := Load(context.Background(), tg, Options{}); err != nil {
+	if _, err := Load(context.Background(), tg, opts); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := minimalList(tg); err != nil {
@@ -190,7 +195,7 @@ func benchPair(b *testing.B, tg target.Target) {
 	b.ResetTimer()
 	for range b.N {
 		began := time.Now()
-		if _, err := Load(context.Background(), tg, Options{}); err != nil {
+		if _, err := Load(context.Background(), tg, opts); err != nil {
 			b.Fatal(err)
 		}
 		load += time.Since(began)
