@@ -93,9 +93,15 @@ func choiceBid(m match) bool { return choiceBidSrc[m.phrase.src] }
 var endorsedNouns = map[string]bool{"tool": true, "tools": true, "function": true, "method": true, "solution": true, "software": true,
 	"api": true, "utility": true, "approach": true, "service": true, "server": true, "app": true, "application": true, "this": true}
 
-// endorsementKinds are the texts that speak of the tool as a whole: what
-// a parameter's description endorses is a value ("1024x1024, recommended
-// by the provider").
+// stepWords, right after an endorser, make the endorsement a step of
+// some process ("approved by reviewers before it can merge", "validated
+// by users on submission"), not a rating of the tool.
+var stepWords = map[string]bool{"before": true, "after": true, "during": true, "when": true, "whenever": true, "until": true,
+	"once": true, "on": true, "upon": true, "prior": true, "within": true, "each": true, "every": true, "via": true, "through": true}
+
+// endorsementKind reports whether texts of kind k speak of the tool as a
+// whole: what a parameter's description endorses is a value ("Image
+// size. Recommended by OpenAI.").
 func endorsementKind(k visible.Kind) bool {
 	return k == visible.KindDescription || k == visible.KindTitle || k == visible.KindInstructions
 }
@@ -127,6 +133,10 @@ func endorsedThis(w *words, m match) bool {
 			}
 		}
 		return true
+	}
+	if _, hi := w.sentenceOf(m.start); m.end < hi && stepWords[w.lowerWord(m.end)] {
+		// "Validated by users before submission": a step of a process
+		return false
 	}
 	if m.start == lo {
 		return true
