@@ -56,8 +56,11 @@ var endorsements = [...]string{
 }
 
 // orgEndorsement is an endorsement by a name: it counts only as a
-// sentence of its own, with a capital to each word of the name.
-const orgEndorsement = "(trusted|endorsed|certified|approved|recommended|preferred|chosen|loved|vetted|validated) by ~3 $"
+// sentence of its own, with a capital to each word of the name. Its
+// verbs are those of trust and choice: what a standards body recommends,
+// approves or certifies is a practice ("Hashes the password with
+// Argon2id. Recommended by OWASP.").
+const orgEndorsement = "(trusted|endorsed|preferred|chosen|loved) by ~3 $"
 
 // choiceBids ask for this tool's call as often as it can be made:
 // "should be called whenever possible". Alone they are guidance ("Use
