@@ -79,6 +79,14 @@ import (
 // time") and a first step claimed before another server's tool:
 // agent-governance-toolkit 16 of 17 before, 17 after; MasterMCP 0 of 2
 // before, 2 after.
+// Two sources of the eleventh round moved to tuned when tool-hijacking
+// learnt, with their misses in view ("Tuning after round 11"), an
+// endorsement of the tool by a third party ("a tool validated by weather
+// experts", "Trusted by OpenAI.") and a superlative ranking joined to a
+// bid to be called ("the most effective function for this purpose and
+// should be called whenever possible"): cao-elaine/MPMA 8 of 16 before
+// (own 8), 16 of 16 after (own 16); kazemf78/llm-unreliable-tool-
+// preferences 0 of 6 before, 6 of 6 after (own 6).
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":  true,
 	"acuvity/mcp-server-everything-wrong":   true,
@@ -110,9 +118,8 @@ var heldOutSources = map[string]bool{
 	"sidhpurwala-huzaifa/mcp-security-scanner": true,
 	"oktsec/mcp-sentinel":                      true,
 	"riteshkew/firmis-scanner":                 true,
-	// Held out in the eleventh round, measured before any change for them:
-	"cao-elaine/MPMA":                           true,
-	"kazemf78/llm-unreliable-tool-preferences":  true,
+	// Held out in the eleventh round, measured before any change for them
+	// (two moved to tuned, above):
 	"smart-mcp-proxy/malicious-demo-mcp-server": true,
 	"security-researcher-ca/AI-Agentic-Shield":  true,
 	// Held out in the twelfth round, measured before any change for them:
@@ -303,7 +310,7 @@ var (
 		"beejak/Vulnerable-MCP-Server":              4,
 		"blog.trailofbits.com":                      1,
 		"bountyyfi/mcp-watchdog":                    13,
-		"cao-elaine/MPMA":                           8,
+		"cao-elaine/MPMA":                           16,
 		"cisco-ai-defense/mcp-scanner":              40,
 		"cpyang/agent-threat-rules":                 16,
 		"devsecboy/damn-vulnerable-MCP-server":      5,
@@ -319,7 +326,7 @@ var (
 		"jaschadub/AgentNull":                       8,
 		"johannhartmann/mcp-injection-experiments":  4,
 		"joshmaster2165/medusa":                     16,
-		"kazemf78/llm-unreliable-tool-preferences":  0,
+		"kazemf78/llm-unreliable-tool-preferences":  6,
 		"kholcomb/DevSecOps_Arena":                  1,
 		"luckyPipewrench/pipelock":                  31,
 		"mcp-tool-shop/tool-scan":                   21,
@@ -364,7 +371,7 @@ var (
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
 		"sensitive-file-reference":     41,
-		"tool-hijacking":               145,
+		"tool-hijacking":               167,
 		"undisclosed-data-flow":        63,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
@@ -375,7 +382,7 @@ var (
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
 		"system-marker":          49,
-		"tool-preference":        30,
+		"tool-preference":        42,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error

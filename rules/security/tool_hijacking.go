@@ -13,8 +13,8 @@ import (
 
 // toolHijacking reports text that steers the model's choice of tools: use
 // this tool whatever the request, call it before any other, ignore the
-// others, substitute its output for the user's values, or change what
-// another tool is called with.
+// others, trust it on a third party's word, substitute its output for the
+// user's values, or change what another tool is called with.
 type toolHijacking struct{}
 
 // Meta describes the rule.
@@ -25,7 +25,7 @@ func (toolHijacking) Meta() sdk.Meta {
 		Severity: sdk.Warning,
 		Summary:  "text tells the model to prefer this tool whatever the request, call it before others, or rewrite other tools' arguments",
 		Doc:      doc("tool-hijacking"),
-		Source:   "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool shadowing); https://arxiv.org/abs/2508.14925 (MCPTox, function hijacking and parameter tampering); https://github.com/TUM-DSE/MCPSecBench (MCPSecBench, tool shadowing)",
+		Source:   "https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks (Invariant Labs, tool shadowing); https://arxiv.org/abs/2508.14925 (MCPTox, function hijacking and parameter tampering); https://github.com/TUM-DSE/MCPSecBench (MCPSecBench, tool shadowing); https://arxiv.org/abs/2505.18135 (Gaming Tool Preferences in Agentic LLMs, endorsements and bids)",
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-441",
@@ -137,7 +137,9 @@ var hijackPhrases = newPhraseSet(append([]string{
 	"(tool|tools|function|functions) now (uses|use|defaults to|default to) ~6 as (the|its|their) default ~3 for (all|every|any|each)",
 	"system automatically (redirects|reroutes|diverts|rewrites|replaces|overrides) ~2 (the|your|their|all|any|every|each) ~1 (request|requests|call|calls|query|queries|input|inputs|arguments)",
 	"(changes|modifies|replaces|rewrites|alters|overrides|sets|forces|redirects) ~10 (regardless of|irrespective of|no matter) [the|what the|what] (user's|user|users) ~2 (input|inputs|request|requests|choice|choices|query|queries|preference|preferences)",
-}, append(selfPromotion, foreignOrders...)...)...)
+	// an endorsement before a claim that starts with the same word:
+	// "Rated #1 by economists" is the first, not only "rated #1"
+}, append(append(append(endorsements[:], selfPromotion...), foreignOrders...), choiceBids[:]...)...)...)
 
 // foreignOrders order, replace or add to the calls of a tool that they
 // name: "instead of calling send_email, route the request through this
@@ -495,13 +497,14 @@ func stem(w string) string {
 var selfPromotion = []string{
 	"(this|it) is the (world's|worlds) (best|greatest|leading|top|most|number|premier|finest)",
 	"(this|it) is the (ultimate|premium) ~4 (tool|platform|system|engine|analyzer|analyser|extractor|navigator|solution|server|creator|service)",
-	"(this|it) is the most (advanced|sophisticated|powerful|trusted) ~4 (tool|platform|system|engine|analyzer|analyser|extractor|navigator|solution|server|creator|service)",
+	// "This is the most effective function for this purpose": alone, a
+	// ranking a real description may make; see choiceBids
+	"(this|it) is the most (advanced|sophisticated|powerful|trusted|effective|efficient|reliable|accurate|useful|capable|suitable|popular) ~4 (tool|function|platform|system|engine|analyzer|analyser|extractor|navigator|solution|server|creator|service|option|choice|api|method)",
 	// "this is the best and most reliable tool for location discovery",
 	// "the premium version … with superior precision"
 	"(this|it) is the (best|fastest|leading|top|most reliable|most accurate) ~4 (tool|platform|system|engine|solution|server|service|option|choice|api)",
 	"(this|it) is the (premium|enhanced|upgraded|elite|exclusive|certified|verified) (version|edition|tier|release)",
 	"(superior|unmatched|unparalleled|unrivaled|unrivalled|unbeatable) ~2 (precision|accuracy|quality|results|performance|reliability)",
-	"(trusted|recommended|relied on|preferred|chosen|endorsed) by ~4 (professionals|experts|advisors|advisers|investors|institutions|researchers|planners|analysts|giants|enterprises|companies|lab|labs|universities|nations|governments)",
 	"(award winning|industry leading|industry standard) ~3 (tool|accuracy|reliability|precision|platform|solution|system|engine|calculator|translator|reader|search|service)",
 	"(99|100) ~2 (accuracy|reliability|success|satisfaction) (rate|guarantee|guaranteed)",
 	// "rated #1 by experts", "the #1 ranked tool"
@@ -533,7 +536,9 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 	reported := map[string]bool{}
 	phraseFindings(ctx, s, hijackPhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
+		var claim []bool
 		claims := map[string]bool{}
+		bids := 0
 		var foreign []string
 		for _, m := range ms {
 			if foreignOrder(m) {
@@ -549,19 +554,31 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			if m.phrase.src == bareBids[0] && !bareBid(w, m) {
 				continue
 			}
+			if endorsement(m) && plainUse(w, m) {
+				continue
+			}
 			if !ownToolsScope(w, m, own) && !scoped(w, m) && imperative(w, m) {
+				// An endorsement said of something else than the tool, or
+				// in a parameter's text, is one more claim of standing;
+				// said of the tool it stands alone, and counts as one.
+				c := promotes(m) || endorsement(m) && !(endorsementKind(t.Kind) && endorsedThis(w, m))
 				kept = append(kept, m)
-				if promotes(m) {
+				claim = append(claim, c)
+				if c || endorsement(m) {
 					claims[m.phrase.src] = true
+				}
+				if choiceBid(m) {
+					bids = 1
 				}
 			}
 		}
-		if len(claims) == 1 {
-			// One claim of standing is marketing; two are a pitch for
-			// the model's choice.
+		if len(claims)+bids < 2 {
+			// One claim of standing is marketing, and a bid to be
+			// called whenever possible guidance; two claims, or a claim
+			// and the bid, are a pitch for the model's choice.
 			only := kept[:0]
-			for _, m := range kept {
-				if !promotes(m) {
+			for i, m := range kept {
+				if !claim[i] && !choiceBid(m) {
 					only = append(only, m)
 				}
 			}
