@@ -363,16 +363,16 @@ var (
 	// (hidden characters beside a hijacking order) says nothing of the
 	// family's own rule.
 	ownFloor = map[string]int{
-		"concealment-directive":        12,
-		"context-harvesting-parameter": 12,
-		"destructive-payload":          56,
-		"instruction-override":         52,
-		"invisible-character":          2,
+		"concealment-directive":        16,
+		"context-harvesting-parameter": 13,
+		"destructive-payload":          59,
+		"instruction-override":         79,
+		"invisible-character":          3,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
-		"sensitive-file-reference":     41,
-		"tool-hijacking":               167,
-		"undisclosed-data-flow":        63,
+		"sensitive-file-reference":     54,
+		"tool-hijacking":               170,
+		"undisclosed-data-flow":        79,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
@@ -382,7 +382,7 @@ var (
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
 		"system-marker":          49,
-		"tool-preference":        42,
+		"tool-preference":        44,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
