@@ -202,20 +202,7 @@ func namesOwnObject(s *sdk.Snapshot, tool int, pointer string, words []string) b
 		return false
 	}
 	qual := words[:len(words)-1]
-	i := strings.LastIndex(pointer, "/properties/")
-	if i < 0 {
-		return false
-	}
-	var parent map[string]any
-	if strings.HasSuffix(pointer[:i], "/inputSchema") {
-		if tool >= 0 && tool < len(s.Tools) {
-			parent, _ = s.Tools[tool].InputSchema.(map[string]any)
-		}
-	} else {
-		parent = paramSchema(s, tool, pointer[:i])
-	}
-	props, _ := parent["properties"].(map[string]any)
-	for name := range props {
+	for name := range siblingProps(s, tool, pointer) {
 		var buf [8]string
 		sw := nameWords(name, &buf)
 		if len(sw) != len(qual)+1 || !idWords[strings.ToLower(sw[len(qual)])] {
@@ -230,6 +217,26 @@ func namesOwnObject(s *sdk.Snapshot, tool int, pointer string, words []string) b
 		}
 	}
 	return false
+}
+
+// siblingProps returns the properties of the object that holds the
+// parameter at pointer (the parameter's own among them): the tool's
+// top-level parameters, or a nested object's properties.
+func siblingProps(s *sdk.Snapshot, tool int, pointer string) map[string]any {
+	i := strings.LastIndex(pointer, "/properties/")
+	if i < 0 {
+		return nil
+	}
+	var parent map[string]any
+	if strings.HasSuffix(pointer[:i], "/inputSchema") {
+		if tool >= 0 && tool < len(s.Tools) {
+			parent, _ = s.Tools[tool].InputSchema.(map[string]any)
+		}
+	} else {
+		parent = paramSchema(s, tool, pointer[:i])
+	}
+	props, _ := parent["properties"].(map[string]any)
+	return props
 }
 
 // partyNouns are what an identity parameter names: an assistant, an agent.

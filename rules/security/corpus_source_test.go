@@ -228,23 +228,19 @@ var attackFamilies = map[string]string{
 // The tenth round's held-out servers raised ten, reviewed by hand as the
 // rules stood when they were added (docs/security-corpus.md).
 var knownFalsePositives = map[string]string{
-	"lark.json invisible-character im_v1_message_list":                larkZeroWidth,
-	"morph.json context-harvesting-parameter reflex_traces":           "`model` filters the traced turns by the LLM that was traced (\"Only turns traced from this LLM, e.g. morph-glm52-744b\"), a field of the records the tool reads, not the caller's identity",
-	"ms365-softeria.json pii-harvesting create-drive-item-share-link": ms365LinkPassword,
-	"ms365-softeria.json pii-harvesting share-drive-item":             ms365LinkPassword,
+	"lark.json invisible-character im_v1_message_list":      larkZeroWidth,
+	"morph.json context-harvesting-parameter reflex_traces": "`model` filters the traced turns by the LLM that was traced (\"Only turns traced from this LLM, e.g. morph-glm52-744b\"), a field of the records the tool reads, not the caller's identity",
 	// The eleventh round's held-out servers raised three, reviewed by hand
 	// as the rules stood when they were added (docs/security-corpus.md).
 	"cloudbase.json context-harvesting-parameter manageCloudRun": "`agentConfig.agentName` (\"Agent名称，用于生成BotId\", the agent's name, used to make its bot id) names the agent the tool creates on CloudBase (\"used only for createAgent\"), not the calling model",
 	"reddit-buddy.json instruction-override search_reddit":       "`limit`'s \"Default 25, range (1-100). Override ONLY IF user requests.\" tells the model when to change the default value, a restraint that defers to the user; it overrides no instruction",
-	"creem.json pii-harvesting discounts-create":                 "`expiry_date` (no description, a date-time) is when the promotional discount code the tool creates expires (\"Set percentage or fixed amount discounts with expiration dates\"), not a payment card's expiry",
 	// The twelfth round's held-out servers raised one, reviewed by hand as
 	// the rules stood when they were added (docs/security-corpus.md).
 	"googlemaps-code-assist.json tool-hijacking <resource mcp://google-maps-platform-code-assist/instructions>": "the server's own instructions resource asks to be read, or its own `retrieve-instructions` tool called, \"before using any other tool, especially `retrieve-google-maps-platform-docs`\" (its other tool) \"to understand how to handle location-based use cases\": sequencing among the server's own tools for its own job, no call of another server's tool rerouted or carrying anything",
 }
 
 const (
-	larkZeroWidth     = "two U+200B copied with a section title from the vendor's documentation (\"see the **How \u200b\u200bto obtain thread_id** section\"), between two words: they hide no text and change no word; a warning, which the severity policy allows, yet no finding a user needs"
-	ms365LinkPassword = "`password` of a OneDrive sharing link the tool creates (Graph's createLink/invite body), the link's own protection, not a person's login"
+	larkZeroWidth = "two U+200B copied with a section title from the vendor's documentation (\"see the **How \u200b\u200bto obtain thread_id** section\"), between two words: they hide no text and change no word; a warning, which the severity policy allows, yet no finding a user needs"
 )
 
 // knownTrueFindings are findings on clean real servers that are right
