@@ -231,7 +231,6 @@ var knownFalsePositives = map[string]string{
 	"lark.json invisible-character im_v1_message_list": larkZeroWidth,
 	// The eleventh round's held-out servers raised three, reviewed by hand
 	// as the rules stood when they were added (docs/security-corpus.md).
-	"reddit-buddy.json instruction-override search_reddit": "`limit`'s \"Default 25, range (1-100). Override ONLY IF user requests.\" tells the model when to change the default value, a restraint that defers to the user; it overrides no instruction",
 	// The twelfth round's held-out servers raised one, reviewed by hand as
 	// the rules stood when they were added (docs/security-corpus.md).
 	"googlemaps-code-assist.json tool-hijacking <resource mcp://google-maps-platform-code-assist/instructions>": "the server's own instructions resource asks to be read, or its own `retrieve-instructions` tool called, \"before using any other tool, especially `retrieve-google-maps-platform-docs`\" (its other tool) \"to understand how to handle location-based use cases\": sequencing among the server's own tools for its own job, no call of another server's tool rerouted or carrying anything",
