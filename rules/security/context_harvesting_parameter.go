@@ -292,7 +292,7 @@ func identityParam(s *sdk.Snapshot, t visible.Text, words []string) bool {
 
 // partyObject reports whether a nested identity parameter is the name
 // field of the object that holds it: the holder's name opens with the
-// parameter's own qualifier (agentConfig.agentName, assistant.assistant_name),
+// parameter's own qualifier (agentConfig.agentName, agent.agent_name),
 // so the object is an agent or assistant the tool creates or configures,
 // described by its siblings (a description, a template), and the
 // parameter names it. The calling model has no config object in a
@@ -309,7 +309,7 @@ func partyObject(pointer string, words []string) bool {
 	var buf [8]string
 	holder := nameWords(paramNameAt(pointer[:i]), &buf)
 	qual := words[:len(words)-1]
-	if len(holder) <= len(qual) {
+	if len(holder) < len(qual) {
 		return false
 	}
 	for k := range qual {
