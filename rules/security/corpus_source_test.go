@@ -227,8 +227,8 @@ var attackFamilies = map[string]string{
 // (docs/security-corpus.md); each was removed when the rule was fixed.
 // The tenth round's held-out servers raised ten and the eleventh round's
 // three, reviewed by hand as the rules stood when they were added
-// (docs/security-corpus.md); each was fixed in the rule, but one the
-// rule's own policy makes true (knownTrueFindings), after.
+// (docs/security-corpus.md); all were fixed in the rules since, but one
+// that its rule's own policy makes true (now in knownTrueFindings).
 var knownFalsePositives = map[string]string{
 	// The twelfth round's held-out servers raised one, reviewed by hand as
 	// the rules stood when they were added (docs/security-corpus.md).
