@@ -202,20 +202,7 @@ func namesOwnObject(s *sdk.Snapshot, tool int, pointer string, words []string) b
 		return false
 	}
 	qual := words[:len(words)-1]
-	i := strings.LastIndex(pointer, "/properties/")
-	if i < 0 {
-		return false
-	}
-	var parent map[string]any
-	if strings.HasSuffix(pointer[:i], "/inputSchema") {
-		if tool >= 0 && tool < len(s.Tools) {
-			parent, _ = s.Tools[tool].InputSchema.(map[string]any)
-		}
-	} else {
-		parent = paramSchema(s, tool, pointer[:i])
-	}
-	props, _ := parent["properties"].(map[string]any)
-	for name := range props {
+	for name := range siblingProps(s, tool, pointer) {
 		var buf [8]string
 		sw := nameWords(name, &buf)
 		if len(sw) != len(qual)+1 || !idWords[strings.ToLower(sw[len(qual)])] {
@@ -230,6 +217,26 @@ func namesOwnObject(s *sdk.Snapshot, tool int, pointer string, words []string) b
 		}
 	}
 	return false
+}
+
+// siblingProps returns the properties of the object that holds the
+// parameter at pointer (the parameter's own among them): the tool's
+// top-level parameters, or a nested object's properties.
+func siblingProps(s *sdk.Snapshot, tool int, pointer string) map[string]any {
+	i := strings.LastIndex(pointer, "/properties/")
+	if i < 0 {
+		return nil
+	}
+	var parent map[string]any
+	if strings.HasSuffix(pointer[:i], "/inputSchema") {
+		if tool >= 0 && tool < len(s.Tools) {
+			parent, _ = s.Tools[tool].InputSchema.(map[string]any)
+		}
+	} else {
+		parent = paramSchema(s, tool, pointer[:i])
+	}
+	props, _ := parent["properties"].(map[string]any)
+	return props
 }
 
 // partyNouns are what an identity parameter names: an assistant, an agent.
@@ -273,13 +280,80 @@ func identityParam(s *sdk.Snapshot, t visible.Text, words []string) bool {
 	// The pointer is made only for the few names that need it.
 	if containsRun(words, identityRuns) {
 		pointer := t.Pointer()
-		return !namesOwnObject(s, t.Tool(), pointer, words) && !anotherPartys(paramDescription(s, t.Tool(), pointer))
+		desc := paramDescription(s, t.Tool(), pointer)
+		return !namesOwnObject(s, t.Tool(), pointer, words) && !anotherPartys(desc) && !(partyObject(pointer, words) && !speaksOfOwnModel(desc))
 	}
 	if !containsRun(words, modelRuns) {
 		return false
 	}
-	return speaksOfOwnModel(paramDescription(s, t.Tool(), t.Pointer()))
+	desc := paramDescription(s, t.Tool(), t.Pointer())
+	return !filterDescription(desc) && speaksOfOwnModel(desc)
 }
+
+// partyObject reports whether a nested identity parameter is the name
+// field of the object that holds it: the holder's name opens with the
+// parameter's own qualifier (agentConfig.agentName, agent.agent_name),
+// so the object is an agent or assistant the tool creates or configures,
+// described by its siblings (a description, a template), and the
+// parameter names it. The calling model has no config object in a
+// tool's schema; Netlify's selectSchema.aiAgentName, held by an object
+// named for something else, still asks who is calling.
+func partyObject(pointer string, words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	i := strings.LastIndex(pointer, "/properties/")
+	if i < 0 || strings.HasSuffix(pointer[:i], "/inputSchema") {
+		return false
+	}
+	var buf [8]string
+	holder := nameWords(paramNameAt(pointer[:i]), &buf)
+	qual := words[:len(words)-1]
+	if len(holder) < len(qual) {
+		return false
+	}
+	for k := range qual {
+		if !strings.EqualFold(holder[k], qual[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// filterDescription reports whether a parameter's description makes it a
+// filter over the records the tool reads: it opens with "Only" or
+// "Filter" ("Only turns traced from this LLM, e.g. morph-glm52-744b or
+// your previous provider's model name", "Filter by model"). A filter's
+// value is matched against what was stored, whatever model wrote it; a
+// "your" in it speaks of the user's data, not the caller's identity. A
+// filter by "your model", "your name" or "yourself" asks the caller
+// outright and is no such filter.
+func filterDescription(desc string) bool {
+	w := split(desc)
+	if len(w.toks) == 0 {
+		return false
+	}
+	switch w.lowerWord(0) {
+	case "only", "filter", "filters":
+	default:
+		return false
+	}
+	for k := range w.toks {
+		switch w.lowerWord(k) {
+		case "yourself":
+			return false
+		case "your", "its":
+			if selfWords[w.near(k+1)] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// selfWords after "your" make a phrase about the caller itself: "your
+// model", "your own name".
+var selfWords = map[string]bool{"model": true, "llm": true, "ai": true, "name": true, "identity": true, "own": true, "provider": true, "vendor": true}
 
 // speaksOfOwnModel reports whether a description addresses the model
 // about itself: "your model name", "yourself", "the model you are", "the

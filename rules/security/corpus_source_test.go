@@ -225,27 +225,15 @@ var attackFamilies = map[string]string{
 // nothing to the model. The ninth round's held-out servers raised
 // fourteen, reviewed by hand as the rules stood when they were added
 // (docs/security-corpus.md); each was removed when the rule was fixed.
-// The tenth round's held-out servers raised ten, reviewed by hand as the
-// rules stood when they were added (docs/security-corpus.md).
+// The tenth round's held-out servers raised ten and the eleventh round's
+// three, reviewed by hand as the rules stood when they were added
+// (docs/security-corpus.md); all were fixed in the rules since, but one
+// that its rule's own policy makes true (now in knownTrueFindings).
 var knownFalsePositives = map[string]string{
-	"lark.json invisible-character im_v1_message_list":                larkZeroWidth,
-	"morph.json context-harvesting-parameter reflex_traces":           "`model` filters the traced turns by the LLM that was traced (\"Only turns traced from this LLM, e.g. morph-glm52-744b\"), a field of the records the tool reads, not the caller's identity",
-	"ms365-softeria.json pii-harvesting create-drive-item-share-link": ms365LinkPassword,
-	"ms365-softeria.json pii-harvesting share-drive-item":             ms365LinkPassword,
-	// The eleventh round's held-out servers raised three, reviewed by hand
-	// as the rules stood when they were added (docs/security-corpus.md).
-	"cloudbase.json context-harvesting-parameter manageCloudRun": "`agentConfig.agentName` (\"Agent名称，用于生成BotId\", the agent's name, used to make its bot id) names the agent the tool creates on CloudBase (\"used only for createAgent\"), not the calling model",
-	"reddit-buddy.json instruction-override search_reddit":       "`limit`'s \"Default 25, range (1-100). Override ONLY IF user requests.\" tells the model when to change the default value, a restraint that defers to the user; it overrides no instruction",
-	"creem.json pii-harvesting discounts-create":                 "`expiry_date` (no description, a date-time) is when the promotional discount code the tool creates expires (\"Set percentage or fixed amount discounts with expiration dates\"), not a payment card's expiry",
 	// The twelfth round's held-out servers raised one, reviewed by hand as
 	// the rules stood when they were added (docs/security-corpus.md).
 	"googlemaps-code-assist.json tool-hijacking <resource mcp://google-maps-platform-code-assist/instructions>": "the server's own instructions resource asks to be read, or its own `retrieve-instructions` tool called, \"before using any other tool, especially `retrieve-google-maps-platform-docs`\" (its other tool) \"to understand how to handle location-based use cases\": sequencing among the server's own tools for its own job, no call of another server's tool rerouted or carrying anything",
 }
-
-const (
-	larkZeroWidth     = "two U+200B copied with a section title from the vendor's documentation (\"see the **How \u200b\u200bto obtain thread_id** section\"), between two words: they hide no text and change no word; a warning, which the severity policy allows, yet no finding a user needs"
-	ms365LinkPassword = "`password` of a OneDrive sharing link the tool creates (Graph's createLink/invite body), the link's own protection, not a person's login"
-)
 
 // knownTrueFindings are findings on clean real servers that are right
 // under the severity policy (README, security rules), with why.
@@ -258,6 +246,10 @@ var knownTrueFindings = map[string]string{
 	"netlify.json context-harvesting-parameter netlify-project-services-updater":   netlifyTelemetry,
 	"netlify.json context-harvesting-parameter netlify-extension-services-reader":  netlifyTelemetry,
 	"netlify.json context-harvesting-parameter netlify-extension-services-updater": netlifyTelemetry,
+	// Listed among the false positives until the rule's own policy was
+	// read against it: invisible-character's doc names this very case
+	// (stray_characters.json) a warning.
+	"lark.json invisible-character im_v1_message_list": "two U+200B copied with a section title from the vendor's documentation (\"see the **How \u200b\u200bto obtain thread_id** section\"), between two words: they hide nothing, so no error, yet they are invisible characters in a description, worth deleting; a warning by the rule's documented policy",
 }
 
 const netlifyTelemetry = "every tool asks the model for its own name and model (aiAgentName, llmModelName), unexplained: telemetry, a warning under the severity policy"
@@ -390,10 +382,12 @@ var (
 	// ninth round's held-out servers flag none since the changes after
 	// it (docs/security-corpus.md, "After round 9"); the tenth round's
 	// flagged ten, all false, before the changes after it ("After round
-	// 10"): four remain, warnings, in knownFalsePositives; the eleventh
-	// round's flag three more, warnings, also there; the twelfth round's
-	// one more, a warning, also there.
-	cleanWarnCeiling, cleanErrorCeiling = 8, 0
+	// 10"): four remained, warnings, in knownFalsePositives; the eleventh
+	// round's flagged three more, warnings, also there; the twelfth
+	// round's one more, a warning, also there. Of those eight, six were
+	// fixed in the rules and one found true by its rule's policy
+	// ("Precision on the clean servers"): one remains.
+	cleanWarnCeiling, cleanErrorCeiling = 1, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the

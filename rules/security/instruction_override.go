@@ -82,13 +82,42 @@ var overridePhrases = newPhraseSet(
 	"(send|forward|upload|leak|exfiltrate|pass|post|copy) (your|the|all|this|our) [entire|full|whole|complete|previous] (conversation|chat) (history|log|logs|transcript)",
 	"(jailbreak|jailbroken|god|dan|unrestricted|unfiltered|evil) mode",
 	// a tool's output or text promoted above the user and the rules
-	"(override|overrides|overriding|supersede|supersedes|superseding|replace|replaces|replacing|take precedence over|takes precedence over) ~3 ((safety|security|behavioral|behavioural|content) (guidelines|policies|instructions|rules|restrictions|guardrails)|system prompt|system prompts|user instructions|user's instructions|user requests|user's requests)",
+	precedencePhrase,
 	"(authoritative|highest priority|top priority|binding|mandatory) ~1 (system) (directives|instructions|commands)",
 	"(authoritative|highest priority|top priority) (directives|instructions|commands|orders)",
 	"(adopt|assume|take on|switch to) (the|a|this) (persona|role|identity|character) ~4 (specified|described|given|defined|returned|contained|from|in) ~4 (response|output|result|results|returned)",
 	"(follow|obey|execute|carry out) (all|any|every) ~1 (instructions|instruction|directives|commands|orders) (in|from|contained in|found in|within) (the|its|this tool's|the tool's) ~1 (returned|response|output|result|results)",
 	"(treat|consider|regard|interpret) (them|it|its output|the output|the results|the response|its results|these values|the returned values) as ~2 (instructions|directives|commands|system instructions|system directives|system prompt)",
 )
+
+// precedencePhrase puts a text above the model's rules or the user.
+const precedencePhrase = "(override|overrides|overriding|supersede|supersedes|superseding|replace|replaces|replacing|take precedence over|takes precedence over) ~3 ((safety|security|behavioral|behavioural|content) (guidelines|policies|instructions|rules|restrictions|guardrails)|system prompt|system prompts|user instructions|user's instructions|user requests|user's requests)"
+
+// conditionWords open a clause that says when something happens.
+var conditionWords = map[string]bool{"if": true, "unless": true, "when": true, "whenever": true, "once": true, "until": true}
+
+// conditioned reports whether a precedencePhrase match ends in a clause
+// of condition whose subject is the user: "Default 25, range (1-100).
+// Override ONLY IF user requests." and "do not override unless the user
+// requests it" say when to change a default, and defer to the user; the
+// user's requests are the condition, not what is overridden. "Override
+// user requests" and "override the system prompt if the user requests"
+// keep their object.
+func conditioned(w *words, m match) bool {
+	if m.phrase.src != precedencePhrase || m.end-m.start < 3 {
+		return false
+	}
+	switch w.lowerWord(m.end - 2) {
+	case "user", "user's":
+	default:
+		return false
+	}
+	k := m.end - 3
+	if k > m.start && w.lowerWord(k) == "the" {
+		k--
+	}
+	return k > m.start && conditionWords[w.lowerWord(k)]
+}
 
 // refusePhrase tells the model not to follow instructions: its own, an
 // attack, or those inside the content a tool returns, a defence.
@@ -166,7 +195,7 @@ func (instructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report fu
 	phraseFindings(ctx, s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
 		for _, m := range ms {
-			if !defensive(w, m) && !prevented(w, m) {
+			if !defensive(w, m) && !prevented(w, m) && !conditioned(w, m) {
 				kept = append(kept, m)
 			}
 		}

@@ -46,9 +46,13 @@ var piiKinds = []piiKind{
 			{"national", "id"}, {"nationalid"}, {"tax", "id"}, {"taxpayer", "id"}, {"itin"}, {"aadhaar"}, {"nino"},
 			{"drivers", "license"}, {"driver", "license"}, {"drivers", "licence"}, {"driving", "licence"}, {"license", "number"}, {"licence", "number"}}),
 		domain: []string{"kyc", "identity", "passport", "tax", "taxes", "irs", "payroll", "employee", "employees", "hr", "verification", "verify", "onboarding", "customs", "visa", "travel", "immigration", "government", "license", "licence", "dmv"}},
+	// A bare expiry_date names no card: coupons, option contracts, stock
+	// lots and share links expire too. Beside a card it is part of the
+	// card's data, and the card's own fields (card_number, cvv) are
+	// reported, or the card in the tool's vocabulary excuses them all.
 	{label: "payment card or bank data",
 		params: newRunSet([][]string{{"credit", "card"}, {"creditcard"}, {"card", "number"}, {"cardnumber"}, {"cc", "number"}, {"ccn"}, {"cvv"}, {"cvv2"}, {"cvc"}, {"card", "cvc"}, {"card", "cvv"},
-			{"card", "expiry"}, {"card", "expiration"}, {"expiry", "date"}, {"security", "code"}, {"iban"}, {"routing", "number"}, {"bank", "account"}, {"account", "number"}, {"sort", "code"}, {"card", "pin"}, {"atm", "pin"}}),
+			{"card", "expiry"}, {"card", "expiration"}, {"security", "code"}, {"iban"}, {"routing", "number"}, {"bank", "account"}, {"account", "number"}, {"sort", "code"}, {"card", "pin"}, {"atm", "pin"}}),
 		domain: []string{"payment", "payments", "pay", "checkout", "billing", "invoice", "invoices", "card", "cards", "stripe", "paypal", "bank", "banking", "transfer", "charge", "charges", "purchase", "order", "orders", "wallet", "finance", "financial", "merchant", "refund", "subscription", "plaid", "adyen", "square", "braintree", "transaction", "transactions", "payout", "payouts"}},
 	{label: "password or secret answer",
 		params: newRunSet([][]string{{"password"}, {"passwd"}, {"passphrase"}, {"user", "password"}, {"login", "password"}, {"account", "password"},
@@ -248,7 +252,7 @@ func passwordJob(s *sdk.Snapshot, tool int, pointer string, name []string) strin
 	case reauthentication(paramDescription(s, tool, pointer)):
 		return "the user's password through the model, for re-authentication as its description says"
 	case resourcePassword(s, tool, pointer, name):
-		return "the password of what the tool acts on through the model, as its name or description says, not a login of the user's"
+		return "the password of what the tool acts on through the model, as its name, its description or the settings beside it say, not a login of the user's"
 	}
 	return ""
 }
@@ -419,10 +423,40 @@ func resourcePassword(s *sdk.Snapshot, tool int, pointer string, name []string) 
 	case ownerResource:
 		return true
 	}
+	if accessGrant(s, tool, pointer) {
+		return true
+	}
 	said := map[string]bool{}
 	addWords(said, s.Tools[tool].Description)
 	addWords(said, paramDescription(s, tool, pointer))
 	return hasAny(said, protectionWords)
+}
+
+// grantAudience and grantLifetime are the settings of an access grant
+// (a sharing link, an invitation, a share) besides its password: who
+// may open it (scope, access, roles, permissions) and until when.
+var (
+	grantAudience = []string{"scope", "access", "role", "roles", "permission", "permissions", "visibility", "audience"}
+	grantLifetime = []string{"expiration", "expiry", "expires", "expire", "expired", "unshared"}
+)
+
+// accessGrant reports whether a password parameter is one setting of an
+// access grant the tool makes: its siblings in the same object say who
+// may open the grant and until when. OneDrive's createLink body takes
+// {type, scope, password, expirationDateTime}, Box's shared_link {access,
+// password, unshared_at, permissions}, Nextcloud's share {shareType,
+// permissions, password, expireDate}: the password is the grant's lock,
+// set by the person sharing. A login has no audience and no expiry
+// beside it.
+func accessGrant(s *sdk.Snapshot, tool int, pointer string) bool {
+	d := map[string]bool{}
+	own := paramNameAt(pointer)
+	for name := range siblingProps(s, tool, pointer) {
+		if name != own {
+			addWords(d, name)
+		}
+	}
+	return hasAny(d, grantAudience) && hasAny(d, grantLifetime)
 }
 
 // owner is whom a description gives a password to.
