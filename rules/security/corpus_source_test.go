@@ -127,6 +127,11 @@ var heldOutSources = map[string]bool{
 	"Wapiti08/mcp-attack-suite":      true,
 	"falc0n007/mcp-sec-bench":        true,
 	"warlyjr-cloud/mcp-security-lab": true,
+	// Held out in the thirteenth round, measured before any change for them:
+	"mcpredteam/mcp-redteam-junit": true,
+	"AgentDefenders/mcp-scan":      true,
+	"adudley78/mcp-audit":          true,
+	"rodolfboctor/mcp-scan":        true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -361,31 +366,36 @@ var (
 		"aminrj-labs/mcp-attack-labs":    4,
 		"falc0n007/mcp-sec-bench":        2,
 		"warlyjr-cloud/mcp-security-lab": 4,
+		// Held out in the thirteenth round: their detections when added.
+		"AgentDefenders/mcp-scan":      7,
+		"adudley78/mcp-audit":          6,
+		"mcpredteam/mcp-redteam-junit": 9,
+		"rodolfboctor/mcp-scan":        3,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
 	// (hidden characters beside a hijacking order) says nothing of the
 	// family's own rule.
 	ownFloor = map[string]int{
-		"concealment-directive":        16,
+		"concealment-directive":        18,
 		"context-harvesting-parameter": 13,
 		"destructive-payload":          59,
-		"instruction-override":         79,
-		"invisible-character":          3,
+		"instruction-override":         90,
+		"invisible-character":          4,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
-		"sensitive-file-reference":     54,
+		"sensitive-file-reference":     57,
 		"tool-hijacking":               170,
-		"undisclosed-data-flow":        79,
+		"undisclosed-data-flow":        83,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          45,
+		"call-redirect":          47,
 		"download-run":           3,
 		"guardrail-disable":      13,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
-		"system-marker":          49,
+		"system-marker":          51,
 		"tool-preference":        44,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
@@ -396,7 +406,7 @@ var (
 	// flagged ten, all false, before the changes after it ("After round
 	// 10"): four remain, warnings, in knownFalsePositives; the eleventh
 	// round's flag three more, warnings, also there; the twelfth round's
-	// one more, a warning, also there.
+	// one more, a warning, also there; the thirteenth round's none.
 	cleanWarnCeiling, cleanErrorCeiling = 8, 0
 )
 
