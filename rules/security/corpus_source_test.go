@@ -132,6 +132,7 @@ var heldOutSources = map[string]bool{
 	"AgentDefenders/mcp-scan":      true,
 	"adudley78/mcp-audit":          true,
 	"rodolfboctor/mcp-scan":        true,
+	"ModelContextProtocol-Security/modelcontextprotocol-security.io": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -371,6 +372,7 @@ var (
 		"adudley78/mcp-audit":          6,
 		"mcpredteam/mcp-redteam-junit": 9,
 		"rodolfboctor/mcp-scan":        3,
+		"ModelContextProtocol-Security/modelcontextprotocol-security.io": 4,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
@@ -379,24 +381,24 @@ var (
 	ownFloor = map[string]int{
 		"concealment-directive":        18,
 		"context-harvesting-parameter": 13,
-		"destructive-payload":          59,
-		"instruction-override":         90,
+		"destructive-payload":          60,
+		"instruction-override":         91,
 		"invisible-character":          4,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
 		"sensitive-file-reference":     57,
-		"tool-hijacking":               170,
-		"undisclosed-data-flow":        83,
+		"tool-hijacking":               171,
+		"undisclosed-data-flow":        84,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
 		"call-redirect":          47,
 		"download-run":           3,
-		"guardrail-disable":      13,
+		"guardrail-disable":      14,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
-		"system-marker":          51,
-		"tool-preference":        44,
+		"system-marker":          52,
+		"tool-preference":        45,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
