@@ -127,6 +127,12 @@ var heldOutSources = map[string]bool{
 	"Wapiti08/mcp-attack-suite":      true,
 	"falc0n007/mcp-sec-bench":        true,
 	"warlyjr-cloud/mcp-security-lab": true,
+	// Held out in the thirteenth round, measured before any change for them:
+	"mcpredteam/mcp-redteam-junit": true,
+	"AgentDefenders/mcp-scan":      true,
+	"adudley78/mcp-audit":          true,
+	"rodolfboctor/mcp-scan":        true,
+	"ModelContextProtocol-Security/modelcontextprotocol-security.io": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -184,6 +190,10 @@ var heldOutServers = map[string]bool{
 	"excel-negokaz.json": true, "codacy.json": true, "pdf-reader-sylphx.json": true, "cosmosdb.json": true,
 	"typescript-mcp.json": true, "browserstack.json": true, "perplexity-ask.json": true, "googlemaps-code-assist.json": true,
 	"serper.json": true,
+	// Held out in the thirteenth round, measured before any change for them:
+	"travelplanner-gongrzhe.json": true, "robloxstudio.json": true, "gcp-mcp.json": true, "notion-suekou.json": true,
+	"gdrive-isaacphi.json": true, "talk-to-figma.json": true, "github-mcp-server.json": true, "howtocook.json": true,
+	"agent-device.json": true,
 	// lark.json (19 tools) moved to tuned when invisible-character took
 	// its two copied zero-width spaces for a warning: 1 tool flagged at
 	// error before, at warning after. ms365-softeria.json (188 tools)
@@ -349,32 +359,38 @@ var (
 		"aminrj-labs/mcp-attack-labs":    4,
 		"falc0n007/mcp-sec-bench":        2,
 		"warlyjr-cloud/mcp-security-lab": 4,
+		// Held out in the thirteenth round: their detections when added.
+		"AgentDefenders/mcp-scan":      7,
+		"adudley78/mcp-audit":          6,
+		"mcpredteam/mcp-redteam-junit": 9,
+		"rodolfboctor/mcp-scan":        3,
+		"ModelContextProtocol-Security/modelcontextprotocol-security.io": 4,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
 	// (hidden characters beside a hijacking order) says nothing of the
 	// family's own rule.
 	ownFloor = map[string]int{
-		"concealment-directive":        16,
+		"concealment-directive":        18,
 		"context-harvesting-parameter": 13,
-		"destructive-payload":          59,
-		"instruction-override":         79,
-		"invisible-character":          3,
+		"destructive-payload":          60,
+		"instruction-override":         91,
+		"invisible-character":          4,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
-		"sensitive-file-reference":     54,
-		"tool-hijacking":               170,
-		"undisclosed-data-flow":        79,
+		"sensitive-file-reference":     57,
+		"tool-hijacking":               171,
+		"undisclosed-data-flow":        84,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          45,
+		"call-redirect":          47,
 		"download-run":           3,
-		"guardrail-disable":      13,
+		"guardrail-disable":      14,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
-		"system-marker":          49,
-		"tool-preference":        44,
+		"system-marker":          52,
+		"tool-preference":        45,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
@@ -384,9 +400,10 @@ var (
 	// flagged ten, all false, before the changes after it ("After round
 	// 10"): four remained, warnings, in knownFalsePositives; the eleventh
 	// round's flagged three more, warnings, also there; the twelfth
-	// round's one more, a warning, also there. Of those eight, six were
-	// fixed in the rules and one found true by its rule's policy
-	// ("Precision on the clean servers"): one remains.
+	// round's one more, a warning, also there; the thirteenth round's
+	// none. Of those eight, six were fixed in the rules and one found
+	// true by its rule's policy ("Precision on the clean servers"): one
+	// remains.
 	cleanWarnCeiling, cleanErrorCeiling = 1, 0
 )
 
