@@ -357,7 +357,7 @@ var (
 		"triepod-ai/inspector-assessment":           13,
 		"tristanhausermannpernet/mcp-hacking":       2,
 		"vaikora.com":                               3,
-		"xjzzzzzzzz/MCPSafety":                      130,
+		"xjzzzzzzzz/MCPSafety":                      131,
 		// Held out in the twelfth round: their detections when added.
 		"Wapiti08/mcp-attack-suite":      11,
 		"aminrj-labs/mcp-attack-labs":    4,
@@ -368,7 +368,8 @@ var (
 		"adudley78/mcp-audit":          6,
 		"mcpredteam/mcp-redteam-junit": 9,
 		"rodolfboctor/mcp-scan":        3,
-		"ModelContextProtocol-Security/modelcontextprotocol-security.io": 4,
+		// Moved to tuned for bids for selection: 4 when added, 11 after.
+		"ModelContextProtocol-Security/modelcontextprotocol-security.io": 11,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
@@ -383,7 +384,7 @@ var (
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
 		"sensitive-file-reference":     57,
-		"tool-hijacking":               171,
+		"tool-hijacking":               179,
 		"undisclosed-data-flow":        84,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
@@ -394,7 +395,7 @@ var (
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
 		"system-marker":          52,
-		"tool-preference":        45,
+		"tool-preference":        52,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
@@ -497,6 +498,7 @@ func TestCorpusBySource(t *testing.T) {
 	type tally struct{ cases, own, any int }
 	bySource := map[string]*tally{}
 	byAttack := map[string]*tally{}
+	heldByAttack := map[string]*tally{}
 	heldByFamily := map[string]*tally{}
 	byFamily := map[string]*tally{}
 	var tuned, held tally
@@ -544,6 +546,12 @@ func TestCorpusBySource(t *testing.T) {
 				byAttack[a] = &tally{}
 			}
 			add(byAttack[a])
+			if heldOutSources[src] {
+				if heldByAttack[a] == nil {
+					heldByAttack[a] = &tally{}
+				}
+				add(heldByAttack[a])
+			}
 		}
 		if len(got) == 0 {
 			missed = append(missed, fmt.Sprintf("%s (%s, %s)", filepath.Base(f), status(heldOutSources[src]), m.Family))
@@ -570,14 +578,17 @@ func TestCorpusBySource(t *testing.T) {
 		x := heldByFamily[fam]
 		fmt.Fprintf(&b, "%-30s %5d %5d %8d %8s\n", fam, x.cases, x.own, x.any, pct(x.any, x.cases))
 	}
-	fmt.Fprintf(&b, "\nby attack family (cases whose _meta names it; all sources)\n")
-	fmt.Fprintf(&b, "%-24s %5s %5s %8s %8s\n", "attack", "cases", "own", "detected", "recall")
+	fmt.Fprintf(&b, "\nby attack family (cases whose _meta names it; all sources, then the held-out sources alone)\n")
+	fmt.Fprintf(&b, "%-24s %5s %5s %8s %8s   %10s %13s %11s\n", "attack", "cases", "own", "detected", "recall", "held cases", "held detected", "held recall")
 	for _, a := range sortedKeys(attackFamilies) {
-		x := byAttack[a]
+		x, h := byAttack[a], heldByAttack[a]
 		if x == nil {
 			x = &tally{}
 		}
-		fmt.Fprintf(&b, "%-24s %5d %5d %8d %8s\n", a, x.cases, x.own, x.any, pct(x.any, x.cases))
+		if h == nil {
+			h = &tally{}
+		}
+		fmt.Fprintf(&b, "%-24s %5d %5d %8d %8s   %10d %13d %11s\n", a, x.cases, x.own, x.any, pct(x.any, x.cases), h.cases, h.any, pct(h.any, h.cases))
 	}
 	fmt.Fprintf(&b, "\nmissed:\n  %s\n", strings.Join(missed, "\n  "))
 
