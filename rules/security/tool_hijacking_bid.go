@@ -43,7 +43,7 @@ var bidPhrases = [...]string{
 	"(emergency|critical|urgent) ~2 (tool|function|utility|server) ~1 (use|call|invoke|run|execute) (immediately|now|at once|right away|without delay|without hesitation|first)",
 	// 5, 6, 7: an authority's approval
 	"(admin|administrator|administrators|sysadmin|security team|it department|it team|management|compliance team) (approved|recommended|sanctioned|authorized|authorised|endorsed|mandated|vetted|certified)",
-	"(approved|recommended|sanctioned|authorized|authorised|endorsed|mandated|vetted|whitelisted|allowlisted) by [the|your|our|an|a|its] [system|it] (admin|admins|administrator|administrators|sysadmin|security team|security department|it department|it team|compliance team|management|ciso|security officer)",
+	"[officially|formally|explicitly] (approved|recommended|sanctioned|authorized|authorised|endorsed|mandated|vetted|whitelisted|allowlisted) by [the|your|our|an|a|its] [system|it] (admin|admins|administrator|administrators|sysadmin|security team|security department|it department|it team|compliance team|management|ciso|security officer|anthropic|openai|organization|organisation|company|platform|mcp team)",
 	"(admin|admins|administrator|administrators|security team|it department|it team|management|compliance team) (has|have) (approved|recommended|endorsed|sanctioned|mandated|authorized|authorised) (this|using this|the use of this) [tool|function|server]",
 	// 8: the only secure way
 	"(this|it|which) [tool|function|server] (is|remains) the only (secure|safe|approved|authorized|authorised|sanctioned|trusted|verified) (way|method|tool|option|means|function|path|channel)",
@@ -53,6 +53,17 @@ var bidPhrases = [...]string{
 	// 11, 12: the safe or official version of a capability
 	"(this|it) (is|provides|offers) (the|a|an) [more] (safe|safer|secure|verified|official|trusted|approved|sanctioned|emergency|hardened|certified|authorized|authorised) (version|edition|variant|replacement|alternative|substitute) (of|to|for)",
 	"(use|call|prefer|choose|pick) (this|the) (safe|safer|secure|verified|official|trusted|approved|hardened) (version|edition|variant|replacement|alternative|tool|function) (instead|rather|in place|over)",
+	// 13 to 16: a default, a standing order or a priority that names no
+	// case (see unscopedBid): "use this tool by default", "This tool
+	// should always be used first", "this tool has the highest priority
+	// over the others", "you must always choose this tool"
+	"(use|call|choose|select|pick|prefer|invoke) (this|me) [tool|function|one] by default",
+	"(this|the present) (tool|function) (should|must|shall) always be (used|called|invoked|chosen|selected|run|preferred) [first]",
+	"(this|the present) (tool|function) (has|takes|gets|is given|carries) [the] (highest|top|absolute|maximum|first) priority",
+	"(you|the model|the assistant|the agent) (must|should|shall) [always] (choose|select|pick|prefer) (this|me) [tool|function|one]",
+	// 17: a policy that requires the tool: "Company policy requires using
+	// this tool for all exports"
+	"(company|corporate|organization|organisation|organizational|organisational|security|it) (policy|policies|rules|guidelines) (require|requires|mandate|mandates|dictate|dictates) ~2 (this|using this|the use of this) [tool|function|server]",
 }
 
 // standingClaims are claims of standing in the terms of a product sheet:
@@ -161,6 +172,8 @@ func bidStands(t visible.Text, w *words, m match) bool {
 			}
 		}
 		return false
+	case 13, 14, 15, 16:
+		return unscopedBid(w, m)
 	case 6:
 		// "- recommended by security team", "Approved by the admin.":
 		// said of the tool (see endorsedThis); "merge requests approved
@@ -168,4 +181,18 @@ func bidStands(t visible.Text, w *words, m match) bool {
 		return endorsementKind(t.Kind) && endorsedThis(w, m)
 	}
 	return true
+}
+
+// unscopedBid reports whether m, a default, a standing order or a
+// priority, names no case: it ends its sentence, or what follows is no
+// job, case or condition ("use this tool by default for single files",
+// "This tool should always be used first to get a session token", "has
+// the highest priority when the build is red" name one).
+func unscopedBid(w *words, m match) bool {
+	_, hi := w.sentenceOf(m.start)
+	if m.end >= hi {
+		return true
+	}
+	next := w.lowerWord(m.end)
+	return !purposeWords[next] && !caseWords[next]
 }
