@@ -43,7 +43,7 @@ var bidPhrases = [...]string{
 	"(emergency|critical|urgent) ~2 (tool|function|utility|server) ~1 (use|call|invoke|run|execute) (immediately|now|at once|right away|without delay|without hesitation|first)",
 	// 5, 6, 7: an authority's approval
 	"(admin|administrator|administrators|sysadmin|security team|it department|it team|management|compliance team) (approved|recommended|sanctioned|authorized|authorised|endorsed|mandated|vetted|certified)",
-	"[officially|formally|explicitly] (approved|recommended|sanctioned|authorized|authorised|endorsed|mandated|vetted|whitelisted|allowlisted) by [the|your|our|an|a|its] [system|it] (admin|admins|administrator|administrators|sysadmin|security team|security department|it department|it team|compliance team|management|ciso|security officer|anthropic|openai|organization|organisation|company|platform|mcp team)",
+	"[officially|formally|explicitly] (approved|recommended|sanctioned|authorized|authorised|endorsed|mandated|vetted|verified|whitelisted|allowlisted) by [the|your|our|an|a|its] [system|it] (admin|admins|administrator|administrators|sysadmin|security team|security department|it department|it team|compliance team|management|ciso|security officer|anthropic|openai|organization|organisation|company|platform|mcp team)",
 	"(admin|admins|administrator|administrators|security team|it department|it team|management|compliance team) (has|have) (approved|recommended|endorsed|sanctioned|mandated|authorized|authorised) (this|using this|the use of this) [tool|function|server]",
 	// 8: the only secure way
 	"(this|it|which) [tool|function|server] (is|remains) the only (secure|safe|approved|authorized|authorised|sanctioned|trusted|verified) (way|method|tool|option|means|function|path|channel)",
@@ -132,8 +132,40 @@ var (
 		"what": true, "tool": true, "tools": true, "to": true, "use": true, "operation": true, "operations": true, "action": true,
 		"actions": true, "task": true, "tasks": true, "request": true, "requests": true, "step": true, "option": true, "options": true,
 		"choice": true, "always": true, "just": true, "simply": true, "then": true, "you": true, "should": true, "must": true, "the": true,
-		"right": true, "one": true, "how": true, "proceed": true}
+		"right": true, "one": true, "how": true, "proceed": true, "fits": true, "fit": true, "suits": true, "applies": true, "works": true,
+		"is": true, "are": true, "best": true, "do": true, "next": true, "needed": true, "a": true, "an": true, "here": true}
 )
+
+// modalWords may stand between a bare doubt and its bid: "When in doubt,
+// just use this tool".
+var modalWords = map[string]bool{"always": true, "just": true, "simply": true, "then": true, "you": true, "should": true, "must": true,
+	"choose": true, "pick": true, "select": true, "prefer": true, "try": true}
+
+// stepAfter reports whether a bid after a bare doubt goes on to name a
+// job or a step: "If unsure, use this tool to list the valid values",
+// "If unsure, call this tool first", "… for the project's files". A
+// scope of everything ("for any request") and a reason ("as it's the
+// safest option") name none.
+func stepAfter(w *words, m match) bool {
+	_, hi := w.sentenceOf(m.start)
+	if m.end >= hi {
+		return false
+	}
+	switch w.lowerWord(m.end) {
+	case "to", "first", "before", "after", "once", "until", "so":
+		return true
+	case "for", "with", "on", "in", "when", "if":
+		if m.end+1 >= hi {
+			return false
+		}
+		switch w.lowerWord(m.end + 1) {
+		case "any", "all", "every", "each", "anything", "everything":
+			return false
+		}
+		return true
+	}
+	return false
+}
 
 // bidStands reports whether m, one of bidPhrases, said in t, is a bid for
 // the tool's selection rather than guidance that names its case.
@@ -146,15 +178,18 @@ func bidStands(t visible.Text, w *words, m match) bool {
 		for k < m.end && !doubtWords[w.lowerWord(k)] {
 			k++
 		}
+		bare := true // a doubt with no object: "If unsure, use this tool …"
 		for k++; k < m.end; k++ {
 			switch word := w.lowerWord(k); {
 			case word == "this" || word == "it" || word == "me" || word == "us":
-				return true
+				return !bare || !stepAfter(w, m)
 			case !vagueDoubt[word] && !callVerbs[word] && word != "choose" && word != "pick" && word != "select" && word != "prefer" && word != "try":
 				return false
+			case !modalWords[word] && !callVerbs[word]:
+				bare = false
 			}
 		}
-		return true
+		return !bare || !stepAfter(w, m)
 	case 5:
 		// "Administrator-approved database tool": said of the tool that
 		// follows, in the tool's own description; "Lists admin-approved
