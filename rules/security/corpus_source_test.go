@@ -87,6 +87,13 @@ import (
 // should be called whenever possible"): cao-elaine/MPMA 8 of 16 before
 // (own 8), 16 of 16 after (own 16); kazemf78/llm-unreliable-tool-
 // preferences 0 of 6 before, 6 of 6 after (own 6).
+// Two sources of the twelfth round moved to tuned before tool-hijacking
+// learnt to read an order about another tool's calls (a redirect to this
+// tool, a call ordered before or after another, fixed arguments), because
+// their missed redirects are the material that reading is written from
+// ("Tuning on redirects" in docs/security-corpus.md), measured before any
+// change: aminrj-labs/mcp-attack-labs 4 of 7 (own 3) and
+// falc0n007/mcp-sec-bench 2 of 3 (own 1).
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":  true,
 	"acuvity/mcp-server-everything-wrong":   true,
@@ -122,10 +129,9 @@ var heldOutSources = map[string]bool{
 	// (two moved to tuned, above):
 	"smart-mcp-proxy/malicious-demo-mcp-server": true,
 	"security-researcher-ca/AI-Agentic-Shield":  true,
-	// Held out in the twelfth round, measured before any change for them:
-	"aminrj-labs/mcp-attack-labs":    true,
+	// Held out in the twelfth round, measured before any change for them
+	// (two moved to tuned, above):
 	"Wapiti08/mcp-attack-suite":      true,
-	"falc0n007/mcp-sec-bench":        true,
 	"warlyjr-cloud/mcp-security-lab": true,
 }
 
