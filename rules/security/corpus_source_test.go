@@ -92,8 +92,9 @@ import (
 // tool, a call ordered before or after another, fixed arguments), because
 // their missed redirects are the material that reading is written from
 // ("Tuning on redirects" in docs/security-corpus.md), measured before any
-// change: aminrj-labs/mcp-attack-labs 4 of 7 (own 3) and
-// falc0n007/mcp-sec-bench 2 of 3 (own 1).
+// change: aminrj-labs/mcp-attack-labs 4 of 7 (own 3) before, 6 of 7
+// (own 5) after; falc0n007/mcp-sec-bench 2 of 3 (own 1) before, 3 of 3
+// (own 2) after.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":  true,
 	"acuvity/mcp-server-everything-wrong":   true,
@@ -331,7 +332,7 @@ var (
 		"invariantlabs.ai":                          2,
 		"jaschadub/AgentNull":                       8,
 		"johannhartmann/mcp-injection-experiments":  4,
-		"joshmaster2165/medusa":                     16,
+		"joshmaster2165/medusa":                     17,
 		"kazemf78/llm-unreliable-tool-preferences":  6,
 		"kholcomb/DevSecOps_Arena":                  1,
 		"luckyPipewrench/pipelock":                  31,
@@ -357,11 +358,13 @@ var (
 		"triepod-ai/inspector-assessment":           13,
 		"tristanhausermannpernet/mcp-hacking":       2,
 		"vaikora.com":                               3,
-		"xjzzzzzzzz/MCPSafety":                      130,
-		// Held out in the twelfth round: their detections when added.
+		"xjzzzzzzzz/MCPSafety":                      131,
+		// Held out in the twelfth round: their detections when added
+		// (aminrj-labs and falc0n007, since moved to tuned, after the
+		// redirect reading: 4 and 2 before).
 		"Wapiti08/mcp-attack-suite":      11,
-		"aminrj-labs/mcp-attack-labs":    4,
-		"falc0n007/mcp-sec-bench":        2,
+		"aminrj-labs/mcp-attack-labs":    6,
+		"falc0n007/mcp-sec-bench":        3,
 		"warlyjr-cloud/mcp-security-lab": 4,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
@@ -377,18 +380,18 @@ var (
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
 		"sensitive-file-reference":     54,
-		"tool-hijacking":               170,
+		"tool-hijacking":               175,
 		"undisclosed-data-flow":        79,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          45,
+		"call-redirect":          49,
 		"download-run":           3,
 		"guardrail-disable":      13,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
 		"system-marker":          49,
-		"tool-preference":        44,
+		"tool-preference":        45,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
