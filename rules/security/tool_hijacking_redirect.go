@@ -56,7 +56,10 @@ var redirectOrders = [...]string{
 	// call" and "should call" are callSteps', which come first.)
 	"always [also|first|then] (call|invoke|run) !(this|me|us|it|its|these|that|those|each|every|any|all|the|a|an|with|on|when|for|to|before|after|first|once|again|only|it's)",
 	// "the query is automatically modified to include 'Olympic cities'"
-	"(query|queries|search|searches|request|requests|input|prompt|keywords|search terms) ~2 (is|are|will be|gets|get) [automatically|silently|always|quietly|then] (modified|rewritten|changed|altered|augmented|extended|expanded|amended|edited|enhanced|adjusted) to (include|contain|add|append|mention|say)",
+	// (a search's words, not a request the server builds, "each request
+	// is modified to include the 'X-Api-Key' header", nor a prompt it
+	// enhances)
+	"(query|queries|search|searches|keywords|search terms) ~2 (is|are|will be|gets|get) [automatically|silently|always|quietly|then] (modified|rewritten|changed|altered|augmented|extended|expanded|amended|edited|enhanced|adjusted) to (include|contain|add|append|mention|say)",
 }
 
 // clauseFiller is a word of the "after …" clause before an order's verb:
@@ -124,10 +127,12 @@ func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (
 		}
 		return "", false
 	case redirectOrders[5]:
-		// what is added is a string the server chose, quoted
+		// what is added is a string the server chose, quoted, and not a
+		// search operator that keeps the search to the tool's own site
+		// ('site:docs.example.com')
 		for k := m.end; k < min(hi, m.end+3); k++ {
 			if quotedStart(w, k) {
-				return "", true
+				return "", !(w.toks[k].end < len(w.text) && w.text[w.toks[k].end] == ':')
 			}
 		}
 		return "", false
