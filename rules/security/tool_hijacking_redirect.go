@@ -55,6 +55,10 @@ var redirectOrders = [...]string{
 	// call this tool …" is other phrases', which start at "call". ("must
 	// call" and "should call" are callSteps', which come first.)
 	"always [also|first|then] (call|invoke|run) !(this|me|us|it|its|these|that|those|each|every|any|all|the|a|an|with|on|when|for|to|before|after|first|once|again|only|it's)",
+	// "all send_email requests must go through this tool"
+	"(call|calls|request|requests|invocation|invocations|traffic) ~3 (must|should|shall|will|need to|are to|is to) [now|always|instead] (go|pass|be routed|be sent|be redirected|be forwarded|be made|be directed) (through|to|via) (this|the present) (tool|function|server|endpoint)",
+	// "this tool replaces send_email"
+	"(this|the present) (tool|function|server) (replaces|supersedes|succeeds|takes over from|is the replacement for|is the successor to|is the new version of)",
 	// "the query is automatically modified to include 'Olympic cities'"
 	// (a search's words, not a request the server builds, "each request
 	// is modified to include the 'X-Api-Key' header", nor a prompt it
@@ -84,7 +88,7 @@ func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (
 	own := *names
 	lo, hi := w.sentenceOf(m.start)
 	switch m.phrase.src {
-	case redirectOrders[0], redirectOrders[1]:
+	case redirectOrders[0], redirectOrders[1], redirectOrders[5]:
 		// someone else's tool, named before in the sentence or the one
 		// before it, or right after "instead of": its calls sent here
 		from := lo
@@ -94,7 +98,7 @@ func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (
 		// "use this tool instead" counts only after the other tool is
 		// said to be passed over ("has been deprecated", "no longer
 		// trusted"): else it is guidance on what came before.
-		if id := otherToolIn(s, w, from, m.start, own); id != "" && (m.phrase.src == redirectOrders[0] || passedOverIn(w, from, m.start)) {
+		if id := otherToolIn(s, w, from, m.start, own); id != "" && (m.phrase.src != redirectOrders[1] || passedOverIn(w, from, m.start)) {
 			return strconv.Quote(id) + " is not a tool of this server, and its calls are sent to this one", true
 		}
 		if m.phrase.src == redirectOrders[1] && m.end+1 < hi && w.lowerWord(m.end) == "of" {
@@ -126,7 +130,14 @@ func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (
 			return strconv.Quote(id) + " deletes in bulk", true
 		}
 		return "", false
-	case redirectOrders[5]:
+	case redirectOrders[6]:
+		// "this tool replaces send_email": the tool replaced, named
+		// right after, is someone else's
+		if id := otherToolIn(s, w, m.end, min(hi, m.end+4), own); id != "" {
+			return strconv.Quote(id) + " is not a tool of this server, and this tool claims its place", true
+		}
+		return "", false
+	case redirectOrders[7]:
 		// what is added is a string the server chose, quoted, and not a
 		// search operator that keeps the search to the tool's own site
 		// ('site:docs.example.com')
@@ -188,7 +199,9 @@ func codeName(w *words, k int, id string) bool {
 }
 
 // passedOverWords say a tool is no longer to be used.
-var passedOverWords = map[string]bool{"deprecated": true, "disabled": true, "retired": true, "removed": true, "discontinued": true,
+// The other tool shut out ("do not use send_email; use this tool
+// instead") passes it over too.
+var passedOverWords = map[string]bool{"not": true, "never": true, "don't": true, "avoid": true, "stop": true, "deprecated": true, "disabled": true, "retired": true, "removed": true, "discontinued": true,
 	"obsolete": true, "broken": true, "unsafe": true, "insecure": true, "compromised": true, "untrusted": true, "unreliable": true,
 	"unavailable": true, "longer": true, "replaced": true, "superseded": true, "decommissioned": true, "sunset": true}
 
