@@ -40,8 +40,11 @@ import (
 // redirectOrders are the phrases of the shapes above, in that order; see
 // redirectHolds for the structure each must have.
 var redirectOrders = [...]string{
-	// "route those calls to this tool instead"
-	"(route|routes|reroute|redirect|redirects|divert|forward|send|direct|switch|move|migrate) ~3 (call|calls|request|requests|invocation|invocations|traffic|those|them|notification|notifications|alert|alerts|message|messages|queries|usage) ~2 (to|through|via) (this|the present) (tool|function|server|endpoint|one)",
+	// "route those calls to this tool instead", "send those requests to
+	// route_alert" (see rerouteTarget). The word after "to" is read
+	// here, so that "send a message to the user before …" stays
+	// another phrase's.
+	"(route|routes|reroute|redirect|redirects|divert|forward|send|direct|switch|move|migrate) ~3 (call|calls|request|requests|invocation|invocations|traffic|those|them|notification|notifications|alert|alerts|message|messages|queries|usage) ~2 (to|through|via) !(the|user|users|them|him|her|you|your|a|an|it|its|their|our|my|me|us|any|all|every|each)",
 	// "… is deprecated. Use this tool instead", "use this tool instead of
 	// send_email". Neither ends where another phrase starts: "use this
 	// tool instead of any other tool", "… instead of the search tool,
@@ -59,7 +62,7 @@ var redirectOrders = [...]string{
 	// callSteps', which come first.)
 	"always [also|first|then] (call|invoke|run) [the] (delete*|remove*|drop*|wipe*|purge*|erase*|destroy*|truncate*|clear*|reset*|nuke*)",
 	// "all send_email requests must go through this tool"
-	"(call|calls|request|requests|invocation|invocations|traffic) ~3 (must|should|shall|will|need to|are to|is to) [now|always|instead] (go|pass|be routed|be sent|be redirected|be forwarded|be made|be directed) (through|to|via) (this|the present) (tool|function|server|endpoint)",
+	"(call|calls|request|requests|invocation|invocations|traffic) ~3 (must|should|shall|will|need to|are to|is to) [now|always|instead] (go|pass|be routed|be sent|be redirected|be forwarded|be made|be directed) (through|to|via) !(the|user|users|them|him|her|you|your|a|an|it|its|their|our|my|me|us|any|all|every|each)",
 	// "this tool replaces send_email"
 	"(this|the present) (tool|function|server) (replaces|supersedes|succeeds|takes over from|is the replacement for|is the successor to|is the new version of)",
 	// "the query is automatically modified to include 'Olympic cities'"
@@ -94,6 +97,9 @@ func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (
 	case redirectOrders[0], redirectOrders[1], redirectOrders[2], redirectOrders[6]:
 		// someone else's tool, named before in the sentence or the one
 		// before it, or right after "instead of": its calls sent here
+		if (m.phrase.src == redirectOrders[0] || m.phrase.src == redirectOrders[6]) && !rerouteTarget(s, w, m.end-1, hi) {
+			return "", false
+		}
 		from := lo
 		if lo > 0 {
 			from, _ = w.sentenceOf(lo - 1)
@@ -102,14 +108,14 @@ func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (
 		// tool is said to be passed over ("has been deprecated", "no longer
 		// trusted"): else it is guidance on what came before.
 		if id := otherToolIn(s, w, from, m.start, own); id != "" && (m.phrase.src == redirectOrders[0] || m.phrase.src == redirectOrders[6] || passedOverIn(w, from, m.start)) {
-			return strconv.Quote(id) + " is not a tool of this server, and its calls are sent to this one", true
+			return strconv.Quote(id) + " is not a tool of this server, and its calls are sent here", true
 		}
 		if m.phrase.src == redirectOrders[2] {
 			// "use this tool instead of send_email" and nothing after:
 			// a case after it ("… when you need …") is guidance
 			k := m.end - 1
 			if id := otherToolIn(s, w, k, min(hi, k+3), own); id != "" && !scopedAfter(w, k, hi) {
-				return strconv.Quote(id) + " is not a tool of this server, and its calls are sent to this one", true
+				return strconv.Quote(id) + " is not a tool of this server, and its calls are sent here", true
 			}
 		}
 		return "", false
@@ -202,6 +208,29 @@ func codeName(w *words, k int, id string) bool {
 		next++
 	}
 	return next < len(w.toks) && toolNouns[w.lowerWord(next)]
+}
+
+// rerouteTarget reports whether the words from k on name this tool or
+// another of the server's as where calls are sent: "this tool",
+// "route_alert", "`route_alert`".
+func rerouteTarget(s *sdk.Snapshot, w *words, k, hi int) bool {
+	switch w.lowerWord(k) {
+	case "this":
+		return k+1 < hi && toolNouns[w.lowerWord(k+1)] || w.lowerWord(k+1) == "one" || w.lowerWord(k+1) == "endpoint"
+	}
+	id := identAt(w.text, w.toks[k].start)
+	if id == "" {
+		id = quotedName(w, k)
+	}
+	if id == "" {
+		return false
+	}
+	for _, t := range s.Tools {
+		if toolKey(t.Name) == toolKey(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // passedOverWords say a tool is no longer to be used.
