@@ -87,6 +87,14 @@ import (
 // should be called whenever possible"): cao-elaine/MPMA 8 of 16 before
 // (own 8), 16 of 16 after (own 16); kazemf78/llm-unreliable-tool-
 // preferences 0 of 6 before, 6 of 6 after (own 6).
+// Two sources of the twelfth round moved to tuned before tool-hijacking
+// learnt to read an order about another tool's calls (a redirect to this
+// tool, a call ordered before or after another, fixed arguments), because
+// their missed redirects are the material that reading is written from
+// ("Tuning on redirects" in docs/security-corpus.md), measured before any
+// change: aminrj-labs/mcp-attack-labs 4 of 7 (own 3) before, 6 of 7
+// (own 5) after; falc0n007/mcp-sec-bench 2 of 3 (own 1) before, 3 of 3
+// (own 2) after.
 // ModelContextProtocol-Security/modelcontextprotocol-security.io (4 of 12
 // before, held out in the thirteenth round; its seven tool-hijacking
 // cases all missed) moved to tuned before tool-hijacking learnt a bid for
@@ -127,10 +135,9 @@ var heldOutSources = map[string]bool{
 	// (two moved to tuned, above):
 	"smart-mcp-proxy/malicious-demo-mcp-server": true,
 	"security-researcher-ca/AI-Agentic-Shield":  true,
-	// Held out in the twelfth round, measured before any change for them:
-	"aminrj-labs/mcp-attack-labs":    true,
+	// Held out in the twelfth round, measured before any change for them
+	// (two moved to tuned, above):
 	"Wapiti08/mcp-attack-suite":      true,
-	"falc0n007/mcp-sec-bench":        true,
 	"warlyjr-cloud/mcp-security-lab": true,
 	// Held out in the thirteenth round, measured before any change for them:
 	"mcpredteam/mcp-redteam-junit": true,
@@ -331,7 +338,7 @@ var (
 		"invariantlabs.ai":                          2,
 		"jaschadub/AgentNull":                       8,
 		"johannhartmann/mcp-injection-experiments":  4,
-		"joshmaster2165/medusa":                     16,
+		"joshmaster2165/medusa":                     17,
 		"kazemf78/llm-unreliable-tool-preferences":  6,
 		"kholcomb/DevSecOps_Arena":                  1,
 		"luckyPipewrench/pipelock":                  31,
@@ -357,11 +364,13 @@ var (
 		"triepod-ai/inspector-assessment":           13,
 		"tristanhausermannpernet/mcp-hacking":       2,
 		"vaikora.com":                               3,
-		"xjzzzzzzzz/MCPSafety":                      131,
-		// Held out in the twelfth round: their detections when added.
+		"xjzzzzzzzz/MCPSafety":                      132,
+		// Held out in the twelfth round: their detections when added
+		// (aminrj-labs and falc0n007, since moved to tuned, after the
+		// redirect reading: 4 and 2 before).
 		"Wapiti08/mcp-attack-suite":      11,
-		"aminrj-labs/mcp-attack-labs":    4,
-		"falc0n007/mcp-sec-bench":        2,
+		"aminrj-labs/mcp-attack-labs":    6,
+		"falc0n007/mcp-sec-bench":        3,
 		"warlyjr-cloud/mcp-security-lab": 4,
 		// Held out in the thirteenth round: their detections when added.
 		"AgentDefenders/mcp-scan":      7,
@@ -384,18 +393,18 @@ var (
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
 		"sensitive-file-reference":     57,
-		"tool-hijacking":               179,
+		"tool-hijacking":               184,
 		"undisclosed-data-flow":        84,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          47,
+		"call-redirect":          51,
 		"download-run":           3,
 		"guardrail-disable":      14,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
 		"system-marker":          52,
-		"tool-preference":        52,
+		"tool-preference":        53,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error

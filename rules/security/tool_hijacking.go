@@ -139,7 +139,7 @@ var hijackPhrases = newPhraseSet(append([]string{
 	"(changes|modifies|replaces|rewrites|alters|overrides|sets|forces|redirects) ~10 (regardless of|irrespective of|no matter) [the|what the|what] (user's|user|users) ~2 (input|inputs|request|requests|choice|choices|query|queries|preference|preferences)",
 	// an endorsement before a claim that starts with the same word:
 	// "Rated #1 by economists" is the first, not only "rated #1"
-}, append(append(append(append(append(endorsements[:], selfPromotion...), foreignOrders...), choiceBids[:]...), bidPhrases[:]...), standingClaims[:]...)...)...)
+}, append(append(append(append(append(append(endorsements[:], selfPromotion...), foreignOrders...), choiceBids[:]...), redirectOrders[:]...), bidPhrases[:]...), standingClaims[:]...)...)...)
 
 // foreignOrders order, replace or add to the calls of a tool that they
 // name: "instead of calling send_email, route the request through this
@@ -539,7 +539,7 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 		var claim []bool
 		claims := map[string]bool{}
 		bids := 0
-		var foreign []string
+		var foreign, notes []string
 		for _, m := range ms {
 			if foreignOrder(m) {
 				if names == nil {
@@ -550,6 +550,15 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 					continue
 				}
 				foreign = append(foreign, id)
+			}
+			if redirectOrder(m) {
+				note, ok := redirectHolds(s, w, m, &names)
+				if !ok {
+					continue
+				}
+				if note != "" {
+					notes = append(notes, note)
+				}
 			}
 			if m.phrase.src == bareBids[0] && !bareBid(w, m) {
 				continue
@@ -596,6 +605,8 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 		also := ""
 		if len(foreign) > 0 {
 			also = fmt.Sprintf(" (%s is not a tool of this server)", strconv.Quote(foreign[0]))
+		} else if len(notes) > 0 {
+			also = " (" + notes[0] + ")"
 		}
 		reported[t.Pointer()] = true
 		report(sdk.Issue{
