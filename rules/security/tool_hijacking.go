@@ -566,7 +566,7 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			if endorsement(m) && plainUse(w, m) {
 				continue
 			}
-			if selectionBid(m) && !bidStands(t, w, m) {
+			if selectionBid(m) && !bidStands(s, t, w, m) {
 				continue
 			}
 			if !ownToolsScope(w, m, own) && !scoped(w, m) && imperative(w, m) {

@@ -1,6 +1,9 @@
 package security
 
-import "github.com/mcplint/mcplint/rules/internal/visible"
+import (
+	"github.com/mcplint/mcplint/rules/internal/visible"
+	"github.com/mcplint/mcplint/sdk"
+)
 
 // Bids for this tool's selection. A description that asks to be chosen by
 // default, over the other tools or before the model has looked at them,
@@ -51,8 +54,11 @@ var bidPhrases = [...]string{
 	"(as|because|since) (it's|it is|this is|this tool is|this one is) the (safest|most secure|most trusted|only safe|only secure) (option|choice|tool|way|method|one)",
 	"(always|completely|totally|perfectly|100) safe to (use|call|run|invoke) (for|on|with) (any|all|every|each)",
 	// 11, 12: the safe or official version of a capability
-	"(this|it) (is|provides|offers) (the|a|an) [more] (safe|safer|secure|verified|official|trusted|approved|sanctioned|emergency|hardened|certified|authorized|authorised) (version|edition|variant|replacement|alternative|substitute) (of|to|for)",
-	"(use|call|prefer|choose|pick) (this|the) (safe|safer|secure|verified|official|trusted|approved|hardened) (version|edition|variant|replacement|alternative|tool|function) (instead|rather|in place|over)",
+	// ("the official version" is how a vendor names its own server, and
+	// passes; so does the secure version of one of the server's own tools,
+	// see case 11)
+	"(this|it) (is|provides|offers) (the|a|an) [more] (safe|safer|secure|verified|trusted|approved|sanctioned|emergency|hardened|certified|authorized|authorised) (version|edition|variant|replacement|alternative|substitute) (of|to|for)",
+	"(use|call|prefer|choose|pick) (this|the) (safe|safer|secure|verified|trusted|approved|hardened) (version|edition|variant|replacement|alternative|tool|function) (instead|rather|in place|over)",
 	// 13 to 16: a default, a standing order or a priority that names no
 	// case (see unscopedBid): "use this tool by default", "This tool
 	// should always be used first", "this tool has the highest priority
@@ -202,10 +208,21 @@ func everythingAfter(w *words, m match) bool {
 	return false
 }
 
-// bidStands reports whether m, one of bidPhrases, said in t, is a bid for
+// bidStands reports whether m, one of bidPhrases, said in t of s, is a bid for
 // the tool's selection rather than guidance that names its case.
-func bidStands(t visible.Text, w *words, m match) bool {
+func bidStands(s *sdk.Snapshot, t visible.Text, w *words, m match) bool {
 	switch bidSrc[m.phrase.src] {
+	case 11:
+		// "This is the secure version of insert, with permission
+		// checks", said beside the server's own insert, describes a pair
+		// of its tools; the safe version of anything else is a bid to be
+		// chosen in its place
+		_, hi := w.sentenceOf(m.start)
+		k := m.end
+		if k < hi && (w.lowerWord(k) == "the" || w.lowerWord(k) == "a") {
+			k++
+		}
+		return k >= hi || !toolKeys(s)[toolKey(w.word(k))]
 	case 0, 1:
 		// the doubt is about nothing in particular: "If unsure about
 		// available fields, first fetch ONE item" names what to find out
