@@ -48,7 +48,9 @@ var bidPhrases = [...]string{
 	"(admin|administrator|administrators|sysadmin|security team|it department|it team|management|compliance team) (approved|recommended|sanctioned|authorized|authorised|endorsed|mandated|vetted|certified)",
 	"[officially|formally|explicitly] (approved|recommended|sanctioned|authorized|authorised|endorsed|mandated|vetted|verified|whitelisted|allowlisted) by [the|your|our|an|a|its] [system|it] (admin|admins|administrator|administrators|sysadmin|security team|security department|it department|it team|compliance team|management|ciso|security officer|anthropic|openai|organization|organisation|company|platform|mcp team)",
 	"(admin|admins|administrator|administrators|security team|it department|it team|management|compliance team) (has|have) (approved|recommended|endorsed|sanctioned|mandated|authorized|authorised) (this|using this|the use of this) [tool|function|server]",
-	// 8: the only secure way
+	// 8: the only secure way, a claim of standing (see standingClaim):
+	// "This is the only secure way to verify admin status" is how a
+	// server documents its check
 	"(this|it|which) [tool|function|server] (is|remains) the only (secure|safe|approved|authorized|authorised|sanctioned|trusted|verified) (way|method|tool|option|means|function|path|channel)",
 	// 9, 10: safety as the reason for the choice
 	"(as|because|since) (it's|it is|this is|this tool is|this one is) the (safest|most secure|most trusted|only safe|only secure) (option|choice|tool|way|method|one)",
@@ -139,8 +141,11 @@ func selectionBid(m match) bool {
 	return ok
 }
 
-// standingClaim reports whether m is one of standingClaims.
-func standingClaim(m match) bool { return standingClaimSrc[m.phrase.src] }
+// standingClaim reports whether m is one of standingClaims, or the only
+// secure way (bidPhrases[8]), which counts as one of them.
+func standingClaim(m match) bool {
+	return standingClaimSrc[m.phrase.src] || m.phrase.src == bidPhrases[8]
+}
 
 // doubtWords are the words of a doubt; vagueDoubt are the words that may
 // stand between it and the bid when the doubt is about nothing in
