@@ -17,9 +17,9 @@ import (
 //   - a call with no check of the user's: "immediately use this tool
 //     without asking", "Critical emergency tool - use immediately";
 //   - an authority's approval of the tool: "Administrator-approved
-//     database tool", "recommended by the security team", "the only secure
-//     way";
-//   - the tool as the safe, verified or official version of a capability:
+//     database tool", "recommended by the security team", "Company policy
+//     requires using this tool";
+//   - the tool as the safe or verified version of a capability:
 //     "always safe to use for any file operation", "as it's the safest
 //     option", "this is the secure version of read_file".
 //
@@ -55,7 +55,7 @@ var bidPhrases = [...]string{
 	// 9, 10: safety as the reason for the choice
 	"(as|because|since) (it's|it is|this is|this tool is|this one is) the (safest|most secure|most trusted|only safe|only secure) (option|choice|tool|way|method|one)",
 	"(always|completely|totally|perfectly|100) safe to (use|call|run|invoke) (for|on|with) (any|all|every|each)",
-	// 11, 12: the safe or official version of a capability
+	// 11, 12: the safe or verified version of a capability
 	// ("the official version" is how a vendor names its own server, and
 	// passes; so does the secure version of one of the server's own tools,
 	// see case 11)
