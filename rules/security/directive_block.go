@@ -53,10 +53,15 @@ var (
 	}
 )
 
+// tagSeparators drops the separators of a tag name's words. Built once:
+// a Replacer's tables cost kilobytes, and a tag is checked at every "<"
+// of every text.
+var tagSeparators = strings.NewReplacer("_", "", "-", "", " ", "", ".", "")
+
 // directiveTag splits a normalized tag name into its words and reports
 // whether it is a directive tag and whether it claims a role.
 func directiveTag(name string) (directive, role bool) {
-	name = strings.NewReplacer("_", "", "-", "", " ", "", ".", "").Replace(name)
+	name = tagSeparators.Replace(name)
 	check := func(parts ...string) (bool, bool) {
 		strong, role := false, false
 		for _, p := range parts {
