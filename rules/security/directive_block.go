@@ -534,6 +534,8 @@ func blockDirective(content string) string {
 // Check reports each directive block.
 func (directiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	folded := foldedTexts.Of(ctx, s)
+	// One words value for every text read, its storage reused.
+	w := &words{}
 	i := -1
 	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
@@ -542,7 +544,6 @@ func (directiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 		if strings.IndexByte(t.Value, '<') < 0 && strings.IndexByte(t.Value, '[') < 0 && !strings.Contains(t.Value, `"_`) {
 			return
 		}
-		w := &words{}
 		if t.Plain() {
 			if !mayHoldBlock(t.Value) {
 				return
