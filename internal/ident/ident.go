@@ -6,6 +6,7 @@ package ident
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Words splits an identifier into its words: at every character that is
@@ -178,15 +179,31 @@ func Unglue(s string) string {
 			out = append(out, c)
 		}
 	}
-	for i, r := range s {
+	// Bytes below utf8.RuneSelf are read as they are, without decoding
+	// a rune or asking package unicode: descriptions are mostly ASCII.
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if isLower(c) || isUpper(c) || isDigit(c) {
+				if start < 0 {
+					start = i
+				}
+			} else {
+				flush(i)
+				out = append(out, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			if start < 0 {
 				start = i
 			}
-			continue
+		} else {
+			flush(i)
+			out = utf8.AppendRune(out, r)
 		}
-		flush(i)
-		out = append(out, string(r)...)
+		i += size
 	}
 	flush(len(s))
 	return string(out)

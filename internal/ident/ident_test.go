@@ -116,3 +116,43 @@ func TestWordsASCIIAllocates(t *testing.T) {
 		t.Errorf("Words of an ASCII identifier made %v allocations, want at most 1 (its slice of words)", n)
 	}
 }
+
+// TestUnglueBytes holds Unglue, which reads ASCII bytes without decoding
+// them, to the rune-by-rune reading it replaced, on texts mixing ASCII,
+// other letters, other characters and invalid UTF-8.
+func TestUnglueBytes(t *testing.T) {
+	runes := func(s string) string {
+		var out []byte
+		start := -1
+		flush := func(end int) {
+			if start >= 0 {
+				out = append(out, strings.Join(Humps(s[start:end]), " ")...)
+				start = -1
+			}
+		}
+		for i, r := range s {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				if start < 0 {
+					start = i
+				}
+				continue
+			}
+			flush(i)
+			out = append(out, string(r)...)
+		}
+		flush(len(s))
+		return string(out)
+	}
+	pieces := []string{"a", "Z", "7", " ", "_", ".", "use", "This", "HTTP", "é", "É", "ß", "—", "😀", "\uFFFD", "\xff", "\xe2\x82", "Ⅻ", "٣"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(10) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := Unglue(s), runes(s); got != want {
+			t.Fatalf("Unglue(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
