@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode"
@@ -551,4 +552,94 @@ func TestTextFormatsEscape(t *testing.T) {
 			t.Errorf("%s: raw %U in %q", f.name, c, out.Bytes()[max(0, i-60):min(out.Len(), i+20)])
 		}
 	}
+}
+
+// toolsReport is a report whose targets list tools' capability labels
+// with hostile text in every string, nil and empty lists, and a target
+// with no labelled tool (its member is left out), n tools in the first.
+func toolsReport(n int) *result.Report {
+	var tools []result.ToolCapabilities
+	for i := range n {
+		h := hostile[i%len(hostile)]
+		tc := result.ToolCapabilities{Name: h + "tool"}
+		switch i % 4 {
+		case 0:
+			tc.Capabilities = []result.Capability{{Label: "private-data", Evidence: []string{"name " + h, h}}, {Label: h}}
+		case 1:
+			tc.Capabilities = []result.Capability{{Label: "destructive"}, {Label: "outbound-sink", Evidence: []string{}}}
+		case 2:
+			tc.Capabilities = []result.Capability{}
+		}
+		tools = append(tools, tc)
+	}
+	return &result.Report{Version: 1, Mcplint: "test", Targets: []*result.Target{
+		{Name: "labelled", Source: "static", Tools: tools, Score: 0.5, Grade: "C",
+			Issues: []sdk.Issue{{Rule: "r", Severity: sdk.Warning, Message: "m"}}},
+		{Name: "unlabelled", Source: "static", Score: 1, Grade: "A"},
+	}}
+}
+
+// TestToolsListIsEncodingJSON: the tools' labels, written element by
+// element before the score member, are the bytes encoding/json writes for
+// them in the whole target, short lists and long ones (written on every
+// CPU) alike.
+func TestToolsListIsEncodingJSON(t *testing.T) {
+	for _, n := range []int{1, 7, parallelMin + 3} {
+		r := toolsReport(n)
+		var got, want bytes.Buffer
+		if err := WriteJSON(&got, r); err != nil {
+			t.Fatal(err)
+		}
+		if err := writeJSON(&want, r, true); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Fatalf("%d tools: the report is not what encoding/json writes:\n%s", n, firstDifference(got.Bytes(), want.Bytes()))
+		}
+		var back any
+		if err := json.Unmarshal(got.Bytes(), &back); err != nil {
+			t.Fatal(err)
+		}
+		if model, _ := decoded(t, r); !reflect.DeepEqual(back, model) {
+			t.Errorf("%d tools: the report decodes to something other than the model", n)
+		}
+	}
+}
+
+// TestToolsListIsStreamed: a long tools list is written a tool at a time,
+// not encoded whole and then indented and copied, which costs several
+// times its size.
+func TestToolsListIsStreamed(t *testing.T) {
+	r := toolsReport(20000)
+	var out countingWriter
+	if err := WriteJSON(&out, r); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := WriteJSON(io.Discard, r); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(out)/2 {
+		t.Errorf("writing a report of %d bytes allocated %d bytes, want at most half its size", out, alloc)
+	}
+}
+
+// countingWriter counts the bytes written to it.
+type countingWriter int
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	*c += countingWriter(len(p))
+	return len(p), nil
+}
+
+// firstDifference shows where got and want part, with some context.
+func firstDifference(got, want []byte) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	lo := max(i-80, 0)
+	return "got  …" + string(got[lo:min(i+80, len(got))]) + "\nwant …" + string(want[lo:min(i+80, len(want))])
 }

@@ -92,15 +92,17 @@ func (jw *jsonWriter) write(b []byte) {
 // holes is null in v and is written by its function instead: the large
 // lists are streamed, the rest is encoded in one go. A member line of v is
 // the only place a newline followed by d+1 indents and a key can occur,
-// since strings hold no raw newline.
-func (jw *jsonWriter) withHoles(v any, d int, holes map[string]func(int) error) error {
+// since strings hold no raw newline. before holds the same for members
+// that v leaves out (omitempty): each function writes its member whole,
+// with its comma, at the start of the line of the member named by its key.
+func (jw *jsonWriter) withHoles(v any, d int, holes, before map[string]func(int) error) error {
 	b, err := jw.encode(v, d)
 	if err != nil {
 		return err
 	}
 	type hole struct {
-		at   int
-		fill func(int) error
+		at, skip int // where the fill goes, and how many bytes it replaces
+		fill     func(int) error
 	}
 	var at []hole
 	for key, fill := range holes {
@@ -109,7 +111,14 @@ func (jw *jsonWriter) withHoles(v any, d int, holes map[string]func(int) error) 
 		if i < 0 {
 			return fmt.Errorf("writing the JSON report: member %q is missing from its object", key)
 		}
-		at = append(at, hole{i + len(mark) - len("null"), fill})
+		at = append(at, hole{i + len(mark) - len("null"), len("null"), fill})
+	}
+	for key, fill := range before {
+		i := bytes.Index(b, []byte("\n"+indent(d+1)+`"`+key+`": `))
+		if i < 0 {
+			return fmt.Errorf("writing the JSON report: member %q is missing from its object", key)
+		}
+		at = append(at, hole{i, 0, fill})
 	}
 	slices.SortFunc(at, func(x, y hole) int { return x.at - y.at })
 	// The filled members encode into the same buffer, so keep the rest.
@@ -120,7 +129,7 @@ func (jw *jsonWriter) withHoles(v any, d int, holes map[string]func(int) error) 
 		if err := h.fill(d + 1); err != nil {
 			return err
 		}
-		last = h.at + len("null")
+		last = h.at + h.skip
 	}
 	jw.write(b[last:])
 	return nil
@@ -287,10 +296,26 @@ func (jw *jsonWriter) target(t *result.Target, d int) error {
 	if jw.encodeAll {
 		issue, suppressed = nil, nil
 	}
-	return jw.withHoles(&skeleton, d, map[string]func(int) error{
+	holes := map[string]func(int) error{
 		"issues":     func(d int) error { return writeEncoded(jw, t.Issues, d, issue) },
 		"suppressed": func(d int) error { return writeEncoded(jw, t.Suppressed, d, suppressed) },
-	})
+	}
+	// The tools' labels, one element for each tool that has one, are left
+	// out when there are none (omitempty), so they cannot be a null hole:
+	// a list of them is written before the member that follows it.
+	var before map[string]func(int) error
+	if len(t.Tools) > 0 && !jw.encodeAll {
+		skeleton.Tools = nil
+		before = map[string]func(int) error{"score": func(d int) error {
+			jw.out.WriteString("\n" + indent(d) + `"tools": `)
+			if err := writeEncoded(jw, t.Tools, d, appendToolCapabilities); err != nil {
+				return err
+			}
+			jw.out.WriteByte(',')
+			return nil
+		}}
+	}
+	return jw.withHoles(&skeleton, d, holes, before)
 }
 
 // EscapeJSON writes the characters a terminal would act on or hide

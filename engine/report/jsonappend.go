@@ -44,6 +44,58 @@ func appendSuppressed(b []byte, s *result.Suppressed, d int) (_ []byte, ok bool)
 	return appendClose(b, d, '}'), true
 }
 
+// appendToolCapabilities appends tc as an element at depth d; see
+// appendIssue.
+func appendToolCapabilities(b []byte, tc *result.ToolCapabilities, d int) (_ []byte, ok bool) {
+	b = append(b, '{')
+	b = appendNewline(b, d+1)
+	b = append(b, `"name": `...)
+	b = appendString(b, tc.Name)
+	b = appendKey(b, d+1, "capabilities")
+	switch {
+	case tc.Capabilities == nil:
+		b = append(b, "null"...)
+	case len(tc.Capabilities) == 0:
+		b = append(b, "[]"...)
+	default:
+		b = append(b, '[')
+		for i, c := range tc.Capabilities {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendNewline(b, d+2)
+			b = append(b, '{')
+			b = appendNewline(b, d+3)
+			b = append(b, `"label": `...)
+			b = appendString(b, c.Label)
+			b = appendKey(b, d+3, "evidence")
+			b = appendStrings(b, c.Evidence, d+3)
+			b = appendClose(b, d+2, '}')
+		}
+		b = appendClose(b, d+1, ']')
+	}
+	return appendClose(b, d, '}'), true
+}
+
+// appendStrings appends list as the value of a member at depth d.
+func appendStrings(b []byte, list []string, d int) []byte {
+	switch {
+	case list == nil:
+		return append(b, "null"...)
+	case len(list) == 0:
+		return append(b, "[]"...)
+	}
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendNewline(b, d+1)
+		b = appendString(b, s)
+	}
+	return appendClose(b, d, ']')
+}
+
 // appendIssueMembers appends the members of is at depth d, the first
 // without a leading comma: the embedded Issue opens Suppressed too.
 func appendIssueMembers(b []byte, is *sdk.Issue, sev string, d int) []byte {

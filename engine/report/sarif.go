@@ -294,10 +294,10 @@ func writeSARIFLog(jw *jsonWriter, run *sarifRun, results func(d int) error) err
 	err := jw.withHoles(&sarifLog{Schema: sarifSchema, Version: sarifVersion}, 0, map[string]func(int) error{
 		"runs": func(d int) error {
 			return writeList(jw, []*sarifRun{run}, d, func(_, d int) error {
-				return jw.withHoles(run, d, map[string]func(int) error{"results": results})
+				return jw.withHoles(run, d, map[string]func(int) error{"results": results}, nil)
 			})
 		},
-	})
+	}, nil)
 	if err != nil {
 		return err
 	}

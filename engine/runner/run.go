@@ -44,8 +44,39 @@ func RunPassSerial(ctx context.Context, rules []sdk.Rule, pass *analysis.Pass) (
 
 // outcome is what one rule found, or why it could not run.
 type outcome struct {
-	issues []sdk.Issue
+	issues found
 	err    *result.RuleError
+}
+
+// found is a rule's issues in order, in chunks that are never regrown: a
+// rule on a large server reports tens of thousands of issues, which a
+// growing slice would copy again at every doubling and leave behind as
+// garbage, only for runPass to copy them all once more.
+type found [][]sdk.Issue
+
+// maxChunk is the most issues in one chunk of found.
+const maxChunk = 1024
+
+func (f *found) add(is sdk.Issue) {
+	n := len(*f)
+	if n == 0 || len((*f)[n-1]) == cap((*f)[n-1]) {
+		size := 8
+		if n > 0 {
+			size = min(2*cap((*f)[n-1]), maxChunk)
+		}
+		*f = append(*f, make([]sdk.Issue, 0, size))
+		n++
+	}
+	(*f)[n-1] = append((*f)[n-1], is)
+}
+
+// len is how many issues f holds.
+func (f found) len() int {
+	n := 0
+	for _, c := range f {
+		n += len(c)
+	}
+	return n
 }
 
 // runPass runs the rules on at most places goroutines at once; with 0,
@@ -54,7 +85,7 @@ func runPass(ctx context.Context, rules []sdk.Rule, pass *analysis.Pass, places 
 	snap := pass.Snapshot()
 	results := make([]outcome, len(rules))
 	run := func(i int, r sdk.Rule, meta sdk.Meta) {
-		var issues []sdk.Issue
+		var issues found
 		var err error
 		rctx := pass.For(ctx, meta.Name, meta.Uses)
 		trace.WithRegion(ctx, meta.Name, func() { issues, err = check(rctx, r, meta, snap) })
@@ -95,12 +126,14 @@ func runPass(ctx context.Context, rules []sdk.Rule, pass *analysis.Pass, places 
 	wg.Wait()
 	n := 0
 	for _, res := range results {
-		n += len(res.issues)
+		n += res.issues.len()
 	}
 	issues := make([]sdk.Issue, 0, n)
 	var errs []result.RuleError
 	for _, res := range results {
-		issues = append(issues, res.issues...)
+		for _, c := range res.issues {
+			issues = append(issues, c...)
+		}
 		if res.err != nil {
 			errs = append(errs, *res.err)
 		}
@@ -114,7 +147,7 @@ func runPass(ctx context.Context, rules []sdk.Rule, pass *analysis.Pass, places 
 // The rest are counted in one more issue of the rule that says how many.
 const MaxIssues = sdk.MaxIssues
 
-func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot) (issues []sdk.Issue, err error) {
+func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot) (issues found, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("rule panicked: %v", p)
@@ -126,21 +159,22 @@ func check(ctx context.Context, r sdk.Rule, meta sdk.Meta, snap *sdk.Snapshot) (
 		}
 		return s
 	}
-	more := 0
+	kept, more := 0, 0
 	var worst sdk.Severity
 	err = r.Check(ctx, snap, func(is sdk.Issue) {
 		is.Severity = severity(is.Severity)
-		if len(issues) >= MaxIssues {
+		if kept >= MaxIssues {
 			more++
 			worst = max(worst, is.Severity)
 			return
 		}
 		is.Rule, is.Category = meta.Name, meta.Category
 		is.OWASP, is.CWE = meta.OWASP, meta.CWE
-		issues = append(issues, is)
+		issues.add(is)
+		kept++
 	})
 	if more > 0 {
-		issues = append(issues, sdk.Issue{
+		issues.add(sdk.Issue{
 			Rule: meta.Name, Category: meta.Category, OWASP: meta.OWASP, CWE: meta.CWE, Severity: worst,
 			Message: fmt.Sprintf("%d more issues of %s are not shown: a report keeps the first %d of each rule for each target", more, meta.Name, MaxIssues),
 			Fix:     fmt.Sprintf("fix the issues shown and lint again, or turn the rule off with --disable %s if it misfires on this server", meta.Name),

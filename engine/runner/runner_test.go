@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -319,5 +320,32 @@ func TestRunPassKeepsTheAnalyses(t *testing.T) {
 	}
 	if n := passRuns.Load(); n != 1 {
 		t.Errorf("the analysis ran %d times, want 1", n)
+	}
+}
+
+// TestRunCopiesIssuesOnce runs a rule that reports many issues: the
+// runner keeps each where it first puts it until it hands them all over
+// in one slice, so it allocates about twice their size, never the three
+// times and more a slice grown by doubling costs (its old arrays, then the
+// copy into the result).
+func TestRunCopiesIssuesOnce(t *testing.T) {
+	const n = 8000
+	many := fake{meta: pluginRule, check: func(_ *sdk.Snapshot, report func(sdk.Issue)) error {
+		for range n {
+			report(sdk.Issue{Tool: "a", Pointer: "/tools/0", Message: "many"})
+		}
+		return nil
+	}}
+	snap := &sdk.Snapshot{Tools: []sdk.Tool{{Name: "a"}}}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	issues, errs := RunPassSerial(context.Background(), []sdk.Rule{many}, analysis.NewPass(snap))
+	runtime.ReadMemStats(&after)
+	if len(errs) != 0 || len(issues) != n {
+		t.Fatalf("got %d issues and errors %v, want %d issues", len(issues), errs, n)
+	}
+	size := float64(n) * float64(reflect.TypeFor[sdk.Issue]().Size())
+	if got := float64(after.TotalAlloc-before.TotalAlloc) / size; got > 2.4 {
+		t.Errorf("the run allocated %.2f times the size of the issues it returned, want at most 2.4", got)
 	}
 }

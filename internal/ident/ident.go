@@ -6,12 +6,17 @@ package ident
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Words splits an identifier into its words: at every character that is
 // neither a letter nor a digit, and at camel-case humps (see Humps). The
-// words keep their case.
+// words keep their case. An ASCII identifier, as nearly every tool and
+// parameter name is, is split in place: its words are slices of s.
 func Words(s string) []string {
+	if ascii(s) {
+		return asciiWords(s)
+	}
 	var out []string
 	for token := range strings.FieldsFuncSeq(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
@@ -19,6 +24,43 @@ func Words(s string) []string {
 		out = append(out, Humps(token)...)
 	}
 	return out
+}
+
+// asciiWords is Words for an ASCII s, read on bytes: its one allocation
+// is the slice of words, made at its final length.
+func asciiWords(s string) []string {
+	n := 0
+	eachASCIIWord(s, func(string) { n++ })
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, 0, n)
+	eachASCIIWord(s, func(w string) { out = append(out, w) })
+	return out
+}
+
+// eachASCIIWord calls f with each word of the ASCII identifier s, split
+// where Words splits it: at bytes that are neither letters nor digits,
+// and at the humps of Humps.
+func eachASCIIWord(s string, f func(string)) {
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || !isLower(s[i]) && !isUpper(s[i]) && !isDigit(s[i]) {
+			if start >= 0 {
+				f(s[start:i])
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+			continue
+		}
+		if c, p := s[i], s[i-1]; isUpper(c) && (isLower(p) || isDigit(p) || isUpper(p) && i+1 < len(s) && isLower(s[i+1])) {
+			f(s[start:i])
+			start = i
+		}
+	}
 }
 
 // EachWord calls f with the bounds of each word of the identifier s, in
@@ -137,15 +179,31 @@ func Unglue(s string) string {
 			out = append(out, c)
 		}
 	}
-	for i, r := range s {
+	// Bytes below utf8.RuneSelf are read as they are, without decoding
+	// a rune or asking package unicode: descriptions are mostly ASCII.
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if isLower(c) || isUpper(c) || isDigit(c) {
+				if start < 0 {
+					start = i
+				}
+			} else {
+				flush(i)
+				out = append(out, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			if start < 0 {
 				start = i
 			}
-			continue
+		} else {
+			flush(i)
+			out = utf8.AppendRune(out, r)
 		}
-		flush(i)
-		out = append(out, string(r)...)
+		i += size
 	}
 	flush(len(s))
 	return string(out)

@@ -184,6 +184,8 @@ var refusals = map[string]bool{
 // Check reports each text with a payload, once.
 func (destructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	v := judged.Of(ctx, s)
+	// One words value for every text read, its storage reused.
+	w := &words{}
 	// The texts that may hold a payload's words or a fork bomb's ":()",
 	// in order, each once.
 	words, bombs := v.texts[directiveGate().index(payloadWords())], v.forkBombs
@@ -198,7 +200,7 @@ func (destructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 			e, bombs = bombs[0], bombs[1:]
 		}
 		if e.t.Kind != visible.KindResourceURI {
-			checkPayloads(e.t, e.t.Value, "", report)
+			checkPayloads(w, e.t, e.t.Value, "", report)
 		}
 	}
 	// A payload encoded as base64 or hex ("Data: aW1wb3J0IG9z…") is
@@ -206,20 +208,20 @@ func (destructivePayload) Check(ctx context.Context, s *sdk.Snapshot, report fun
 	// runs are read as the text is.
 	for _, r := range readings(ctx, s) {
 		if r.how == readDecoded {
-			checkPayloads(r.t, r.value, r.how.note(), report)
+			checkPayloads(w, r.t, r.value, r.how.note(), report)
 		}
 	}
 	return nil
 }
 
 // checkPayloads reports the payloads in value, which is t's text or a
-// reading of it (note says which), if any.
-func checkPayloads(t visible.Text, value, note string, report func(sdk.Issue)) {
-	w := split(value)
+// reading of it (note says which), if any; it splits value into w.
+func checkPayloads(w *words, t visible.Text, value, note string, report func(sdk.Issue)) {
+	w.reset(value)
 	text := strings.ToLower(w.text)
 	if w.hasSoft {
 		text = strings.ReplaceAll(text, string(softMark), "")
-		w = split(text)
+		w.reset(text)
 	}
 	var found []string
 	seen := map[string]bool{}

@@ -65,10 +65,14 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 		return
 	}
 	for _, r := range readings(ctx, s) {
-		if r.how&kinds == 0 || reported[r.i] || !ps.mayMatch(r.value, visible.Plain(r.value)) {
+		if r.how&kinds == 0 || reported[r.i] || !ps.mayMatchFolded(r.folded, r.plain) {
 			continue
 		}
-		w.reset(r.value)
+		if r.plain {
+			w.resetFolded(r.value, r.value)
+		} else {
+			w.resetFolded(r.folded, "")
+		}
 		w.reading = r.how
 		check(r.i, r.t)
 	}

@@ -53,10 +53,15 @@ var (
 	}
 )
 
+// tagSeparators drops the separators of a tag name's words. Built once:
+// a Replacer's tables cost kilobytes, and a tag is checked at every "<"
+// of every text.
+var tagSeparators = strings.NewReplacer("_", "", "-", "", " ", "", ".", "")
+
 // directiveTag splits a normalized tag name into its words and reports
 // whether it is a directive tag and whether it claims a role.
 func directiveTag(name string) (directive, role bool) {
-	name = strings.NewReplacer("_", "", "-", "", " ", "", ".", "").Replace(name)
+	name = tagSeparators.Replace(name)
 	check := func(parts ...string) (bool, bool) {
 		strong, role := false, false
 		for _, p := range parts {
@@ -529,6 +534,8 @@ func blockDirective(content string) string {
 // Check reports each directive block.
 func (directiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	folded := foldedTexts.Of(ctx, s)
+	// One words value for every text read, its storage reused.
+	w := &words{}
 	i := -1
 	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
@@ -537,7 +544,6 @@ func (directiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 		if strings.IndexByte(t.Value, '<') < 0 && strings.IndexByte(t.Value, '[') < 0 && !strings.Contains(t.Value, `"_`) {
 			return
 		}
-		w := &words{}
 		if t.Plain() {
 			if !mayHoldBlock(t.Value) {
 				return

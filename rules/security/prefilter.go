@@ -156,9 +156,17 @@ func (ps *phraseSet) mayMatch(s string, plain bool) bool {
 	}
 	if !plain {
 		s = fold(s)
-		if strings.IndexByte(s, softMark) >= 0 {
-			return true
-		}
+	}
+	return ps.mayMatchFolded(s, plain)
+}
+
+// mayMatchFolded is mayMatch of a text already folded unless plain.
+func (ps *phraseSet) mayMatchFolded(s string, plain bool) bool {
+	if ps.unanchored {
+		return true
+	}
+	if !plain && strings.IndexByte(s, softMark) >= 0 {
+		return true
 	}
 	o := orderCheck{ps: ps, text: s, plain: plain}
 	return ps.scan(s, nil, func(hit partSet, end int) bool {

@@ -30,6 +30,10 @@ type reading struct {
 	// how is what was done, for messages: readGlued, readDecoded or
 	// readHidden.
 	how readingKind
+	// folded is value folded (see fold), or value itself when plain
+	// (visible.Plain), made once for the phrase rules that each read it.
+	folded string
+	plain  bool
 }
 
 type readingKind uint8
@@ -104,6 +108,13 @@ func readAgain(ctx context.Context, s *sdk.Snapshot) []reading {
 			if _, _, hidden := smuggledTags(t.Value); hidden != "" {
 				out = append(out, reading{i: e.i, t: t, value: hidden, how: readHidden})
 			}
+		}
+	}
+	for k := range out {
+		r := &out[k]
+		r.plain, r.folded = visible.Plain(r.value), r.value
+		if !r.plain {
+			r.folded = fold(r.value)
 		}
 	}
 	return out

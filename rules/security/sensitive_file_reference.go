@@ -479,9 +479,10 @@ func (sensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report
 	domainOf := domainWords(s)
 	// The phrase rules' scan reads every byte of every text already and
 	// finds mayNameSecretFile's verdict on its way.
+	w := &words{}
 	for _, e := range judged.Of(ctx, s).secretFiles {
 		t := e.t
-		w := split(t.Value)
+		w.reset(t.Value)
 		domain := domainOf(t.Owner(), t.Tool())
 		if sentenceName(t, w) {
 			// A parameter named like a sentence is its own order
