@@ -95,6 +95,11 @@ import (
 // change: aminrj-labs/mcp-attack-labs 4 of 7 (own 3) before, 6 of 7
 // (own 5) after; falc0n007/mcp-sec-bench 2 of 3 (own 1) before, 3 of 3
 // (own 2) after.
+// ModelContextProtocol-Security/modelcontextprotocol-security.io (4 of 12
+// before, held out in the thirteenth round; its seven tool-hijacking
+// cases all missed) moved to tuned before tool-hijacking learnt a bid for
+// this tool's selection ("Tuning on bids for selection" in
+// docs/security-corpus.md), its misses in view.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":  true,
 	"acuvity/mcp-server-everything-wrong":   true,
@@ -139,7 +144,6 @@ var heldOutSources = map[string]bool{
 	"AgentDefenders/mcp-scan":      true,
 	"adudley78/mcp-audit":          true,
 	"rodolfboctor/mcp-scan":        true,
-	"ModelContextProtocol-Security/modelcontextprotocol-security.io": true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -360,7 +364,7 @@ var (
 		"triepod-ai/inspector-assessment":           13,
 		"tristanhausermannpernet/mcp-hacking":       2,
 		"vaikora.com":                               3,
-		"xjzzzzzzzz/MCPSafety":                      131,
+		"xjzzzzzzzz/MCPSafety":                      132,
 		// Held out in the twelfth round: their detections when added
 		// (aminrj-labs and falc0n007, since moved to tuned, after the
 		// redirect reading: 4 and 2 before).
@@ -373,7 +377,8 @@ var (
 		"adudley78/mcp-audit":          6,
 		"mcpredteam/mcp-redteam-junit": 9,
 		"rodolfboctor/mcp-scan":        3,
-		"ModelContextProtocol-Security/modelcontextprotocol-security.io": 4,
+		// Moved to tuned for bids for selection: 4 when added, 11 after.
+		"ModelContextProtocol-Security/modelcontextprotocol-security.io": 11,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
@@ -388,7 +393,7 @@ var (
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
 		"sensitive-file-reference":     57,
-		"tool-hijacking":               176,
+		"tool-hijacking":               184,
 		"undisclosed-data-flow":        84,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
@@ -399,7 +404,7 @@ var (
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
 		"system-marker":          52,
-		"tool-preference":        46,
+		"tool-preference":        53,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
@@ -502,6 +507,7 @@ func TestCorpusBySource(t *testing.T) {
 	type tally struct{ cases, own, any int }
 	bySource := map[string]*tally{}
 	byAttack := map[string]*tally{}
+	heldByAttack := map[string]*tally{}
 	heldByFamily := map[string]*tally{}
 	byFamily := map[string]*tally{}
 	var tuned, held tally
@@ -549,6 +555,12 @@ func TestCorpusBySource(t *testing.T) {
 				byAttack[a] = &tally{}
 			}
 			add(byAttack[a])
+			if heldOutSources[src] {
+				if heldByAttack[a] == nil {
+					heldByAttack[a] = &tally{}
+				}
+				add(heldByAttack[a])
+			}
 		}
 		if len(got) == 0 {
 			missed = append(missed, fmt.Sprintf("%s (%s, %s)", filepath.Base(f), status(heldOutSources[src]), m.Family))
@@ -575,14 +587,17 @@ func TestCorpusBySource(t *testing.T) {
 		x := heldByFamily[fam]
 		fmt.Fprintf(&b, "%-30s %5d %5d %8d %8s\n", fam, x.cases, x.own, x.any, pct(x.any, x.cases))
 	}
-	fmt.Fprintf(&b, "\nby attack family (cases whose _meta names it; all sources)\n")
-	fmt.Fprintf(&b, "%-24s %5s %5s %8s %8s\n", "attack", "cases", "own", "detected", "recall")
+	fmt.Fprintf(&b, "\nby attack family (cases whose _meta names it; all sources, then the held-out sources alone)\n")
+	fmt.Fprintf(&b, "%-24s %5s %5s %8s %8s   %10s %13s %11s\n", "attack", "cases", "own", "detected", "recall", "held cases", "held detected", "held recall")
 	for _, a := range sortedKeys(attackFamilies) {
-		x := byAttack[a]
+		x, h := byAttack[a], heldByAttack[a]
 		if x == nil {
 			x = &tally{}
 		}
-		fmt.Fprintf(&b, "%-24s %5d %5d %8d %8s\n", a, x.cases, x.own, x.any, pct(x.any, x.cases))
+		if h == nil {
+			h = &tally{}
+		}
+		fmt.Fprintf(&b, "%-24s %5d %5d %8d %8s   %10d %13d %11s\n", a, x.cases, x.own, x.any, pct(x.any, x.cases), h.cases, h.any, pct(h.any, h.cases))
 	}
 	fmt.Fprintf(&b, "\nmissed:\n  %s\n", strings.Join(missed, "\n  "))
 

@@ -139,7 +139,7 @@ var hijackPhrases = newPhraseSet(append([]string{
 	"(changes|modifies|replaces|rewrites|alters|overrides|sets|forces|redirects) ~10 (regardless of|irrespective of|no matter) [the|what the|what] (user's|user|users) ~2 (input|inputs|request|requests|choice|choices|query|queries|preference|preferences)",
 	// an endorsement before a claim that starts with the same word:
 	// "Rated #1 by economists" is the first, not only "rated #1"
-}, append(append(append(append(endorsements[:], selfPromotion...), foreignOrders...), choiceBids[:]...), redirectOrders[:]...)...)...)
+}, append(append(append(append(append(append(endorsements[:], selfPromotion...), foreignOrders...), choiceBids[:]...), redirectOrders[:]...), bidPhrases[:]...), standingClaims[:]...)...)...)
 
 // foreignOrders order, replace or add to the calls of a tool that they
 // name: "instead of calling send_email, route the request through this
@@ -519,7 +519,7 @@ var selfPromotion = []string{
 }
 
 // promotes reports whether m is one of selfPromotion's claims.
-func promotes(m match) bool { return selfPromotionSrc[m.phrase.src] }
+func promotes(m match) bool { return selfPromotionSrc[m.phrase.src] || standingClaim(m) }
 
 var selfPromotionSrc = func() map[string]bool {
 	d := map[string]bool{}
@@ -566,6 +566,9 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			if endorsement(m) && plainUse(w, m) {
 				continue
 			}
+			if selectionBid(m) && !bidStands(s, t, w, m) {
+				continue
+			}
 			if !ownToolsScope(w, m, own) && !scoped(w, m) && imperative(w, m) {
 				// An endorsement said of something else than the tool, or
 				// in a parameter's text, is one more claim of standing;
@@ -575,6 +578,9 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 				claim = append(claim, c)
 				if c || endorsement(m) {
 					claims[m.phrase.src] = true
+				}
+				if c && conjoinedClaim(w, m) {
+					claims[m.phrase.src+" and"] = true
 				}
 				if choiceBid(m) {
 					bids = 1
