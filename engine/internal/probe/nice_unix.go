@@ -2,7 +2,10 @@
 
 package probe
 
-import "syscall"
+import (
+	"runtime"
+	"syscall"
+)
 
 // probeNice is how much lower a probe process's CPU priority is than the
 // main session's server while that server starts.
@@ -18,13 +21,10 @@ func yieldCPU(pgid int) (restore func()) {
 	if pgid <= 0 {
 		return func() {}
 	}
-	// The raw system call answers 20 minus the nice value, so that it
-	// is never negative.
-	raw, err := syscall.Getpriority(syscall.PRIO_PGRP, pgid)
+	nice, err := niceOf(pgid)
 	if err != nil {
 		return func() {}
 	}
-	nice := 20 - raw
 	if syscall.Setpriority(syscall.PRIO_PGRP, pgid, min(nice+probeNice, 19)) != nil {
 		return func() {}
 	}
@@ -32,4 +32,19 @@ func yieldCPU(pgid int) (restore func()) {
 	// allows it; without them the probe stays lower, which is slower but
 	// judges the same.
 	return func() { syscall.Setpriority(syscall.PRIO_PGRP, pgid, nice) }
+}
+
+// niceOf is the nice value of the process group pgid's processes (the
+// lowest, when they differ).
+func niceOf(pgid int) (int, error) {
+	v, err := syscall.Getpriority(syscall.PRIO_PGRP, pgid)
+	if err != nil {
+		return 0, err
+	}
+	if runtime.GOOS == "linux" || runtime.GOOS == "android" {
+		// Linux's system call answers 20 minus the nice value, so that
+		// it is never negative.
+		return 20 - v, nil
+	}
+	return v, nil
 }

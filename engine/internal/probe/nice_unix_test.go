@@ -6,16 +6,17 @@ import (
 	"os/exec"
 	"syscall"
 	"testing"
+	"time"
 )
 
-// niceOf is the nice value of process group pgid's processes.
-func niceOf(t *testing.T, pgid int) int {
+// mustNice is the nice value of process group pgid's processes.
+func mustNice(t *testing.T, pgid int) int {
 	t.Helper()
-	raw, err := syscall.Getpriority(syscall.PRIO_PGRP, pgid)
+	n, err := niceOf(pgid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return 20 - raw
+	return n
 }
 
 // A probe's server yields probeNice below the priority it was started at
@@ -35,21 +36,21 @@ func TestYieldCPUIsRelativeAndRestored(t *testing.T) {
 	// nice execs sleep in the same process: wait until it has set its
 	// priority.
 	for range 1000 {
-		if niceOf(t, pgid) != 0 {
+		if mustNice(t, pgid) != 0 {
 			break
 		}
-		syscall.Nanosleep(&syscall.Timespec{Nsec: 1e6}, nil)
+		time.Sleep(time.Millisecond)
 	}
-	started := niceOf(t, pgid)
+	started := mustNice(t, pgid)
 	if started == 0 {
 		t.Skip("nice did not lower the priority")
 	}
 	restore := yieldCPU(pgid)
-	if got, want := niceOf(t, pgid), min(started+probeNice, 19); got != want {
+	if got, want := mustNice(t, pgid), min(started+probeNice, 19); got != want {
 		t.Errorf("nice %d while the main server starts, want %d (%d below %d)", got, want, probeNice, started)
 	}
 	restore()
-	if got := niceOf(t, pgid); got != started {
+	if got := mustNice(t, pgid); got != started {
 		if syscall.Getuid() != 0 {
 			t.Skipf("nice %d after restore, want %d: raising a priority back needs privileges", got, started)
 		}
