@@ -134,16 +134,10 @@ func runFresh(ctx context.Context, start Starter, opts mcp.Options, eras <-chan 
 // lowers the process's CPU priority below the main session's.
 func runFreshOnce(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun, yield bool) (tr *sdk.Transcript, silent bool, era string) {
 	c, startErr := start(ctx, opts)
-	restore := func() {}
 	if startErr == nil && yield {
-		restore = yieldCPU(c.PGID())
+		yieldCPU(c.PGID())
 	}
 	era = <-eras
-	// The main session's server has answered: it no longer needs the CPU
-	// first, and the probe, whose start-up may be far behind on a busy
-	// machine, must finish its start and its listings before that
-	// session ends, or the lint waits for it.
-	restore()
 	if startErr != nil {
 		if era == "" {
 			return nil, false, era

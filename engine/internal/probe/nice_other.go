@@ -3,4 +3,4 @@
 package probe
 
 // yieldCPU would lower a probe process's priority; not done here.
-func yieldCPU(int) (restore func()) { return func() {} }
+func yieldCPU(int) {}
