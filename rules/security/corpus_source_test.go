@@ -144,6 +144,11 @@ var heldOutSources = map[string]bool{
 	"AgentDefenders/mcp-scan":      true,
 	"adudley78/mcp-audit":          true,
 	"rodolfboctor/mcp-scan":        true,
+	// Held out in the fourteenth round, measured before any change for them:
+	"intutic/intutic":         true,
+	"AperionAI/shield":        true,
+	"nik1097/mcp-swiss-knife": true,
+	"m0rvayne/mcp-redteam":    true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -379,32 +384,37 @@ var (
 		"rodolfboctor/mcp-scan":        3,
 		// Moved to tuned for bids for selection: 4 when added, 11 after.
 		"ModelContextProtocol-Security/modelcontextprotocol-security.io": 11,
+		// Held out in the fourteenth round: their detections when added.
+		"AperionAI/shield":        3,
+		"intutic/intutic":         7,
+		"m0rvayne/mcp-redteam":    13,
+		"nik1097/mcp-swiss-knife": 3,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
 	// (hidden characters beside a hijacking order) says nothing of the
 	// family's own rule.
 	ownFloor = map[string]int{
-		"concealment-directive":        18,
+		"concealment-directive":        20,
 		"context-harvesting-parameter": 13,
 		"destructive-payload":          60,
-		"instruction-override":         91,
+		"instruction-override":         99,
 		"invisible-character":          4,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
-		"sensitive-file-reference":     57,
-		"tool-hijacking":               184,
-		"undisclosed-data-flow":        84,
+		"sensitive-file-reference":     65,
+		"tool-hijacking":               187,
+		"undisclosed-data-flow":        86,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          51,
+		"call-redirect":          55,
 		"download-run":           3,
-		"guardrail-disable":      14,
+		"guardrail-disable":      18,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
-		"system-marker":          52,
-		"tool-preference":        53,
+		"system-marker":          56,
+		"tool-preference":        57,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
