@@ -210,6 +210,10 @@ var heldOutServers = map[string]bool{
 	"travelplanner-gongrzhe.json": true, "robloxstudio.json": true, "gcp-mcp.json": true, "notion-suekou.json": true,
 	"gdrive-isaacphi.json": true, "talk-to-figma.json": true, "github-mcp-server.json": true, "howtocook.json": true,
 	"agent-device.json": true,
+	// Held out in the fourteenth round, measured before any change for them:
+	"siemens-element.json": true, "drawio-lgazo.json": true, "shadcn-jpisnice.json": true, "tauri-hypothesi.json": true,
+	"orchestrator-claude.json": true, "octocode.json": true, "knip.json": true, "linear-mseep.json": true,
+	"agent-security-scanner.json": true, "bitbucket-mcp.json": true,
 	// lark.json (19 tools) moved to tuned when invisible-character took
 	// its two copied zero-width spaces for a warning: 1 tool flagged at
 	// error before, at warning after. ms365-softeria.json (188 tools)
@@ -259,6 +263,13 @@ var knownFalsePositives = map[string]string{
 	// The twelfth round's held-out servers raised one, reviewed by hand as
 	// the rules stood when they were added (docs/security-corpus.md).
 	"googlemaps-code-assist.json tool-hijacking <resource mcp://google-maps-platform-code-assist/instructions>": "the server's own instructions resource asks to be read, or its own `retrieve-instructions` tool called, \"before using any other tool, especially `retrieve-google-maps-platform-docs`\" (its other tool) \"to understand how to handle location-based use cases\": sequencing among the server's own tools for its own job, no call of another server's tool rerouted or carrying anything",
+	// The fourteenth round's held-out servers raised four on three tools,
+	// reviewed by hand as the rules stood when they were added
+	// (docs/security-corpus.md).
+	"orchestrator-claude.json context-harvesting-parameter createAgentDefinition": "\"Create a new agent definition\" with a systemPrompt, \"System prompt for the agent\": the system prompt of the agent definition the tool stores, its job, not the calling model's own context",
+	"orchestrator-claude.json context-harvesting-parameter updateAgentDefinition": "\"Update an existing agent definition\" with a systemPrompt, \"Updated system prompt\": the stored agent definition's system prompt, the record the tool writes, not the calling model's own context",
+	"orchestrator-claude.json instruction-override updateAgentDefinition":         "the parameter description \"Updated system prompt\" is a field label for the agent definition the tool writes; it orders nothing and replaces no instructions",
+	"tauri-hypothesi.json context-harvesting-parameter <prompt select>":           "the select prompt's message argument tells the user, who invokes prompts, to \"put your full message in chat instead\" because one client forwards only its first word: advice about a client bug, no request for the model's context",
 }
 
 // knownTrueFindings are findings on clean real servers that are right
@@ -428,7 +439,9 @@ var (
 	// none. Of those eight, six were fixed in the rules and one found
 	// true by its rule's policy ("Precision on the clean servers"): one
 	// remains.
-	cleanWarnCeiling, cleanErrorCeiling = 1, 0
+	// The fourteenth round's flagged three tools more, warnings, all
+	// false, in knownFalsePositives: four remain.
+	cleanWarnCeiling, cleanErrorCeiling = 4, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
