@@ -431,48 +431,66 @@ func quotedName(w *words, k int) string {
 	return w.text[t.start:t.end]
 }
 
-// toolKeys are the keys of the names of s's tools, and of their
-// parameters: a parameter named in an order ("first call with
-// `queryParams`") is no other server's tool.
-func toolKeys(s *sdk.Snapshot) map[string]bool {
-	d := make(map[string]bool, len(s.Tools))
-	for _, t := range s.Tools {
-		d[toolKey(t.Name)] = true
-		if schema, ok := t.InputSchema.(map[string]any); ok {
-			if props, ok := schema["properties"].(map[string]any); ok {
-				for name := range props {
-					d[toolKey(name)] = true
+// serverNames are a Snapshot's names as tool-hijacking compares a name
+// a text writes with them, each made on first use and once per Check:
+// most texts name no tool, and a list may hold thousands.
+type serverNames struct {
+	s *sdk.Snapshot
+	// keys are the keys of the names of the tools and of their
+	// parameters: a parameter named in an order ("first call with
+	// `queryParams`") is no other server's tool.
+	keys map[string]bool
+	// words are the stemmed words of the tools' names (family).
+	words map[string]bool
+}
+
+// keyed returns keys, made on first use.
+func (n *serverNames) keyed() map[string]bool {
+	if n.keys == nil {
+		n.keys = make(map[string]bool, len(n.s.Tools))
+		for _, t := range n.s.Tools {
+			n.keys[toolKey(t.Name)] = true
+			if schema, ok := t.InputSchema.(map[string]any); ok {
+				if props, ok := schema["properties"].(map[string]any); ok {
+					for name := range props {
+						n.keys[toolKey(name)] = true
+					}
 				}
 			}
 		}
 	}
-	return d
+	return n.keys
 }
 
-// ownFamily reports whether a tool name not among the server's is built
+// own reports whether id names one of the server's tools or parameters.
+func (n *serverNames) own(id string) bool { return n.keyed()[toolKey(id)] }
+
+// family reports whether a tool name not among the server's is built
 // from the words of its tools' names: "currents-get-test-signature"
 // beside currents-get-tests-signatures, "get_view_schema_by_type" beside
 // create_view and get_board_schema, a renamed or older tool of the same
 // server rather than another server's. Words of fewer than four letters
 // and a plural's "s" do not count; a name with no word left is no family.
-func ownFamily(s *sdk.Snapshot, id string) bool {
-	vocab := map[string]bool{}
-	for _, t := range s.Tools {
-		for _, w := range splitName(t.Name) {
-			vocab[stem(w)] = true
+func (n *serverNames) family(id string) bool {
+	if n.words == nil {
+		n.words = map[string]bool{}
+		for _, t := range n.s.Tools {
+			for _, w := range splitName(t.Name) {
+				n.words[stem(w)] = true
+			}
 		}
 	}
-	n := 0
+	k := 0
 	for _, w := range splitName(id) {
 		if len(w) < 4 {
 			continue
 		}
-		if !vocab[stem(w)] {
+		if !n.words[stem(w)] {
 			return false
 		}
-		n++
+		k++
 	}
-	return n > 0
+	return k > 0
 }
 
 // splitName splits a tool name into its lowercase words (ident.EachWord).
@@ -532,7 +550,7 @@ var selfPromotionSrc = func() map[string]bool {
 // Check reports each text that manipulates the model's choice of tools.
 func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	own := serverWords(s)
-	var names map[string]bool
+	names := &serverNames{s: s}
 	reported := map[string]bool{}
 	phraseFindings(ctx, s, hijackPhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]
@@ -542,17 +560,14 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 		var foreign, notes []string
 		for _, m := range ms {
 			if foreignOrder(m) {
-				if names == nil {
-					names = toolKeys(s)
-				}
-				id := foreignTool(w, m, names)
-				if id == "" || ownFamily(s, id) {
+				id := foreignTool(w, m, names.keyed())
+				if id == "" || names.family(id) {
 					continue
 				}
 				foreign = append(foreign, id)
 			}
 			if redirectOrder(m) {
-				note, ok := redirectHolds(s, w, m, &names)
+				note, ok := redirectHolds(s, w, m, names)
 				if !ok {
 					continue
 				}
@@ -566,7 +581,7 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			if endorsement(m) && plainUse(w, m) {
 				continue
 			}
-			if selectionBid(m) && !bidStands(s, t, w, m) {
+			if selectionBid(m) && !bidStands(names, t, w, m) {
 				continue
 			}
 			if !ownToolsScope(w, m, own) && !scoped(w, m) && imperative(w, m) {

@@ -2,7 +2,6 @@ package security
 
 import (
 	"github.com/mcplint/mcplint/rules/internal/visible"
-	"github.com/mcplint/mcplint/sdk"
 )
 
 // Bids for this tool's selection. A description that asks to be chosen by
@@ -213,9 +212,10 @@ func everythingAfter(w *words, m match) bool {
 	return false
 }
 
-// bidStands reports whether m, one of bidPhrases, said in t of s, is a bid for
-// the tool's selection rather than guidance that names its case.
-func bidStands(s *sdk.Snapshot, t visible.Text, w *words, m match) bool {
+// bidStands reports whether m, one of bidPhrases, said in t of the
+// server whose names are names, is a bid for the tool's selection rather
+// than guidance that names its case.
+func bidStands(names *serverNames, t visible.Text, w *words, m match) bool {
 	switch bidSrc[m.phrase.src] {
 	case 11:
 		// "This is the secure version of insert, with permission
@@ -227,7 +227,7 @@ func bidStands(s *sdk.Snapshot, t visible.Text, w *words, m match) bool {
 		if k < hi && (w.lowerWord(k) == "the" || w.lowerWord(k) == "a") {
 			k++
 		}
-		return k >= hi || !toolKeys(s)[toolKey(w.word(k))]
+		return k >= hi || !names.own(w.word(k))
 	case 0, 1:
 		// the doubt is about nothing in particular: "If unsure about
 		// available fields, first fetch ONE item" names what to find out

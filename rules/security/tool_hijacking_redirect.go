@@ -89,14 +89,9 @@ func redirectOrder(m match) bool { return redirectSrc[m.phrase.src] }
 
 // redirectHolds reports whether m, one of redirectOrders, has the
 // structure of its shape, and a note for the message: the tool whose
-// calls are redirected or that is called, and why it counts. names are
-// the keys of the server's tools and parameters (toolKeys), made on
-// first use.
-func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (note string, ok bool) {
-	if *names == nil {
-		*names = toolKeys(s)
-	}
-	own := *names
+// calls are redirected or that is called, and why it counts, judged
+// against the server's names.
+func redirectHolds(s *sdk.Snapshot, w *words, m match, own *serverNames) (note string, ok bool) {
 	lo, hi := w.sentenceOf(m.start)
 	switch m.phrase.src {
 	case redirectOrders[0], redirectOrders[1], redirectOrders[2], redirectOrders[6]:
@@ -112,14 +107,14 @@ func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (
 		// "use this tool instead (of …)" counts only after the other
 		// tool is said to be passed over ("has been deprecated", "no longer
 		// trusted"): else it is guidance on what came before.
-		if id := otherToolIn(s, w, from, m.start, own); id != "" && (m.phrase.src == redirectOrders[0] || m.phrase.src == redirectOrders[6] || passedOverIn(w, from, m.start)) {
+		if id := otherToolIn(w, from, m.start, own); id != "" && (m.phrase.src == redirectOrders[0] || m.phrase.src == redirectOrders[6] || passedOverIn(w, from, m.start)) {
 			return strconv.Quote(id) + " is not a tool of this server, and its calls are sent here", true
 		}
 		if m.phrase.src == redirectOrders[2] {
 			// "use this tool instead of send_email" and nothing after:
 			// a case after it ("… when you need …") is guidance
 			k := m.end - 1
-			if id := otherToolIn(s, w, k, min(hi, k+3), own); id != "" && !scopedAfter(w, k, hi) {
+			if id := otherToolIn(w, k, min(hi, k+3), own); id != "" && !scopedAfter(w, k, hi) {
 				return strconv.Quote(id) + " is not a tool of this server, and its calls are sent here", true
 			}
 		}
@@ -131,7 +126,7 @@ func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (
 		if !clauseHead(w, v) {
 			return "", false
 		}
-		if id := calledTool(w, v, hi); id != "" && !own[toolKey(id)] && !ownFamily(s, id) {
+		if id := calledTool(w, v, hi); id != "" && !own.own(id) && !own.family(id) {
 			return strconv.Quote(id) + " is not a tool of this server", true
 		}
 		return "", false
@@ -150,7 +145,7 @@ func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (
 	case redirectOrders[7]:
 		// "this tool replaces send_email": the tool replaced, named
 		// right after, is someone else's
-		if id := otherToolIn(s, w, m.end, min(hi, m.end+4), own); id != "" {
+		if id := otherToolIn(w, m.end, min(hi, m.end+4), own); id != "" {
 			return strconv.Quote(id) + " is not a tool of this server, and this tool claims its place", true
 		}
 		return "", false
@@ -169,9 +164,9 @@ func redirectHolds(s *sdk.Snapshot, w *words, m match, names *map[string]bool) (
 }
 
 // otherToolIn returns the first tool name written in tokens [from, to) of
-// w that is neither the server's nor built from its words (ownFamily),
-// else "".
-func otherToolIn(s *sdk.Snapshot, w *words, from, to int, own map[string]bool) string {
+// w that is neither the server's nor built from its words
+// (serverNames.family), else "".
+func otherToolIn(w *words, from, to int, own *serverNames) string {
 	for k := from; k < to; k++ {
 		at := w.toks[k].start
 		if at > 0 && (w.text[at-1] == '_' || w.text[at-1] == '-' || w.text[at-1] == '/' || w.text[at-1] == '~' || w.text[at-1] == '.') {
@@ -189,7 +184,7 @@ func otherToolIn(s *sdk.Snapshot, w *words, from, to int, own map[string]bool) s
 				id = plainToolName(w, k, lo)
 			}
 		}
-		if id != "" && !own[toolKey(id)] && !ownFamily(s, id) {
+		if id != "" && !own.own(id) && !own.family(id) {
 			return id
 		}
 	}
