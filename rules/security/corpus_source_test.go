@@ -100,6 +100,12 @@ import (
 // cases all missed) moved to tuned before tool-hijacking learnt a bid for
 // this tool's selection ("Tuning on bids for selection" in
 // docs/security-corpus.md), its misses in view.
+// AgentDefenders/mcp-scan (7 of 21 before, held out in the thirteenth
+// round; its one-line orders to other tools and servers, guardrail
+// disabling and approval bypass missed) moved to tuned before the rules
+// learnt orders that propagate and orders about the model's safeguards
+// ("Tuning on propagation and safeguards" in docs/security-corpus.md),
+// its misses in view.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":  true,
 	"acuvity/mcp-server-everything-wrong":   true,
@@ -141,7 +147,6 @@ var heldOutSources = map[string]bool{
 	"warlyjr-cloud/mcp-security-lab": true,
 	// Held out in the thirteenth round, measured before any change for them:
 	"mcpredteam/mcp-redteam-junit": true,
-	"AgentDefenders/mcp-scan":      true,
 	"adudley78/mcp-audit":          true,
 	"rodolfboctor/mcp-scan":        true,
 }
