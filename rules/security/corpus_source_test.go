@@ -378,7 +378,7 @@ var (
 		"falc0n007/mcp-sec-bench":        3,
 		"warlyjr-cloud/mcp-security-lab": 4,
 		// Held out in the thirteenth round: their detections when added.
-		"AgentDefenders/mcp-scan":      7,
+		"AgentDefenders/mcp-scan":      20,
 		"adudley78/mcp-audit":          6,
 		"mcpredteam/mcp-redteam-junit": 9,
 		"rodolfboctor/mcp-scan":        3,
@@ -390,22 +390,22 @@ var (
 	// (hidden characters beside a hijacking order) says nothing of the
 	// family's own rule.
 	ownFloor = map[string]int{
-		"concealment-directive":        18,
+		"concealment-directive":        19,
 		"context-harvesting-parameter": 13,
 		"destructive-payload":          60,
-		"instruction-override":         91,
+		"instruction-override":         96,
 		"invisible-character":          4,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
 		"sensitive-file-reference":     57,
-		"tool-hijacking":               184,
-		"undisclosed-data-flow":        84,
+		"tool-hijacking":               188,
+		"undisclosed-data-flow":        86,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          51,
+		"call-redirect":          56,
 		"download-run":           3,
-		"guardrail-disable":      14,
+		"guardrail-disable":      18,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
 		"system-marker":          52,
