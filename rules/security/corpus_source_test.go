@@ -149,6 +149,11 @@ var heldOutSources = map[string]bool{
 	"mcpredteam/mcp-redteam-junit": true,
 	"adudley78/mcp-audit":          true,
 	"rodolfboctor/mcp-scan":        true,
+	// Held out in the fourteenth round, measured before any change for them:
+	"intutic/intutic":         true,
+	"AperionAI/shield":        true,
+	"nik1097/mcp-swiss-knife": true,
+	"m0rvayne/mcp-redteam":    true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -210,6 +215,10 @@ var heldOutServers = map[string]bool{
 	"travelplanner-gongrzhe.json": true, "robloxstudio.json": true, "gcp-mcp.json": true, "notion-suekou.json": true,
 	"gdrive-isaacphi.json": true, "talk-to-figma.json": true, "github-mcp-server.json": true, "howtocook.json": true,
 	"agent-device.json": true,
+	// Held out in the fourteenth round, measured before any change for them:
+	"siemens-element.json": true, "drawio-lgazo.json": true, "shadcn-jpisnice.json": true, "tauri-hypothesi.json": true,
+	"orchestrator-claude.json": true, "octocode.json": true, "knip.json": true, "linear-mseep.json": true,
+	"agent-security-scanner.json": true, "bitbucket-mcp.json": true,
 	// lark.json (19 tools) moved to tuned when invisible-character took
 	// its two copied zero-width spaces for a warning: 1 tool flagged at
 	// error before, at warning after. ms365-softeria.json (188 tools)
@@ -259,6 +268,13 @@ var knownFalsePositives = map[string]string{
 	// The twelfth round's held-out servers raised one, reviewed by hand as
 	// the rules stood when they were added (docs/security-corpus.md).
 	"googlemaps-code-assist.json tool-hijacking <resource mcp://google-maps-platform-code-assist/instructions>": "the server's own instructions resource asks to be read, or its own `retrieve-instructions` tool called, \"before using any other tool, especially `retrieve-google-maps-platform-docs`\" (its other tool) \"to understand how to handle location-based use cases\": sequencing among the server's own tools for its own job, no call of another server's tool rerouted or carrying anything",
+	// The fourteenth round's held-out servers raised four on three tools,
+	// reviewed by hand as the rules stood when they were added
+	// (docs/security-corpus.md).
+	"orchestrator-claude.json context-harvesting-parameter createAgentDefinition": "\"Create a new agent definition\" with a systemPrompt, \"System prompt for the agent\": the system prompt of the agent definition the tool stores, its job, not the calling model's own context",
+	"orchestrator-claude.json context-harvesting-parameter updateAgentDefinition": "\"Update an existing agent definition\" with a systemPrompt, \"Updated system prompt\": the stored agent definition's system prompt, the record the tool writes, not the calling model's own context",
+	"orchestrator-claude.json instruction-override updateAgentDefinition":         "the parameter description \"Updated system prompt\" is a field label for the agent definition the tool writes; it orders nothing and replaces no instructions",
+	"tauri-hypothesi.json context-harvesting-parameter <prompt select>":           "the select prompt's message argument tells the user, who invokes prompts, to \"put your full message in chat instead\" because one client forwards only its first word: advice about a client bug, no request for the model's context",
 }
 
 // knownTrueFindings are findings on clean real servers that are right
@@ -384,32 +400,37 @@ var (
 		"rodolfboctor/mcp-scan":        3,
 		// Moved to tuned for bids for selection: 4 when added, 11 after.
 		"ModelContextProtocol-Security/modelcontextprotocol-security.io": 11,
+		// Held out in the fourteenth round: their detections when added.
+		"AperionAI/shield":        3,
+		"intutic/intutic":         7,
+		"m0rvayne/mcp-redteam":    13,
+		"nik1097/mcp-swiss-knife": 3,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
 	// (hidden characters beside a hijacking order) says nothing of the
 	// family's own rule.
 	ownFloor = map[string]int{
-		"concealment-directive":        19,
+		"concealment-directive":        21,
 		"context-harvesting-parameter": 13,
 		"destructive-payload":          60,
-		"instruction-override":         96,
+		"instruction-override":         104,
 		"invisible-character":          4,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
-		"sensitive-file-reference":     57,
-		"tool-hijacking":               188,
-		"undisclosed-data-flow":        86,
+		"sensitive-file-reference":     65,
+		"tool-hijacking":               191,
+		"undisclosed-data-flow":        88,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          56,
+		"call-redirect":          60,
 		"download-run":           3,
-		"guardrail-disable":      18,
+		"guardrail-disable":      22,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
-		"system-marker":          52,
-		"tool-preference":        53,
+		"system-marker":          56,
+		"tool-preference":        57,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
@@ -423,7 +444,9 @@ var (
 	// none. Of those eight, six were fixed in the rules and one found
 	// true by its rule's policy ("Precision on the clean servers"): one
 	// remains.
-	cleanWarnCeiling, cleanErrorCeiling = 1, 0
+	// The fourteenth round's flagged three tools more, warnings, all
+	// false, in knownFalsePositives: four remain.
+	cleanWarnCeiling, cleanErrorCeiling = 4, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the
