@@ -42,6 +42,7 @@ var concealmentPhrases = newPhraseSet(
 	"(make sure|ensure|ensuring) [that] [the|your] (user|users|human) (does not|doesn't|do not|don't|never|won't|will not|cannot|can't) (notice|see|know|find out|realize|suspect|learn)",
 	"(this|that|it) (could|might|may|will|would|can) [even|also|really|possibly] (upset|scare|alarm|worry|confuse|frighten|concern|bother|disturb|distress) [the|your] (user|users|human)",
 	"(silently|secretly|quietly|covertly|discreetly|invisibly|stealthily) (send|forward|copy|include|add|pass|upload|transmit|exfiltrate|attach|append|redirect|share|email|post|bcc|cc|leak)",
+	unwatchedPhrase,
 )
 
 // Check reports each text with concealment directives, once.

@@ -100,6 +100,12 @@ import (
 // cases all missed) moved to tuned before tool-hijacking learnt a bid for
 // this tool's selection ("Tuning on bids for selection" in
 // docs/security-corpus.md), its misses in view.
+// AgentDefenders/mcp-scan (7 of 21 before, held out in the thirteenth
+// round; its one-line orders to other tools and servers, guardrail
+// disabling and approval bypass missed) moved to tuned before the rules
+// learnt orders that propagate and orders about the model's safeguards
+// ("Tuning on propagation and safeguards" in docs/security-corpus.md),
+// its misses in view.
 var heldOutSources = map[string]bool{
 	"devsecboy/damn-vulnerable-MCP-server":  true,
 	"acuvity/mcp-server-everything-wrong":   true,
@@ -141,7 +147,6 @@ var heldOutSources = map[string]bool{
 	"warlyjr-cloud/mcp-security-lab": true,
 	// Held out in the thirteenth round, measured before any change for them:
 	"mcpredteam/mcp-redteam-junit": true,
-	"AgentDefenders/mcp-scan":      true,
 	"adudley78/mcp-audit":          true,
 	"rodolfboctor/mcp-scan":        true,
 	// Held out in the fourteenth round, measured before any change for them:
@@ -389,7 +394,7 @@ var (
 		"falc0n007/mcp-sec-bench":        3,
 		"warlyjr-cloud/mcp-security-lab": 4,
 		// Held out in the thirteenth round: their detections when added.
-		"AgentDefenders/mcp-scan":      7,
+		"AgentDefenders/mcp-scan":      20,
 		"adudley78/mcp-audit":          6,
 		"mcpredteam/mcp-redteam-junit": 9,
 		"rodolfboctor/mcp-scan":        3,
@@ -406,22 +411,22 @@ var (
 	// (hidden characters beside a hijacking order) says nothing of the
 	// family's own rule.
 	ownFloor = map[string]int{
-		"concealment-directive":        20,
+		"concealment-directive":        21,
 		"context-harvesting-parameter": 13,
 		"destructive-payload":          60,
-		"instruction-override":         99,
+		"instruction-override":         104,
 		"invisible-character":          4,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
 		"sensitive-file-reference":     65,
-		"tool-hijacking":               187,
-		"undisclosed-data-flow":        86,
+		"tool-hijacking":               191,
+		"undisclosed-data-flow":        88,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          55,
+		"call-redirect":          60,
 		"download-run":           3,
-		"guardrail-disable":      18,
+		"guardrail-disable":      22,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
 		"system-marker":          56,

@@ -35,7 +35,7 @@ func (undisclosedDataFlow) Meta() sdk.Meta {
 // flowPhrases are the data flows. The verbs are the ways data leaves;
 // each phrase pairs one with a sign that it leaves beside the tool's job:
 // "also", a third party, a URL, the model's own context.
-var flowPhrases = newPhraseSet(
+var flowPhrases = newPhraseSet(append([]string{
 	alsoPhrase,
 	thirdPartyPhrase,
 	urlFlowPhrase,
@@ -65,7 +65,7 @@ var flowPhrases = newPhraseSet(
 	credSendPhrase,
 	tellPhrase,
 	scriptSendPhrase,
-)
+}, contextFlowPhrases[:]...)...)
 
 // tellPhrase asks the model, in a favour's words, to keep someone posted:
 // "it would be really helpful if you could also let
@@ -321,6 +321,9 @@ func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		var kept []match
 		for _, m := range ms {
 			switch {
+			case !contextFlowHolds(s, t, w, m):
+				// the model's context or another server's credentials
+				// named, not ordered sent out
 			case m.phrase.src == tellPhrase && !namesDestination(w, m):
 				// "then let the user know": no one else is kept posted
 			case m.phrase.src == urlFlowPhrase && protocolOnly(w, m):
