@@ -413,15 +413,46 @@ func ReadProbe(m Message) (v Verdict, hello *Hello, how string) {
 // cursor. The items are in the transcript, where the session package
 // reads them.
 func (c *Client) ListAll(ctx context.Context, method string) (pages int, err error) {
+	return c.BeginList(method, nil)(ctx)
+}
+
+// BeginList sends the request of a list's first page now and returns
+// what ListAll does once it is called: reading that page and following
+// nextCursor. Lists begun one after the other get their first pages' ids
+// in that order, however their waits interleave; when after is not nil,
+// the list asks for its second page only once after is closed (or ctx
+// done), so that lists read together ask for their further pages one
+// list after the other, and each page gets the same id on every run.
+func (c *Client) BeginList(method string, after <-chan struct{}) func(context.Context) (pages int, err error) {
+	first, firstErr := c.Begin(method, nil, 0)
+	return func(ctx context.Context) (pages int, err error) {
+		return c.listFrom(ctx, method, first, firstErr, after)
+	}
+}
+
+// listFrom is ListAll from its first page's wait (or the error that
+// sending it met), its further pages asked for once after is closed.
+func (c *Client) listFrom(ctx context.Context, method string, first func(context.Context) (Message, error), firstErr error, after <-chan struct{}) (pages int, err error) {
 	seen := map[string]bool{}
 	cursor := ""
 	items, size := 0, 0
 	for {
-		var params map[string]any
-		if pages > 0 {
-			params = map[string]any{"cursor": cursor}
+		var resp Message
+		var err error
+		if pages == 1 && after != nil {
+			select {
+			case <-after:
+			case <-ctx.Done():
+			}
 		}
-		resp, err := c.Request(ctx, method, params, 0)
+		switch {
+		case pages > 0:
+			resp, err = c.Request(ctx, method, map[string]any{"cursor": cursor}, 0)
+		case firstErr != nil:
+			err = firstErr
+		default:
+			resp, err = first(ctx)
+		}
 		if err != nil {
 			return pages, onPage(err, pages+1, cursor)
 		}

@@ -89,39 +89,34 @@ const (
 // unknown id at once; on a modern one that declares the tasks extension,
 // tasks/get from a request that declares the extension, and the
 // TasksUndeclared probe's three requests from ones that do not.
-func taskProbes(ctx context.Context, c *mcp.Client, era string, timeout time.Duration, run func(name string, send func() (mcp.Message, error))) {
+func taskProbes(ctx context.Context, c *mcp.Client, era string, timeout time.Duration, b *batch) {
 	tr := c.Transcript()
+	unknown := map[string]any{"taskId": UnknownTaskID}
 	switch tasks, ok := taskCapability(tr); {
 	case ok && era == sdk.EraLegacy:
-		run(UnknownTask, func() (mcp.Message, error) {
+		b.add(ctx, UnknownTask, func() (begun, error) {
 			methods := []string{"tasks/get", "tasks/result"}
 			if tasks.Cancel {
 				methods = append(methods, "tasks/cancel")
 			}
-			var wg sync.WaitGroup
-			for _, m := range methods {
-				wg.Go(func() { c.Request(ctx, m, map[string]any{"taskId": UnknownTaskID}, timeout) })
+			params := make([]map[string]any, len(methods))
+			for i := range params {
+				params[i] = unknown
 			}
-			wg.Wait()
-			return mcp.Message{}, nil
+			return beginEach(c, methods, params, timeout)
 		})
 	case era == sdk.EraModern && tasksExtension(tr):
-		run(UnknownTask, func() (mcp.Message, error) {
-			return c.Request(ctx, "tasks/get", map[string]any{"taskId": UnknownTaskID, "_meta": map[string]any{
+		b.add(ctx, UnknownTask, func() (begun, error) {
+			return c.Begin("tasks/get", map[string]any{"taskId": UnknownTaskID, "_meta": map[string]any{
 				mcp.MetaClientCapabilities: map[string]any{"extensions": map[string]any{TasksExtension: map[string]any{}}},
 			}}, timeout)
 		})
-		run(TasksUndeclared, func() (mcp.Message, error) {
-			var wg sync.WaitGroup
-			for method, params := range map[string]map[string]any{
-				"tasks/get":    {"taskId": UnknownTaskID},
-				"tasks/update": {"taskId": UnknownTaskID, "inputResponses": map[string]any{}},
-				"tasks/cancel": {"taskId": UnknownTaskID},
-			} {
-				wg.Go(func() { c.Request(ctx, method, params, timeout) })
-			}
-			wg.Wait()
-			return mcp.Message{}, nil
+		b.add(ctx, TasksUndeclared, func() (begun, error) {
+			return beginEach(c, []string{"tasks/get", "tasks/update", "tasks/cancel"}, []map[string]any{
+				unknown,
+				{"taskId": UnknownTaskID, "inputResponses": map[string]any{}},
+				unknown,
+			}, timeout)
 		})
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/mcplint/mcplint/engine/internal/mcp"
@@ -136,66 +135,61 @@ func readListings(tr *sdk.Transcript) listed {
 }
 
 // Features runs the feature probes on c, a session past its listings,
-// when set is All: the requests of every probe go at once, and Features
-// returns when each is answered or has waited timeout. caps is what the
-// server declared.
+// when set is All: their requests are sent one after the other and
+// awaited at once (see batch), and Features returns when each is
+// answered or has waited timeout. caps is what the server declared.
 func Features(ctx context.Context, c *mcp.Client, era string, set Set, caps map[string]any, timeout time.Duration) {
 	if set != All || ctx.Err() != nil {
 		return
 	}
 	l := readListings(c.Transcript())
-	rec := c.Recorder()
-	var wg sync.WaitGroup
-	run := func(name string, send func()) {
-		wg.Go(func() {
-			rec.Event(sdk.Event{Kind: sdk.EventProbe, Detail: name})
-			send()
-		})
-	}
-	request := func(method string, params map[string]any) (mcp.Message, error) {
-		return c.Request(ctx, method, params, timeout)
+	b := &batch{rec: c.Recorder()}
+	request := func(method string, params map[string]any) func() (begun, error) {
+		return func() (begun, error) { return c.Begin(method, params, timeout) }
 	}
 	_, prompts := caps["prompts"]
 	_, resources := caps["resources"]
 	if prompts {
 		for _, p := range l.prompts[:min(len(l.prompts), maxFeatureReads)] {
-			run(PromptGet, func() { request("prompts/get", promptParams(p, "")) })
+			b.add(ctx, PromptGet, request("prompts/get", promptParams(p, "")))
 		}
 		if p, missing, ok := promptWithRequired(l.prompts); ok {
-			run(PromptMissingArgument, func() {
-				if _, err := request("prompts/get", promptParams(p, missing)); silent(err) {
+			b.add(ctx, PromptMissingArgument, then(request("prompts/get", promptParams(p, missing)), func(_ mcp.Message, err error) {
+				if silent(err) {
 					inconclusive(c, PromptMissingArgument, err)
 				}
-			})
+			}))
 		}
 	}
 	if resources {
 		for _, uri := range l.resources[:min(len(l.resources), maxFeatureReads)] {
-			run(ResourceRead, func() { request("resources/read", map[string]any{"uri": uri}) })
+			b.add(ctx, ResourceRead, request("resources/read", map[string]any{"uri": uri}))
 		}
 		if uri, ok := templateURI(l.templates); ok {
-			run(TemplateRead, func() { request("resources/read", map[string]any{"uri": uri}) })
+			b.add(ctx, TemplateRead, request("resources/read", map[string]any{"uri": uri}))
 		}
 	}
 	if _, ok := caps["completions"]; ok {
 		if ref, ok := completionParams(l); ok {
-			run(Completion, func() { request("completion/complete", ref) })
+			b.add(ctx, Completion, request("completion/complete", ref))
 		}
 	}
 	if era == sdk.EraLegacy {
 		if _, ok := caps["logging"]; ok {
-			run(SetLevel, func() { request("logging/setLevel", map[string]any{"level": FeatureLogLevel}) })
+			b.add(ctx, SetLevel, request("logging/setLevel", map[string]any{"level": FeatureLogLevel}))
 		}
 		if r, _ := caps["resources"].(map[string]any); r["subscribe"] == true && len(l.resources) > 0 {
 			uri := l.resources[0]
-			run(Subscribe, func() {
-				if _, err := request("resources/subscribe", map[string]any{"uri": uri}); err == nil {
-					request("resources/unsubscribe", map[string]any{"uri": uri})
+			// unsubscribe once subscribed: sent while the others are
+			// awaited, after every request of the batch
+			b.add(ctx, Subscribe, then(request("resources/subscribe", map[string]any{"uri": uri}), func(_ mcp.Message, err error) {
+				if err == nil {
+					c.Request(ctx, "resources/unsubscribe", map[string]any{"uri": uri}, timeout)
 				}
-			})
+			}))
 		}
 	}
-	wg.Wait()
+	b.run()
 }
 
 // promptParams are the params of a prompts/get of p with every required

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/mcplint/mcplint/engine/internal/mcp"
@@ -29,53 +28,48 @@ func AfterHandshake(ctx context.Context, c *mcp.Client, era string, set Set) {
 }
 
 // Session runs the in-session probes of set on c, a session past its
-// handshake and listing, at once: unknown-method, unknown-tool (when tools
-// were listed), ping (legacy), and unsupported-version, missing-meta and
+// handshake and listing: unknown-method, unknown-tool (when tools were
+// listed), ping (legacy), and unsupported-version, missing-meta and
 // unknown-resource (modern; see statelessProbes), unknown-task (on
 // servers that declare tasks; see taskProbes), with All the listen probe
-// (modern). It returns
-// when each is answered or has waited its timeout (the session's request
-// timeout, at most MaxTimeout). The probe notification goes last and is
-// not waited for: the session's end, which waits for the server to exit,
-// catches an answer to it.
+// (modern). Their requests are sent in that order, one after the other,
+// and awaited at once (see batch); Session returns when each is answered
+// or has waited its timeout (the session's request timeout, at most
+// MaxTimeout). The probe notification goes last and is not waited for:
+// the session's end, which waits for the server to exit, catches an
+// answer to it.
 func Session(ctx context.Context, c *mcp.Client, era string, set Set, timeout time.Duration) {
 	if set == None {
 		return
 	}
-	rec := c.Recorder()
-	var wg sync.WaitGroup
-	run := func(name string, send func() (mcp.Message, error)) {
-		wg.Go(func() {
-			rec.Event(sdk.Event{Kind: sdk.EventProbe, Detail: name})
-			send()
-		})
-	}
-	run(UnknownMethod, func() (mcp.Message, error) { return c.Request(ctx, UnknownMethodName, nil, timeout) })
+	b := &batch{rec: c.Recorder()}
+	b.add(ctx, UnknownMethod, func() (begun, error) { return c.Begin(UnknownMethodName, nil, timeout) })
 	if listed, ok := toolNames(c.Transcript()); ok {
-		run(UnknownTool, func() (mcp.Message, error) {
-			return c.Request(ctx, "tools/call", map[string]any{"name": absentName(listed), "arguments": map[string]any{}}, timeout)
+		b.add(ctx, UnknownTool, func() (begun, error) {
+			return c.Begin("tools/call", map[string]any{"name": absentName(listed), "arguments": map[string]any{}}, timeout)
 		})
 	}
 	switch era {
 	case sdk.EraLegacy:
-		run(Ping, func() (mcp.Message, error) { return c.Request(ctx, mcp.MethodPing, nil, timeout) })
+		b.add(ctx, Ping, func() (begun, error) { return c.Begin(mcp.MethodPing, nil, timeout) })
 	case sdk.EraModern:
 		// server/discover, because the version a session's other requests
 		// carry is the version the session is read as speaking.
-		run(UnsupportedVersion, func() (mcp.Message, error) {
-			return c.RequestVersion(ctx, UnsupportedVersionName, mcp.MethodDiscover, nil, timeout)
+		b.add(ctx, UnsupportedVersion, func() (begun, error) {
+			return c.BeginVersion(UnsupportedVersionName, mcp.MethodDiscover, nil, timeout)
 		})
-		statelessProbes(ctx, c, timeout, run)
+		statelessProbes(ctx, c, timeout, b)
 	}
-	taskProbes(ctx, c, era, timeout, run)
+	taskProbes(ctx, c, era, timeout, b)
 	if era == sdk.EraModern && set == All {
-		wg.Go(func() { listen(ctx, c, timeout) })
+		b.run(func() { listen(ctx, c, timeout) })
+	} else {
+		b.run()
 	}
-	wg.Wait()
 	if ctx.Err() != nil {
 		return
 	}
-	rec.Event(sdk.Event{Kind: sdk.EventProbe, Detail: Notification})
+	c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: Notification})
 	c.Notify(NotificationName, nil)
 }
 

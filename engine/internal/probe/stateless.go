@@ -27,15 +27,15 @@ const UnknownResourceURI = "mcplint-probe:///no-such-resource"
 // statelessProbes are the modern session's probes of the per-request
 // fields and of the resource-not-found code, for Session to run beside
 // its others.
-func statelessProbes(ctx context.Context, c *mcp.Client, timeout time.Duration, run func(name string, send func() (mcp.Message, error))) {
+func statelessProbes(ctx context.Context, c *mcp.Client, timeout time.Duration, b *batch) {
 	// server/discover, which every modern server serves and whose refusal
 	// no listing rule reads as a failed listing.
-	run(MissingMeta, func() (mcp.Message, error) {
-		return c.RequestWithout(ctx, mcp.MetaClientCapabilities, mcp.MethodDiscover, nil, timeout)
+	b.add(ctx, MissingMeta, func() (begun, error) {
+		return c.BeginWithout(mcp.MetaClientCapabilities, mcp.MethodDiscover, nil, timeout)
 	})
 	if listedResources(c.Transcript()) {
-		run(UnknownResource, func() (mcp.Message, error) {
-			return c.Request(ctx, "resources/read", map[string]any{"uri": UnknownResourceURI}, timeout)
+		b.add(ctx, UnknownResource, func() (begun, error) {
+			return c.Begin("resources/read", map[string]any{"uri": UnknownResourceURI}, timeout)
 		})
 	}
 }

@@ -347,12 +347,32 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	if hello.Declares("resources") {
 		methods = append(methods, mcp.MethodResourcesList, mcp.MethodResourceTemplates)
 	}
+	// Their first pages are sent in that order and awaited at once; a
+	// list's further pages, rare, are asked for once the lists before it
+	// are read: each request gets the same id on every run.
 	var wg sync.WaitGroup
 	var failed listFailures
 	var toolsErr error // only the tools/list goroutine writes it
-	for _, method := range methods {
+	lists := make([]func(context.Context) (int, error), len(methods))
+	read := make([]chan struct{}, len(methods))
+	for i, method := range methods {
+		read[i] = make(chan struct{})
+		var after chan struct{}
+		if i > 0 {
+			after = read[i-1]
+		}
+		lists[i] = c.BeginList(method, after)
+	}
+	for i, method := range methods {
 		wg.Go(func() {
-			if _, err := c.ListAll(ctx, method); err != nil {
+			defer func() {
+				// read[i]: this list and every one before it are read
+				if i > 0 {
+					<-read[i-1]
+				}
+				close(read[i])
+			}()
+			if _, err := lists[i](ctx); err != nil {
 				failed.add(err)
 				progress("%s: %s: %v", c.CommandLine(), method, err)
 				if method == mcp.MethodToolsList {

@@ -1,9 +1,12 @@
 package live
 
 import (
+	"context"
+	"encoding/json"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,5 +148,56 @@ func TestSecondProcessThatCannotStartIsInconclusive(t *testing.T) {
 	}
 	if len(s.Relisted) != 0 {
 		t.Errorf("a second listing from a process that exited: %+v", s.Relisted)
+	}
+}
+
+// The session's requests are sent in one order on every run, the
+// listings' and the probes' alike: the same request gets the same id and
+// the same place among the requests, which a finding points at and
+// quotes (ping once drew id 4, 5 or 6 by a race between the probes, and
+// the listings raced the same way). Each probe's mark comes before its
+// request, with no other request between them. Run under load in CI,
+// where the race showed most.
+func TestProbeRequestsKeepTheirOrder(t *testing.T) {
+	// Registered first, so run last: after the busy loops have stopped.
+	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
+	mcptest.BusyIfLoad(t)
+	requests := func() []string {
+		s, err := Load(context.Background(), command(mcptest.Server(t, "legacy")), Options{Probes: probe.All})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seq []string
+		mark := ""
+		for _, r := range s.Transcript.Records {
+			if r.Event != nil && r.Event.Kind == sdk.EventProbe {
+				mark = r.Event.Detail
+				continue
+			}
+			if r.Dir != sdk.DirClientToServer || r.Msg == nil {
+				continue
+			}
+			var m struct {
+				ID     json.RawMessage `json:"id"`
+				Method string          `json:"method"`
+			}
+			if json.Unmarshal(r.Msg, &m) != nil || m.ID == nil {
+				continue
+			}
+			seq = append(seq, strings.TrimSpace(string(m.ID)+" "+m.Method+" "+mark))
+			mark = ""
+		}
+		return seq
+	}
+	first := requests()
+	for range 3 {
+		if again := requests(); !slices.Equal(again, first) {
+			t.Fatalf("the session's requests changed between runs:\n%q\n%q", first, again)
+		}
+	}
+	for _, want := range []string{"mcplint/no-such-method " + probe.UnknownMethod, "ping " + probe.Ping, "prompts/get " + probe.PromptMissingArgument} {
+		if !slices.ContainsFunc(first, func(s string) bool { return strings.HasSuffix(s, " "+want) }) {
+			t.Errorf("no request %q right after its mark in %q", want, first)
+		}
 	}
 }
