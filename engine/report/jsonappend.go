@@ -69,31 +69,12 @@ func appendToolCapabilities(b []byte, tc *result.ToolCapabilities, d int) (_ []b
 			b = append(b, `"label": `...)
 			b = appendString(b, c.Label)
 			b = appendKey(b, d+3, "evidence")
-			b = appendStrings(b, c.Evidence, d+3)
+			b = appendList(b, c.Evidence, d+3, func(b []byte, s *string, _ int) []byte { return appendString(b, *s) })
 			b = appendClose(b, d+2, '}')
 		}
 		b = appendClose(b, d+1, ']')
 	}
 	return appendClose(b, d, '}'), true
-}
-
-// appendStrings appends list as the value of a member at depth d.
-func appendStrings(b []byte, list []string, d int) []byte {
-	switch {
-	case list == nil:
-		return append(b, "null"...)
-	case len(list) == 0:
-		return append(b, "[]"...)
-	}
-	b = append(b, '[')
-	for i, s := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendNewline(b, d+1)
-		b = appendString(b, s)
-	}
-	return appendClose(b, d, ']')
 }
 
 // appendIssueMembers appends the members of is at depth d, the first
