@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/mcplint/mcplint/engine/internal/mcp"
@@ -132,22 +131,29 @@ func Extensions(ctx context.Context, c *mcp.Client, era string, set Set, exercis
 		return
 	}
 	tr := c.Transcript()
-	var wg sync.WaitGroup
+	// The reads are sent first, in order (see batch); a task's lifecycle,
+	// whose each step waits for the one before, runs beside their waits.
+	b := &batch{rec: c.Recorder()}
 	if set == All || exercised {
 		if uris := uiResources(tr); len(uris) > 0 {
-			c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: UIResources})
-			for _, uri := range uris {
-				wg.Go(func() { c.Request(ctx, mcp.MethodResourcesRead, map[string]any{"uri": uri}, timeout) })
-			}
+			b.add(ctx, UIResources, func() (begun, error) {
+				methods := make([]string, len(uris))
+				params := make([]map[string]any, len(uris))
+				for i, uri := range uris {
+					methods[i], params[i] = mcp.MethodResourcesRead, map[string]any{"uri": uri}
+				}
+				return beginEach(c, methods, params, timeout)
+			})
 		}
 	}
+	var lifecycles []func()
 	if tasks, ok := taskCapability(tr); ok && era == sdk.EraLegacy && exercised && tasks.ToolCalls {
-		wg.Go(func() { taskLifecycle(ctx, c, tasks, timeout) })
+		lifecycles = append(lifecycles, func() { taskLifecycle(ctx, c, tasks, timeout) })
 	}
 	if era == sdk.EraModern && exercised && tasksExtension(tr) {
-		wg.Go(func() { taskExtensionLifecycle(ctx, c, timeout) })
+		lifecycles = append(lifecycles, func() { taskExtensionLifecycle(ctx, c, timeout) })
 	}
-	wg.Wait()
+	b.run(lifecycles...)
 }
 
 // uiResources is every ui:// URI a listed tool's _meta names, at most
