@@ -42,12 +42,16 @@ func (b *batch) run(extra ...func()) {
 
 // beginEach sends one request per method, with its params, in order, and
 // returns one wait for all of them, each answered or timed out at once.
-// A send that fails ends the list: the requests before it are waited for.
+// A send that fails ends the list: the requests before it are waited for,
+// and when it is the first, nothing was sent and its error is returned.
 func beginEach(c *mcp.Client, methods []string, params []map[string]any, timeout time.Duration) (begun, error) {
 	var waits []begun
 	for i, m := range methods {
 		wait, err := c.Begin(m, params[i], timeout)
 		if err != nil {
+			if i == 0 {
+				return nil, err
+			}
 			break
 		}
 		waits = append(waits, wait)
