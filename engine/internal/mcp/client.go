@@ -472,9 +472,13 @@ func withMeta(params, fields map[string]any) map[string]any {
 	return out
 }
 
-// result waits for call's response as Request describes.
+// result waits for call's response as Request describes. The timeout runs
+// from when the request was sent, not from when its wait began: requests
+// sent together and awaited one after the other (see probe's batch) wait
+// one timeout in all, and their timeouts are recorded in the order they
+// are awaited.
 func (c *Client) result(ctx context.Context, call *call, timeout time.Duration) (Message, error) {
-	_, m, err := c.await(ctx, time.Now().Add(timeout), timeout, call, nil)
+	_, m, err := c.await(ctx, call.sent.Add(timeout), timeout, call, nil)
 	if err == errDeadline {
 		return Message{}, c.giveUp(call)
 	}

@@ -413,38 +413,29 @@ func ReadProbe(m Message) (v Verdict, hello *Hello, how string) {
 // cursor. The items are in the transcript, where the session package
 // reads them.
 func (c *Client) ListAll(ctx context.Context, method string) (pages int, err error) {
-	return c.BeginList(method, nil)(ctx)
+	return c.BeginList(method)(ctx)
 }
 
 // BeginList sends the request of a list's first page now and returns
 // what ListAll does once it is called: reading that page and following
-// nextCursor. Lists begun one after the other get their first pages' ids
-// in that order, however their waits interleave; when after is not nil,
-// the list asks for its second page only once after is closed (or ctx
-// done), so that lists read together ask for their further pages one
-// list after the other, and each page gets the same id on every run.
-func (c *Client) BeginList(method string, after <-chan struct{}) func(context.Context) (pages int, err error) {
+// nextCursor. Lists begun one after the other and read in that order get
+// their pages' ids in that order on every run.
+func (c *Client) BeginList(method string) func(context.Context) (pages int, err error) {
 	first, firstErr := c.Begin(method, nil, 0)
 	return func(ctx context.Context) (pages int, err error) {
-		return c.listFrom(ctx, method, first, firstErr, after)
+		return c.listFrom(ctx, method, first, firstErr)
 	}
 }
 
 // listFrom is ListAll from its first page's wait (or the error that
-// sending it met), its further pages asked for once after is closed.
-func (c *Client) listFrom(ctx context.Context, method string, first func(context.Context) (Message, error), firstErr error, after <-chan struct{}) (pages int, err error) {
+// sending it met).
+func (c *Client) listFrom(ctx context.Context, method string, first func(context.Context) (Message, error), firstErr error) (pages int, err error) {
 	seen := map[string]bool{}
 	cursor := ""
 	items, size := 0, 0
 	for {
 		var resp Message
 		var err error
-		if pages == 1 && after != nil {
-			select {
-			case <-after:
-			case <-ctx.Done():
-			}
-		}
 		switch {
 		case pages > 0:
 			resp, err = c.Request(ctx, method, map[string]any{"cursor": cursor}, 0)

@@ -10,10 +10,11 @@ import (
 )
 
 // batch sends the requests of several probes one after the other, in the
-// order the probes are added, and then awaits their answers at once: the
-// requests' ids and their place in the transcript are the same on every
-// run (a finding quotes and points at them), and a server that answers
-// none costs one timeout, not one per probe.
+// order the probes are added, and then awaits their answers in that same
+// order: the requests' ids, their place in the transcript and the order of
+// their timeouts are the same on every run (a finding quotes and points at
+// them). A request's timeout runs from when it was sent, so a server that
+// answers none costs one timeout, not one per probe.
 type batch struct {
 	rec   *mcp.Recorder
 	waits []func()
@@ -31,17 +32,22 @@ func (b *batch) add(ctx context.Context, name string, begin func() (begun, error
 	}
 }
 
-// run awaits every request added, and extra beside them, at once.
+// run awaits every request added, in order, and runs extra beside them,
+// each on its own: extra is work whose every step waits for the one before
+// (a task's lifecycle), which must not wait for the batch's answers.
 func (b *batch) run(extra ...func()) {
 	var wg sync.WaitGroup
-	for _, w := range append(b.waits, extra...) {
+	for _, w := range extra {
 		wg.Go(w)
+	}
+	for _, w := range b.waits {
+		w()
 	}
 	wg.Wait()
 }
 
 // beginEach sends one request per method, with its params, in order, and
-// returns one wait for all of them, each answered or timed out at once.
+// returns one wait for all of them, awaited in order (see batch).
 // A send that fails ends the list: the requests before it are waited for,
 // and when it is the first, nothing was sent and its error is returned.
 func beginEach(c *mcp.Client, methods []string, params []map[string]any, timeout time.Duration) (begun, error) {
@@ -57,11 +63,9 @@ func beginEach(c *mcp.Client, methods []string, params []map[string]any, timeout
 		waits = append(waits, wait)
 	}
 	return func(ctx context.Context) (mcp.Message, error) {
-		var wg sync.WaitGroup
 		for _, w := range waits {
-			wg.Go(func() { w(ctx) })
+			w(ctx)
 		}
-		wg.Wait()
 		return mcp.Message{}, nil
 	}, nil
 }

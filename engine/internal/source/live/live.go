@@ -339,7 +339,12 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 
 	// The lists do not depend on each other: asking for them at once costs
 	// one round trip instead of four, and session.Build pairs the answers
-	// by id whatever their order.
+	// by id whatever their order. Their first pages are sent in that
+	// order and read in it, a list's further pages (rare) asked for as it
+	// is read: each request gets the same id, and each timeout its place
+	// in the transcript, on every run. A page's timeout runs from when it
+	// was sent, so reading the lists in turn waits no longer than reading
+	// them at once.
 	methods := []string{mcp.MethodToolsList}
 	if hello.Declares("prompts") {
 		methods = append(methods, mcp.MethodPromptsList)
@@ -347,41 +352,21 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	if hello.Declares("resources") {
 		methods = append(methods, mcp.MethodResourcesList, mcp.MethodResourceTemplates)
 	}
-	// Their first pages are sent in that order and awaited at once; a
-	// list's further pages, rare, are asked for once the lists before it
-	// are read: each request gets the same id on every run.
-	var wg sync.WaitGroup
-	var failed listFailures
-	var toolsErr error // only the tools/list goroutine writes it
+	var stuck bool
+	var toolsErr error
 	lists := make([]func(context.Context) (int, error), len(methods))
-	read := make([]chan struct{}, len(methods))
 	for i, method := range methods {
-		read[i] = make(chan struct{})
-		var after chan struct{}
-		if i > 0 {
-			after = read[i-1]
-		}
-		lists[i] = c.BeginList(method, after)
+		lists[i] = c.BeginList(method)
 	}
 	for i, method := range methods {
-		wg.Go(func() {
-			defer func() {
-				// read[i]: this list and every one before it are read
-				if i > 0 {
-					<-read[i-1]
-				}
-				close(read[i])
-			}()
-			if _, err := lists[i](ctx); err != nil {
-				failed.add(err)
-				progress("%s: %s: %v", c.CommandLine(), method, err)
-				if method == mcp.MethodToolsList {
-					toolsErr = err
-				}
+		if _, err := lists[i](ctx); err != nil {
+			stuck = stuck || serverStuck(err)
+			progress("%s: %s: %v", c.CommandLine(), method, err)
+			if method == mcp.MethodToolsList {
+				toolsErr = err
 			}
-		})
+		}
 	}
-	wg.Wait()
 	// A server that does not declare tools may refuse tools/list with an
 	// error: it has no tools, and that is its answer, not a failure.
 	var refused *mcp.RPCError
@@ -396,7 +381,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	}
 	// A list compared with other sessions' must be the one the server
 	// kept, not one caught before its post-handshake handlers ran.
-	if !failed.stuck() && ctx.Err() == nil {
+	if !stuck && ctx.Err() == nil {
 		if toolsErr = probe.SettleTools(ctx, c, hello.Capabilities); toolsErr != nil && ctx.Err() == nil {
 			// A confirming listing that fails fails the target as the
 			// first would: the Snapshot would read what came of it, or
@@ -404,13 +389,13 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 			return listingFailed(c, fresh, hello.Era, toolsErr, remote, timeout)
 		}
 	}
-	if !failed.stuck() {
+	if !stuck {
 		// Before the in-session probes, whose notification goes last.
 		probe.Features(ctx, c, hello.Era, opts.Probes, hello.Capabilities, timeout)
 		probe.Session(ctx, c, hello.Era, opts.Probes, timeout)
 	}
 	exerciseTools(ctx, c, t, opts, timeout)
-	if !failed.stuck() {
+	if !stuck {
 		probe.Extensions(ctx, c, hello.Era, opts.Probes, opts.Exercise.Enabled(), timeout)
 	}
 	if opts.Exercise.Enabled() {

@@ -5,34 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/mcplint/mcplint/engine/internal/mcp"
 	"github.com/mcplint/mcplint/engine/internal/probe"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// listFailures collects the listing errors that mean the server is stuck
-// or gone: probing it then only adds waits to a defect already recorded.
-type listFailures struct {
-	mu  sync.Mutex
-	bad bool
-}
-
-func (f *listFailures) add(err error) {
+// serverStuck says whether a listing error means the server is stuck or
+// gone: probing it then only adds waits to a defect already recorded.
+func serverStuck(err error) bool {
 	var timeout *mcp.TimeoutError
 	var gone *mcp.GoneError
-	if errors.As(err, &timeout) || errors.As(err, &gone) {
-		f.mu.Lock()
-		f.bad = true
-		f.mu.Unlock()
-	}
-}
-
-func (f *listFailures) stuck() bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.bad
+	return errors.As(err, &timeout) || errors.As(err, &gone)
 }
 
 // closeBeside stops the main session's server while the fresh-process
