@@ -1,6 +1,7 @@
 package live
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"testing"
@@ -16,7 +17,10 @@ import (
 // requests: request-timeout points at each by its place in the
 // transcript, which must be the same on every run.
 func TestUnansweredProbesTimeOutTogetherInOrder(t *testing.T) {
-	s, err := load(t, command(mcptest.Server(t, "silent")), Options{Timeout: time.Second, DiscoverTimeout: 300 * time.Millisecond, Probes: probe.All})
+	// Registered first, so run last: after the busy loops have stopped.
+	t.Cleanup(func() { mcptest.CheckNoLeftovers(t) })
+	mcptest.BusyIfLoad(t)
+	s, err := Load(context.Background(), command(mcptest.Server(t, "silent")), Options{Timeout: time.Second, DiscoverTimeout: 300 * time.Millisecond, Probes: probe.All})
 	if err != nil {
 		t.Fatal(err)
 	}
