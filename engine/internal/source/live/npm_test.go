@@ -16,6 +16,7 @@ import (
 	"github.com/mcplint/mcplint/engine/internal/probe"
 	"github.com/mcplint/mcplint/engine/internal/target"
 	"github.com/mcplint/mcplint/engine/mcptest"
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // npmServer is a reference server from npm, found under $MCPLINT_NPM_CACHE.
@@ -176,6 +177,12 @@ func minimalList(tg target.Target) ([]string, error) {
 //
 // npm-everything-no-probes is the same lint with --probes none: the floor
 // the default probes' second process is measured against.
+//
+// Where the default probes run, two more figures say where that process's
+// cost comes from, read from the transcripts' timestamps (their mean over
+// the rounds): probe-lag-ms, how much later the probe's server first
+// answered than the main one, and probe-tail-ms, how long the lint still
+// waited for the probe once the main session's server had exited.
 func BenchmarkLoadVsMinimal(b *testing.B) {
 	b.Run("npm-everything", func(b *testing.B) { benchPair(b, npmServers[0].target(b), Options{}) })
 	b.Run("npm-everything-no-probes", func(b *testing.B) { benchPair(b, npmServers[0].target(b), Options{Probes: probe.None}) })
@@ -191,14 +198,21 @@ func benchPair(b *testing.B, tg target.Target, opts Options) {
 	if _, err := minimalList(tg); err != nil {
 		b.Fatal(err)
 	}
-	var load, minimal time.Duration
+	var load, minimal, lag, tail time.Duration
+	probed := 0
 	b.ResetTimer()
 	for range b.N {
 		began := time.Now()
-		if _, err := Load(context.Background(), tg, opts); err != nil {
+		s, err := Load(context.Background(), tg, opts)
+		if err != nil {
 			b.Fatal(err)
 		}
 		load += time.Since(began)
+		if l, t, ok := probeTiming(s.Transcript); ok {
+			lag += l
+			tail += t
+			probed++
+		}
 		began = time.Now()
 		if _, err := minimalList(tg); err != nil {
 			b.Fatal(err)
@@ -208,5 +222,44 @@ func benchPair(b *testing.B, tg target.Target, opts Options) {
 	b.ReportMetric(float64(load.Microseconds())/float64(b.N)/1000, "load-ms/op")
 	b.ReportMetric(float64(minimal.Microseconds())/float64(b.N)/1000, "minimal-ms/op")
 	b.ReportMetric(float64(load)/float64(minimal), "ratio")
+	if probed > 0 {
+		b.ReportMetric(float64(lag.Microseconds())/float64(probed)/1000, "probe-lag-ms")
+		b.ReportMetric(float64(tail.Microseconds())/float64(probed)/1000, "probe-tail-ms")
+	}
 	mcptest.CheckNoLeftovers(b)
+}
+
+// probeTiming reads, from a lint's transcripts, how much later the first
+// probe process's server first answered than the main session's (lag,
+// negative when it answered first) and how long after the main session's
+// server exited the probe's did (tail, zero when it exited first). ok is
+// false when no probe process ran or either server left no answer or exit.
+func probeTiming(tr *sdk.Transcript) (lag, tail time.Duration, ok bool) {
+	if tr == nil || len(tr.Probes) == 0 || tr.Probes[0] == nil {
+		return 0, 0, false
+	}
+	mainFirst, mainEnd, okMain := answeredAndGone(tr)
+	probeFirst, probeEnd, okProbe := answeredAndGone(tr.Probes[0])
+	if !okMain || !okProbe {
+		return 0, 0, false
+	}
+	return probeFirst.Sub(mainFirst), max(probeEnd.Sub(mainEnd), 0), true
+}
+
+// answeredAndGone is when the server of a transcript first wrote a message
+// and when its exit (the later of its exit and its stdout's end) was
+// recorded.
+func answeredAndGone(tr *sdk.Transcript) (first, gone time.Time, ok bool) {
+	at := func(r sdk.Record) time.Time {
+		return tr.Started.Add(time.Duration(r.TMs * float64(time.Millisecond)))
+	}
+	for _, r := range tr.Records {
+		switch {
+		case r.Dir == sdk.DirServerToClient && first.IsZero():
+			first = at(r)
+		case r.Event != nil && (r.Event.Kind == sdk.EventExit || r.Event.Kind == sdk.EventStdoutClosed):
+			gone = at(r)
+		}
+	}
+	return first, gone, !first.IsZero() && !gone.IsZero()
 }
