@@ -154,6 +154,12 @@ var heldOutSources = map[string]bool{
 	"AperionAI/shield":        true,
 	"nik1097/mcp-swiss-knife": true,
 	"m0rvayne/mcp-redteam":    true,
+	// Held out in the fifteenth round, measured before any change for them:
+	"illiahaidar/mcptrustchecker":  true,
+	"sattyamjjain/agent-audit-kit": true,
+	"famclaw/honeybadger":          true,
+	"Blute122/redcell":             true,
+	"ou-pingping/shellward":        true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -219,6 +225,10 @@ var heldOutServers = map[string]bool{
 	"siemens-element.json": true, "drawio-lgazo.json": true, "shadcn-jpisnice.json": true, "tauri-hypothesi.json": true,
 	"orchestrator-claude.json": true, "octocode.json": true, "knip.json": true, "linear-mseep.json": true,
 	"agent-security-scanner.json": true, "bitbucket-mcp.json": true,
+	// Held out in the fifteenth round, measured before any change for them:
+	"google-workspace-dguido.json": true, "variflight.json": true, "mcp-graphql.json": true, "linear-tacticlaunch.json": true,
+	"todoist-mcp.json": true, "codegraph-colbymchenry.json": true, "codex-mcp-server.json": true, "jira-nexus2520.json": true,
+	"vercel-mcp.json": true, "google-map-cablate.json": true,
 	// lark.json (19 tools) moved to tuned when invisible-character took
 	// its two copied zero-width spaces for a warning: 1 tool flagged at
 	// error before, at warning after. ms365-softeria.json (188 tools)
@@ -405,32 +415,38 @@ var (
 		"intutic/intutic":         7,
 		"m0rvayne/mcp-redteam":    13,
 		"nik1097/mcp-swiss-knife": 3,
+		// Held out in the fifteenth round: their detections when added.
+		"Blute122/redcell":             7,
+		"famclaw/honeybadger":          1,
+		"illiahaidar/mcptrustchecker":  27,
+		"ou-pingping/shellward":        9,
+		"sattyamjjain/agent-audit-kit": 13,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
 	// (hidden characters beside a hijacking order) says nothing of the
 	// family's own rule.
 	ownFloor = map[string]int{
-		"concealment-directive":        21,
+		"concealment-directive":        25,
 		"context-harvesting-parameter": 13,
-		"destructive-payload":          60,
-		"instruction-override":         104,
-		"invisible-character":          4,
+		"destructive-payload":          64,
+		"instruction-override":         122,
+		"invisible-character":          5,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
-		"sensitive-file-reference":     65,
-		"tool-hijacking":               191,
-		"undisclosed-data-flow":        88,
+		"sensitive-file-reference":     76,
+		"tool-hijacking":               197,
+		"undisclosed-data-flow":        89,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          60,
-		"download-run":           3,
-		"guardrail-disable":      22,
+		"call-redirect":          62,
+		"download-run":           4,
+		"guardrail-disable":      23,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
-		"system-marker":          56,
-		"tool-preference":        57,
+		"system-marker":          59,
+		"tool-preference":        63,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error

@@ -38,7 +38,8 @@ export FIRECRAWL_API_KEY=fc-dummy TAVILY_API_KEY=tvly-dummy EXA_API_KEY=dummy HE
 	BACKLOG_DOMAIN=dummy.backlog.com BACKLOG_API_KEY=dummy \
 	SERPER_API_KEY=dummy CODACY_ACCOUNT_TOKEN=dummy BROWSERSTACK_USERNAME=dummy BROWSERSTACK_ACCESS_KEY=dummy \
 	NOTION_API_TOKEN=dummy NOTION_PAGE_ID=dummy ORCHESTRATOR_API_URL=http://127.0.0.1:9 \
-	BITBUCKET_PASSWORD=dummy
+	BITBUCKET_PASSWORD=dummy API_KEY=dummy \
+	JIRA_EMAIL=dummy@example.com JIRA_API_TOKEN=dummy JIRA_BASE_URL=http://127.0.0.1:9
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
 # cclsp refuses to start without a configuration file; an empty list of
@@ -218,3 +219,16 @@ capture knip @knip/mcp 0.0.36 knip-mcp
 capture linear-mseep @mseep/linear-mcp 78.0.1 linear-mcp
 capture agent-security-scanner agent-security-scanner-mcp 4.5.9 agent-security-scanner-mcp
 capture bitbucket-mcp bitbucket-mcp 5.0.6 bitbucket-mcp
+# Held out in the fifteenth round, measured before any change for them: the
+# next most-downloaded npm packages that are MCP servers and not yet in the
+# corpus (README.md says how they were ranked and which were left out).
+capture google-workspace-dguido @dguido/google-workspace-mcp 3.4.4 google-workspace-mcp
+capture variflight @variflight-ai/variflight-mcp 1.0.3 variflight-mcp
+capture mcp-graphql mcp-graphql 2.0.4 mcp-graphql
+capture linear-tacticlaunch @tacticlaunch/mcp-linear 1.4.3 mcp-linear
+capture todoist-mcp todoist-mcp 1.3.4 todoist-mcp
+capture codegraph-colbymchenry @colbymchenry/codegraph 1.6.1 codegraph serve --mcp
+capture codex-mcp-server codex-mcp-server 1.4.10 codex-mcp-server
+capture jira-nexus2520 @nexus2520/jira-mcp-server 1.2.0 jira-mcp-server
+capture vercel-mcp vercel-mcp 0.0.7 vercel-mcp VERCEL_API_KEY=dummy
+capture google-map-cablate @cablate/mcp-google-map 0.0.63 mcp-google-map --stdio --apikey dummy
