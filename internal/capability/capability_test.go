@@ -68,6 +68,9 @@ func TestLabels(t *testing.T) {
 		{capability.OutboundSink, `{"name":"broadcast_text_message","description":"Broadcast a simple text message via LINE to all users who have followed your LINE Official Account.","inputSchema":{"type":"object","properties":{"message":{"type":"object"}}}}`, true, `"broadcast"`},
 		{capability.OutboundSink, `{"name":"update_pull_request_branch","inputSchema":{"type":"object","properties":{"pull_number":{"type":"number"}}}}`, false, ""},
 		{capability.OutboundSink, `{"name":"get_metrics","inputSchema":{"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"}}}}`, false, ""},
+		// A search of mail filters by recipient; it sends nothing
+		// (google-workspace-mcp's search_emails).
+		{capability.OutboundSink, `{"name":"search_emails","inputSchema":{"type":"object","properties":{"query":{"type":"string"},"from":{"type":"string","description":"Sender email or name"},"to":{"type":"string","description":"Recipient email or name"}}}}`, false, ""},
 		{capability.OutboundSink, `{"name":"send_message","annotations":{"readOnlyHint":true}}`, false, ""},
 		{capability.OutboundSink, `{"name":"port_forward","description":"Forward a local port to a pod."}`, false, ""},
 		{capability.OutboundSink, `{"name":"queue_send_message","description":"Send a message to a queue."}`, false, ""},

@@ -86,7 +86,8 @@ var sinkObjects = set("issue", "comment", "pull", "pr", "review", "message", "po
 	"story", "merge", "email", "mail", "gist", "discussion")
 
 // sinkParams address someone (compared as untrustedParams are); "to" does
-// only in a tool that sends mail or messages, as elsewhere it ends a range.
+// only in a tool that sends mail or messages, as elsewhere it ends a range,
+// and in one that reads them (search_emails) it filters by recipient.
 var sinkParams = set("recipient", "recipients", "cc", "bcc", "webhook", "webhookurl")
 
 // sinkPhrases in a description say the tool sends something out.
@@ -188,7 +189,7 @@ func (f facts) evidence(l Label) []string {
 		}
 		if p := f.paramIs(sinkParams); p != "" {
 			add(paramEvidence(p))
-		} else if p := f.paramIs(set("to")); p != "" && f.nameHas(set("send", "email", "mail", "message")) != "" {
+		} else if p := f.paramIs(set("to")); p != "" && readVerb == "" && f.nameHas(set("send", "email", "mail", "message")) != "" {
 			add(paramEvidence(p))
 		}
 		if p := f.descHas(sinkPhraseList); p != "" && !blandName {
