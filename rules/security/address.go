@@ -227,6 +227,7 @@ func readAddressed(ctx context.Context, s *sdk.Snapshot) []addressed {
 	f := foldedTexts.Of(ctx, s)
 	names := &serverNames{s: s}
 	w := &words{}
+	r := &clauseReader{w: w, names: names, s: s}
 	var out []addressed
 	i := -1
 	visible.Texts(ctx, s, func(t visible.Text) {
@@ -239,7 +240,7 @@ func readAddressed(ctx context.Context, s *sdk.Snapshot) []addressed {
 		} else {
 			w.resetFolded(f.text(i), "")
 		}
-		r := clauseReader{w: w, names: names, t: t, s: s}
+		r.t = t
 		if o, q := r.read(); o != 0 {
 			out = append(out, addressed{t: t, object: o, quote: q})
 		}
@@ -265,7 +266,7 @@ func mayAddress(v string) bool {
 			n++
 			j++
 		}
-		if n <= len(buf) {
+		if n <= len(buf) && verbShapes[buf[0]]&(1<<n) != 0 {
 			if _, ok := orderVerbs[string(buf[:n])]; ok {
 				return true
 			}
@@ -278,6 +279,18 @@ func mayAddress(v string) bool {
 	return false
 }
 
+// verbShapes has bit n of entry c set when a verb of the list or a
+// participle has n bytes and starts with c: most words are ruled out
+// before a lookup.
+var verbShapes = func() (t [256]uint32) {
+	for _, m := range []map[string]verbClass{orderVerbs, participles} {
+		for v := range m {
+			t[v[0]] |= 1 << len(v)
+		}
+	}
+	return t
+}()
+
 // clauseReader reads the clauses of one text.
 type clauseReader struct {
 	w     *words
@@ -286,51 +299,75 @@ type clauseReader struct {
 	s     *sdk.Snapshot
 	// first is whether the clause read is the text's first.
 	first bool
+	// low[k] is token k lowercased, and verb[k] whether it is a verb of
+	// the list or its participle: made once per text, for the text's
+	// storage is reused.
+	low  []string
+	verb []bool
 }
+
+// lw is token k lowercased.
+func (r *clauseReader) lw(k int) string { return r.low[k] }
 
 // read returns the first order of concern in the text and its quote, or
 // 0.
 func (r *clauseReader) read() (objectKind, string) {
 	w := r.w
-	lo := 0
+	r.low, r.verb = r.low[:0], r.verb[:0]
+	for k := range w.toks {
+		word := w.word(k)
+		if hasUpper(word) {
+			word = strings.ToLower(word)
+		}
+		v := false
+		if n := len(word); n < 32 && verbShapes[word[0]]&(1<<n) != 0 {
+			_, v = orderVerbs[word]
+			if !v {
+				_, v = participles[word]
+			}
+		}
+		r.low, r.verb = append(r.low, word), append(r.verb, v)
+	}
+	lo, sentence, hasVerb := 0, 1, false
 	r.first = true
 	for k := 1; k <= len(w.toks); k++ {
-		if k < len(w.toks) && !r.boundary(k) {
+		hasVerb = hasVerb || r.verb[k-1]
+		start := false
+		if sentence < len(w.sentences) && w.sentences[sentence] == k {
+			start = true
+			sentence++
+		}
+		if k < len(w.toks) && !start && !r.boundary(k) {
 			continue
 		}
-		if o, q := r.clause(lo, k); o != 0 {
-			return o, q
+		// a clause with no verb of the list orders nothing
+		if hasVerb {
+			if o, q := r.clause(lo, k); o != 0 {
+				return o, q
+			}
 		}
-		r.first = false
+		r.first, hasVerb = false, false
 		lo = k
 	}
 	return 0, ""
 }
 
-// boundary reports whether a clause starts at token k: a sentence's
-// start, or after a colon, a semicolon, a dash between spaces or a line
+// boundary reports whether a clause starts at token k inside a
+// sentence: after a colon, a semicolon, a dash between spaces or a line
 // break, or at "then".
 func (r *clauseReader) boundary(k int) bool {
 	w := r.w
-	for _, s := range w.sentences {
-		if s == k {
-			return true
-		}
-		if s > k {
-			break
-		}
-	}
 	gap := w.text[w.toks[k-1].end:w.toks[k].start]
 	// a colon in "https://" or "10:30" joins
 	if strings.Contains(gap, ": ") || strings.ContainsAny(gap, ";\n") || strings.Contains(gap, " - ") || strings.Contains(gap, " -- ") {
 		return true
 	}
-	if w.lowerWord(k) == "then" {
+	if r.lw(k) == "then" {
 		return true
 	}
 	// a second verb of an order joined by "and": "call X and send Y"
-	if prev := w.lowerWord(k - 1); (prev == "and" || prev == "or") && orderVerbs[w.lowerWord(k)] != 0 && strings.TrimSpace(gap) == "" {
-		return k+1 < len(w.toks) && orderVerbs[w.lowerWord(k+1)] == 0
+	if prev := r.lw(k - 1); (prev == "and" || prev == "or") && orderVerbs[r.lw(k)] != 0 && strings.TrimSpace(gap) == "" {
+		return k+1 < len(w.toks) && orderVerbs[r.lw(k+1)] == 0
 	}
 	return false
 }
@@ -345,7 +382,7 @@ func (r *clauseReader) clause(lo, hi int) (objectKind, string) {
 	// calling any other tool, …"), the order that follows is about that
 	// call
 	var trigger triggerKind
-	if k < hi && subordinators[w.lowerWord(k)] {
+	if k < hi && subordinators[r.lw(k)] {
 		c := r.commaAfter(k, hi)
 		if c < 0 {
 			return 0, ""
@@ -356,7 +393,7 @@ func (r *clauseReader) clause(lo, hi int) (objectKind, string) {
 	start := k
 	pointed, negated, modal := trigger != 0, false, false
 	for ; k < hi; k++ {
-		word := w.lowerWord(k)
+		word := r.lw(k)
 		switch {
 		case orderMarkers[word]:
 			pointed = pointed || pointedMarkers[word]
@@ -367,12 +404,12 @@ func (r *clauseReader) clause(lo, hi int) (objectKind, string) {
 			}
 			pointed = true
 			continue
-		case addressees[word] && k+1 < hi && modals[w.lowerWord(k+1)]:
+		case addressees[word] && k+1 < hi && modals[r.lw(k+1)]:
 			// "you must", "the assistant should", "you need to", "you are required to"
 			pointed, modal = true, true
 			k++
 			for k+1 < hi {
-				next := w.lowerWord(k + 1)
+				next := r.lw(k + 1)
 				if next == "to" || next == "required" || next == "also" || next == "always" || next == "first" || next == "then" || next == "instructed" || next == "expected" {
 					k++
 					continue
@@ -386,7 +423,7 @@ func (r *clauseReader) clause(lo, hi int) (objectKind, string) {
 			}
 			continue
 		case word == "the" || word == "this" || word == "your":
-			if k+2 < hi && addressees[w.lowerWord(k+1)] && modals[w.lowerWord(k+2)] {
+			if k+2 < hi && addressees[r.lw(k+1)] && modals[r.lw(k+2)] {
 				continue
 			}
 		case word == "must" || word == "should":
@@ -398,7 +435,7 @@ func (r *clauseReader) clause(lo, hi int) (objectKind, string) {
 	if k >= hi {
 		return 0, ""
 	}
-	verb := w.lowerWord(k)
+	verb := r.lw(k)
 	class := orderVerbs[verb]
 	if r.inIdentifier(k) {
 		class = 0
@@ -444,15 +481,14 @@ var callWords = map[string]bool{"call": true, "calls": true, "calling": true, "c
 // triggeredBy reads the subordinate clause [lo, hi) for another tool's
 // call.
 func (r *clauseReader) triggeredBy(lo, hi int) triggerKind {
-	w := r.w
 	calls, lastCall := false, -10
 	var got triggerKind
 	for j := lo; j < hi; j++ {
-		word := w.lowerWord(j)
+		word := r.lw(j)
 		if callWords[word] {
 			calls, lastCall = true, j
 		}
-		if (word == "other" || word == "another") && j+1 < hi && (w.lowerWord(j+1) == "tool" || w.lowerWord(j+1) == "tools" || w.lowerWord(j+1) == "function" || w.lowerWord(j+1) == "functions") {
+		if (word == "other" || word == "another") && j+1 < hi && (r.lw(j+1) == "tool" || r.lw(j+1) == "tools" || r.lw(j+1) == "function" || r.lw(j+1) == "functions") {
 			got = max(got, triggerOthers)
 		}
 		// the name the call is of: "using send_email", "calls the
@@ -492,20 +528,20 @@ func (r *clauseReader) ownCallee(lo, hi int) bool {
 func (r *clauseReader) passive(lo, hi int) (objectKind, string) {
 	w := r.w
 	for k := lo; k+2 < hi; k++ {
-		m := w.lowerWord(k)
+		m := r.lw(k)
 		if m != "must" && m != "should" && m != "shall" {
 			continue
 		}
 		j := k + 1
 		negated := false
-		if w.lowerWord(j) == "not" || w.lowerWord(j) == "never" || w.lowerWord(j) == "always" || w.lowerWord(j) == "also" {
-			negated = w.lowerWord(j) == "not" || w.lowerWord(j) == "never"
+		if r.lw(j) == "not" || r.lw(j) == "never" || r.lw(j) == "always" || r.lw(j) == "also" {
+			negated = r.lw(j) == "not" || r.lw(j) == "never"
 			j++
 		}
-		if j+1 >= hi || w.lowerWord(j) != "be" {
+		if j+1 >= hi || r.lw(j) != "be" {
 			continue
 		}
-		class := participles[w.lowerWord(j+1)]
+		class := participles[r.lw(j+1)]
 		if class == 0 || w.mentioned(match{start: j + 1, end: j + 2}) {
 			continue
 		}
@@ -603,19 +639,19 @@ func (r *clauseReader) objectIn(class verbClass, negated bool, lo, hi, verb int)
 	var user, safeguard, consent, instruction, change, quantified, exposed, field, from, fieldHere, everyCall bool
 	foreign := ""
 	for j := lo; j < hi; j++ {
-		word := w.lowerWord(j)
+		word := r.lw(j)
 		switch {
 		case userWords[word]:
 			user = true
 		case consentWords[word]:
 			consent, safeguard = true, true
-		case safeguardWords[word] && !(j > lo && demonstrative(w.lowerWord(j-1))):
+		case safeguardWords[word] && !(j > lo && demonstrative(r.lw(j-1))):
 			// "skip this verification": the tool's own step, not the
 			// model's safeguards
 			safeguard = true
-		case instructionWords[word] && j > lo && ownQualifiers[w.lowerWord(j-1)]:
+		case instructionWords[word] && j > lo && ownQualifiers[r.lw(j-1)]:
 			instruction = true
-		case word == "prompt" && j > lo && w.lowerWord(j-1) == "system":
+		case word == "prompt" && j > lo && r.lw(j-1) == "system":
 			instruction = true
 		case exposedWords[word]:
 			exposed = true
@@ -629,21 +665,21 @@ func (r *clauseReader) objectIn(class verbClass, negated bool, lo, hi, verb int)
 		if redirectWords[word] {
 			change = true
 		}
-		if (word == "every" || word == "all" || word == "each") && j+1 < hi && messageNouns[w.lowerWord(j+1)] {
+		if (word == "every" || word == "all" || word == "each") && j+1 < hi && messageNouns[r.lw(j+1)] {
 			everyCall = true
 		}
 		if otherQuantifiers[word] && j+1 < hi {
-			next := w.lowerWord(j + 1)
-			if orderCallNouns[next] || next == "other" && j+2 < hi && orderCallNouns[w.lowerWord(j+2)] {
+			next := r.lw(j + 1)
+			if orderCallNouns[next] || next == "other" && j+2 < hi && orderCallNouns[r.lw(j+2)] {
 				quantified = true
 			}
 		}
 	}
-	if class&vInvoke != 0 && callingVerbs[w.lowerWord(verb)] {
+	if class&vInvoke != 0 && callingVerbs[r.lw(verb)] {
 		foreign = r.callee(verb+1, hi)
 	}
 	quote := func() string { return r.quote(verb, hi) }
-	verbWord := w.lowerWord(verb)
+	verbWord := r.lw(verb)
 	// orders on safeguards are the model's only when they document no
 	// flag or setting ("Skip the confirmation prompt with --yes", a
 	// boolean's description) and name no part of a system they are for
@@ -698,9 +734,8 @@ func demonstrative(word string) bool {
 // call is tool-hijacking's own phrases' to judge, with its cases of
 // guidance; this reading reads orders on other tools' calls.
 func (r *clauseReader) thisTool(lo, hi int) bool {
-	w := r.w
 	for j := lo; j < hi && j < lo+2; j++ {
-		switch w.lowerWord(j) {
+		switch r.lw(j) {
 		case "this", "it", "me", "us", "ours":
 			return true
 		}
@@ -711,13 +746,12 @@ func (r *clauseReader) thisTool(lo, hi int) bool {
 // slotEnd is where the object of a verb in [lo, hi) ends: at a clause of
 // purpose ("to" and a verb) or of condition.
 func (r *clauseReader) slotEnd(lo, hi int) int {
-	w := r.w
 	for j := lo; j < hi; j++ {
-		switch word := w.lowerWord(j); {
+		switch word := r.lw(j); {
 		case slotBreaks[word]:
 			return j
 		case word == "to" && j+1 < hi:
-			next := w.lowerWord(j + 1)
+			next := r.lw(j + 1)
 			if purposeVerbs[next] || orderVerbs[next] != 0 {
 				return j
 			}
@@ -730,8 +764,7 @@ func (r *clauseReader) slotEnd(lo, hi int) int {
 // ("call read_file", "invoke the `notify` tool"), when it is no tool or
 // parameter of this server nor built from its tools' words, or "".
 func (r *clauseReader) callee(k, hi int) string {
-	w := r.w
-	if k < hi && (w.lowerWord(k) == "the" || w.lowerWord(k) == "a") {
+	if k < hi && (r.lw(k) == "the" || r.lw(k) == "a") {
 		k++
 	}
 	if k >= hi {

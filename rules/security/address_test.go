@@ -3,9 +3,13 @@ package security
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/internal/analysis"
+	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
 )
 
@@ -147,4 +151,46 @@ func TestMayAddress(t *testing.T) {
 			t.Errorf("mayAddress(%q) = %v, want %v", v, got, want)
 		}
 	}
+}
+
+// BenchmarkAddressed is the reading's cost beside a decode of the same
+// tool lists, the clean real servers': compare the two sub-benchmarks.
+// The texts are listed and folded once beforehand, as the engine does
+// for every rule.
+//
+//	go test -run '^$' -bench Addressed ./rules/security
+func BenchmarkAddressed(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "corpus", "clean", "servers", "*.json"))
+	var data [][]byte
+	var snaps []*sdk.Snapshot
+	var ctxs []context.Context
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, _, err := sdk.DecodeSnapshot(d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx := analysis.NewPass(s).For(context.Background(), "benchmark", []string{visible.Listing.Name, foldedTexts.Name})
+		foldedTexts.Of(ctx, s)
+		data, snaps, ctxs = append(data, d), append(snaps, s), append(ctxs, ctx)
+	}
+	b.Run("decode", func(b *testing.B) {
+		for range b.N {
+			for _, d := range data {
+				if _, _, err := sdk.DecodeSnapshot(d); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("read", func(b *testing.B) {
+		for range b.N {
+			for i, s := range snaps {
+				readAddressed(ctxs[i], s)
+			}
+		}
+	})
 }
