@@ -125,8 +125,8 @@ var orderMarkers = map[string]bool{
 	"automatically": true, "instead": true, "otherwise": true, "so": true, "but": true, "strictly": true,
 }
 
-// markers that make the clause an explicit order, unlike a description's
-// opening verb.
+// pointedMarkers make the clause an explicit order, unlike a
+// description's opening verb.
 var pointedMarkers = map[string]bool{
 	"important": true, "note": true, "notice": true, "warning": true, "critical": true, "attention": true, "reminder": true, "required": true, "mandatory": true,
 	"always": true, "please": true, "immediately": true, "silently": true, "quietly": true, "secretly": true, "instead": true, "strictly": true, "also": true, "additionally": true,
@@ -770,11 +770,7 @@ func (r *clauseReader) callee(k, hi int) string {
 	if k >= hi {
 		return ""
 	}
-	id := r.foreignName(k)
-	if id == "" {
-		return ""
-	}
-	return id
+	return r.foreignName(k)
 }
 
 // foreignName returns the name token j starts when it is a tool name of
