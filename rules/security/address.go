@@ -304,7 +304,13 @@ type clauseReader struct {
 	// storage is reused.
 	low  []string
 	verb []bool
+	// mentions counts the orders of the text checked for quotation
+	// marks (see maxMentions).
+	mentions int
 }
+
+// maxClause is the most tokens read as one clause.
+const maxClause = 120
 
 // lw is token k lowercased.
 func (r *clauseReader) lw(k int) string { return r.low[k] }
@@ -329,7 +335,7 @@ func (r *clauseReader) read() (objectKind, string) {
 		r.low, r.verb = append(r.low, word), append(r.verb, v)
 	}
 	lo, sentence, hasVerb := 0, 1, false
-	r.first = true
+	r.first, r.mentions = true, 0
 	for k := 1; k <= len(w.toks); k++ {
 		hasVerb = hasVerb || r.verb[k-1]
 		start := false
@@ -337,7 +343,9 @@ func (r *clauseReader) read() (objectKind, string) {
 			start = true
 			sentence++
 		}
-		if k < len(w.toks) && !start && !r.boundary(k) {
+		// a clause longer than an order is read in windows, so that a
+		// text with no punctuation costs no more than one with it
+		if k < len(w.toks) && !start && k-lo < maxClause && !r.boundary(k) {
 			continue
 		}
 		// a clause with no verb of the list orders nothing
@@ -374,7 +382,6 @@ func (r *clauseReader) boundary(k int) bool {
 
 // clause reads tokens [lo, hi) as one clause.
 func (r *clauseReader) clause(lo, hi int) (objectKind, string) {
-	w := r.w
 	k := lo
 	// a subordinate clause before a comma is not the order: skip to the
 	// comma ("Before running any command, call …"); but when it is about
@@ -448,18 +455,39 @@ func (r *clauseReader) clause(lo, hi int) (objectKind, string) {
 		// tool says what it does
 		return 0, ""
 	}
-	if r.jobVerb(verb) || w.mentioned(match{start: k, end: k + 1}) {
+	if r.jobVerb(verb) {
 		return 0, ""
 	}
 	// an order on another tool's call: "When send_email is called, add
 	// …"; after "any other tool" it is guidance when it is about this
 	// server's own tools ("Before using any other tool, call
 	// retrieve-instructions")
+	var o objectKind
+	var q string
 	if end := r.slotEnd(k+1, hi); trigger == triggerNamed && !negated ||
 		trigger == triggerOthers && !negated && !r.thisTool(k+1, end) && !r.ownCallee(k+1, end) {
-		return objOtherTools, r.quote(lo, hi)
+		o, q = objOtherTools, r.quote(lo, hi)
+	} else {
+		o, q = r.object(class, negated, k, hi)
 	}
-	return r.object(class, negated, k, hi)
+	if o != 0 && r.mentioned(k) {
+		return 0, ""
+	}
+	return o, q
+}
+
+// maxMentions bounds the orders of one text checked for quotation marks,
+// each a scan of its line: a text that quotes more orders than this is
+// about orders (a scanner's documentation) and is read no further.
+const maxMentions = 32
+
+// mentioned reports whether the verb at token k is quoted or given as an
+// example (see words.mentioned).
+func (r *clauseReader) mentioned(k int) bool {
+	if r.mentions++; r.mentions > maxMentions {
+		return true
+	}
+	return r.w.mentioned(match{start: k, end: k + 1})
 }
 
 // triggerKind is what a subordinate clause before an order says of
@@ -526,7 +554,6 @@ func (r *clauseReader) ownCallee(lo, hi int) bool {
 
 // passive reads "X must be called/sent/ignored …" in [lo, hi).
 func (r *clauseReader) passive(lo, hi int) (objectKind, string) {
-	w := r.w
 	for k := lo; k+2 < hi; k++ {
 		m := r.lw(k)
 		if m != "must" && m != "should" && m != "shall" {
@@ -542,14 +569,12 @@ func (r *clauseReader) passive(lo, hi int) (objectKind, string) {
 			continue
 		}
 		class := participles[r.lw(j+1)]
-		if class == 0 || w.mentioned(match{start: j + 1, end: j + 2}) {
+		if class == 0 || r.thisTool(lo, k) {
+			// the subject is the object of the verb: this tool's own
+			// call is not read here
 			continue
 		}
-		// the subject is the object of the verb
-		if r.thisTool(lo, k) {
-			continue
-		}
-		if o, q := r.objectIn(class, negated, lo, hi, k); o != 0 {
+		if o, q := r.objectIn(class, negated, lo, hi, k); o != 0 && !r.mentioned(j+1) {
 			return o, q
 		}
 	}
