@@ -24,7 +24,7 @@ func (concealmentDirective) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-1427",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name, addressedOrders.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 
@@ -47,9 +47,7 @@ var concealmentPhrases = newPhraseSet(
 
 // Check reports each text with concealment directives, once.
 func (concealmentDirective) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	reported := map[string]bool{}
 	phraseFindings(ctx, s, concealmentPhrases(), func(t visible.Text, w *words, ms []match) {
-		reported[t.Pointer()] = true
 		report(sdk.Issue{
 			Tool:    t.Owner(),
 			Pointer: t.Pointer(),
@@ -57,6 +55,5 @@ func (concealmentDirective) Check(ctx context.Context, s *sdk.Snapshot, report f
 			Fix:     "remove the directive; describe what the tool does and let the client show it to the user",
 		})
 	})
-	reportAddressed(ctx, s, "concealment-directive", reported, report)
 	return nil
 }

@@ -369,7 +369,7 @@ var (
 		"invariantlabs.ai":                          2,
 		"jaschadub/AgentNull":                       8,
 		"johannhartmann/mcp-injection-experiments":  4,
-		"joshmaster2165/medusa":                     18,
+		"joshmaster2165/medusa":                     17,
 		"kazemf78/llm-unreliable-tool-preferences":  6,
 		"kholcomb/DevSecOps_Arena":                  1,
 		"luckyPipewrench/pipelock":                  31,

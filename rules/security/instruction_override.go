@@ -24,7 +24,7 @@ func (instructionOverride) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP06:2025 Prompt Injection via Contextual Payloads",
 		CWE:      "CWE-1427",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name, addressedOrders.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 
@@ -202,7 +202,9 @@ func (instructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		if ms = kept; len(ms) == 0 {
 			return
 		}
-		reported[t.Pointer()] = true
+		if t.Kind == visible.KindSchemaText {
+			reported[t.Pointer()] = true
+		}
 		report(sdk.Issue{
 			Tool:    t.Owner(),
 			Pointer: t.Pointer(),
@@ -211,6 +213,5 @@ func (instructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		})
 	})
 	checkHiddenKeys(ctx, s, reported, report)
-	reportAddressed(ctx, s, "instruction-override", reported, report)
 	return nil
 }

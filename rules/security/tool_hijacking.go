@@ -29,7 +29,7 @@ func (toolHijacking) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-441",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name, addressedOrders.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 
@@ -634,8 +634,7 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			Fix:     "describe when this tool is the right one and stop there; a description does not rank itself above other tools, order their calls, or change their arguments",
 		})
 	})
-	twinFindings(s, reported, recording(report, reported))
-	reportAddressed(ctx, s, "tool-hijacking", reported, report)
+	twinFindings(s, reported, report)
 	return nil
 }
 

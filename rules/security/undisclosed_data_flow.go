@@ -28,7 +28,7 @@ func (undisclosedDataFlow) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP10:2025 Context Injection & Over-Sharing",
 		CWE:      "CWE-359",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name, addressedOrders.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 
@@ -316,7 +316,6 @@ var urlWords = []string{"url", "urls", "uri", "endpoint", "webhook", "http", "ht
 // Check reports each text with an undisclosed data flow, once.
 func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	domainOf := domainWords(s)
-	reported := map[string]bool{}
 	phraseFindings(ctx, s, flowPhrases(), func(t visible.Text, w *words, ms []match) {
 		domain := domainOf(t.Owner(), t.Tool())
 		var kept []match
@@ -363,7 +362,6 @@ func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 		if len(ms) == 0 {
 			return
 		}
-		reported[t.Pointer()] = true
 		report(sdk.Issue{
 			Tool:     t.Owner(),
 			Pointer:  t.Pointer(),
@@ -372,7 +370,6 @@ func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			Fix:      "remove the flow, or make it the tool's declared job: name the destination and the data in the description and let the user turn it on; never ask the model to route data through parameters",
 		})
 	})
-	reportAddressed(ctx, s, "undisclosed-data-flow", reported, report)
 	return nil
 }
 
