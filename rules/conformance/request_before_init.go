@@ -13,7 +13,10 @@ import (
 // that declare a modern protocol version in their _meta are left out: a
 // dual-era server serves those without a handshake, as 2026-07-28 allows.
 // The request-before-init probe (on by default) feeds it from a fresh
-// server process.
+// server process. A Streamable HTTP server that assigns no MCP-Session-Id
+// is left out too: without a session it cannot tell whose request came
+// before initialize, and it reads a request without MCP-Protocol-Version
+// as 2025-03-26, as the transport page says it SHOULD.
 type requestBeforeInit struct{}
 
 func (requestBeforeInit) Meta() sdk.Meta {
@@ -31,7 +34,11 @@ func (requestBeforeInit) Meta() sdk.Meta {
 var beforeInitAllowed = map[string]bool{"initialize": true, "ping": true, "server/discover": true}
 
 func (requestBeforeInit) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	for _, p := range parts(ctx, s) {
+	ps := parts(ctx, s)
+	if sessionless(ps) {
+		return nil
+	}
+	for _, p := range ps {
 		for _, m := range p.Msgs {
 			if m.Dir != sdk.DirClientToServer || m.Kind != wire.Request {
 				continue
@@ -47,4 +54,22 @@ func (requestBeforeInit) Check(ctx context.Context, s *sdk.Snapshot, report func
 		}
 	}
 	return nil
+}
+
+// sessionless reports whether the sessions are Streamable HTTP ones whose
+// server never sent an MCP-Session-Id, in the main session or a probe's:
+// a stateless server (2025-11-25/basic/transports.mdx#session-management:
+// a server "MAY assign a session ID"). Stdio sessions are never
+// sessionless.
+func sessionless(ps []part) bool {
+	http := false
+	for _, p := range ps {
+		for _, e := range httpEvents(p.Session) {
+			if _, ok := e.Response["MCP-Session-Id"]; ok {
+				return false
+			}
+			http = true
+		}
+	}
+	return http
 }
