@@ -139,8 +139,9 @@ var principalWords = map[string]bool{"user": true, "user's": true, "users": true
 // defensive reports whether a refusePhrase match refuses the instructions
 // inside content (a tool's result, a page, a message) rather than the
 // model's own: none of its words names the model's instructions, the word
-// after it places the instructions in something, and the few words after
-// that name no principal.
+// after it (or after a noun joined to them: "instructions or commands
+// returned by this tool") places the instructions in something, and the
+// few words after that name no principal.
 func defensive(w *words, m match) bool {
 	if m.phrase.src != refusePhrase || m.end >= len(w.toks) {
 		return false
@@ -150,11 +151,24 @@ func defensive(w *words, m match) bool {
 			return false
 		}
 	}
-	if !containedWords[w.lowerWord(m.end)] {
+	_, hi := w.sentenceOf(m.end)
+	at := m.end
+	if lw := w.lowerWord(at); lw == "or" || lw == "and" {
+		// One or two words of a joined noun ("commands", "other text").
+		for k := at + 1; k < hi && k <= at+3; k++ {
+			if lk := w.lowerWord(k); ownInstructionWords[lk] || principalWords[lk] {
+				return false
+			}
+			if containedWords[w.lowerWord(k)] {
+				at = k
+				break
+			}
+		}
+	}
+	if !containedWords[w.lowerWord(at)] {
 		return false
 	}
-	_, hi := w.sentenceOf(m.end)
-	for k := m.end + 1; k < hi && k <= m.end+4; k++ {
+	for k := at + 1; k < hi && k <= at+4; k++ {
 		if principalWords[w.lowerWord(k)] {
 			return false
 		}
