@@ -39,7 +39,10 @@ type Options struct {
 	Version string
 	// Dir is the working directory, which files in the report are named
 	// relative to.
-	Dir     string
+	Dir string
+	// Targets are what to lint. A file's bytes read when it was resolved
+	// (target.Target.Data) pass to the lint: lint clears them in Targets,
+	// and lets go of them once the file is decoded.
 	Targets []target.Target
 	// Config is the effective configuration (defaults when there is no file).
 	Config *config.Config
@@ -104,12 +107,16 @@ func lint(ctx context.Context, opt Options) (*result.Report, error) {
 	}
 	var skipped []result.Skipped
 	var targets []target.Target
-	for _, t := range opt.Targets {
+	for i, t := range opt.Targets {
 		if t.Skip != "" {
 			skipped = append(skipped, result.Skipped{Name: t.Name, Input: t.Input, Reason: t.Skip})
 			continue
 		}
 		targets = append(targets, t)
+		// Run keeps its slice of the targets to the end (a shard's
+		// report reads it): left there, a large file's bytes would stay
+		// live through the rules and the report, decoded or not.
+		opt.Targets[i].Data = nil
 	}
 	opt.Targets = targets
 	if len(targets) < 2 {

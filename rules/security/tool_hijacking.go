@@ -440,6 +440,8 @@ type serverNames struct {
 	// parameters: a parameter named in an order ("first call with
 	// `queryParams`") is no other server's tool.
 	keys map[string]bool
+	// tools are the keys of the tools' names alone (tool).
+	tools map[string]bool
 	// words are the stemmed words of the tools' names (family).
 	words map[string]bool
 }
@@ -464,6 +466,17 @@ func (n *serverNames) keyed() map[string]bool {
 
 // own reports whether id names one of the server's tools or parameters.
 func (n *serverNames) own(id string) bool { return n.keyed()[toolKey(id)] }
+
+// tool reports whether id names one of the server's tools.
+func (n *serverNames) tool(id string) bool {
+	if n.tools == nil {
+		n.tools = make(map[string]bool, len(n.s.Tools))
+		for _, t := range n.s.Tools {
+			n.tools[toolKey(t.Name)] = true
+		}
+	}
+	return n.tools[toolKey(id)]
+}
 
 // family reports whether a tool name not among the server's is built
 // from the words of its tools' names: "currents-get-test-signature"
@@ -567,7 +580,7 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 				foreign = append(foreign, id)
 			}
 			if redirectOrder(m) {
-				note, ok := redirectHolds(s, w, m, names)
+				note, ok := redirectHolds(w, m, names)
 				if !ok {
 					continue
 				}

@@ -3,8 +3,6 @@ package security
 import (
 	"strconv"
 	"strings"
-
-	"github.com/mcplint/mcplint/sdk"
 )
 
 // Redirects: an order addressed to the model whose object is another
@@ -91,13 +89,13 @@ func redirectOrder(m match) bool { return redirectSrc[m.phrase.src] }
 // structure of its shape, and a note for the message: the tool whose
 // calls are redirected or that is called, and why it counts, judged
 // against the server's names.
-func redirectHolds(s *sdk.Snapshot, w *words, m match, own *serverNames) (note string, ok bool) {
+func redirectHolds(w *words, m match, own *serverNames) (note string, ok bool) {
 	lo, hi := w.sentenceOf(m.start)
 	switch m.phrase.src {
 	case redirectOrders[0], redirectOrders[1], redirectOrders[2], redirectOrders[6]:
 		// someone else's tool, named before in the sentence or the one
 		// before it, or right after "instead of": its calls sent here
-		if (m.phrase.src == redirectOrders[0] || m.phrase.src == redirectOrders[6]) && !rerouteTarget(s, w, m.end-1, hi) {
+		if (m.phrase.src == redirectOrders[0] || m.phrase.src == redirectOrders[6]) && !rerouteTarget(own, w, m.end-1, hi) {
 			return "", false
 		}
 		from := lo
@@ -213,7 +211,7 @@ func codeName(w *words, k int, id string) bool {
 // rerouteTarget reports whether the words from k on name this tool or
 // another of the server's as where calls are sent: "this tool",
 // "route_alert", "`route_alert`".
-func rerouteTarget(s *sdk.Snapshot, w *words, k, hi int) bool {
+func rerouteTarget(own *serverNames, w *words, k, hi int) bool {
 	switch w.lowerWord(k) {
 	case "this":
 		if k+1 >= hi {
@@ -226,15 +224,7 @@ func rerouteTarget(s *sdk.Snapshot, w *words, k, hi int) bool {
 	if id == "" {
 		id = quotedName(w, k)
 	}
-	if id == "" {
-		return false
-	}
-	for _, t := range s.Tools {
-		if toolKey(t.Name) == toolKey(id) {
-			return true
-		}
-	}
-	return false
+	return id != "" && own.tool(id)
 }
 
 // passedOverWords say a tool is no longer to be used, or shut it out
