@@ -11,17 +11,22 @@ import (
 
 	"github.com/mcplint/mcplint/config"
 	"github.com/mcplint/mcplint/engine"
+	"github.com/mcplint/mcplint/engine/baseline"
 	"github.com/mcplint/mcplint/engine/mcptest"
 	"github.com/mcplint/mcplint/engine/result"
 	"github.com/mcplint/mcplint/sdk"
 )
 
-// verdict is what a user acts on: the grade and each (severity, rule)
-// the report holds, info included, once.
+// verdict is what a user acts on: the grade and each finding the report
+// holds, info included, once, as a baseline knows it (severity, rule,
+// tool, pointer with a transcript's indices as "*", and message): a
+// finding whose message or place changed from run to run would come back
+// past a baseline.
 func verdict(tg *result.Target) string {
 	set := []string{"grade " + tg.Grade}
 	for _, is := range tg.Issues {
-		set = append(set, is.Severity.String()+" "+is.Rule)
+		e := baseline.EntryOf(tg.Name, is)
+		set = append(set, strings.Join([]string{is.Severity.String(), e.Rule, e.Tool, e.Pointer, is.Message}, " "))
 	}
 	sort.Strings(set)
 	return strings.Join(slices.Compact(set), ", ")

@@ -43,7 +43,11 @@ type Entry struct {
 	Tool   string `json:"tool"`
 	// Pointer is the issue's pointer with the index of its definition
 	// replaced by "*" ("/tools/*/description") when Tool names that
-	// definition, so adding or reordering tools keeps the entry valid.
+	// definition, so adding or reordering tools keeps the entry valid,
+	// and with every index of a transcript pointer replaced by "*"
+	// ("/transcript/probes/*/records/*"): where a record falls in a
+	// session depends on how the server's messages, its stderr and the
+	// probe sessions interleave, which varies from run to run.
 	Pointer string `json:"pointer"`
 	// Hash is "sha256:" and the first 16 hex digits of the message's
 	// SHA-256: the message quotes the offending text, so a changed text is
@@ -76,6 +80,9 @@ var collections = map[string]bool{"tools": true, "prompts": true, "resources": t
 
 func stablePointer(is sdk.Issue) string {
 	tokens := sdk.SplitPointer(is.Pointer)
+	if len(tokens) > 0 && tokens[0] == "transcript" {
+		return transcriptPointer(tokens)
+	}
 	if len(tokens) < 2 || !collections[tokens[0]] || is.Tool == "" || is.Tool == sdk.OwnerServer || is.Tool == sdk.OwnerInstructions {
 		return is.Pointer
 	}
@@ -83,6 +90,19 @@ func stablePointer(is sdk.Issue) string {
 		return is.Pointer
 	}
 	return sdk.Pointer("/"+tokens[0]+"/*", tokens[2:]...)
+}
+
+// transcriptPointer is the transcript pointer of tokens with every index
+// replaced by "*".
+func transcriptPointer(tokens []string) string {
+	out := make([]string, 0, len(tokens)-1)
+	for _, tok := range tokens[1:] {
+		if _, err := strconv.Atoi(tok); err == nil {
+			tok = "*"
+		}
+		out = append(out, tok)
+	}
+	return sdk.Pointer("/"+tokens[0], out...)
 }
 
 // FromTargets records every issue of the targets (not the suppressed
@@ -224,6 +244,11 @@ func (b *Baseline) Matcher() *Matcher {
 	m := &Matcher{left: map[Entry]int{}}
 	if b != nil {
 		for _, e := range b.Issues {
+			// A baseline written before transcript indices became "*"
+			// still hides its issues.
+			if tokens := sdk.SplitPointer(e.Pointer); len(tokens) > 0 && tokens[0] == "transcript" {
+				e.Pointer = transcriptPointer(tokens)
+			}
 			m.left[e.key()] += max(e.Count, 1)
 		}
 	}

@@ -29,6 +29,9 @@ func today() []*result.Target {
 		{Name: "evil", Issues: []sdk.Issue{
 			issue("hidden-unicode-tag", "read\U000E0041file", "/tools/0/name", "name hides U+E0041 after \u202e\"read\"", 2),
 		}},
+		{Name: "everything", Issues: []sdk.Issue{
+			issue("capability-gated-tools", sdk.OwnerServer, "/transcript/probes/0/records/13", `"get-roots-list": listed only for a client that declares roots`, 0),
+		}},
 	}
 }
 
@@ -81,8 +84,8 @@ func TestWriteReadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Len() != 6 || len(back.Issues) != 5 {
-		t.Errorf("read back %d issues in %d entries, want 6 in 5", back.Len(), len(back.Issues))
+	if back.Len() != 7 || len(back.Issues) != 6 {
+		t.Errorf("read back %d issues in %d entries, want 7 in 6", back.Len(), len(back.Issues))
 	}
 	left, _ := os.ReadDir(filepath.Dir(path))
 	if len(left) != 1 {
@@ -117,6 +120,9 @@ func TestStable(t *testing.T) {
 		// the same finding on another tool is new
 		{"weather", issue("tool-name-style", "getForecast", "/tools/0/name", `tool name "getWeather" is camelCase`, 3), false},
 		{"evil", issue("hidden-unicode-tag", "read\U000E0041file", "/tools/3/name", "name hides U+E0041 after \u202e\"read\"", 2), true},
+		// the next run of the same server: its probe session's listing
+		// came three records later, after a notification and a roots/list
+		{"everything", issue("capability-gated-tools", sdk.OwnerServer, "/transcript/probes/0/records/16", `"get-roots-list": listed only for a client that declares roots`, 0), true},
 	}
 	for _, e := range edited {
 		if got := m.Take(e.server, e.is); got != e.want {
@@ -128,6 +134,18 @@ func TestStable(t *testing.T) {
 	}
 }
 
+// TestOldTranscriptEntries: a baseline written when transcript pointers
+// kept their record's index still hides the issue wherever its record
+// falls in the next run.
+func TestOldTranscriptEntries(t *testing.T) {
+	is := issue("http-terminated-session", sdk.OwnerServer, "/transcript/records/442", "a request with its MCP-Session-Id was answered HTTP 400, not 404", 0)
+	e := EntryOf("everything", is)
+	e.Pointer = "/transcript/records/441"
+	if !(&Baseline{Version: Version, Issues: []Entry{e}}).Matcher().Take("everything", is) {
+		t.Error("an entry of /transcript/records/441 did not hide the issue at /transcript/records/442")
+	}
+}
+
 func TestStablePointer(t *testing.T) {
 	for _, tc := range []struct{ tool, pointer, want string }{
 		{"get", "/tools/3/inputSchema/properties/a~1b", "/tools/*/inputSchema/properties/a~1b"},
@@ -136,7 +154,9 @@ func TestStablePointer(t *testing.T) {
 		{sdk.OwnerInstructions, "/instructions", "/instructions"},
 		{sdk.OwnerServer, "/tools/1/name", "/tools/1/name"},
 		{"get", "/tools", "/tools"},
-		{"get", "/transcript/records/4", "/transcript/records/4"},
+		{"get", "/transcript/records/4", "/transcript/records/*"},
+		{sdk.OwnerServer, "/transcript/probes/0/records/13", "/transcript/probes/*/records/*"},
+		{sdk.OwnerServer, "/transcript", "/transcript"},
 		{"", "", ""},
 	} {
 		if got := stablePointer(sdk.Issue{Tool: tc.tool, Pointer: tc.pointer}); got != tc.want {

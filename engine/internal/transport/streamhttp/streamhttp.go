@@ -495,7 +495,12 @@ func (t *Transport) response(resp *http.Response, ev *sdk.HTTP, env *envelope) {
 		// once it has sent an event id, and expect the client to resume
 		// the stream with GET and Last-Event-ID after retry milliseconds
 		// (2025-11-25/basic/transports.mdx#sending-messages-to-the-server).
-		for tries := 0; isRequest && !answered && lastID != "" && tries < maxResumes && t.ctx.Err() == nil; tries++ {
+		// Not once mcplint has ended the session with DELETE, which is
+		// what ends a stream the server was still holding (a cancelled
+		// request's, say): a resume then raced the DELETE's own record,
+		// and the records after it, which findings point at, moved from
+		// run to run.
+		for tries := 0; isRequest && !answered && lastID != "" && tries < maxResumes && t.ctx.Err() == nil && !t.ended(); tries++ {
 			lastID, retry, why = t.resume(on, lastID, retry, deliver)
 		}
 		streamErr = why
@@ -670,8 +675,16 @@ const (
 	maxRetryWait = 2 * time.Second
 )
 
+// ended reports whether mcplint has sent the DELETE that ends the session.
+func (t *Transport) ended() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.deleted
+}
+
 // resume waits the stream's retry time (capped) and resumes it with a GET
-// carrying Last-Event-ID, reading what comes as the same stream.
+// carrying Last-Event-ID, reading what comes as the same stream; not when
+// the session was ended during the wait.
 func (t *Transport) resume(on sdk.MessageStream, lastID string, retry int, deliver func([]byte)) (string, int, string) {
 	wait := time.Duration(max(retry, 0)) * time.Millisecond
 	timer := time.NewTimer(min(wait, maxRetryWait))
@@ -679,6 +692,9 @@ func (t *Transport) resume(on sdk.MessageStream, lastID string, retry int, deliv
 	case <-timer.C:
 	case <-t.ctx.Done():
 		timer.Stop()
+		return "", retry, ""
+	}
+	if t.ended() {
 		return "", retry, ""
 	}
 	ctx, cancel := context.WithTimeout(t.ctx, t.opts.Timeout)

@@ -111,6 +111,85 @@ func TestResumesAStreamClosedBeforeItsResponse(t *testing.T) {
 	}
 }
 
+// TestStreamEndedByDeleteIsNotResumed: a legacy server holds a request's
+// stream open (as the reference server holds a cancelled long
+// operation's, with no response to send) until the DELETE that ends the
+// session closes it. mcplint ended the session itself, so it does not
+// resume the stream: such a resume raced the DELETE's record, and the
+// records after it, which findings point at, moved from run to run. The
+// request's failure reaches Receive only once any resume is over, so the
+// test needs no clock.
+func TestStreamEndedByDeleteIsNotResumed(t *testing.T) {
+	streaming, deleted := make(chan struct{}), make(chan struct{})
+	var mu sync.Mutex
+	var resumes int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case http.MethodGet:
+			mu.Lock()
+			resumes++
+			mu.Unlock()
+			http.Error(w, "no such session", http.StatusNotFound)
+		case http.MethodDelete:
+			close(deleted)
+		default:
+			if strings.Contains(readAll(r), `"initialize"`) {
+				w.Header().Set("Content-Type", "application/json")
+				w.Header().Set(HeaderSessionID, "s-1")
+				fmt.Fprint(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"held","version":"1"}}}`)
+				return
+			}
+			w.Header().Set("Content-Type", "text/event-stream")
+			fmt.Fprint(w, "id: ev-1\ndata:\n\n")
+			w.(http.Flusher).Flush()
+			close(streaming)
+			<-deleted
+		}
+	}))
+	defer srv.Close()
+	rec := &sink{}
+	tr, err := New(srv.URL, Options{Timeout: 10 * time.Second}, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close(false)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Receive(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	<-streaming
+	if ev := tr.Delete(); ev == nil || ev.Status != http.StatusOK {
+		t.Fatalf("DELETE: %+v, want 200", ev)
+	}
+	_, err = tr.Receive(ctx)
+	var u *transport.Unanswered
+	if !errors.As(err, &u) || string(u.ID) != "2" {
+		t.Fatalf("got %v, want request 2 unanswered", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if resumes != 0 {
+		t.Errorf("the stream the DELETE ended was resumed %d times, want none", resumes)
+	}
+	for _, e := range rec.events(sdk.EventHTTP) {
+		if e.HTTP.Purpose == sdk.HTTPPurposeResume {
+			t.Errorf("a resume of stream %d is recorded", e.HTTP.Stream)
+		}
+	}
+}
+
+func readAll(r *http.Request) string {
+	b, _ := io.ReadAll(r.Body)
+	return string(b)
+}
+
 // streamOf is the stream of the first recorded message of the server
 // that holds substr.
 func (s *sink) streamOf(substr string) *sdk.MessageStream {
