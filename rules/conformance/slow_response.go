@@ -22,7 +22,7 @@ type slowResponse struct {
 
 func (*slowResponse) Meta() sdk.Meta {
 	return sdk.Meta{
-		Name: "slow-response", Category: sdk.CategoryConformance, Severity: sdk.Warning, Default: true,
+		Name: "slow-response", Category: sdk.CategoryConformance, Severity: sdk.Warning, Default: false,
 		Summary: "Requests are answered within a latency budget (max-ms, default 1000)",
 		Doc:     doc("slow-response"),
 		Source:  "2025-11-25/basic/lifecycle.mdx#timeouts",
