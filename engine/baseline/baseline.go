@@ -70,7 +70,7 @@ func EntryOf(server string, is sdk.Issue) Entry {
 		Server:  server,
 		Rule:    is.Rule,
 		Tool:    is.Tool,
-		Pointer: stablePointer(is),
+		Pointer: StablePointer(is),
 		Hash:    "sha256:" + hex.EncodeToString(sum[:8]),
 	}
 }
@@ -78,7 +78,10 @@ func EntryOf(server string, is sdk.Issue) Entry {
 // collections are the Snapshot arrays whose elements are issue owners.
 var collections = map[string]bool{"tools": true, "prompts": true, "resources": true, "resourceTemplates": true}
 
-func stablePointer(is sdk.Issue) string {
+// StablePointer is is.Pointer as an entry keeps it (see Entry.Pointer):
+// the same from run to run whatever the order of the tools and however a
+// session's records interleave.
+func StablePointer(is sdk.Issue) string {
 	tokens := sdk.SplitPointer(is.Pointer)
 	if len(tokens) > 0 && tokens[0] == "transcript" {
 		return transcriptPointer(tokens)

@@ -159,8 +159,8 @@ func TestStablePointer(t *testing.T) {
 		{sdk.OwnerServer, "/transcript", "/transcript"},
 		{"", "", ""},
 	} {
-		if got := stablePointer(sdk.Issue{Tool: tc.tool, Pointer: tc.pointer}); got != tc.want {
-			t.Errorf("stablePointer(%q, %q) = %q, want %q", tc.tool, tc.pointer, got, tc.want)
+		if got := StablePointer(sdk.Issue{Tool: tc.tool, Pointer: tc.pointer}); got != tc.want {
+			t.Errorf("StablePointer(%q, %q) = %q, want %q", tc.tool, tc.pointer, got, tc.want)
 		}
 	}
 }

@@ -380,7 +380,7 @@ func TestSARIFIsTheModel(t *testing.T) {
 				if res.Level != level(w.is.Severity) {
 					t.Errorf("%s: result %d: level %q for %v", name, i, res.Level, w.is.Severity)
 				}
-				if res.Message.Text == "" && strings.TrimSpace(w.is.Message+w.is.Fix) != "" || res.PartialFingerprints["mcplintIssue/v1"] == "" {
+				if res.Message.Text == "" && strings.TrimSpace(w.is.Message+w.is.Fix) != "" || res.PartialFingerprints[fingerprintKey] == "" {
 					t.Errorf("%s: result %d has no message or no fingerprint", name, i)
 				}
 				if res.Properties.Tool != asJSON(Escape(w.is.Tool)) {

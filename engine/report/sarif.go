@@ -3,6 +3,7 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/mcplint/mcplint/engine/baseline"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -28,8 +29,10 @@ const (
 	// informationUri.
 	ProjectURL = "https://github.com/mcplint/mcplint"
 	// fingerprintKey names mcplint's own partial fingerprint: stable across
-	// runs because it leaves out line numbers, as the baseline does.
-	fingerprintKey = "mcplintIssue/v1"
+	// runs because it leaves out line numbers and keys the pointer as the
+	// baseline does. v2 left out the indices v1 kept (a tool's place in
+	// its list, a record's place in a session), which moved between runs.
+	fingerprintKey = "mcplintIssue/v2"
 )
 
 type sarifLog struct {
@@ -527,13 +530,14 @@ func friendlyName(id string) string {
 }
 
 // fingerprint identifies an issue across runs the way a baseline does:
-// target, rule, owner, pointer and message, never the line.
+// target, rule, owner, pointer as the baseline keys it and message, never
+// the line.
 func fingerprint(target string, is sdk.Issue) string {
 	// One buffer on the stack for the usual issue: a large report has a
 	// result per issue, and hashing piece by piece allocates every piece.
 	var stack [512]byte
 	b := stack[:0]
-	for _, part := range []string{target, is.Rule, is.Tool, is.Pointer, is.Message} {
+	for _, part := range []string{target, is.Rule, is.Tool, baseline.StablePointer(is), is.Message} {
 		b = append(b, part...)
 		b = append(b, 0)
 	}

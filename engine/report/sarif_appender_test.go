@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mcplint/mcplint/sdk"
 )
 
 // TestSARIFAppenderIsEncodingJSON checks the result appender against
@@ -104,5 +106,26 @@ func TestSARIFAppenderKnowsEveryField(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the fields appendSARIFResult writes changed; teach it, then this list:\n got %q\nwant %q", got, want)
+	}
+}
+
+// A fingerprint is the same from run to run where a baseline's key is:
+// a tool's place in its list and a record's place in a session move, the
+// issue does not.
+func TestFingerprintLeavesOutMovingIndices(t *testing.T) {
+	tool := func(p string) sdk.Issue {
+		return sdk.Issue{Rule: "tool-description-missing", Tool: "search", Pointer: p, Message: "no description"}
+	}
+	if a, b := fingerprint("srv", tool("/tools/3/description")), fingerprint("srv", tool("/tools/7/description")); a != b {
+		t.Errorf("a tool moved in its list changes the fingerprint: %s, %s", a, b)
+	}
+	rec := func(p string) sdk.Issue {
+		return sdk.Issue{Rule: "capability-gated-tools", Tool: sdk.OwnerServer, Pointer: p, Message: "tools differ"}
+	}
+	if a, b := fingerprint("srv", rec("/transcript/probes/0/records/13")), fingerprint("srv", rec("/transcript/probes/0/records/16")); a != b {
+		t.Errorf("a record's place in the session changes the fingerprint: %s, %s", a, b)
+	}
+	if a, b := fingerprint("srv", tool("/tools/3/description")), fingerprint("srv", tool("/tools/3/inputSchema")); a == b {
+		t.Error("two pointers that differ beyond their indices share a fingerprint")
 	}
 }
