@@ -478,6 +478,13 @@ func (n *serverNames) tool(id string) bool {
 	return n.tools[toolKey(id)]
 }
 
+// feeds reports whether a parameter of the server is named for what the
+// tool id returns: "confirm_cost" beside a confirm_cost_id parameter
+// (Supabase's create_branch: "those clients must call `confirm_cost`
+// first") names the tool that makes the id the parameter takes, a tool of
+// the same server that this listing leaves out, not another server's.
+func (n *serverNames) feeds(id string) bool { return n.keyed()[toolKey(id)+"id"] }
+
 // family reports whether a tool name not among the server's is built
 // from the words of its tools' names: "currents-get-test-signature"
 // beside currents-get-tests-signatures, "get_view_schema_by_type" beside
@@ -574,7 +581,7 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 		for _, m := range ms {
 			if foreignOrder(m) {
 				id := foreignTool(w, m, names.keyed())
-				if id == "" || names.family(id) {
+				if id == "" || names.family(id) || names.feeds(id) {
 					continue
 				}
 				foreign = append(foreign, id)
