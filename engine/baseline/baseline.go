@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -70,42 +69,9 @@ func EntryOf(server string, is sdk.Issue) Entry {
 		Server:  server,
 		Rule:    is.Rule,
 		Tool:    is.Tool,
-		Pointer: StablePointer(is),
+		Pointer: result.StablePointer(is),
 		Hash:    "sha256:" + hex.EncodeToString(sum[:8]),
 	}
-}
-
-// collections are the Snapshot arrays whose elements are issue owners.
-var collections = map[string]bool{"tools": true, "prompts": true, "resources": true, "resourceTemplates": true}
-
-// StablePointer is is.Pointer as an entry keeps it (see Entry.Pointer):
-// the same from run to run whatever the order of the tools and however a
-// session's records interleave.
-func StablePointer(is sdk.Issue) string {
-	tokens := sdk.SplitPointer(is.Pointer)
-	if len(tokens) > 0 && tokens[0] == "transcript" {
-		return transcriptPointer(tokens)
-	}
-	if len(tokens) < 2 || !collections[tokens[0]] || is.Tool == "" || is.Tool == sdk.OwnerServer || is.Tool == sdk.OwnerInstructions {
-		return is.Pointer
-	}
-	if _, err := strconv.Atoi(tokens[1]); err != nil {
-		return is.Pointer
-	}
-	return sdk.Pointer("/"+tokens[0]+"/*", tokens[2:]...)
-}
-
-// transcriptPointer is the transcript pointer of tokens with every index
-// replaced by "*".
-func transcriptPointer(tokens []string) string {
-	out := make([]string, 0, len(tokens)-1)
-	for _, tok := range tokens[1:] {
-		if _, err := strconv.Atoi(tok); err == nil {
-			tok = "*"
-		}
-		out = append(out, tok)
-	}
-	return sdk.Pointer("/"+tokens[0], out...)
 }
 
 // FromTargets records every issue of the targets (not the suppressed
@@ -250,7 +216,7 @@ func (b *Baseline) Matcher() *Matcher {
 			// A baseline written before transcript indices became "*"
 			// still hides its issues.
 			if tokens := sdk.SplitPointer(e.Pointer); len(tokens) > 0 && tokens[0] == "transcript" {
-				e.Pointer = transcriptPointer(tokens)
+				e.Pointer = result.StablePointer(sdk.Issue{Pointer: e.Pointer})
 			}
 			m.left[e.key()] += max(e.Count, 1)
 		}

@@ -159,8 +159,8 @@ func TestStablePointer(t *testing.T) {
 		{sdk.OwnerServer, "/transcript", "/transcript"},
 		{"", "", ""},
 	} {
-		if got := StablePointer(sdk.Issue{Tool: tc.tool, Pointer: tc.pointer}); got != tc.want {
-			t.Errorf("StablePointer(%q, %q) = %q, want %q", tc.tool, tc.pointer, got, tc.want)
+		if got := EntryOf("s", sdk.Issue{Tool: tc.tool, Pointer: tc.pointer}).Pointer; got != tc.want {
+			t.Errorf("the entry of (%q, %q) has pointer %q, want %q", tc.tool, tc.pointer, got, tc.want)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"github.com/mcplint/mcplint/engine/baseline"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -537,7 +536,7 @@ func fingerprint(target string, is sdk.Issue) string {
 	// result per issue, and hashing piece by piece allocates every piece.
 	var stack [512]byte
 	b := stack[:0]
-	for _, part := range []string{target, is.Rule, is.Tool, baseline.StablePointer(is), is.Message} {
+	for _, part := range []string{target, is.Rule, is.Tool, result.StablePointer(is), is.Message} {
 		b = append(b, part...)
 		b = append(b, 0)
 	}
