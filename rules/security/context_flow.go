@@ -33,13 +33,7 @@ var contextFlowPhrases = [...]string{
 	"(check|read|get|take|grab|find|copy|extract|fetch|collect|harvest|look up|capture) (the|an|any|each|every|all) [other] (other|another|adjacent|neighbouring|neighboring|connected) (server's|servers'|tool's|tools'|agent's|agents'|service's|services'|server|servers|tool|tools) (token|tokens|credentials|credential|api key|api keys|secret|secrets|password|passwords|session|cookies|keys) (and|then) ~1 (forward|send|pass|share|post|upload|include|copy|return|relay|report) ~1 (it|them|this|those|these)",
 }
 
-var contextFlowSrc = func() map[string]int {
-	d := map[string]int{}
-	for i, src := range contextFlowPhrases {
-		d[src] = i
-	}
-	return d
-}()
+var contextFlowSrc = indexOf(contextFlowPhrases[:])
 
 // promptWords in a tool's name, title or parameters make a prompt its
 // own input.

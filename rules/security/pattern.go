@@ -410,3 +410,23 @@ func matchWord(w *words, word string, i, hi int, cont func(int) bool) bool {
 	}
 	return false
 }
+
+// setOf is the set of phrase sources srcs, for a rule to tell which of
+// its phrases a match is of (m.phrase.src).
+func setOf(srcs []string) map[string]bool {
+	d := make(map[string]bool, len(srcs))
+	for _, src := range srcs {
+		d[src] = true
+	}
+	return d
+}
+
+// indexOf is setOf with each source's place in srcs, for a rule that reads
+// its phrases' matches each its own way.
+func indexOf(srcs []string) map[string]int {
+	d := make(map[string]int, len(srcs))
+	for i, src := range srcs {
+		d[src] = i
+	}
+	return d
+}

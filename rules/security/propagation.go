@@ -27,13 +27,7 @@ var propagationPhrases = [...]string{
 	"(tell|instruct|ask|order|command|make|get|have|convince|persuade) (the other|all other|every other|each other|any other|another|other|all the other|the) ~1 (tool|tools|server|servers|agent|agents|assistant|assistants|model|models) to (disable|stop|skip|ignore|turn|bypass|delete|remove|send|forward|share|reveal|run|execute|call|drop|suppress|erase|clear|change|modify|grant)",
 }
 
-var propagationSrc = func() map[string]bool {
-	d := map[string]bool{}
-	for _, src := range propagationPhrases {
-		d[src] = true
-	}
-	return d
-}()
+var propagationSrc = setOf(propagationPhrases[:])
 
 // propagationHolds reports whether m, a match of propagationPhrases, is an
 // order at the head of its sentence whose addressee is another tool or

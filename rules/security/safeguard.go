@@ -69,13 +69,7 @@ var dismissals = map[string]bool{"optional": true, "unnecessary": true, "needed"
 // leadWords may come before an order at the head of its sentence.
 var leadWords = map[string]bool{"always": true, "also": true, "then": true, "please": true, "now": true, "and": true, "just": true, "simply": true}
 
-var safeguardSrc = func() map[string]int {
-	d := map[string]int{}
-	for i, src := range safeguardPhrases {
-		d[src] = i
-	}
-	return d
-}()
+var safeguardSrc = indexOf(safeguardPhrases[:])
 
 // scopeWords, a few words after "for", name the part of a system a check
 // is skipped for, which is a server's setting, not the model's

@@ -222,13 +222,7 @@ func callStep(m match) bool {
 // foreignOrder reports whether m is one of foreignOrders.
 func foreignOrder(m match) bool { return foreignOrderSrc[m.phrase.src] }
 
-var foreignOrderSrc = func() map[string]bool {
-	d := map[string]bool{}
-	for _, src := range foreignOrders {
-		d[src] = true
-	}
-	return d
-}()
+var foreignOrderSrc = setOf(foreignOrders)
 
 // callNouns and callVerbs find the call in everyCallPhrase and
 // youCallPhrase.
@@ -559,13 +553,7 @@ var selfPromotion = []string{
 // promotes reports whether m is one of selfPromotion's claims.
 func promotes(m match) bool { return selfPromotionSrc[m.phrase.src] || standingClaim(m) }
 
-var selfPromotionSrc = func() map[string]bool {
-	d := map[string]bool{}
-	for _, src := range selfPromotion {
-		d[src] = true
-	}
-	return d
-}()
+var selfPromotionSrc = setOf(selfPromotion)
 
 // Check reports each text that manipulates the model's choice of tools.
 func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {

@@ -126,14 +126,6 @@ var (
 	standingClaimSrc = setOf(standingClaims[:])
 )
 
-func indexOf(srcs []string) map[string]int {
-	d := make(map[string]int, len(srcs))
-	for i, src := range srcs {
-		d[src] = i
-	}
-	return d
-}
-
 // selectionBid reports whether m is one of bidPhrases.
 func selectionBid(m match) bool {
 	_, ok := bidSrc[m.phrase.src]

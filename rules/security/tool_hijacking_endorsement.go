@@ -76,14 +76,6 @@ var endorsementSrc = setOf(endorsements[:])
 
 var choiceBidSrc = setOf(choiceBids[:])
 
-func setOf(srcs []string) map[string]bool {
-	d := make(map[string]bool, len(srcs))
-	for _, src := range srcs {
-		d[src] = true
-	}
-	return d
-}
-
 // endorsement reports whether m is one of endorsements.
 func endorsement(m match) bool { return endorsementSrc[m.phrase.src] }
 
