@@ -416,14 +416,11 @@ type request struct {
 // response that never comes is a *TimeoutError, recorded in the transcript
 // as an EventTimeout naming the request id.
 func (c *Client) Request(ctx context.Context, method string, params map[string]any, timeout time.Duration) (Message, error) {
-	if timeout <= 0 {
-		timeout = c.opts.Timeout
-	}
-	call, err := c.begin(method, params)
+	wait, err := c.Begin(method, params, timeout)
 	if err != nil {
 		return Message{}, err
 	}
-	return c.result(ctx, call, timeout)
+	return wait(ctx)
 }
 
 // RequestWithProgress is Request for a call that may take long: params get

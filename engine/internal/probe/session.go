@@ -33,7 +33,7 @@ func AfterHandshake(ctx context.Context, c *mcp.Client, era string, set Set) {
 // unknown-resource (modern; see statelessProbes), unknown-task (on
 // servers that declare tasks; see taskProbes), with All the listen probe
 // (modern). Their requests are sent in that order, one after the other,
-// and awaited at once (see batch); Session returns when each is answered
+// and awaited in it (see batch); Session returns when each is answered
 // or has waited its timeout (the session's request timeout, at most
 // MaxTimeout). The probe notification goes last and is not waited for:
 // the session's end, which waits for the server to exit, catches an
