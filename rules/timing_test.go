@@ -3,7 +3,9 @@ package rules
 import (
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -65,12 +67,27 @@ func TestMessagesHoldOnASlowerMachine(t *testing.T) {
 }
 
 // slower makes every record of tr and its probes' sessions twice as late.
+// duration is a length of time as an event's detail writes it.
+var duration = regexp.MustCompile(`(\d+(?:\.\d+)?)( ?)(ms|s|m)\b`)
+
 func slower(tr *sdk.Transcript) {
 	if tr == nil {
 		return
 	}
-	for i := range tr.Records {
+	for i, r := range tr.Records {
 		tr.Records[i].TMs *= 2
+		if r.Event != nil {
+			// An event that says how long something took ("tools/list got
+			// no answer in 2.001s", "from 1.2 s into the session") says
+			// so twice as long.
+			e := *r.Event
+			e.Detail = duration.ReplaceAllStringFunc(e.Detail, func(d string) string {
+				m := duration.FindStringSubmatch(d)
+				v, _ := strconv.ParseFloat(m[1], 64)
+				return strconv.FormatFloat(2*v, 'f', -1, 64) + m[2] + m[3]
+			})
+			tr.Records[i].Event = &e
+		}
 	}
 	for _, p := range tr.Probes {
 		slower(p)
