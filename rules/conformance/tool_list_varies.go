@@ -23,7 +23,9 @@ import (
 // of other requests.
 //
 // Each list compared is confirmed: the probe sessions list again once the
-// server is quiet and a list that kept changing is left out, and the main
+// server is quiet (the second session not when its list holds the main
+// session's, which was final at its first listing: nothing then needs
+// confirming) and a list that kept changing is left out, and the main
 // session does the same for a server that announces list changes
 // (probe.SettleTools), so a list that grew after list_changed is the
 // server's list, not a variation. The MUST this enforces is new in

@@ -43,7 +43,7 @@ var listKeys = map[string]string{
 // notifications is the server's list, one that keeps changing is no
 // evidence of anything.
 func (c *Client) Relist(ctx context.Context, method string) (settled bool, err error) {
-	before := c.lastItems(method)
+	before := c.LastItems(method)
 	for range maxRelists {
 		c.waitQuiet(ctx)
 		if ctx.Err() != nil {
@@ -52,7 +52,7 @@ func (c *Client) Relist(ctx context.Context, method string) (settled bool, err e
 		if _, err := c.ListAll(ctx, method); err != nil {
 			return false, err
 		}
-		now := c.lastItems(method)
+		now := c.LastItems(method)
 		if slices.Equal(before, now) {
 			return true, nil
 		}
@@ -80,10 +80,10 @@ func (c *Client) waitQuiet(ctx context.Context) {
 	}
 }
 
-// lastItems is the items of the session's last complete listing of method,
+// LastItems is the items of the session's last complete listing of method,
 // each as the JSON the server sent, sorted: two listings agree when they
 // hold the same items, whatever their order.
-func (c *Client) lastItems(method string) []string {
+func (c *Client) LastItems(method string) []string {
 	key := listKeys[method]
 	tr := c.Transcript()
 	// Requests by id, so that the pages of the last listing are found

@@ -3,6 +3,8 @@ package probe
 import (
 	"context"
 	"errors"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/mcplint/mcplint/engine/internal/mcp"
@@ -32,7 +34,12 @@ const freshGrace = 100 * time.Millisecond
 //     session (tool-list-varies). That session declares roots
 //     (mcp.RootsCapabilities), where the main one declares nothing, so
 //     tools a server shows only to clients with roots are seen as what
-//     they are: capability-gated, not missing.
+//     they are: capability-gated, not missing. Its list is confirmed
+//     once the server is quiet, unless it holds every tool of the main
+//     session's listing as the main session saw it and that listing was
+//     the server's first answer already (Listed): then it has nothing
+//     to compare that a late registration could explain, and the pause
+//     is not waited.
 //   - client-identity (All): one more session, declaring roots too, that
 //     names itself OtherClientName and lists the tools: it must see
 //     what the second session saw (tool-list-varies).
@@ -43,8 +50,36 @@ const freshGrace = 100 * time.Millisecond
 type Fresh struct {
 	cancel context.CancelFunc
 	era    chan string
+	main   *mainListing
 	done   chan struct{}
 	trs    []*sdk.Transcript
+}
+
+// mainListing is the main session's tool listing, handed to the second
+// session once the main session has confirmed it (Fresh.Listed).
+type mainListing struct {
+	once  sync.Once
+	ready chan struct{}
+	tools []string // each tool as the JSON the server sent, sorted
+	final bool     // the session's first listing was already the server's list
+}
+
+func (m *mainListing) set(tools []string, final bool) {
+	m.once.Do(func() {
+		m.tools, m.final = tools, final
+		close(m.ready)
+	})
+}
+
+// wait returns the main session's listing once it is known, or nothing
+// when ctx is done first.
+func (m *mainListing) wait(ctx context.Context) (tools []string, final bool) {
+	select {
+	case <-m.ready:
+		return m.tools, m.final
+	case <-ctx.Done():
+		return nil, false
+	}
 }
 
 // StartFresh starts the fresh-process probes of set with start and opts
@@ -60,7 +95,7 @@ func StartFresh(ctx context.Context, start Starter, opts mcp.Options, set Set) *
 	opts.Stdio.Grace = freshGrace
 	opts.Stdio.Abrupt = true
 	ctx, cancel := context.WithCancel(ctx)
-	f := &Fresh{cancel: cancel, era: make(chan string, 1), done: make(chan struct{})}
+	f := &Fresh{cancel: cancel, era: make(chan string, 1), main: &mainListing{ready: make(chan struct{})}, done: make(chan struct{})}
 	runs := []freshRun{{RequestBeforeInit, beforeInit}}
 	if set == All {
 		runs = append(runs, freshRun{ClientIdentity, otherClient})
@@ -72,7 +107,7 @@ func StartFresh(ctx context.Context, start Starter, opts mcp.Options, set Set) *
 		eras[i] = make(chan string, 1)
 		go func() {
 			defer func() { finished <- struct{}{} }()
-			results[i] = runFresh(ctx, start, opts, eras[i], run)
+			results[i] = runFresh(ctx, start, opts, eras[i], run, f.main)
 		}()
 	}
 	go func() {
@@ -102,7 +137,7 @@ func StartFresh(ctx context.Context, start Starter, opts mcp.Options, set Set) *
 // probe's requests.
 type freshRun struct {
 	name string
-	run  func(ctx context.Context, c *mcp.Client, era string) (silent bool)
+	run  func(ctx context.Context, c *mcp.Client, era string, main *mainListing) (silent bool)
 }
 
 // runFresh starts a process, waits for the main session's era and runs
@@ -116,14 +151,14 @@ type freshRun struct {
 // that judges nothing one run and reports the next is a verdict that
 // flips. Only the last try's transcript is kept, so the silence of the
 // first is never read as the server's (request-timeout).
-func runFresh(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun) *sdk.Transcript {
-	tr, silent, era := runFreshOnce(ctx, start, opts, eras, run, true)
+func runFresh(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun, main *mainListing) *sdk.Transcript {
+	tr, silent, era := runFreshOnce(ctx, start, opts, eras, run, main, true)
 	if !silent || ctx.Err() != nil {
 		return tr
 	}
 	again := make(chan string, 1)
 	again <- era
-	if retry, _, _ := runFreshOnce(ctx, start, opts, again, run, false); retry != nil {
+	if retry, _, _ := runFreshOnce(ctx, start, opts, again, run, main, false); retry != nil {
 		return retry
 	}
 	return tr
@@ -132,7 +167,7 @@ func runFresh(ctx context.Context, start Starter, opts mcp.Options, eras <-chan 
 // runFreshOnce is one try of runFresh: the transcript, whether the server
 // answered none of the probe's requests, and the era it ran in. yield
 // lowers the process's CPU priority below the main session's.
-func runFreshOnce(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun, yield bool) (tr *sdk.Transcript, silent bool, era string) {
+func runFreshOnce(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun, main *mainListing, yield bool) (tr *sdk.Transcript, silent bool, era string) {
 	c, startErr := start(ctx, opts)
 	if startErr == nil && yield {
 		yieldCPU(c.PGID())
@@ -153,14 +188,14 @@ func runFreshOnce(ctx context.Context, start Starter, opts mcp.Options, eras <-c
 	if era == "" {
 		return nil, false, era
 	}
-	silent = run.run(ctx, c, era)
+	silent = run.run(ctx, c, era, main)
 	c.Close()
 	return c.Transcript(), silent, era
 }
 
 // beforeInit is the request-before-init probe and, after it, the second
 // session's listing.
-func beforeInit(ctx context.Context, c *mcp.Client, era string) (silentServer bool) {
+func beforeInit(ctx context.Context, c *mcp.Client, era string, main *mainListing) (silentServer bool) {
 	rec := c.Recorder()
 	if era == sdk.EraLegacy {
 		rec.Event(sdk.Event{Kind: sdk.EventProbe, Detail: RequestBeforeInit})
@@ -192,12 +227,12 @@ func beforeInit(ctx context.Context, c *mcp.Client, era string) (silentServer bo
 	} else {
 		c.UseModern(mcp.ModernVersion)
 	}
-	return secondList(ctx, c, SecondSession)
+	return secondList(ctx, c, SecondSession, main)
 }
 
 // otherClient is the client-identity probe: a whole session that names
 // itself OtherClientName, listing the tools.
-func otherClient(ctx context.Context, c *mcp.Client, era string) (silentServer bool) {
+func otherClient(ctx context.Context, c *mcp.Client, era string, _ *mainListing) (silentServer bool) {
 	if era == sdk.EraLegacy {
 		m, err := c.Request(ctx, mcp.MethodInitialize, mcp.InitializeParams(mcp.LegacyVersion, OtherClientName, mcp.RootsCapabilities()), 0)
 		if silent(err) {
@@ -211,23 +246,35 @@ func otherClient(ctx context.Context, c *mcp.Client, era string) (silentServer b
 	} else {
 		c.UseModernAs(mcp.ModernVersion, OtherClientName)
 	}
-	return secondList(ctx, c, ClientIdentity)
+	return secondList(ctx, c, ClientIdentity, nil)
 }
 
 // secondList lists the tools as probe name, recording an inconclusive
-// probe when the server answered nothing, and reports that case. It
-// always lists a second time once the server is quiet
-// (mcp.Client.Relist): a list compared with the main session's is one the
-// server kept, not one caught while its post-handshake handlers were
-// still registering tools, and one that keeps changing is inconclusive
-// rather than evidence of a variation.
-func secondList(ctx context.Context, c *mcp.Client, name string) (silentServer bool) {
+// probe when the server answered nothing, and reports that case. It lists
+// a second time once the server is quiet (mcp.Client.Relist): a list
+// compared with the main session's is one the server kept, not one caught
+// while its post-handshake handlers were still registering tools, and one
+// that keeps changing is inconclusive rather than evidence of a variation.
+//
+// With main (the second session), that second listing is left out when the
+// first holds every tool of the main session's, each as the main session
+// saw it, and the main session's first listing was already the server's
+// list: no tool is missing or redefined that a late registration could
+// explain, and the server showed it registers its tools before its first
+// answer. Whatever the second session lists besides is read as
+// capability-gated, as it is after a second listing.
+func secondList(ctx context.Context, c *mcp.Client, name string, main *mainListing) (silentServer bool) {
 	c.Recorder().Event(sdk.Event{Kind: sdk.EventProbe, Detail: name})
 	if _, err := c.ListAll(ctx, mcp.MethodToolsList); err != nil {
 		if silent(err) {
 			inconclusive(c, name, err)
 		}
 		return silent(err)
+	}
+	if main != nil {
+		if tools, final := main.wait(ctx); final && holdsAll(c.LastItems(mcp.MethodToolsList), tools) {
+			return false
+		}
 	}
 	settled, err := c.Relist(ctx, mcp.MethodToolsList)
 	switch {
@@ -237,6 +284,16 @@ func secondList(ctx context.Context, c *mcp.Client, name string) (silentServer b
 		unsettled(c, name)
 	}
 	return false
+}
+
+// holdsAll reports whether the sorted items hold every one of want.
+func holdsAll(items, want []string) bool {
+	for _, w := range want {
+		if _, ok := slices.BinarySearch(items, w); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // silent reports an error that means the server never answered: a
@@ -278,6 +335,18 @@ func (f *Fresh) Era(era string) {
 	}
 }
 
+// Listed hands the second session the main session's confirmed tool
+// listing (each tool as the JSON the server sent, sorted) and whether the
+// session's first listing was already the server's list
+// (SettleTools). Only the first call counts; a lint that never calls it
+// leaves the second session to confirm its own list.
+func (f *Fresh) Listed(tools []string, final bool) {
+	if f == nil {
+		return
+	}
+	f.main.set(tools, final)
+}
+
 // Finish waits for the fresh probes (each request waits at most the
 // session's Timeout) and returns their transcripts. Once it has returned,
 // it returns nil at once.
@@ -286,6 +355,7 @@ func (f *Fresh) Finish() []*sdk.Transcript {
 		return nil
 	}
 	f.Era("")
+	f.main.set(nil, false)
 	<-f.done
 	f.cancel()
 	trs := f.trs

@@ -2,6 +2,7 @@ package probe
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/engine/internal/mcp"
@@ -18,15 +19,20 @@ import (
 // inconclusive Relisting: no comparison of tool lists can then be trusted,
 // and Listings returns none. The error is a listing that failed (see
 // mcp.Client.ListAll): the main session's tools could not be listed.
-func SettleTools(ctx context.Context, c *mcp.Client, caps map[string]any) error {
+//
+// final reports whether the session's first listing was the server's list
+// already: the server announces no changes, or listing again once it was
+// quiet gave the same tools. The second session relies on it (Fresh.Listed).
+func SettleTools(ctx context.Context, c *mcp.Client, caps map[string]any) (final bool, err error) {
 	if !listChanged(caps, "tools") && !notified(c.Transcript(), "notifications/tools/list_changed") {
-		return nil
+		return true, nil
 	}
+	first := c.LastItems(mcp.MethodToolsList)
 	settled, err := c.Relist(ctx, mcp.MethodToolsList)
 	if err == nil && !settled {
 		unsettled(c, Relisting)
 	}
-	return err
+	return err == nil && settled && slices.Equal(first, c.LastItems(mcp.MethodToolsList)), err
 }
 
 // listChanged reports whether caps declares listChanged for the named

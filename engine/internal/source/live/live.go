@@ -382,12 +382,14 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	// A list compared with other sessions' must be the one the server
 	// kept, not one caught before its post-handshake handlers ran.
 	if !stuck && ctx.Err() == nil {
-		if toolsErr = probe.SettleTools(ctx, c, hello.Capabilities); toolsErr != nil && ctx.Err() == nil {
+		final, err := probe.SettleTools(ctx, c, hello.Capabilities)
+		if toolsErr = err; toolsErr != nil && ctx.Err() == nil {
 			// A confirming listing that fails fails the target as the
 			// first would: the Snapshot would read what came of it, or
 			// an older list.
 			return listingFailed(c, fresh, hello.Era, toolsErr, remote, timeout)
 		}
+		fresh.Listed(c.LastItems(mcp.MethodToolsList), final)
 	}
 	if !stuck {
 		// Before the in-session probes, whose notification goes last.

@@ -84,6 +84,13 @@ func TestNPMServers(t *testing.T) {
 // (following nextCursor), close stdin and reap. It is the yardstick for
 // both what Load lists and what Load costs.
 func minimalList(tg target.Target) ([]string, error) {
+	names, _, err := minimalListTimed(tg)
+	return names, err
+}
+
+// minimalListTimed is minimalList, and how long after the server was
+// started its answer to initialize was read.
+func minimalListTimed(tg target.Target) (names []string, firstAnswer time.Duration, err error) {
 	cmd := exec.Command(tg.Command[0], tg.Command[1:]...)
 	cmd.Env = os.Environ()
 	for k, v := range tg.Env {
@@ -91,14 +98,15 @@ func minimalList(tg target.Target) ([]string, error) {
 	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	started := time.Now()
 	if err := cmd.Start(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer func() {
 		stdin.Close()
@@ -126,15 +134,15 @@ func minimalList(tg target.Target) ([]string, error) {
 		}
 	}
 	if err := send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"minimal","version":"0"}}}`); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if _, err := await(1); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	firstAnswer = time.Since(started)
 	if err := send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	var names []string
 	cursor := ""
 	for id := 2; id < 200; id++ {
 		params := "{}"
@@ -143,11 +151,11 @@ func minimalList(tg target.Target) ([]string, error) {
 			params = `{"cursor":` + string(c) + `}`
 		}
 		if err := send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list","params":%s}`, id, params)); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		res, err := await(id)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		var page struct {
 			Tools []struct {
@@ -156,7 +164,7 @@ func minimalList(tg target.Target) ([]string, error) {
 			NextCursor string `json:"nextCursor"`
 		}
 		if err := json.Unmarshal(res, &page); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		for _, t := range page.Tools {
 			names = append(names, t.Name)
@@ -166,7 +174,7 @@ func minimalList(tg target.Target) ([]string, error) {
 		}
 		cursor = page.NextCursor
 	}
-	return names, nil
+	return names, firstAnswer, nil
 }
 
 // BenchmarkLoadVsMinimal times Load and the minimal client on the same
@@ -182,7 +190,10 @@ func minimalList(tg target.Target) ([]string, error) {
 // cost comes from, read from the transcripts' timestamps (their mean over
 // the rounds): probe-lag-ms, how much later the probe's server first
 // answered than the main one, and probe-tail-ms, how long the lint still
-// waited for the probe once the main session's server had exited.
+// waited for the probe once the main session's server had exited. And
+// first-answer-ratio is how long the main session's server took to write
+// its first message, over how long the minimal client's took: above 1,
+// the server's own start-up was slowed by what ran beside it.
 func BenchmarkLoadVsMinimal(b *testing.B) {
 	b.Run("npm-everything", func(b *testing.B) { benchPair(b, npmServers[0].target(b), Options{}) })
 	b.Run("npm-everything-no-probes", func(b *testing.B) { benchPair(b, npmServers[0].target(b), Options{Probes: probe.None}) })
@@ -198,8 +209,8 @@ func benchPair(b *testing.B, tg target.Target, opts Options) {
 	if _, err := minimalList(tg); err != nil {
 		b.Fatal(err)
 	}
-	var load, minimal, lag, tail time.Duration
-	probed := 0
+	var load, minimal, lag, tail, loadFirst, minimalFirst time.Duration
+	probed, timed := 0, 0
 	b.ResetTimer()
 	for range b.N {
 		began := time.Now()
@@ -208,25 +219,45 @@ func benchPair(b *testing.B, tg target.Target, opts Options) {
 			b.Fatal(err)
 		}
 		load += time.Since(began)
+		firstLoad, okFirst := firstAnswer(s.Transcript, began)
 		if l, t, ok := probeTiming(s.Transcript); ok {
 			lag += l
 			tail += t
 			probed++
 		}
 		began = time.Now()
-		if _, err := minimalList(tg); err != nil {
+		_, firstMinimal, err := minimalListTimed(tg)
+		if err != nil {
 			b.Fatal(err)
 		}
 		minimal += time.Since(began)
+		if okFirst {
+			loadFirst += firstLoad
+			minimalFirst += firstMinimal
+			timed++
+		}
 	}
 	b.ReportMetric(float64(load.Microseconds())/float64(b.N)/1000, "load-ms/op")
 	b.ReportMetric(float64(minimal.Microseconds())/float64(b.N)/1000, "minimal-ms/op")
 	b.ReportMetric(float64(load)/float64(minimal), "ratio")
+	if timed > 0 {
+		b.ReportMetric(float64(loadFirst)/float64(minimalFirst), "first-answer-ratio")
+	}
 	if probed > 0 {
 		b.ReportMetric(float64(lag.Microseconds())/float64(probed)/1000, "probe-lag-ms")
 		b.ReportMetric(float64(tail.Microseconds())/float64(probed)/1000, "probe-tail-ms")
 	}
 	mcptest.CheckNoLeftovers(b)
+}
+
+// firstAnswer is how long after began the main session's server first
+// wrote a message.
+func firstAnswer(tr *sdk.Transcript, began time.Time) (time.Duration, bool) {
+	if tr == nil {
+		return 0, false
+	}
+	first, _, ok := answeredAndGone(tr)
+	return first.Sub(began), ok
 }
 
 // probeTiming reads, from a lint's transcripts, how much later the first

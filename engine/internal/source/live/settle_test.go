@@ -139,3 +139,53 @@ func TestServerWithoutToolsIsNoFailedListing(t *testing.T) {
 		t.Errorf("%d tools and %d prompts, want none and the one it lists", len(s.Tools), len(s.Prompts))
 	}
 }
+
+// The second session lists the tools again once the server is quiet only
+// when that could change what it is compared with: when its list lacks or
+// redefines a tool of the main session's, or when the main session's own
+// first listing was not yet the server's list. A list that only adds
+// tools a client with roots is shown needs no second listing: the pause
+// it costs is most of the probe process's time.
+func TestSecondSessionListsAgainOnlyWhenItCouldMatter(t *testing.T) {
+	for _, tt := range []struct {
+		server string
+		env    bool
+		again  bool // whether the second session lists the tools again
+	}{
+		{"rootsgated", false, false},  // adds get_roots; the main list was final
+		{"latetools", false, true},    // the main session's first listing grew
+		{"perconnection", true, true}, // the second session lacks a tool
+	} {
+		t.Run(tt.server, func(t *testing.T) {
+			tg := command(mcptest.Server(t, tt.server))
+			if tt.env {
+				tg.Env = map[string]string{"PERCONNECTION_FILE": filepath.Join(t.TempDir(), "first")}
+			}
+			s, err := load(t, tg, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var second *sdk.Transcript
+			for _, tr := range s.Transcript.Probes {
+				if slices.ContainsFunc(tr.Records, func(r sdk.Record) bool {
+					return r.Event != nil && r.Event.Kind == sdk.EventProbe && r.Event.Detail == probe.SecondSession
+				}) {
+					second = tr
+				}
+			}
+			if second == nil {
+				t.Fatal("no second session")
+			}
+			lists := 0
+			for _, r := range second.Records {
+				if r.Dir == sdk.DirClientToServer && strings.Contains(string(r.Msg), `"method":"tools/list"`) {
+					lists++
+				}
+			}
+			// The request-before-init probe's tools/list comes first.
+			if again := lists-1 > 1; again != tt.again {
+				t.Errorf("the second session listed the tools %d times; listed again: %v, want %v", lists-1, again, tt.again)
+			}
+		})
+	}
+}
