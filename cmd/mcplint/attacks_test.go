@@ -416,7 +416,7 @@ func TestAttackFiles(t *testing.T) {
 		{name: "trace of 1,000,000 notifications", setup: func(t *testing.T, dir string) []string {
 			writeBig(t, filepath.Join(dir, "a.trace.jsonl"), traceHead, `{"t_ms":6,"dir":"s2c","msg":{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}}`+"\n", 1_000_000, "")
 			return []string{"--fail-on", "warning", "a.trace.jsonl"}
-		}, code: exitIssues, want: "the server flooded the client: the server sent more than 1000 notifications and requests a second"},
+		}, code: exitIssues, want: "the server flooded the client: it sent more than 1000 notifications and requests a second"},
 		{name: "trace of 4,000,000 notifications", setup: func(t *testing.T, dir string) []string {
 			writeBig(t, filepath.Join(dir, "b.trace.jsonl"), traceHead, `{"t_ms":6,"dir":"s2c","msg":{"jsonrpc":"2.0","method":"n"}}`+"\n", 4_000_000, "")
 			return []string{"--fail-on", "warning", "b.trace.jsonl"}

@@ -134,7 +134,7 @@ func (k *keeper) summary() []sdk.Record {
 	if rt := k.rate; rt.over > 0 {
 		out = append(out, sdk.Record{TMs: rt.lastT, Dir: sdk.DirEvent, Event: &sdk.Event{
 			Kind: sdk.EventFlood, Bytes: rt.bytes,
-			Detail: fmt.Sprintf("the server sent more than %d notifications and requests a second, from %.1f s into the session; %d of them came past that rate", floodRate, rt.firstT/1000, rt.over),
+			Detail: fmt.Sprintf("the server sent more than %d notifications and requests a second; from %.1f s into the session, %d of them came past that rate", floodRate, rt.firstT/1000, rt.over),
 		}})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].TMs < out[j].TMs })

@@ -439,7 +439,7 @@ func TestReadMeasuresTheRate(t *testing.T) {
 		perSecond int
 		want      string
 	}{
-		{"1,500 a second", 1500, "the server sent more than 1000 notifications and requests a second, from 0.7 s into the session; 500 of them came past that rate"},
+		{"1,500 a second", 1500, "the server sent more than 1000 notifications and requests a second; from 0.7 s into the session, 500 of them came past that rate"},
 		{"500 a second", 500, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -196,14 +196,23 @@ func (r *Recorder) Transcript() *sdk.Transcript {
 	return &tr
 }
 
-// detail says what was counted and why.
+// detail says why messages were counted, then, after "; ", how many:
+// the first part depends on what the server does, the counts also on how
+// long the session lasted, so a rule quotes the first part alone.
 func (f flood) detail() string {
-	counted := fmt.Sprintf("%d notifications and %d requests were counted, not recorded", f.notifications, f.requests)
+	what := "notifications and requests"
 	switch {
-	case f.overRate == 0:
-		return fmt.Sprintf("after the server's first %d messages, %s", MaxServerMessages, counted)
-	case f.overRate == f.notifications+f.requests:
-		return fmt.Sprintf("the server sent more than %d messages a second; %s", FloodRate, counted)
+	case f.requests == 0:
+		what = "notifications"
+	case f.notifications == 0:
+		what = "requests"
 	}
-	return fmt.Sprintf("the server sent more than %d messages a second, and more than %d in all; %s", FloodRate, MaxServerMessages, counted)
+	counted := fmt.Sprintf("%d notifications and %d requests were counted, not recorded", f.notifications, f.requests)
+	if f.overRate == 0 {
+		return fmt.Sprintf("the server sent %s past %d messages in all; %s", what, MaxServerMessages, counted)
+	}
+	if f.overRate < f.notifications+f.requests {
+		counted += fmt.Sprintf(", some past the first %d messages", MaxServerMessages)
+	}
+	return fmt.Sprintf("the server sent %s faster than %d messages a second; %s", what, FloodRate, counted)
 }

@@ -49,7 +49,7 @@ func TestRecorderCountsPastTheRate(t *testing.T) {
 			}
 			// A loop of 3,000 messages takes far less than a second, in
 			// which the allowance grows by at most FloodRate.
-			if flood == nil || !strings.Contains(flood.Detail, fmt.Sprintf("more than %d messages a second", FloodRate)) || !r.Flooded() {
+			if flood == nil || !strings.Contains(flood.Detail, fmt.Sprintf("faster than %d messages a second", FloodRate)) || !r.Flooded() {
 				t.Fatalf("flood event %+v, Flooded %v; want the messages past the rate counted", flood, r.Flooded())
 			}
 			if recorded := len(tr.Records) - 2; recorded > 2*FloodRate {
