@@ -631,6 +631,15 @@ func TestCorpusBySource(t *testing.T) {
 		x := heldByFamily[fam]
 		fmt.Fprintf(&b, "%-30s %5d %5d %8d %8s\n", fam, x.cases, x.own, x.any, pct(x.any, x.cases))
 	}
+	fmt.Fprintf(&b, "\ntuned cases by family\n")
+	fmt.Fprintf(&b, "%-30s %5s %5s %8s %8s\n", "family", "cases", "own", "detected", "recall")
+	for _, fam := range sortedKeys(byFamily) {
+		x, h := *byFamily[fam], heldByFamily[fam]
+		if h != nil {
+			x.cases, x.own, x.any = x.cases-h.cases, x.own-h.own, x.any-h.any
+		}
+		fmt.Fprintf(&b, "%-30s %5d %5d %8d %8s\n", fam, x.cases, x.own, x.any, pct(x.any, x.cases))
+	}
 	fmt.Fprintf(&b, "\nby attack family (cases whose _meta names it; all sources, then the held-out sources alone)\n")
 	fmt.Fprintf(&b, "%-24s %5s %5s %8s %8s   %10s %13s %11s\n", "attack", "cases", "own", "detected", "recall", "held cases", "held detected", "held recall")
 	for _, a := range sortedKeys(attackFamilies) {
