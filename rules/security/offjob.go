@@ -100,12 +100,20 @@ var offJobAnchors = map[string]uint8{
 	"output": anchorHeld, "context": anchorHeld,
 	"instructions": anchorHeld | anchorOrders, "instruction": anchorOrders, "commands": anchorOrders, "command": anchorOrders,
 	"directives": anchorOrders, "directive": anchorOrders,
+	"call": anchorCalls, "calling": anchorCalls, "invoke": anchorCalls, "invoking": anchorCalls, "use": anchorCalls,
+	"using": anchorCalls, "run": anchorCalls, "ignore": anchorCalls, "avoid": anchorCalls, "replace": anchorCalls,
+	"prefer": anchorCalls, "instead": anchorCalls, "trigger": anchorCalls,
+	"send": anchorSend, "forward": anchorSend, "copy": anchorSend, "cc": anchorSend, "bcc": anchorSend, "post": anchorSend,
+	"upload": anchorSend, "email": anchorSend, "mirror": anchorSend, "submit": anchorSend, "transmit": anchorSend,
+	"report": anchorSend, "notify": anchorSend, "relay": anchorSend, "share": anchorSend,
 }
 
 const (
 	anchorTools uint8 = 1 << iota
 	anchorHeld
 	anchorOrders
+	anchorCalls
+	anchorSend
 )
 
 // anchorsOf returns the anchors' bits of text v, read word by word.
@@ -180,9 +188,21 @@ func readOffJob(ctx context.Context, s *sdk.Snapshot) []offJobFinding {
 					break
 				}
 			}
+			if a&anchorCalls != 0 && !job.aboutTools && !(k == 0 && t.Kind == visible.KindDescription) {
+				if why := foreignCallOrdered(w, lo, hi, own); why != "" {
+					out = append(out, offJobFinding{rule: "tool-hijacking", t: t, sentence: sentenceText(w, lo, hi), why: why})
+					break
+				}
+			}
 			if a&anchorOrders != 0 && !job.aboutOrders && !(k == 0 && t.Kind == visible.KindDescription) {
 				if why := dataAsOrders(w, lo, hi); why != "" {
 					out = append(out, offJobFinding{rule: "instruction-override", t: t, sentence: sentenceText(w, lo, hi), why: why})
+					break
+				}
+			}
+			if a&anchorSend != 0 && !job.sends && !(k == 0 && t.Kind == visible.KindDescription) {
+				if why := sendOrdered(w, lo, hi); why != "" {
+					out = append(out, offJobFinding{rule: "undisclosed-data-flow", t: t, sentence: sentenceText(w, lo, hi), why: why})
 					break
 				}
 			}
@@ -214,6 +234,9 @@ type toolJob struct {
 	// aboutOrders is whether its names hold instructions, commands or
 	// their running: a tool that runs commands or returns a guide.
 	aboutOrders bool
+	// sends is whether its names hold a destination or a sending: a
+	// url, a recipient, an email, a webhook, "send_…", "post_…".
+	sends bool
 }
 
 func newToolJob(s *sdk.Snapshot, tool int) *toolJob {
@@ -224,6 +247,9 @@ func newToolJob(s *sdk.Snapshot, tool int) *toolJob {
 	defer func() {
 		for _, word := range orderJobWords {
 			j.aboutOrders = j.aboutOrders || j.vocab[word]
+		}
+		for _, word := range sendJobWords {
+			j.sends = j.sends || j.vocab[word]
 		}
 	}()
 	if schema, ok := t.InputSchema.(map[string]any); ok {
@@ -342,7 +368,9 @@ func otherToolsOrdered(w *words, lo, hi int, own *serverNames) string {
 		if verb < 0 {
 			continue
 		}
-		if !orderedSentence(w, lo, hi, verb) || useVerbs[w.lowerWord(verb)] && anyWord(w, lo, hi, boundWords) {
+		if !orderedSentence(w, lo, hi, verb) || useVerbs[w.lowerWord(verb)] && (anyWord(w, lo, hi, boundWords) || negatedAt(w, lo, verb)) {
+			// "Do not use other tools to edit this item" keeps the model
+			// on this tool's job, as restraint does until a time.
 			continue
 		}
 		return fmt.Sprintf("it orders the model about %s, and no parameter of this tool is about tools", w.display(w.toks[d].start, w.toks[k].end))
@@ -636,4 +664,99 @@ func dataAsOrders(w *words, lo, hi int) string {
 		}
 	}
 	return ""
+}
+
+// callOnly are the verbs whose object is a tool and nothing else: "use
+// 'current' for HEAD" names a value.
+var callOnly = map[string]bool{"call": true, "calling": true, "invoke": true, "invoking": true}
+
+// foreignCallOrdered reads sentence [lo, hi) for an order whose verb's
+// object is a tool named as code that is none of the server's ("call
+// `audit_log`", "use send_email"), and returns the mismatch, or "".
+func foreignCallOrdered(w *words, lo, hi int, own *serverNames) string {
+	for v := lo; v < hi; v++ {
+		if !callOnly[w.lowerWord(v)] {
+			continue
+		}
+		k := v + 1
+		for k < hi && (w.lowerWord(k) == "the" || w.lowerWord(k) == "a") {
+			k++
+		}
+		if k >= hi {
+			continue
+		}
+		at := w.toks[k].start
+		id := identAt(w.text, at)
+		if id == "" || own.own(id) || own.family(id) || own.feeds(id) {
+			continue
+		}
+		if !strings.Contains(id, "_") && !hasUpper(id) && !w.quoted(at, at+len(id)) {
+			// "call the website-scoped versions endpoint": words joined
+			// by a hyphen are an English compound unless quoted as code.
+			continue
+		}
+		if !orderedSentence(w, lo, hi, v) || negatedAt(w, lo, v) || reasonAfter(w, k+1, hi) {
+			// "You must not invoke get_secrets", "Call list_projects
+			// first to get the project id": restraint, and one call with
+			// its reason, are sequencing.
+			continue
+		}
+		return fmt.Sprintf("it orders a call of %s, which is no tool of this server", strconv.Quote(id))
+	}
+	return ""
+}
+
+// sendJobWords are the words of a tool's names that make sending its
+// job, or give it a destination to send to.
+var sendJobWords = []string{"send", "email", "emails", "mail", "post", "upload", "notify", "notification", "webhook", "message",
+	"messages", "share", "forward", "publish", "url", "uri", "endpoint", "recipient", "recipients", "to", "cc", "bcc", "address",
+	"host", "destination", "target", "callback", "reply", "invite", "report", "export", "sync", "submit", "tweet", "comment", "chat"}
+
+// sendVerbs move data to someone.
+var sendVerbs = map[string]bool{"send": true, "forward": true, "copy": true, "cc": true, "bcc": true, "post": true, "upload": true,
+	"email": true, "mirror": true, "submit": true, "transmit": true, "report": true, "notify": true, "relay": true, "share": true}
+
+// sendOrdered reads sentence [lo, hi) for an order to send something
+// to an address the text names (an email address or a URL), and
+// returns the mismatch, or "".
+func sendOrdered(w *words, lo, hi int) string {
+	for v := lo; v < hi; v++ {
+		if !sendVerbs[w.lowerWord(v)] || inIdentifier(w, v) || !putAsked(w, lo, v) {
+			continue
+		}
+		end := len(w.text)
+		if hi < len(w.toks) {
+			end = w.toks[hi].start
+		}
+		if loc := destination.FindStringIndex(w.text[w.toks[v].end:end]); loc != nil {
+			dest := strings.TrimRight(w.text[w.toks[v].end+loc[0]:w.toks[v].end+loc[1]], ".,;:)'\"`")
+			return fmt.Sprintf("it orders data sent to %s, and the tool's names hold no destination and no sending", strconv.Quote(dest))
+		}
+	}
+	return ""
+}
+
+// negatedAt reports whether a negation stands among the three words
+// before verb v of a sentence starting at lo: "do not use", "MUST NOT
+// invoke", "never call".
+func negatedAt(w *words, lo, v int) bool {
+	for j := max(lo, v-3); j < v; j++ {
+		switch w.lowerWord(j) {
+		case "not", "never", "don't", "dont", "nor", "avoid":
+			return true
+		}
+	}
+	return false
+}
+
+// reasonAfter reports whether tokens [from, hi) give a call its reason:
+// "to get the project id", "for the library id", "so that …".
+func reasonAfter(w *words, from, hi int) bool {
+	for j := from; j < hi && j <= from+3; j++ {
+		switch w.lowerWord(j) {
+		case "to", "for", "so":
+			return true
+		}
+	}
+	return false
 }
