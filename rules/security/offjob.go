@@ -331,6 +331,9 @@ func otherToolsOrdered(w *words, lo, hi int, own *serverNames) string {
 		if d < 0 {
 			continue
 		}
+		for d > lo && classWords[w.lowerWord(d-1)] {
+			d-- // "every other server", "any other tool"
+		}
 		branded := false
 		for j := d + 1; j < k; j++ {
 			// "other CircleCI tools", "any other Mapbox tool": the
@@ -388,7 +391,7 @@ func orderedSentence(w *words, lo, hi, verb int) bool {
 		}
 	}
 	first := lo
-	for first < verb && (w.lowerWord(first) == "important" || w.lowerWord(first) == "note" || strings.ToUpper(w.word(first)) == w.word(first) && len(w.word(first)) > 2) {
+	for first < verb && (leadWords[w.lowerWord(first)] || w.lowerWord(first) == "important" || w.lowerWord(first) == "note" || strings.ToUpper(w.word(first)) == w.word(first) && len(w.word(first)) > 2) {
 		first++
 	}
 	return first == verb
