@@ -86,59 +86,162 @@ var offJobFix = map[string]string{
 	"instruction-override":  "remove the sentence; the model takes its instructions from the user and the system, never from the data a tool reads or returns",
 }
 
-// offJobAnchors are the words a text must hold for a sentence of it to be
-// read: the nouns of the two objects. One pass over a text's bytes finds
-// them; most texts hold none.
-var offJobAnchors = map[string]uint8{
-	"tool": anchorTools, "tools": anchorTools, "function": anchorTools, "functions": anchorTools,
-	"server": anchorTools, "servers": anchorTools,
-	"conversation": anchorHeld, "conversations": anchorHeld, "history": anchorHeld, "messages": anchorHeld,
-	"transcript": anchorHeld, "prompt": anchorHeld, "credentials": anchorHeld,
-	"creds": anchorHeld, "password": anchorHeld, "passwords": anchorHeld, "token": anchorHeld, "tokens": anchorHeld,
-	"secret": anchorHeld, "secrets": anchorHeld, "keys": anchorHeld, "key": anchorHeld, "apikey": anchorHeld,
-	"env": anchorHeld, "environment": anchorHeld, "cookies": anchorHeld, "outputs": anchorHeld, "results": anchorHeld,
-	"output": anchorHeld, "context": anchorHeld,
-	"instructions": anchorHeld | anchorOrders, "instruction": anchorOrders, "commands": anchorOrders, "command": anchorOrders,
-	"directives": anchorOrders, "directive": anchorOrders,
-	"call": anchorCalls, "calling": anchorCalls, "invoke": anchorCalls, "invoking": anchorCalls, "use": anchorCalls,
-	"using": anchorCalls, "run": anchorCalls, "ignore": anchorCalls, "avoid": anchorCalls, "replace": anchorCalls,
-	"prefer": anchorCalls, "instead": anchorCalls, "trigger": anchorCalls,
-	"send": anchorSend, "forward": anchorSend, "copy": anchorSend, "cc": anchorSend, "bcc": anchorSend, "post": anchorSend,
-	"upload": anchorSend, "email": anchorSend, "mirror": anchorSend, "submit": anchorSend, "transmit": anchorSend,
-	"report": anchorSend, "notify": anchorSend, "relay": anchorSend, "share": anchorSend,
+// offJobAnchors give each word that a reading needs its bits: a text is
+// read only when its words hold every bit of some reading (see
+// readOffJob), which one pass over its bytes finds; most texts hold
+// none. anchorLengths[c][n] has a bit set for the last letter of each
+// anchor of n bytes that starts with c, so that most words cost no
+// lookup.
+var offJobAnchors, anchorLengths = func() (map[string]uint16, [256][16]uint32) {
+	m := map[string]uint16{}
+	add := func(bit uint16, words ...string) {
+		for _, w := range words {
+			m[w] |= bit
+		}
+	}
+	keys := func(set map[string]bool) []string {
+		var out []string
+		for w := range set {
+			out = append(out, w)
+		}
+		return out
+	}
+	add(anchorTools, keys(toolClassNouns)...)
+	add(anchorClass, keys(classWords)...)
+	add(anchorHeld, "conversation", "conversations", "transcript", "history", "messages", "prompt", "instructions",
+		"outputs", "output", "results", "credentials", "creds", "password", "passwords", "secrets", "apikey", "cookies",
+		"token", "tokens", "key", "keys", "variables")
+	add(anchorPut, keys(putVerbs)...)
+	add(anchorOrders, keys(orderNouns)...)
+	add(anchorFollow, keys(followVerbs)...)
+	add(anchorCall, keys(callOnly)...)
+	add(anchorSend, keys(sendVerbs)...)
+	add(anchorOwned, keys(ownedWords)...)
+	var lengths [256][16]uint32
+	for w := range m {
+		lengths[w[0]][len(w)] |= 1 << (w[len(w)-1] & 31)
+	}
+	return m, lengths
+}()
+
+// mayAnchor reports whether the lowercase word of n bytes that starts
+// with c and ends with last may be an anchor.
+func mayAnchor(c, last byte, n int) bool {
+	return n < 16 && anchorLengths[c][n]&(1<<(last&31)) != 0
 }
 
 const (
-	anchorTools uint8 = 1 << iota
+	anchorTools uint16 = 1 << iota
+	anchorClass
 	anchorHeld
+	anchorPut
 	anchorOrders
-	anchorCalls
+	anchorFollow
+	anchorCall
 	anchorSend
+	anchorOwned
+	// anchorIdent is a word joined to another by "_" or a camel hump,
+	// or a backtick: a tool's name as code.
+	anchorIdent
 )
 
-// anchorsOf returns the anchors' bits of text v, read word by word.
-func anchorsOf(v string) uint8 {
-	var got uint8
+// The readings, as bits.
+const (
+	readTools uint8 = 1 << iota
+	readHeld
+	readOrders
+	readCalls
+	readSends
+)
+
+// readingsOf returns the readings whose anchors a text or a sentence
+// holds; address is whether the text holds an email address or a URL.
+func readingsOf(a uint16, kind visible.Kind, address bool) uint8 {
+	has := func(bits uint16) bool { return a&bits == bits }
+	var r uint8
+	if has(anchorTools | anchorClass) {
+		r |= readTools
+	}
+	if has(anchorHeld) && (has(anchorPut) || kind == visible.KindParamDescription && has(anchorOwned)) {
+		r |= readHeld
+	}
+	if has(anchorOrders | anchorFollow) {
+		r |= readOrders
+	}
+	if has(anchorCall | anchorIdent) {
+		r |= readCalls
+	}
+	if has(anchorSend) && address {
+		r |= readSends
+	}
+	return r
+}
+
+// sentenceAnchors returns the anchors' bits of the words [lo, hi).
+func sentenceAnchors(w *words, lo, hi int) uint16 {
+	var got uint16
+	for k := lo; k < hi; k++ {
+		tok := w.toks[k]
+		if k > lo && w.toks[k-1].end+1 == tok.start && w.text[tok.start-1] == '_' || tok.start > 0 && w.text[tok.start-1] == '`' || hasUpper(w.text[tok.start+1:tok.end]) {
+			got |= anchorIdent
+		}
+		got |= tokenAnchors(w, k)
+	}
+	return got
+}
+
+// tokenAnchors returns the anchors' bits of word k.
+func tokenAnchors(w *words, k int) uint16 {
+	tok := w.toks[k]
+	n := tok.end - tok.start
+	c := wordLower[w.text[tok.start]]
+	if c == 0 || !mayAnchor(c, wordLower[w.text[tok.end-1]], n) {
+		return 0
+	}
+	var buf [16]byte
+	for j := range n {
+		buf[j] = wordLower[w.text[tok.start+j]]
+	}
+	return offJobAnchors[string(buf[:n])]
+}
+
+// anchorsOf returns the readings that some sentence of text v holds
+// the anchors of, read word by word and cut into sentences as
+// words.reset cuts them, for a text of the given kind; address is
+// whether v holds an email address or a URL.
+func anchorsOf(v string, kind visible.Kind, address bool) uint8 {
+	var r uint8
+	var got uint16
 	var buf [16]byte
 	for i := 0; i < len(v); {
-		if wordLower[v[i]] == 0 {
+		c := wordLower[v[i]]
+		if c == 0 {
+			if v[i] == '_' && i > 0 && i+1 < len(v) && wordLower[v[i-1]] != 0 && wordLower[v[i+1]] != 0 || v[i] == '`' {
+				got |= anchorIdent
+			}
+			if got != 0 && sentenceEnd(v, i) {
+				r |= readingsOf(got, kind, address)
+				got = 0
+			}
 			i++
 			continue
 		}
-		j, n := i, 0
+		j := i
 		for j < len(v) && wordLower[v[j]] != 0 {
-			if n < len(buf) {
-				buf[n] = wordLower[v[j]]
+			if j > i && v[j] >= 'A' && v[j] <= 'Z' && v[j-1] >= 'a' && v[j-1] <= 'z' {
+				got |= anchorIdent
 			}
-			n++
 			j++
 		}
-		if n <= len(buf) && n >= 3 {
+		if n := j - i; mayAnchor(c, wordLower[v[j-1]], n) {
+			for k := range n {
+				buf[k] = wordLower[v[i+k]]
+			}
 			got |= offJobAnchors[string(buf[:n])]
 		}
 		i = j
 	}
-	return got
+	return r | readingsOf(got, kind, address)
 }
 
 func readOffJob(ctx context.Context, s *sdk.Snapshot) []offJobFinding {
@@ -146,18 +249,8 @@ func readOffJob(ctx context.Context, s *sdk.Snapshot) []offJobFinding {
 	var out []offJobFinding
 	w := &words{}
 	jobs := map[int]*toolJob{}
-	jobOf := func(tool int) *toolJob {
-		j := jobs[tool]
-		if j == nil {
-			j = newToolJob(s, tool)
-			jobs[tool] = j
-		}
-		return j
-	}
-	var own *serverNames
-	i := -1
-	visible.Texts(ctx, s, func(t visible.Text) {
-		i++
+	own := &serverNames{s: s}
+	readOne := func(i int, t visible.Text) {
 		if t.Tool() < 0 || t.Kind != visible.KindDescription && t.Kind != visible.KindParamDescription {
 			return
 		}
@@ -165,14 +258,23 @@ func readOffJob(ctx context.Context, s *sdk.Snapshot) []offJobFinding {
 		if !t.Plain() {
 			text = v.folded.text(i)
 		}
-		a := anchorsOf(text)
-		if a == 0 {
+		address := strings.IndexByte(text, '@') >= 0 || strings.Contains(text, "://")
+		if anchorsOf(text, t.Kind, address) == 0 {
 			return
 		}
 		v.words(w, i, t)
-		job := jobOf(t.Tool())
-		if own == nil {
-			own = &serverNames{s: s}
+		// The tool's job is read only for a sentence that asks for
+		// something: few do.
+		job := func() *toolJob {
+			j := jobs[t.Tool()]
+			if j == nil {
+				j = newToolJob(s, t.Tool())
+				jobs[t.Tool()] = j
+			}
+			return j
+		}
+		found := func(rule string, lo, hi int, why string) {
+			out = append(out, offJobFinding{rule: rule, t: t, sentence: sentenceText(w, lo, hi), why: why})
 		}
 		for k := range w.sentences {
 			lo, hi := w.sentences[k], len(w.toks)
@@ -182,37 +284,50 @@ func readOffJob(ctx context.Context, s *sdk.Snapshot) []offJobFinding {
 			if lo >= hi {
 				continue
 			}
-			if a&anchorTools != 0 && !job.aboutTools {
-				if why := otherToolsOrdered(w, lo, hi, own); why != "" {
-					out = append(out, offJobFinding{rule: "tool-hijacking", t: t, sentence: sentenceText(w, lo, hi), why: why})
-					break
+			r := readingsOf(sentenceAnchors(w, lo, hi), t.Kind, address)
+			if r == 0 {
+				continue
+			}
+			tools, held, orders, calls, sends := r&readTools != 0, r&readHeld != 0, r&readOrders != 0, r&readCalls != 0, r&readSends != 0
+			// A description's first sentence states the job: an order
+			// there is the job itself ("Execute a command in a pod").
+			stated := k == 0 && t.Kind == visible.KindDescription
+			if tools {
+				if why := otherToolsOrdered(w, lo, hi, own); why != "" && !job().aboutTools {
+					found("tool-hijacking", lo, hi, why)
+					return
 				}
 			}
-			if a&anchorCalls != 0 && !job.aboutTools && !(k == 0 && t.Kind == visible.KindDescription) {
-				if why := foreignCallOrdered(w, lo, hi, own); why != "" {
-					out = append(out, offJobFinding{rule: "tool-hijacking", t: t, sentence: sentenceText(w, lo, hi), why: why})
-					break
+			if calls && !stated {
+				if why := foreignCallOrdered(w, lo, hi, own); why != "" && !job().aboutTools {
+					found("tool-hijacking", lo, hi, why)
+					return
 				}
 			}
-			if a&anchorOrders != 0 && !job.aboutOrders && !(k == 0 && t.Kind == visible.KindDescription) {
-				if why := dataAsOrders(w, lo, hi); why != "" {
-					out = append(out, offJobFinding{rule: "instruction-override", t: t, sentence: sentenceText(w, lo, hi), why: why})
-					break
+			if orders && !stated {
+				if why := dataAsOrders(w, lo, hi); why != "" && !job().aboutOrders {
+					found("instruction-override", lo, hi, why)
+					return
 				}
 			}
-			if a&anchorSend != 0 && !job.sends && !(k == 0 && t.Kind == visible.KindDescription) {
-				if why := sendOrdered(w, lo, hi); why != "" {
-					out = append(out, offJobFinding{rule: "undisclosed-data-flow", t: t, sentence: sentenceText(w, lo, hi), why: why})
-					break
+			if sends && !stated {
+				if why := sendOrdered(w, lo, hi); why != "" && !job().sends {
+					found("undisclosed-data-flow", lo, hi, why)
+					return
 				}
 			}
-			if a&anchorHeld != 0 {
-				if why := heldPutInto(s, t, w, lo, hi, job); why != "" {
-					out = append(out, offJobFinding{rule: "undisclosed-data-flow", t: t, sentence: sentenceText(w, lo, hi), why: why})
-					break
+			if held {
+				if why := heldPutInto(t, w, lo, hi, job); why != "" {
+					found("undisclosed-data-flow", lo, hi, why)
+					return
 				}
 			}
 		}
+	}
+	i := -1
+	visible.Texts(ctx, s, func(t visible.Text) {
+		i++
+		readOne(i, t)
 	})
 	return out
 }
@@ -415,35 +530,37 @@ func serverBrand(s *sdk.Snapshot) map[string]bool {
 // heldPutInto reads sentence [lo, hi) of a parameter's description, or
 // of a description that names a parameter, for what the model holds
 // asked into it, and returns the mismatch, or "".
-func heldPutInto(s *sdk.Snapshot, t visible.Text, w *words, lo, hi int, job *toolJob) string {
-	param := ""
-	if t.Kind == visible.KindParamDescription {
-		param = paramOf(t.Pointer())
-	}
+func heldPutInto(t visible.Text, w *words, lo, hi int, jobOf func() *toolJob) string {
+	isParam := t.Kind == visible.KindParamDescription
 	for k := lo; k < hi; k++ {
+		if tokenAnchors(w, k)&anchorHeld == 0 {
+			continue
+		}
 		class := heldClass(w, k, hi)
 		if class == "" {
 			continue
-		}
-		if job.holds(class) {
-			return ""
 		}
 		// The ask: a verb that puts something somewhere, before the
 		// object, or the object opening a parameter's description with
 		// the model as its owner ("Your system prompt").
 		asked := false
-		for j := max(lo, k-8); j < k; j++ {
-			if putVerbs[w.lowerWord(j)] && putAsked(w, lo, j) {
-				asked = true
-			}
+		for j := max(lo, k-8); j < k && !asked; j++ {
+			asked = tokenAnchors(w, j)&anchorPut != 0 && putAsked(w, lo, j)
+		}
+		if !asked && !(isParam && k <= lo+3 && modelOwned(w, lo, k)) {
+			continue
 		}
 		if w.quoted(w.toks[k].start, w.toks[k].end) || w.mentioned(match{start: k, end: k + 1}) {
 			continue
 		}
-		if !asked && !(param != "" && k <= lo+3 && modelOwned(w, lo, k)) {
-			continue
+		job := jobOf()
+		if job.holds(class) {
+			return ""
 		}
-		target := param
+		target := ""
+		if isParam {
+			target = paramOf(t.Pointer())
+		}
 		if target == "" {
 			target = namedParam(w, lo, hi, job)
 		}
@@ -484,15 +601,12 @@ func putAsked(w *words, lo, j int) bool {
 
 // modelOwned reports whether the words [lo, k) give the object to the
 // model or the session: "Your", "The full", "All previous".
-func modelOwned(w *words, lo, k int) bool {
-	for j := lo; j < k; j++ {
-		switch w.lowerWord(j) {
-		case "your", "full", "entire", "complete", "whole", "previous", "prior", "all", "current":
-			return true
-		}
-	}
-	return false
-}
+func modelOwned(w *words, lo, k int) bool { return anyWord(w, lo, k, ownedWords) }
+
+// ownedWords give what a parameter's description opens with to the
+// model or the session.
+var ownedWords = map[string]bool{"your": true, "full": true, "entire": true, "complete": true, "whole": true,
+	"previous": true, "prior": true, "all": true, "current": true}
 
 // heldNames name each class of what the model holds.
 var heldNames = map[string]string{
@@ -690,10 +804,7 @@ func foreignCallOrdered(w *words, lo, hi int, own *serverNames) string {
 		}
 		at := w.toks[k].start
 		id := identAt(w.text, at)
-		if id == "" || own.own(id) || own.family(id) || own.feeds(id) {
-			continue
-		}
-		if !strings.Contains(id, "_") && !hasUpper(id) && !w.quoted(at, at+len(id)) {
+		if id == "" || !strings.Contains(id, "_") && !hasUpper(id) && !w.quoted(at, at+len(id)) {
 			// "call the website-scoped versions endpoint": words joined
 			// by a hyphen are an English compound unless quoted as code.
 			continue
@@ -702,6 +813,9 @@ func foreignCallOrdered(w *words, lo, hi int, own *serverNames) string {
 			// "You must not invoke get_secrets", "Call list_projects
 			// first to get the project id": restraint, and one call with
 			// its reason, are sequencing.
+			continue
+		}
+		if own.own(id) || own.family(id) || own.feeds(id) {
 			continue
 		}
 		return fmt.Sprintf("it orders a call of %s, which is no tool of this server", strconv.Quote(id))
