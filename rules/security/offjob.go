@@ -567,7 +567,7 @@ func heldPutInto(t visible.Text, w *words, lo, hi int, jobOf func() *toolJob) st
 		if target == "" {
 			continue
 		}
-		return fmt.Sprintf("%s is asked into parameter %s, and neither it nor the tool's name or other parameters are about %s", heldNames[class], strconv.Quote(target), heldNames[class])
+		return fmt.Sprintf("it asks for %s in parameter %s, and neither that parameter nor the tool's name or other parameters are about %s", heldNames[class], strconv.Quote(target), heldNames[class])
 	}
 	return ""
 }
