@@ -37,6 +37,11 @@ import (
 // Each is reported, at warning, by the rule of its family:
 // tool-hijacking, undisclosed-data-flow and instruction-override.
 
+// maxTries bounds the candidates each reading checks in one sentence:
+// each check may read the whole sentence, and a sentence is as long as
+// a hostile text makes it, with no period in a megabyte.
+const maxTries = 32
+
 // offJobFinding is one sentence off its tool's job.
 type offJobFinding struct {
 	rule string
@@ -431,6 +436,7 @@ var disparaged = map[string]bool{"deprecated": true, "buggy": true, "outdated": 
 // otherToolsOrdered reads sentence [lo, hi) for an order about other
 // tools as a class and returns the mismatch, or "".
 func otherToolsOrdered(w *words, lo, hi int, own *serverNames) string {
+	tries := 0
 	for k := lo; k < hi; k++ {
 		if !toolClassNouns[w.lowerWord(k)] {
 			continue
@@ -446,7 +452,10 @@ func otherToolsOrdered(w *words, lo, hi int, own *serverNames) string {
 		if d < 0 {
 			continue
 		}
-		for d > lo && classWords[w.lowerWord(d-1)] {
+		if tries++; tries > maxTries {
+			return ""
+		}
+		for d > lo && d > k-6 && classWords[w.lowerWord(d-1)] {
 			d-- // "every other server", "any other tool"
 		}
 		branded := false
@@ -464,7 +473,7 @@ func otherToolsOrdered(w *words, lo, hi int, own *serverNames) string {
 			return "it disparages other tools, and no parameter of this tool is about tools"
 		}
 		gov := d - 1
-		for gov >= lo && (w.lowerWord(gov) == "the" || w.lowerWord(gov) == "all" || w.lowerWord(gov) == "any") {
+		for gov >= lo && gov > d-4 && (w.lowerWord(gov) == "the" || w.lowerWord(gov) == "all" || w.lowerWord(gov) == "any") {
 			gov--
 		}
 		if gov < lo {
@@ -532,6 +541,7 @@ func serverBrand(s *sdk.Snapshot) map[string]bool {
 // asked into it, and returns the mismatch, or "".
 func heldPutInto(t visible.Text, w *words, lo, hi int, jobOf func() *toolJob) string {
 	isParam := t.Kind == visible.KindParamDescription
+	tries := 0
 	for k := lo; k < hi; k++ {
 		if tokenAnchors(w, k)&anchorHeld == 0 {
 			continue
@@ -539,6 +549,9 @@ func heldPutInto(t visible.Text, w *words, lo, hi int, jobOf func() *toolJob) st
 		class := heldClass(w, k, hi)
 		if class == "" {
 			continue
+		}
+		if tries++; tries > maxTries {
+			return ""
 		}
 		// The ask: a verb that puts something somewhere, before the
 		// object, or the object opening a parameter's description with
@@ -765,8 +778,15 @@ func dataAsOrders(w *words, lo, hi int) string {
 	if anyWord(w, lo, hi, dataRefusals) {
 		return ""
 	}
+	tries := 0
 	for v := lo; v < hi; v++ {
-		if !followVerbs[w.lowerWord(v)] || !orderedSentence(w, lo, hi, v) {
+		if !followVerbs[w.lowerWord(v)] {
+			continue
+		}
+		if tries++; tries > maxTries {
+			return ""
+		}
+		if !orderedSentence(w, lo, hi, v) {
 			continue
 		}
 		for k := v + 1; k < hi && k <= v+5; k++ {
@@ -791,10 +811,15 @@ var callOnly = map[string]bool{"call": true, "calling": true, "invoke": true, "i
 // object is a tool named as code that is none of the server's ("call
 // `audit_log`", "use send_email"), and returns the mismatch, or "".
 func foreignCallOrdered(w *words, lo, hi int, own *serverNames) string {
+	tries := 0
 	for v := lo; v < hi; v++ {
 		if !callOnly[w.lowerWord(v)] {
 			continue
 		}
+		if tries++; tries > maxTries {
+			return ""
+		}
+
 		k := v + 1
 		for k < hi && (w.lowerWord(k) == "the" || w.lowerWord(k) == "a") {
 			k++
@@ -837,8 +862,15 @@ var sendVerbs = map[string]bool{"send": true, "forward": true, "copy": true, "cc
 // to an address the text names (an email address or a URL), and
 // returns the mismatch, or "".
 func sendOrdered(w *words, lo, hi int) string {
+	tries := 0
 	for v := lo; v < hi; v++ {
-		if !sendVerbs[w.lowerWord(v)] || inIdentifier(w, v) || !putAsked(w, lo, v) {
+		if !sendVerbs[w.lowerWord(v)] || inIdentifier(w, v) {
+			continue
+		}
+		if tries++; tries > maxTries {
+			return ""
+		}
+		if !putAsked(w, lo, v) {
 			continue
 		}
 		end := len(w.text)
