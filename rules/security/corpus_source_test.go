@@ -369,7 +369,7 @@ var (
 		"invariantlabs.ai":                          2,
 		"jaschadub/AgentNull":                       8,
 		"johannhartmann/mcp-injection-experiments":  4,
-		"joshmaster2165/medusa":                     17,
+		"joshmaster2165/medusa":                     18,
 		"kazemf78/llm-unreliable-tool-preferences":  6,
 		"kholcomb/DevSecOps_Arena":                  1,
 		"luckyPipewrench/pipelock":                  31,
@@ -417,8 +417,8 @@ var (
 		"nik1097/mcp-swiss-knife": 3,
 		// Held out in the fifteenth round: their detections when added.
 		"Blute122/redcell":             7,
-		"famclaw/honeybadger":          1,
-		"illiahaidar/mcptrustchecker":  27,
+		"famclaw/honeybadger":          2,
+		"illiahaidar/mcptrustchecker":  28,
 		"ou-pingping/shellward":        9,
 		"sattyamjjain/agent-audit-kit": 13,
 	}
@@ -440,7 +440,7 @@ var (
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          62,
+		"call-redirect":          63,
 		"download-run":           4,
 		"guardrail-disable":      23,
 		"hex-encoded":            2,
@@ -629,6 +629,15 @@ func TestCorpusBySource(t *testing.T) {
 	fmt.Fprintf(&b, "%-30s %5s %5s %8s %8s\n", "family", "cases", "own", "detected", "recall")
 	for _, fam := range sortedKeys(heldByFamily) {
 		x := heldByFamily[fam]
+		fmt.Fprintf(&b, "%-30s %5d %5d %8d %8s\n", fam, x.cases, x.own, x.any, pct(x.any, x.cases))
+	}
+	fmt.Fprintf(&b, "\ntuned cases by family\n")
+	fmt.Fprintf(&b, "%-30s %5s %5s %8s %8s\n", "family", "cases", "own", "detected", "recall")
+	for _, fam := range sortedKeys(byFamily) {
+		x, h := *byFamily[fam], heldByFamily[fam]
+		if h != nil {
+			x.cases, x.own, x.any = x.cases-h.cases, x.own-h.own, x.any-h.any
+		}
 		fmt.Fprintf(&b, "%-30s %5d %5d %8d %8s\n", fam, x.cases, x.own, x.any, pct(x.any, x.cases))
 	}
 	fmt.Fprintf(&b, "\nby attack family (cases whose _meta names it; all sources, then the held-out sources alone)\n")
