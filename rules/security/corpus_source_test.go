@@ -369,7 +369,7 @@ var (
 		"invariantlabs.ai":                          2,
 		"jaschadub/AgentNull":                       8,
 		"johannhartmann/mcp-injection-experiments":  4,
-		"joshmaster2165/medusa":                     18,
+		"joshmaster2165/medusa":                     17,
 		"kazemf78/llm-unreliable-tool-preferences":  6,
 		"kholcomb/DevSecOps_Arena":                  1,
 		"luckyPipewrench/pipelock":                  31,
@@ -417,8 +417,8 @@ var (
 		"nik1097/mcp-swiss-knife": 3,
 		// Held out in the fifteenth round: their detections when added.
 		"Blute122/redcell":             7,
-		"famclaw/honeybadger":          2,
-		"illiahaidar/mcptrustchecker":  28,
+		"famclaw/honeybadger":          1,
+		"illiahaidar/mcptrustchecker":  27,
 		"ou-pingping/shellward":        9,
 		"sattyamjjain/agent-audit-kit": 13,
 	}
@@ -440,7 +440,7 @@ var (
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          63,
+		"call-redirect":          62,
 		"download-run":           4,
 		"guardrail-disable":      23,
 		"hex-encoded":            2,

@@ -24,7 +24,7 @@ func (instructionOverride) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP06:2025 Prompt Injection via Contextual Payloads",
 		CWE:      "CWE-1427",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name, offJob.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 
@@ -205,8 +205,6 @@ func prevented(w *words, m match) bool {
 
 // Check reports each text with override attempts, once.
 func (instructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	report, beside := offJobAfter(ctx, s, "instruction-override", report)
-	defer beside()
 	reported := map[string]bool{}
 	phraseFindings(ctx, s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
 		kept := ms[:0]

@@ -29,7 +29,7 @@ func (toolHijacking) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-441",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name, offJob.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 
@@ -557,8 +557,6 @@ var selfPromotionSrc = setOf(selfPromotion)
 
 // Check reports each text that manipulates the model's choice of tools.
 func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	report, beside := offJobAfter(ctx, s, "tool-hijacking", report)
-	defer beside()
 	own := serverWords(s)
 	names := &serverNames{s: s}
 	reported := map[string]bool{}

@@ -28,7 +28,7 @@ func (undisclosedDataFlow) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP10:2025 Context Injection & Over-Sharing",
 		CWE:      "CWE-359",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name, offJob.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
 	}
 }
 
@@ -315,8 +315,6 @@ var urlWords = []string{"url", "urls", "uri", "endpoint", "webhook", "http", "ht
 
 // Check reports each text with an undisclosed data flow, once.
 func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	report, beside := offJobAfter(ctx, s, "undisclosed-data-flow", report)
-	defer beside()
 	domainOf := domainWords(s)
 	phraseFindings(ctx, s, flowPhrases(), func(t visible.Text, w *words, ms []match) {
 		domain := domainOf(t.Owner(), t.Tool())
