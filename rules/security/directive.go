@@ -274,58 +274,28 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 			always |= 1 << j
 		}
 	}
-	visible.Indexed(ctx, s, func(i int, t visible.Text) {
-		var got uint64
-		text := t.Value
-		// The marks are of the raw text: the scan reads a plain one
-		// raw, and sees every byte of it unless every set is settled
-		// before it starts.
-		marks := &v.marks[i]
-		if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
-			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
-				forkBomb: strings.Contains(t.Value, ":()"), reread: mayReadOtherwise(t.Value) != 0 || hasTags(t.Value)}
-			if f := v.folded.text(i); f != "" {
-				// The rules read a text that is not plain folded, where
-				// "～／．ｓｓｈ" is "~/.ssh" and "：（）" is ":()".
-				marks.secretFile = marks.secretFile || mayNameSecretFile(f)
-				marks.forkBomb = marks.forkBomb || strings.Contains(f, ":()")
+	visible.Indexed(ctx, s, func() func(int, visible.Text) {
+		// A list repeats its texts, parameters' descriptions above all
+		// (in the realistic 10,000-tool list, 70% of the texts' bytes are
+		// a text met before), and a text's verdicts and marks are its
+		// value's: a worker judges each value once.
+		judged := map[string]verdict{}
+		return func(i int, t visible.Text) {
+			if t.Kind == visible.KindResourceURI {
+				g.judgeText(v, all, always, i, t)
+				return
 			}
-			marks = nil
-		}
-		if t.Kind == visible.KindResourceURI {
-			return
-		}
-		if !t.Plain() {
-			text = v.folded.text(i)
-			if strings.IndexByte(text, softMark) >= 0 {
-				got = all
-			}
-		}
-		if got != all {
-			got |= always
-		}
-		if got != all {
-			o := orderCheck{ps: g.union, text: text, plain: t.Plain()}
-			g.union.scan(text, marks, func(hit partSet, end int) bool {
-				// A need is covered only if its anchor part is hit,
-				// and a sentence hits few of them; fewer still hold
-				// every part of one, and only those are cut into
-				// words to check their order.
-				o.next(end)
-				for w, set := range hit {
-					for set &= g.anchors[w]; set != 0; set &= set - 1 {
-						for _, k := range g.byAnchor[w*64+bits.TrailingZeros64(set)] {
-							if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(g.union.needs[k]) && o.holds(k) {
-								got |= bit
-							}
-						}
-					}
+			if e, ok := judged[t.Value]; ok {
+				v.marks[i] = e.marks
+				for j := range v.maybe {
+					v.maybe[j][i] = e.got&(1<<j) != 0
 				}
-				return got == all && (marks == nil || marks.done())
-			})
-		}
-		for j := range v.maybe {
-			v.maybe[j][i] = got&(1<<j) != 0
+				return
+			}
+			got := g.judgeText(v, all, always, i, t)
+			if len(judged) < judgedMax {
+				judged[t.Value] = verdict{got, v.marks[i]}
+			}
 		}
 	})
 	v.texts = make([][]indexed, len(g.sets))
@@ -354,6 +324,75 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 	// The lists say it all now, for as long as the Snapshot lives.
 	v.maybe = nil
 	return v
+}
+
+// verdict is what judgeText found of a text: the sets whose phrases it
+// may hold and its marks.
+type verdict struct {
+	got   uint64
+	marks byteMarks
+}
+
+// judgedMax bounds the values a worker of judge remembers, so that a list
+// of unique texts costs a bounded amount of memory.
+const judgedMax = 1 << 16
+
+// judgeText judges text i, t, for every set: it sets v.marks[i] and
+// v.maybe[j][i], and returns the sets (bit j for sets[j]) t may hold a
+// match of. all has a bit for each set, always those of unanchored sets.
+func (g *phraseGate) judgeText(v *judgement, all, always uint64, i int, t visible.Text) uint64 {
+	var got uint64
+	text := t.Value
+	// The marks are of the raw text: the scan reads a plain one raw, and
+	// sees every byte of it unless every set is settled before it starts.
+	marks := &v.marks[i]
+	if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
+		*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
+			forkBomb: strings.Contains(t.Value, ":()"), reread: mayReadOtherwise(t.Value) != 0 || hasTags(t.Value)}
+		if f := v.folded.text(i); f != "" {
+			// The rules read a text that is not plain folded, where
+			// "～／．ｓｓｈ" is "~/.ssh" and "：（）" is ":()".
+			marks.secretFile = marks.secretFile || mayNameSecretFile(f)
+			marks.forkBomb = marks.forkBomb || strings.Contains(f, ":()")
+		}
+		marks = nil
+	}
+	if t.Kind == visible.KindResourceURI {
+		return 0
+	}
+	if !t.Plain() {
+		text = v.folded.text(i)
+		if strings.IndexByte(text, softMark) >= 0 {
+			got = all
+		}
+	}
+	if got != all {
+		got |= always
+	}
+	if got != all {
+		o := orderCheck{ps: g.union, text: text, plain: t.Plain()}
+		g.union.scan(text, marks, func(hit partSet, end int) bool {
+			// A need is covered only if its anchor part is hit,
+			// and a sentence hits few of them; fewer still hold
+			// every part of one, and only those are cut into
+			// words to check their order.
+			o.next(end)
+			for w, set := range hit {
+				for set &= g.anchors[w]; set != 0; set &= set - 1 {
+					for _, k := range g.byAnchor[w*64+bits.TrailingZeros64(set)] {
+						if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(g.union.needs[k]) && o.holds(k) {
+							got |= bit
+						}
+					}
+				}
+			}
+			return got == all && (marks == nil || marks.done())
+		})
+	}
+	for j := range v.maybe {
+		v.maybe[j][i] = got&(1<<j) != 0
+	}
+	return got
 }
 
 // quoteMatches quotes up to three distinct matched phrases.

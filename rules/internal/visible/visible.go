@@ -261,11 +261,14 @@ func Len(ctx context.Context, s *sdk.Snapshot) int {
 // textsPerWorker is the fewest texts worth a goroutine of their own.
 const textsPerWorker = 4096
 
-// Indexed calls visit for every text of s with its position in Texts's
+// Indexed calls a visit for every text of s with its position in Texts's
 // order, from GOMAXPROCS goroutines at once when there are many texts: a
 // rule that works out something other rules wait for should not leave
-// their cores idle meanwhile. visit must be safe for concurrent use.
-func Indexed(ctx context.Context, s *sdk.Snapshot, visit func(i int, t Text)) {
+// their cores idle meanwhile. Each goroutine calls worker once for the
+// visit it uses, which may keep what it learns from text to text (what
+// it made of a text that recurs) without a lock; what the visits share
+// must be safe for concurrent use.
+func Indexed(ctx context.Context, s *sdk.Snapshot, worker func() (visit func(i int, t Text))) {
 	type span struct {
 		texts []Text
 		first int
@@ -283,6 +286,7 @@ func Indexed(ctx context.Context, s *sdk.Snapshot, visit func(i int, t Text)) {
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
+			visit := worker()
 			for k := int(next.Add(1) - 1); k < len(spans); k = int(next.Add(1) - 1) {
 				for j, t := range spans[k].texts {
 					visit(spans[k].first+j, t)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -213,10 +214,28 @@ func TestIndexed(t *testing.T) {
 	}
 	got := make([]Text, len(want))
 	seen := make([]bool, len(want))
-	Indexed(ctx, s, func(i int, tx Text) {
-		got[i] = tx
-		seen[i] = true
+	// Each worker counts its own visits, unlocked, as a worker's state
+	// may be: the counts must add up to every text once.
+	var mu sync.Mutex
+	var counts []*int
+	Indexed(ctx, s, func() func(int, Text) {
+		n := new(int)
+		mu.Lock()
+		counts = append(counts, n)
+		mu.Unlock()
+		return func(i int, tx Text) {
+			*n++
+			got[i] = tx
+			seen[i] = true
+		}
 	})
+	total := 0
+	for _, n := range counts {
+		total += *n
+	}
+	if total != len(want) || len(counts) > max(1, runtime.GOMAXPROCS(0)) {
+		t.Errorf("%d workers visited %d texts, want at most GOMAXPROCS workers and %d texts", len(counts), total, len(want))
+	}
 	for i := range want {
 		if !seen[i] || got[i] != want[i] {
 			t.Fatalf("text %d: Indexed gives %+v, Texts %+v", i, got[i], want[i])
