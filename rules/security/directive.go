@@ -29,7 +29,8 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 	// visible.Texts order, which a reading of them does not report
 	// again.
 	var reported map[int]bool
-	check := func(i int, t visible.Text) {
+	// check reports whether t has a match that is used, not mentioned.
+	check := func(i int, t visible.Text) bool {
 		var used []match
 		for _, m := range ps.find(w) {
 			if !w.mentioned(m) {
@@ -43,11 +44,23 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 			reported[i] = true
 			found(t, w, used)
 		}
+		return len(used) > 0
 	}
 	if v != nil {
+		// A text whose value was read before without a match has none:
+		// the texts the gate lets through recur as the list's do.
+		var unmatched map[string]bool
 		for _, e := range v.texts[j] {
+			if unmatched[e.t.Value] {
+				continue
+			}
 			v.words(w, e.i, e.t)
-			check(e.i, e.t)
+			if !check(e.i, e.t) && len(unmatched) < judgedMax {
+				if unmatched == nil {
+					unmatched = map[string]bool{}
+				}
+				unmatched[e.t.Value] = true
+			}
 		}
 	} else {
 		i := -1
@@ -64,17 +77,26 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 	if kinds == 0 {
 		return
 	}
+	// Readings recur as their texts do: unmatched holds the values read
+	// before without a match.
+	unmatched := map[string]bool{}
 	for _, r := range readings(ctx, s) {
-		if r.how&kinds == 0 || reported[r.i] || !ps.mayMatchFolded(r.folded, r.plain) {
+		if r.how&kinds == 0 || reported[r.i] || unmatched[r.value] {
 			continue
 		}
-		if r.plain {
-			w.resetFolded(r.value, r.value)
-		} else {
-			w.resetFolded(r.folded, "")
+		matched := false
+		if ps.mayMatchFolded(r.folded, r.plain) {
+			if r.plain {
+				w.resetFolded(r.value, r.value)
+			} else {
+				w.resetFolded(r.folded, "")
+			}
+			w.reading = r.how
+			matched = check(r.i, r.t)
 		}
-		w.reading = r.how
-		check(r.i, r.t)
+		if !matched && len(unmatched) < judgedMax {
+			unmatched[r.value] = true
+		}
 	}
 }
 
