@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/mcplint/mcplint/internal/capability"
+	"github.com/mcplint/mcplint/sdk"
 	"github.com/mcplint/mcplint/sdk/linttest"
 )
 
@@ -66,5 +68,39 @@ func TestRealServerLabels(t *testing.T) {
 	}
 	if !bytes.Equal(b.Bytes(), want) {
 		t.Errorf("labels differ from %s; rerun with MCPLINT_UPDATE_GOLDEN=1 and review the diff", golden)
+	}
+}
+
+// A list's labels are read once per description and parameter name that
+// recurs: every tool of one list made of all the published servers' tools,
+// twice over, must get the labels it gets alone.
+func TestRecurringTextsLabelAsAlone(t *testing.T) {
+	list := &sdk.Snapshot{}
+	for _, set := range []string{"pinned", "clean"} {
+		files, err := filepath.Glob(filepath.Join(realServerDirs[set], "*.json"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no servers in %s: %v", realServerDirs[set], err)
+		}
+		for _, f := range files {
+			snap, err := linttest.Load(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			list.Tools = append(list.Tools, snap.Tools...)
+		}
+	}
+	list.Tools = append(list.Tools, list.Tools...)
+	labelled := 0
+	for i, caps := range capability.Of(context.Background(), list) {
+		alone := capability.Classify(&list.Tools[i])
+		if !reflect.DeepEqual(caps, alone) {
+			t.Errorf("tool %d (%s) in the list: %v; alone: %v", i, list.Tools[i].Name, caps, alone)
+		}
+		if len(alone) > 0 {
+			labelled++
+		}
+	}
+	if labelled < 100 {
+		t.Errorf("%d labelled tools: the list no longer exercises the labels", labelled)
 	}
 }
