@@ -296,34 +296,44 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 			always |= 1 << j
 		}
 	}
-	visible.Indexed(ctx, s, func() func(int, visible.Text) {
-		// A list repeats its texts, parameters' descriptions above all
-		// (in the realistic 10,000-tool list, 70% of the texts' bytes are
-		// a text met before), and a text's verdicts and marks are its
-		// value's: a worker judges each value once.
-		judged := map[string]verdict{}
-		return func(i int, t visible.Text) {
-			if t.Kind == visible.KindResourceURI {
-				g.judgeText(v, all, always, i, t)
-				return
-			}
-			if e, ok := judged[t.Value]; ok {
-				v.marks[i] = e.marks
-				for j := range v.maybe {
-					v.maybe[j][i] = e.got&(1<<j) != 0
-				}
-				return
-			}
-			got := g.judgeText(v, all, always, i, t)
-			if len(judged) < judgedMax {
-				judged[t.Value] = verdict{got, v.marks[i]}
-			}
-		}
-	})
-	v.texts = make([][]indexed, len(g.sets))
+	// A list repeats its texts, parameters' descriptions above all (in
+	// the realistic 10,000-tool list, 70% of the texts' bytes are a text
+	// met before), and a text's verdicts and marks are its value's: each
+	// value is judged once, at its first text, and its other texts copy
+	// them. Resource URIs, marked in full and never judged, are their own.
+	first := make([]int32, n)
+	firsts := map[string]int32{}
+	var todo []indexed
 	i := -1
 	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
+		first[i] = int32(i)
+		if t.Kind != visible.KindResourceURI {
+			if f, ok := firsts[t.Value]; ok {
+				first[i] = f
+				return
+			}
+			if len(firsts) < judgedMax {
+				firsts[t.Value] = int32(i)
+			}
+		}
+		todo = append(todo, indexed{i, t})
+	})
+	ranges.Go(len(todo), func(_, lo, hi int) {
+		for _, e := range todo[lo:hi] {
+			g.judgeText(v, all, always, e.i, e.t)
+		}
+	})()
+	v.texts = make([][]indexed, len(g.sets))
+	i = -1
+	visible.Texts(ctx, s, func(t visible.Text) {
+		i++
+		if f := int(first[i]); f != i {
+			v.marks[i] = v.marks[f]
+			for j := range v.maybe {
+				v.maybe[j][i] = v.maybe[j][f]
+			}
+		}
 		for j := range v.maybe {
 			if v.maybe[j][i] {
 				v.texts[j] = append(v.texts[j], indexed{i, t})
@@ -348,21 +358,14 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 	return v
 }
 
-// verdict is what judgeText found of a text: the sets whose phrases it
-// may hold and its marks.
-type verdict struct {
-	got   uint64
-	marks byteMarks
-}
-
-// judgedMax bounds the values a worker of judge remembers, so that a list
-// of unique texts costs a bounded amount of memory.
+// judgedMax bounds the values judge, and a phrase rule, remember, so that
+// a list of unique texts costs a bounded amount of memory.
 const judgedMax = 1 << 16
 
 // judgeText judges text i, t, for every set: it sets v.marks[i] and
-// v.maybe[j][i], and returns the sets (bit j for sets[j]) t may hold a
-// match of. all has a bit for each set, always those of unanchored sets.
-func (g *phraseGate) judgeText(v *judgement, all, always uint64, i int, t visible.Text) uint64 {
+// v.maybe[j][i]. all has a bit for each set, always those of the
+// unanchored sets.
+func (g *phraseGate) judgeText(v *judgement, all, always uint64, i int, t visible.Text) {
 	var got uint64
 	text := t.Value
 	// The marks are of the raw text: the scan reads a plain one raw, and
@@ -380,7 +383,7 @@ func (g *phraseGate) judgeText(v *judgement, all, always uint64, i int, t visibl
 		marks = nil
 	}
 	if t.Kind == visible.KindResourceURI {
-		return 0
+		return
 	}
 	if !t.Plain() {
 		text = v.folded.text(i)
@@ -414,7 +417,6 @@ func (g *phraseGate) judgeText(v *judgement, all, always uint64, i int, t visibl
 	for j := range v.maybe {
 		v.maybe[j][i] = got&(1<<j) != 0
 	}
-	return got
 }
 
 // quoteMatches quotes up to three distinct matched phrases.

@@ -8,12 +8,10 @@ import (
 	"context"
 	"encoding/binary"
 	"math"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/internal/ranges"
@@ -256,45 +254,6 @@ func Len(ctx context.Context, s *sdk.Snapshot) int {
 		}
 	}
 	return n
-}
-
-// textsPerWorker is the fewest texts worth a goroutine of their own.
-const textsPerWorker = 4096
-
-// Indexed calls a visit for every text of s with its position in Texts's
-// order, from GOMAXPROCS goroutines at once when there are many texts: a
-// rule that works out something other rules wait for should not leave
-// their cores idle meanwhile. Each goroutine calls worker once for the
-// visit it uses, which may keep what it learns from text to text (what
-// it made of a text that recurs) without a lock; what the visits share
-// must be safe for concurrent use.
-func Indexed(ctx context.Context, s *sdk.Snapshot, worker func() (visit func(i int, t Text))) {
-	type span struct {
-		texts []Text
-		first int
-	}
-	var spans []span
-	n := 0
-	for _, part := range Listing.Of(ctx, s).texts {
-		for _, chunk := range part {
-			spans = append(spans, span{chunk, n})
-			n += len(chunk)
-		}
-	}
-	workers := max(1, min(runtime.GOMAXPROCS(0), n/textsPerWorker))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			visit := worker()
-			for k := int(next.Add(1) - 1); k < len(spans); k = int(next.Add(1) - 1) {
-				for j, t := range spans[k].texts {
-					visit(spans[k].first+j, t)
-				}
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // entry is one Snapshot's listing.

@@ -9,11 +9,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"unsafe"
 
-	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -195,51 +193,6 @@ func TestParallelListing(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the parallel listing differs from the sequential one (%d texts, want %d)", len(got), len(want))
-	}
-}
-
-// Indexed must give every text the position Texts visits it at, however
-// the work is spread.
-func TestIndexed(t *testing.T) {
-	s := &sdk.Snapshot{Instructions: "Be brief."}
-	for i := range 6000 {
-		s.Tools = append(s.Tools, sdk.Tool{Name: "tool_" + strconv.Itoa(i), Description: "Does thing " + strconv.Itoa(i) + "."})
-	}
-	// One Pass, as the runner gives its rules: the texts are listed once.
-	ctx := analysis.NewPass(s).For(context.Background(), "a rule", []string{Listing.Name})
-	var want []Text
-	Texts(ctx, s, func(tx Text) { want = append(want, tx) })
-	if n := Len(ctx, s); n != len(want) {
-		t.Fatalf("Len = %d, Texts visits %d", n, len(want))
-	}
-	got := make([]Text, len(want))
-	seen := make([]bool, len(want))
-	// Each worker counts its own visits, unlocked, as a worker's state
-	// may be: the counts must add up to every text once.
-	var mu sync.Mutex
-	var counts []*int
-	Indexed(ctx, s, func() func(int, Text) {
-		n := new(int)
-		mu.Lock()
-		counts = append(counts, n)
-		mu.Unlock()
-		return func(i int, tx Text) {
-			*n++
-			got[i] = tx
-			seen[i] = true
-		}
-	})
-	total := 0
-	for _, n := range counts {
-		total += *n
-	}
-	if total != len(want) || len(counts) > max(1, runtime.GOMAXPROCS(0)) {
-		t.Errorf("%d workers visited %d texts, want at most GOMAXPROCS workers and %d texts", len(counts), total, len(want))
-	}
-	for i := range want {
-		if !seen[i] || got[i] != want[i] {
-			t.Fatalf("text %d: Indexed gives %+v, Texts %+v", i, got[i], want[i])
-		}
 	}
 }
 
