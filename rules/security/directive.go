@@ -127,7 +127,7 @@ type phraseGate struct {
 var judged = analysis.New(analysis.Analysis[*judgement]{
 	Name: "phrase-judgement",
 	Doc:  "which texts each phrase rule must read, and the marks other rules filter texts by",
-	Uses: []string{visible.Listing.Name, foldedTexts.Name},
+	Uses: []string{visible.Listing.Name, visible.Recurring.Name, foldedTexts.Name},
 	Run:  func(ctx context.Context, s *sdk.Snapshot) *judgement { return directiveGate().judge(ctx, s) },
 })
 
@@ -296,28 +296,19 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 			always |= 1 << j
 		}
 	}
-	// A list repeats its texts, parameters' descriptions above all (in
-	// the realistic 10,000-tool list, 70% of the texts' bytes are a text
-	// met before), and a text's verdicts and marks are its value's: each
-	// value is judged once, at its first text, and its other texts copy
-	// them. Resource URIs, marked in full and never judged, are their own.
-	first := make([]int32, n)
-	firsts := map[string]int32{}
+	// A text's verdicts and marks are its value's: each value is judged
+	// once, at its first text, and the other texts of the value copy them.
+	// Resource URIs, marked in full and never judged, are their own.
+	first := visible.First(ctx, s)
+	uri := make([]bool, n)
 	var todo []indexed
 	i := -1
 	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
-		first[i] = int32(i)
-		if t.Kind != visible.KindResourceURI {
-			if f, ok := firsts[t.Value]; ok {
-				first[i] = f
-				return
-			}
-			if len(firsts) < judgedMax {
-				firsts[t.Value] = int32(i)
-			}
+		uri[i] = t.Kind == visible.KindResourceURI
+		if f := first[i]; int(f) == i || uri[i] || uri[f] {
+			todo = append(todo, indexed{i, t})
 		}
-		todo = append(todo, indexed{i, t})
 	})
 	ranges.Go(len(todo), func(_, lo, hi int) {
 		for _, e := range todo[lo:hi] {
@@ -328,7 +319,7 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 	i = -1
 	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
-		if f := int(first[i]); f != i {
+		if f := int(first[i]); f != i && !uri[i] && !uri[f] {
 			v.marks[i] = v.marks[f]
 			for j := range v.maybe {
 				v.maybe[j][i] = v.maybe[j][f]
@@ -358,8 +349,8 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 	return v
 }
 
-// judgedMax bounds the values judge, and a phrase rule, remember, so that
-// a list of unique texts costs a bounded amount of memory.
+// judgedMax bounds the values a phrase rule remembers, so that a list of
+// unique texts costs a bounded amount of memory.
 const judgedMax = 1 << 16
 
 // judgeText judges text i, t, for every set: it sets v.marks[i] and

@@ -196,6 +196,37 @@ func TestParallelListing(t *testing.T) {
 	}
 }
 
+// First must give each text the first text of its value, across kinds:
+// descriptions, names, parameters' names and descriptions, enum values.
+func TestFirst(t *testing.T) {
+	values := []string{"alpha", "Returns the weather.", "city", "beta"}
+	s := &sdk.Snapshot{}
+	for i := range 40 {
+		s.Tools = append(s.Tools, sdk.Tool{Name: "t" + strconv.Itoa(i), Description: values[i%4], InputSchema: map[string]any{
+			"type": "object", "properties": map[string]any{values[(i+1)%4]: map[string]any{
+				"type": "string", "description": values[(i+2)%4], "enum": []any{values[(i+3)%4], "t" + strconv.Itoa(i)}}}}})
+	}
+	var texts []string
+	Texts(context.Background(), s, func(tx Text) { texts = append(texts, tx.Value) })
+	first := First(context.Background(), s)
+	if len(first) != len(texts) {
+		t.Fatalf("First has %d places, Texts visits %d texts", len(first), len(texts))
+	}
+	recurring := 0
+	for i, v := range texts {
+		want := slices.Index(texts, v)
+		if int(first[i]) != want {
+			t.Errorf("text %d (%q): first %d, want %d", i, v, first[i], want)
+		}
+		if want != i {
+			recurring++
+		}
+	}
+	if recurring < len(texts)/2 {
+		t.Errorf("%d of %d texts recur: the list no longer exercises First", recurring, len(texts))
+	}
+}
+
 // TestKindNames checks that every kind has a name of its own: messages
 // print them.
 func TestKindNames(t *testing.T) {
