@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -22,6 +23,28 @@ var realServerDirs = map[string]string{
 	"clean":  filepath.Join("..", "..", "rules", "security", "testdata", "corpus", "clean", "servers"),
 }
 
+// realServers yields the captured servers of realServerDirs, pinned then
+// clean, each as set/name with its Snapshot.
+func realServers(t *testing.T) iter.Seq2[string, *sdk.Snapshot] {
+	return func(yield func(string, *sdk.Snapshot) bool) {
+		for _, set := range []string{"pinned", "clean"} {
+			files, err := filepath.Glob(filepath.Join(realServerDirs[set], "*.json"))
+			if err != nil || len(files) == 0 {
+				t.Fatalf("no servers in %s: %v", realServerDirs[set], err)
+			}
+			for _, f := range files {
+				snap, err := linttest.Load(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !yield(set+"/"+strings.TrimSuffix(filepath.Base(f), ".json"), snap) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // TestRealServerLabels keeps every label given to the tools of published
 // servers, with its evidence, in testdata/realservers.golden: each line
 // was read against the tool's description at review, and a change of the
@@ -30,23 +53,12 @@ func TestRealServerLabels(t *testing.T) {
 	var b bytes.Buffer
 	counts := map[capability.Label]int{}
 	tools := 0
-	for _, set := range []string{"pinned", "clean"} {
-		files, err := filepath.Glob(filepath.Join(realServerDirs[set], "*.json"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("no servers in %s: %v", realServerDirs[set], err)
-		}
-		for _, f := range files {
-			snap, err := linttest.Load(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			server := set + "/" + strings.TrimSuffix(filepath.Base(f), ".json")
-			for i, caps := range capability.Of(context.Background(), snap) {
-				tools++
-				for _, c := range caps {
-					counts[c.Label]++
-					fmt.Fprintf(&b, "%s\t%s\t%s\t%s\n", server, snap.Tools[i].Name, c.Label, strings.Join(c.Evidence, "; "))
-				}
+	for server, snap := range realServers(t) {
+		for i, caps := range capability.Of(context.Background(), snap) {
+			tools++
+			for _, c := range caps {
+				counts[c.Label]++
+				fmt.Fprintf(&b, "%s\t%s\t%s\t%s\n", server, snap.Tools[i].Name, c.Label, strings.Join(c.Evidence, "; "))
 			}
 		}
 	}
@@ -76,18 +88,8 @@ func TestRealServerLabels(t *testing.T) {
 // twice over, must get the labels it gets alone.
 func TestRecurringTextsLabelAsAlone(t *testing.T) {
 	list := &sdk.Snapshot{}
-	for _, set := range []string{"pinned", "clean"} {
-		files, err := filepath.Glob(filepath.Join(realServerDirs[set], "*.json"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("no servers in %s: %v", realServerDirs[set], err)
-		}
-		for _, f := range files {
-			snap, err := linttest.Load(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			list.Tools = append(list.Tools, snap.Tools...)
-		}
+	for _, snap := range realServers(t) {
+		list.Tools = append(list.Tools, snap.Tools...)
 	}
 	list.Tools = append(list.Tools, list.Tools...)
 	labelled := 0
