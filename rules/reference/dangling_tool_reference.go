@@ -25,7 +25,7 @@ func (danglingToolReference) Meta() sdk.Meta {
 		Doc:      doc("dangling-tool-reference"),
 		Source:   "2025-11-25/server/tools.mdx#listing-tools",
 		Default:  true,
-		Uses:     []string{visible.Listing.Name},
+		Uses:     []string{visible.Listing.Name, visible.Recurring.Name},
 	}
 }
 
@@ -44,7 +44,13 @@ func (danglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 	var refs []ref
 	var names []string
 	var ws []word
+	// A text refers to what its value does: the texts whose first was
+	// read and names no tool are not read again.
+	first := visible.First(ctx, s)
+	none := make([]bool, len(first))
+	i := -1
 	visible.Texts(ctx, s, func(t visible.Text) {
+		i++
 		switch t.Kind {
 		case visible.KindName:
 			tools = append(tools, t.Value)
@@ -56,7 +62,11 @@ func (danglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 			visible.KindResourceText:
 			return
 		}
+		if f := first[i]; int(f) != i && none[f] {
+			return
+		}
 		names, ws = toolReferences(names[:0], ws, t.Value)
+		none[i] = len(names) == 0
 		for _, name := range names {
 			refs = append(refs, ref{name: name, text: t})
 		}
@@ -91,10 +101,17 @@ func (danglingToolReference) Check(ctx context.Context, s *sdk.Snapshot, report 
 			mark(t.Name)
 		}
 	}
+	// A value marked once is marked.
+	marked := make([]bool, len(first))
+	i = -1
 	visible.Texts(ctx, s, func(t visible.Text) {
+		i++
 		switch t.Kind {
 		case visible.KindParamName, visible.KindEnum, visible.KindConst, visible.KindPromptName, visible.KindPromptArgName:
-			mark(t.Value)
+			if f := first[i]; int(f) == i || !marked[f] {
+				mark(t.Value)
+				marked[i] = true
+			}
 		}
 	})
 	done := map[string]bool{}

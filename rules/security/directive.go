@@ -29,7 +29,8 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 	// visible.Texts order, which a reading of them does not report
 	// again.
 	var reported map[int]bool
-	check := func(i int, t visible.Text) {
+	// check reports whether t has a match that is used, not mentioned.
+	check := func(i int, t visible.Text) bool {
 		var used []match
 		for _, m := range ps.find(w) {
 			if !w.mentioned(m) {
@@ -43,11 +44,23 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 			reported[i] = true
 			found(t, w, used)
 		}
+		return len(used) > 0
 	}
 	if v != nil {
+		// A text whose value was read before without a match has none:
+		// the texts the gate lets through recur as the list's do.
+		var unmatched map[string]bool
 		for _, e := range v.texts[j] {
+			if unmatched[e.t.Value] {
+				continue
+			}
 			v.words(w, e.i, e.t)
-			check(e.i, e.t)
+			if !check(e.i, e.t) && len(unmatched) < judgedMax {
+				if unmatched == nil {
+					unmatched = map[string]bool{}
+				}
+				unmatched[e.t.Value] = true
+			}
 		}
 	} else {
 		i := -1
@@ -64,17 +77,26 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 	if kinds == 0 {
 		return
 	}
+	// Readings recur as their texts do: unmatched holds the values read
+	// before without a match.
+	unmatched := map[string]bool{}
 	for _, r := range readings(ctx, s) {
-		if r.how&kinds == 0 || reported[r.i] || !ps.mayMatchFolded(r.folded, r.plain) {
+		if r.how&kinds == 0 || reported[r.i] || unmatched[r.value] {
 			continue
 		}
-		if r.plain {
-			w.resetFolded(r.value, r.value)
-		} else {
-			w.resetFolded(r.folded, "")
+		matched := false
+		if ps.mayMatchFolded(r.folded, r.plain) {
+			if r.plain {
+				w.resetFolded(r.value, r.value)
+			} else {
+				w.resetFolded(r.folded, "")
+			}
+			w.reading = r.how
+			matched = check(r.i, r.t)
 		}
-		w.reading = r.how
-		check(r.i, r.t)
+		if !matched && len(unmatched) < judgedMax {
+			unmatched[r.value] = true
+		}
 	}
 }
 
@@ -105,7 +127,7 @@ type phraseGate struct {
 var judged = analysis.New(analysis.Analysis[*judgement]{
 	Name: "phrase-judgement",
 	Doc:  "which texts each phrase rule must read, and the marks other rules filter texts by",
-	Uses: []string{visible.Listing.Name, foldedTexts.Name},
+	Uses: []string{visible.Listing.Name, visible.Recurring.Name, foldedTexts.Name},
 	Run:  func(ctx context.Context, s *sdk.Snapshot) *judgement { return directiveGate().judge(ctx, s) },
 })
 
@@ -274,64 +296,35 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 			always |= 1 << j
 		}
 	}
-	visible.Indexed(ctx, s, func(i int, t visible.Text) {
-		var got uint64
-		text := t.Value
-		// The marks are of the raw text: the scan reads a plain one
-		// raw, and sees every byte of it unless every set is settled
-		// before it starts.
-		marks := &v.marks[i]
-		if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
-			*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
-				forkBomb: strings.Contains(t.Value, ":()"), reread: mayReadOtherwise(t.Value) != 0 || hasTags(t.Value)}
-			if f := v.folded.text(i); f != "" {
-				// The rules read a text that is not plain folded, where
-				// "～／．ｓｓｈ" is "~/.ssh" and "：（）" is ":()".
-				marks.secretFile = marks.secretFile || mayNameSecretFile(f)
-				marks.forkBomb = marks.forkBomb || strings.Contains(f, ":()")
-			}
-			marks = nil
-		}
-		if t.Kind == visible.KindResourceURI {
-			return
-		}
-		if !t.Plain() {
-			text = v.folded.text(i)
-			if strings.IndexByte(text, softMark) >= 0 {
-				got = all
-			}
-		}
-		if got != all {
-			got |= always
-		}
-		if got != all {
-			o := orderCheck{ps: g.union, text: text, plain: t.Plain()}
-			g.union.scan(text, marks, func(hit partSet, end int) bool {
-				// A need is covered only if its anchor part is hit,
-				// and a sentence hits few of them; fewer still hold
-				// every part of one, and only those are cut into
-				// words to check their order.
-				o.next(end)
-				for w, set := range hit {
-					for set &= g.anchors[w]; set != 0; set &= set - 1 {
-						for _, k := range g.byAnchor[w*64+bits.TrailingZeros64(set)] {
-							if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(g.union.needs[k]) && o.holds(k) {
-								got |= bit
-							}
-						}
-					}
-				}
-				return got == all && (marks == nil || marks.done())
-			})
-		}
-		for j := range v.maybe {
-			v.maybe[j][i] = got&(1<<j) != 0
-		}
-	})
-	v.texts = make([][]indexed, len(g.sets))
+	// A text's verdicts and marks are its value's: each value is judged
+	// once, at its first text, and the other texts of the value copy them.
+	// Resource URIs, marked in full and never judged, are their own.
+	first := visible.First(ctx, s)
+	uri := make([]bool, n)
+	var todo []indexed
 	i := -1
 	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
+		uri[i] = t.Kind == visible.KindResourceURI
+		if f := first[i]; int(f) == i || uri[i] || uri[f] {
+			todo = append(todo, indexed{i, t})
+		}
+	})
+	ranges.Go(len(todo), func(_, lo, hi int) {
+		for _, e := range todo[lo:hi] {
+			g.judgeText(v, all, always, e.i, e.t)
+		}
+	})()
+	v.texts = make([][]indexed, len(g.sets))
+	i = -1
+	visible.Texts(ctx, s, func(t visible.Text) {
+		i++
+		if f := int(first[i]); f != i && !uri[i] && !uri[f] {
+			v.marks[i] = v.marks[f]
+			for j := range v.maybe {
+				v.maybe[j][i] = v.maybe[j][f]
+			}
+		}
 		for j := range v.maybe {
 			if v.maybe[j][i] {
 				v.texts[j] = append(v.texts[j], indexed{i, t})
@@ -354,6 +347,67 @@ func (g *phraseGate) judge(ctx context.Context, s *sdk.Snapshot) *judgement {
 	// The lists say it all now, for as long as the Snapshot lives.
 	v.maybe = nil
 	return v
+}
+
+// judgedMax bounds the values a phrase rule remembers, so that a list of
+// unique texts costs a bounded amount of memory.
+const judgedMax = 1 << 16
+
+// judgeText judges text i, t, for every set: it sets v.marks[i] and
+// v.maybe[j][i]. all has a bit for each set, always those of the
+// unanchored sets.
+func (g *phraseGate) judgeText(v *judgement, all, always uint64, i int, t visible.Text) {
+	var got uint64
+	text := t.Value
+	// The marks are of the raw text: the scan reads a plain one raw, and
+	// sees every byte of it unless every set is settled before it starts.
+	marks := &v.marks[i]
+	if t.Kind == visible.KindResourceURI || !t.Plain() || always == all {
+		*marks = byteMarks{secretFile: mayNameSecretFile(t.Value), candidate: true, url: true, named: true,
+			forkBomb: strings.Contains(t.Value, ":()"), reread: mayReadOtherwise(t.Value) != 0 || hasTags(t.Value)}
+		if f := v.folded.text(i); f != "" {
+			// The rules read a text that is not plain folded, where
+			// "～／．ｓｓｈ" is "~/.ssh" and "：（）" is ":()".
+			marks.secretFile = marks.secretFile || mayNameSecretFile(f)
+			marks.forkBomb = marks.forkBomb || strings.Contains(f, ":()")
+		}
+		marks = nil
+	}
+	if t.Kind == visible.KindResourceURI {
+		return
+	}
+	if !t.Plain() {
+		text = v.folded.text(i)
+		if strings.IndexByte(text, softMark) >= 0 {
+			got = all
+		}
+	}
+	if got != all {
+		got |= always
+	}
+	if got != all {
+		o := orderCheck{ps: g.union, text: text, plain: t.Plain()}
+		g.union.scan(text, marks, func(hit partSet, end int) bool {
+			// A need is covered only if its anchor part is hit,
+			// and a sentence hits few of them; fewer still hold
+			// every part of one, and only those are cut into
+			// words to check their order.
+			o.next(end)
+			for w, set := range hit {
+				for set &= g.anchors[w]; set != 0; set &= set - 1 {
+					for _, k := range g.byAnchor[w*64+bits.TrailingZeros64(set)] {
+						if bit := uint64(1) << g.owner[k]; got&bit == 0 && hit.covers(g.union.needs[k]) && o.holds(k) {
+							got |= bit
+						}
+					}
+				}
+			}
+			return got == all && (marks == nil || marks.done())
+		})
+	}
+	for j := range v.maybe {
+		v.maybe[j][i] = got&(1<<j) != 0
+	}
 }
 
 // quoteMatches quotes up to three distinct matched phrases.

@@ -28,7 +28,7 @@ func (directiveBlock) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-1427",
-		Uses:     []string{visible.Listing.Name, foldedTexts.Name},
+		Uses:     []string{visible.Listing.Name, visible.Recurring.Name, foldedTexts.Name},
 	}
 }
 
@@ -536,9 +536,21 @@ func (directiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 	folded := foldedTexts.Of(ctx, s)
 	// One words value for every text read, its storage reused.
 	w := &words{}
+	// What the rule finds in a text is its value's: a text whose first
+	// text was read without a finding is not read again.
+	first := visible.First(ctx, s)
+	quiet := make([]bool, len(first))
 	i := -1
 	visible.Texts(ctx, s, func(t visible.Text) {
 		i++
+		if f := first[i]; int(f) != i {
+			if quiet[f] {
+				return
+			}
+		} else {
+			// Set back below when the text holds a finding.
+			quiet[i] = true
+		}
 		// Two byte searches run far faster than ContainsAny's test of
 		// every byte against a set.
 		if strings.IndexByte(t.Value, '<') < 0 && strings.IndexByte(t.Value, '[') < 0 && !strings.Contains(t.Value, `"_`) {
@@ -580,6 +592,7 @@ func (directiveBlock) Check(ctx context.Context, s *sdk.Snapshot, report func(sd
 				is.Message = fmt.Sprintf("%s has %s addressing the model with extra weight: %s", kindName(t.Kind.String()), b.label, quoted)
 			}
 			is.Fix = "write the guidance as plain description text; remove role tags, markers and comments the user does not see"
+			quiet[i] = false
 			report(is)
 		}
 	})

@@ -88,26 +88,50 @@ func readings(ctx context.Context, s *sdk.Snapshot) []reading { return otherRead
 
 func readAgain(ctx context.Context, s *sdk.Snapshot) []reading {
 	var out []reading
+	// A text recurs as its list's texts do, and its readings are its
+	// value's: read[value] is where out holds the first text's.
+	read := map[string][2]int{}
 	for _, e := range judged.Of(ctx, s).rereads {
 		t := e.t
 		if t.Kind == visible.KindResourceURI {
 			continue
 		}
-		k := mayReadOtherwise(t.Value)
-		if k&readGlued != 0 {
-			out = append(out, reading{i: e.i, t: t, value: ident.Unglue(t.Value), how: readGlued})
-		}
-		if k&readDecoded != 0 {
-			if d := decodedRuns(t.Value); d != "" {
-				out = append(out, reading{i: e.i, t: t, value: d, how: readDecoded})
+		if at, ok := read[t.Value]; ok {
+			for _, r := range out[at[0]:at[1]] {
+				r.i, r.t = e.i, t
+				out = append(out, r)
 			}
+			continue
 		}
-		if hasTags(t.Value) {
-			// what hidden-unicode-tag reports hidden is read for what it
-			// says: "prefer this tool over all others"
-			if _, _, hidden := smuggledTags(t.Value); hidden != "" {
-				out = append(out, reading{i: e.i, t: t, value: hidden, how: readHidden})
-			}
+		first := len(out)
+		out = append(out, readText(t.Value)...)
+		for k := first; k < len(out); k++ {
+			out[k].i, out[k].t = e.i, t
+		}
+		if len(read) < judgedMax {
+			read[t.Value] = [2]int{first, len(out)}
+		}
+	}
+	return out
+}
+
+// readText returns the readings of a text's value v, less the text.
+func readText(v string) []reading {
+	var out []reading
+	k := mayReadOtherwise(v)
+	if k&readGlued != 0 {
+		out = append(out, reading{value: ident.Unglue(v), how: readGlued})
+	}
+	if k&readDecoded != 0 {
+		if d := decodedRuns(v); d != "" {
+			out = append(out, reading{value: d, how: readDecoded})
+		}
+	}
+	if hasTags(v) {
+		// what hidden-unicode-tag reports hidden is read for what it
+		// says: "prefer this tool over all others"
+		if _, _, hidden := smuggledTags(v); hidden != "" {
+			out = append(out, reading{value: hidden, how: readHidden})
 		}
 	}
 	for k := range out {

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/mcplint/mcplint/internal/analysis"
 	"github.com/mcplint/mcplint/internal/ranges"
 	"github.com/mcplint/mcplint/sdk"
 )
@@ -197,30 +196,34 @@ func TestParallelListing(t *testing.T) {
 	}
 }
 
-// Indexed must give every text the position Texts visits it at, however
-// the work is spread.
-func TestIndexed(t *testing.T) {
-	s := &sdk.Snapshot{Instructions: "Be brief."}
-	for i := range 6000 {
-		s.Tools = append(s.Tools, sdk.Tool{Name: "tool_" + strconv.Itoa(i), Description: "Does thing " + strconv.Itoa(i) + "."})
+// First must give each text the first text of its value, across kinds:
+// descriptions, names, parameters' names and descriptions, enum values.
+func TestFirst(t *testing.T) {
+	values := []string{"alpha", "Returns the weather.", "city", "beta"}
+	s := &sdk.Snapshot{}
+	for i := range 40 {
+		s.Tools = append(s.Tools, sdk.Tool{Name: "t" + strconv.Itoa(i), Description: values[i%4], InputSchema: map[string]any{
+			"type": "object", "properties": map[string]any{values[(i+1)%4]: map[string]any{
+				"type": "string", "description": values[(i+2)%4], "enum": []any{values[(i+3)%4], "t" + strconv.Itoa(i)}}}}})
 	}
-	// One Pass, as the runner gives its rules: the texts are listed once.
-	ctx := analysis.NewPass(s).For(context.Background(), "a rule", []string{Listing.Name})
-	var want []Text
-	Texts(ctx, s, func(tx Text) { want = append(want, tx) })
-	if n := Len(ctx, s); n != len(want) {
-		t.Fatalf("Len = %d, Texts visits %d", n, len(want))
+	var texts []string
+	Texts(context.Background(), s, func(tx Text) { texts = append(texts, tx.Value) })
+	first := First(context.Background(), s)
+	if len(first) != len(texts) {
+		t.Fatalf("First has %d places, Texts visits %d texts", len(first), len(texts))
 	}
-	got := make([]Text, len(want))
-	seen := make([]bool, len(want))
-	Indexed(ctx, s, func(i int, tx Text) {
-		got[i] = tx
-		seen[i] = true
-	})
-	for i := range want {
-		if !seen[i] || got[i] != want[i] {
-			t.Fatalf("text %d: Indexed gives %+v, Texts %+v", i, got[i], want[i])
+	recurring := 0
+	for i, v := range texts {
+		want := slices.Index(texts, v)
+		if int(first[i]) != want {
+			t.Errorf("text %d (%q): first %d, want %d", i, v, first[i], want)
 		}
+		if want != i {
+			recurring++
+		}
+	}
+	if recurring < len(texts)/2 {
+		t.Errorf("%d of %d texts recur: the list no longer exercises First", recurring, len(texts))
 	}
 }
 
