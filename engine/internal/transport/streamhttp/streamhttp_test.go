@@ -59,7 +59,7 @@ func (s *sink) events(kind string) []*sdk.Event {
 func TestResumesAStreamClosedBeforeItsResponse(t *testing.T) {
 	var mu sync.Mutex
 	var lastEventID string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	tr, rec, ctx := dial(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		switch r.Method {
 		case http.MethodPost:
@@ -70,19 +70,10 @@ func TestResumesAStreamClosedBeforeItsResponse(t *testing.T) {
 			mu.Unlock()
 			fmt.Fprint(w, ": resumed\nid: ev-2\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\n")
 		}
-	}))
-	defer srv.Close()
-	rec := &sink{}
-	tr, err := New(srv.URL, Options{Timeout: 5 * time.Second}, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Close(true)
+	}, 5*time.Second, true)
 	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
 	msg, err := tr.Receive(ctx)
 	if err != nil || !strings.Contains(string(msg), `"result"`) {
 		t.Fatalf("got %s, %v; want the response from the resumed stream", msg, err)
@@ -123,7 +114,7 @@ func TestStreamEndedByDeleteIsNotResumed(t *testing.T) {
 	streaming, deleted := make(chan struct{}), make(chan struct{})
 	var mu sync.Mutex
 	var resumes int
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	tr, rec, ctx := dial(t, func(w http.ResponseWriter, r *http.Request) {
 		switch r.Method {
 		case http.MethodGet:
 			mu.Lock()
@@ -145,16 +136,7 @@ func TestStreamEndedByDeleteIsNotResumed(t *testing.T) {
 			close(streaming)
 			<-deleted
 		}
-	}))
-	defer srv.Close()
-	rec := &sink{}
-	tr, err := New(srv.URL, Options{Timeout: 10 * time.Second}, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Close(false)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
+	}, 10*time.Second, false)
 	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)); err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +150,7 @@ func TestStreamEndedByDeleteIsNotResumed(t *testing.T) {
 	if ev := tr.Delete(); ev == nil || ev.Status != http.StatusOK {
 		t.Fatalf("DELETE: %+v, want 200", ev)
 	}
-	_, err = tr.Receive(ctx)
+	_, err := tr.Receive(ctx)
 	var u *transport.Unanswered
 	if !errors.As(err, &u) || string(u.ID) != "2" {
 		t.Fatalf("got %v, want request 2 unanswered", err)
@@ -183,6 +165,24 @@ func TestStreamEndedByDeleteIsNotResumed(t *testing.T) {
 			t.Errorf("a resume of stream %d is recorded", e.HTTP.Stream)
 		}
 	}
+}
+
+// dial serves h and opens a transport to it with request timeout d; ctx
+// ends after d. The server, the transport (closed abruptly or not) and
+// ctx are released when the test ends, the last opened first.
+func dial(t *testing.T, h http.HandlerFunc, d time.Duration, abrupt bool) (tr *Transport, rec *sink, ctx context.Context) {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	rec = &sink{}
+	tr, err := New(srv.URL, Options{Timeout: d}, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tr.Close(abrupt) })
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return tr, rec, ctx
 }
 
 func readAll(r *http.Request) string {
@@ -209,7 +209,7 @@ func (s *sink) streamOf(substr string) *sdk.MessageStream {
 func TestEachMessageRecordsItsStream(t *testing.T) {
 	callSent := make(chan struct{})
 	listenSent := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	tr, rec, ctx := dial(t, func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		w.Header().Set("Content-Type", "text/event-stream")
 		send := func(data string) {
@@ -229,16 +229,7 @@ func TestEachMessageRecordsItsStream(t *testing.T) {
 		<-listenSent
 		send(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"mark":"C2"}}`)
 		send(`{"jsonrpc":"2.0","id":"c","result":{"mark":"C3"}}`)
-	}))
-	defer srv.Close()
-	rec := &sink{}
-	tr, err := New(srv.URL, Options{Timeout: 5 * time.Second}, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Close(false)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
+	}, 5*time.Second, false)
 	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":7,"method":"subscriptions/listen"}`)); err != nil {
 		t.Fatal(err)
 	}
@@ -271,17 +262,12 @@ func TestEachMessageRecordsItsStream(t *testing.T) {
 // TestUnansweredRequestFailsAtOnce: a 400 with an id-less error body
 // reaches the session as that request's failure, with the error object.
 func TestUnansweredRequestFailsAtOnce(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	tr, _, ctx := dial(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		fmt.Fprint(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Bad Request: Server not initialized"}}`)
-	}))
-	defer srv.Close()
-	tr, _ := New(srv.URL, Options{}, &sink{})
-	defer tr.Close(true)
+	}, 5*time.Second, true)
 	tr.Send([]byte(`{"jsonrpc":"2.0","id":7,"method":"tools/list"}`))
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
 	_, err := tr.Receive(ctx)
 	var u *transport.Unanswered
 	if !errors.As(err, &u) || string(u.ID) != "7" || u.Status != 400 || !strings.Contains(string(u.RPCError), "Server not initialized") {
@@ -309,7 +295,7 @@ func TestModernCancelClosesTheStream(t *testing.T) {
 	cancelled := make(chan struct{})
 	var mu sync.Mutex
 	var methods []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	tr, rec, _ := dial(t, func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		methods = append(methods, r.Header.Get(HeaderMethod))
 		mu.Unlock()
@@ -318,11 +304,7 @@ func TestModernCancelClosesTheStream(t *testing.T) {
 		w.(http.Flusher).Flush()
 		<-r.Context().Done()
 		close(cancelled)
-	}))
-	defer srv.Close()
-	rec := &sink{}
-	tr, _ := New(srv.URL, Options{Timeout: 10 * time.Second}, rec)
-	defer tr.Close(false)
+	}, 10*time.Second, false)
 	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`
 	if err := tr.Send([]byte(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"slow",` + meta + `}}`)); err != nil {
 		t.Fatal(err)
