@@ -58,3 +58,20 @@ func TestRecorderCountsPastTheRate(t *testing.T) {
 		})
 	}
 }
+
+// A flood event's detail says what the server did before "; " and how many
+// messages were counted after it: message-flood quotes the first part,
+// which must not move with how long the session went on.
+func TestFloodDetailCountsComeLast(t *testing.T) {
+	for _, pair := range [][2]flood{
+		{{notifications: 3, overRate: 3}, {notifications: 90210, overRate: 80000}},
+		{{notifications: 4, requests: 2}, {notifications: 4000, requests: 77}},
+		{{requests: 1, overRate: 1}, {requests: 500, overRate: 500}},
+	} {
+		a, _, okA := strings.Cut(pair[0].detail(), "; ")
+		b, _, okB := strings.Cut(pair[1].detail(), "; ")
+		if !okA || !okB || a != b || strings.ContainsAny(a, "23456789") {
+			t.Errorf("details %q and %q: want the same cause before \"; \" and no count in it", pair[0].detail(), pair[1].detail())
+		}
+	}
+}
