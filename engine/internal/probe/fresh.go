@@ -335,16 +335,15 @@ func (f *Fresh) Era(era string) {
 	}
 }
 
-// Listed hands the second session the main session's confirmed tool
-// listing (each tool as the JSON the server sent, sorted) and whether the
-// session's first listing was already the server's list
-// (SettleTools). Only the first call counts; a lint that never calls it
-// leaves the second session to confirm its own list.
-func (f *Fresh) Listed(tools []string, final bool) {
+// Listed hands the second session the main session c's confirmed tool
+// listing and whether the session's first listing was already the
+// server's list (SettleTools). Only the first call counts; a lint that
+// never calls it leaves the second session to confirm its own list.
+func (f *Fresh) Listed(c *mcp.Client, final bool) {
 	if f == nil {
 		return
 	}
-	f.main.set(tools, final)
+	f.main.set(c.LastItems(mcp.MethodToolsList), final)
 }
 
 // Finish waits for the fresh probes (each request waits at most the

@@ -389,7 +389,7 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 			// an older list.
 			return listingFailed(c, fresh, hello.Era, toolsErr, remote, timeout)
 		}
-		fresh.Listed(c.LastItems(mcp.MethodToolsList), final)
+		fresh.Listed(c, final)
 	}
 	if !stuck {
 		// Before the in-session probes, whose notification goes last.
