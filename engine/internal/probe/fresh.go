@@ -22,9 +22,10 @@ const OtherClientName = "mcplint-other-client"
 // freshGrace is a probe process's time to exit after SIGTERM.
 const freshGrace = 100 * time.Millisecond
 
-// Fresh is the probes that need server processes of their own, started
-// beside the main session so that they cost a process start but little
-// wall time:
+// Fresh is the probes that need server processes of their own, each
+// started once the main session has settled the era, so that its start-up
+// runs beside the main session's listings and probes rather than beside
+// the main server's own start-up:
 //
 //   - request-before-init (every set but None): a process that has not
 //     been initialized gets tools/list before initialize
@@ -44,9 +45,10 @@ const freshGrace = 100 * time.Millisecond
 //     names itself OtherClientName and lists the tools: it must see
 //     what the second session saw (tool-list-varies).
 //
-// Each process waits for the main session's era (Era) before it sends
-// anything, so that a dual-era server is never sent initialize in a
-// session the main one reads as modern.
+// A process started only once the main session's era is known (Era) is
+// never sent initialize in a session the main one reads as modern (a
+// dual-era server), and never competes with the main server for the CPU
+// while that server starts.
 type Fresh struct {
 	cancel context.CancelFunc
 	era    chan string
@@ -100,16 +102,6 @@ func StartFresh(ctx context.Context, start Starter, opts mcp.Options, set Set) *
 	if set == All {
 		runs = append(runs, freshRun{ClientIdentity, otherClient})
 	}
-	eras := make([]chan string, len(runs))
-	results := make([]*sdk.Transcript, len(runs))
-	finished := make(chan struct{}, len(runs))
-	for i, run := range runs {
-		eras[i] = make(chan string, 1)
-		go func() {
-			defer func() { finished <- struct{}{} }()
-			results[i] = runFresh(ctx, start, opts, eras[i], run, f.main)
-		}()
-	}
 	go func() {
 		defer close(f.done)
 		era := ""
@@ -117,17 +109,15 @@ func StartFresh(ctx context.Context, start Starter, opts mcp.Options, set Set) *
 		case era = <-f.era:
 		case <-ctx.Done():
 		}
-		for _, ch := range eras {
-			ch <- era
+		if era == "" {
+			return
 		}
-		for range runs {
-			<-finished
+		f.trs = make([]*sdk.Transcript, len(runs))
+		var wg sync.WaitGroup
+		for i, run := range runs {
+			wg.Go(func() { f.trs[i] = runFresh(ctx, start, opts, era, run, f.main) })
 		}
-		for _, tr := range results {
-			if tr != nil {
-				f.trs = append(f.trs, tr)
-			}
-		}
+		wg.Wait()
 	}()
 	return f
 }
@@ -140,57 +130,41 @@ type freshRun struct {
 	run  func(ctx context.Context, c *mcp.Client, era string, main *mainListing) (silent bool)
 }
 
-// runFresh starts a process, waits for the main session's era and runs
-// one fresh-process probe on it. The transcript is nil when the era was
-// never settled; a process that would not start is an inconclusive probe.
+// runFresh starts a process and runs one fresh-process probe on it in the
+// main session's era; a process that would not start is an inconclusive
+// probe.
 //
 // A process that answered none of the probe's requests gets one more
-// try, in a new process at the main session's priority: on a busy
-// machine a second server, started beside the first at a lower priority,
-// can take longer than the timeout to read its first line, and a probe
-// that judges nothing one run and reports the next is a verdict that
-// flips. Only the last try's transcript is kept, so the silence of the
-// first is never read as the server's (request-timeout).
-func runFresh(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun, main *mainListing) *sdk.Transcript {
-	tr, silent, era := runFreshOnce(ctx, start, opts, eras, run, main, true)
+// try, in a new process: on a busy machine a second server can take
+// longer than the timeout to read its first line, and a probe that judges
+// nothing one run and reports the next is a verdict that flips. Only the
+// last try's transcript is kept, so the silence of the first is never
+// read as the server's (request-timeout).
+func runFresh(ctx context.Context, start Starter, opts mcp.Options, era string, run freshRun, main *mainListing) *sdk.Transcript {
+	tr, silent := runFreshOnce(ctx, start, opts, era, run, main)
 	if !silent || ctx.Err() != nil {
 		return tr
 	}
-	again := make(chan string, 1)
-	again <- era
-	if retry, _, _ := runFreshOnce(ctx, start, opts, again, run, main, false); retry != nil {
-		return retry
-	}
-	return tr
+	retry, _ := runFreshOnce(ctx, start, opts, era, run, main)
+	return retry
 }
 
-// runFreshOnce is one try of runFresh: the transcript, whether the server
-// answered none of the probe's requests, and the era it ran in. yield
-// lowers the process's CPU priority below the main session's.
-func runFreshOnce(ctx context.Context, start Starter, opts mcp.Options, eras <-chan string, run freshRun, main *mainListing, yield bool) (tr *sdk.Transcript, silent bool, era string) {
-	c, startErr := start(ctx, opts)
-	if startErr == nil && yield {
-		yieldCPU(c.PGID())
-	}
-	era = <-eras
-	if startErr != nil {
-		if era == "" {
-			return nil, false, era
-		}
+// runFreshOnce is one try of runFresh in era: the transcript and whether
+// the server answered none of the probe's requests.
+func runFreshOnce(ctx context.Context, start Starter, opts mcp.Options, era string, run freshRun, main *mainListing) (tr *sdk.Transcript, silent bool) {
+	c, err := start(ctx, opts)
+	if err != nil {
 		// A start that failed here but not for the main session (a lock
 		// or a port the first process holds) leaves the probe unjudged.
 		tr := &sdk.Transcript{}
 		tr.Records = append(tr.Records, sdk.Record{Dir: sdk.DirEvent, Event: &sdk.Event{Kind: sdk.EventInconclusive,
-			Detail: run.name + ": a second process of the server did not start: " + startErr.Error()}})
-		return tr, false, era
+			Detail: run.name + ": a second process of the server did not start: " + err.Error()}})
+		return tr, false
 	}
 	defer c.Close()
-	if era == "" {
-		return nil, false, era
-	}
 	silent = run.run(ctx, c, era, main)
 	c.Close()
-	return c.Transcript(), silent, era
+	return c.Transcript(), silent
 }
 
 // beforeInit is the request-before-init probe and, after it, the second

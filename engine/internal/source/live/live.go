@@ -260,9 +260,11 @@ func Load(ctx context.Context, t target.Target, opts Options) (*sdk.Snapshot, er
 	if launcher != nil {
 		progress("%s: %s may download %s first: its start-up allowance is %s (--startup-timeout)", c.CommandLine(), launcher.Name, launcher.Fetches, shortDuration(allowance))
 	}
-	// The second process starts now, so that its start overlaps the main
-	// session's; it sends nothing until the main session has settled the
-	// era.
+	// The second process starts once the main session has settled the
+	// era (fresh.Era): its start-up then overlaps the main session's
+	// listings, not the main server's own start-up, and a server that
+	// never answers, or a launcher still fetching its package, is not
+	// started twice.
 	fresh := probe.StartFresh(ctx, func(ctx context.Context, o mcp.Options) (*mcp.Client, error) {
 		return start(ctx, t, opts, o)
 	}, mcpOpts, opts.Probes)

@@ -197,6 +197,9 @@ func minimalListTimed(tg target.Target) (names []string, firstAnswer time.Durati
 func BenchmarkLoadVsMinimal(b *testing.B) {
 	b.Run("npm-everything", func(b *testing.B) { benchPair(b, npmServers[0].target(b), Options{}) })
 	b.Run("npm-everything-no-probes", func(b *testing.B) { benchPair(b, npmServers[0].target(b), Options{Probes: probe.None}) })
+	for _, n := range npmServers[1:] {
+		b.Run("npm-"+n.name, func(b *testing.B) { benchPair(b, n.target(b), Options{}) })
+	}
 	b.Run("go-weather", func(b *testing.B) { benchPair(b, command(mcptest.Server(b, "weather")), Options{}) })
 	b.Run("go-legacy", func(b *testing.B) { benchPair(b, command(mcptest.Server(b, "legacy")), Options{}) })
 }
