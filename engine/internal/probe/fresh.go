@@ -84,8 +84,9 @@ func (m *mainListing) wait(ctx context.Context) (tools []string, final bool) {
 	}
 }
 
-// StartFresh starts the fresh-process probes of set with start and opts
-// (the main session's), or returns nil when set is None. Era and then
+// StartFresh readies the fresh-process probes of set, or returns nil when
+// set is None. Each starts its process with start and opts (the main
+// session's) once Era has handed it the main session's era. Era and then
 // Finish must be called on a non-nil Fresh.
 func StartFresh(ctx context.Context, start Starter, opts mcp.Options, set Set) *Fresh {
 	if set == None {
