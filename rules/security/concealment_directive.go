@@ -24,7 +24,7 @@ func (concealmentDirective) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-1427",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, visible.Recurring.Name, otherReadings.Name},
 	}
 }
 

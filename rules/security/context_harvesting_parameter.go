@@ -29,7 +29,7 @@ func (contextHarvestingParameter) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP10:2025 Context Injection & Over-Sharing",
 		CWE:      "CWE-200",
-		Uses:     []string{visible.Listing.Name, judged.Name},
+		Uses:     []string{visible.Listing.Name, visible.Recurring.Name, judged.Name},
 	}
 }
 

@@ -48,19 +48,16 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 	}
 	if v != nil {
 		// A text whose value was read before without a match has none:
-		// the texts the gate lets through recur as the list's do.
-		var unmatched map[string]bool
+		// the texts the gate lets through recur as the list's do, and
+		// visible.First gives each its value's first text.
+		first := visible.First(ctx, s)
+		unmatched := make([]bool, len(first))
 		for _, e := range v.texts[j] {
-			if unmatched[e.t.Value] {
+			if f := first[e.i]; int(f) != e.i && unmatched[f] {
 				continue
 			}
 			v.words(w, e.i, e.t)
-			if !check(e.i, e.t) && len(unmatched) < judgedMax {
-				if unmatched == nil {
-					unmatched = map[string]bool{}
-				}
-				unmatched[e.t.Value] = true
-			}
+			unmatched[e.i] = !check(e.i, e.t)
 		}
 	} else {
 		i := -1

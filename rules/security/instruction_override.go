@@ -24,7 +24,7 @@ func (instructionOverride) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP06:2025 Prompt Injection via Contextual Payloads",
 		CWE:      "CWE-1427",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, visible.Recurring.Name, otherReadings.Name},
 	}
 }
 

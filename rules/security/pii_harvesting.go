@@ -27,7 +27,7 @@ func (piiHarvesting) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP10:2025 Context Injection & Over-Sharing",
 		CWE:      "CWE-359",
-		Uses:     []string{visible.Listing.Name, judged.Name},
+		Uses:     []string{visible.Listing.Name, visible.Recurring.Name, judged.Name},
 	}
 }
 

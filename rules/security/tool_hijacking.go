@@ -29,7 +29,7 @@ func (toolHijacking) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP03:2025 Tool Poisoning",
 		CWE:      "CWE-441",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, visible.Recurring.Name, otherReadings.Name},
 	}
 }
 

@@ -28,7 +28,7 @@ func (undisclosedDataFlow) Meta() sdk.Meta {
 		Default:  true,
 		OWASP:    "MCP10:2025 Context Injection & Over-Sharing",
 		CWE:      "CWE-359",
-		Uses:     []string{judged.Name, visible.Listing.Name, otherReadings.Name},
+		Uses:     []string{judged.Name, visible.Listing.Name, visible.Recurring.Name, otherReadings.Name},
 	}
 }
 
