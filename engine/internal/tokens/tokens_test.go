@@ -282,9 +282,26 @@ func FuzzCount(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		v := validUTF8(s)
+		if slices.ContainsFunc(split(v), func(p string) bool { return len(p) > oracleMaxPiece }) {
+			// The oracle merges a piece in quadratic time: a run of
+			// 3,870 invalid bytes, one piece of as many U+FFFD, took it
+			// 0.8 s, and the fuzzer's minimizing of such an input ran
+			// past the test's timeout. tiktoken-go counts it in
+			// milliseconds.
+			if !refDiverges(v) {
+				if got, want := Count(s), refCount(t, v); got != want {
+					t.Errorf("Count = %d, tiktoken-go = %d", got, want)
+				}
+			}
+			return
+		}
 		checkAgainstReferences(t, "fuzz", s)
 	})
 }
+
+// oracleMaxPiece is the longest piece FuzzCount has the oracle merge.
+const oracleMaxPiece = 1024
 
 // TestHeapMatchesScan checks that the two merge loops agree on pieces short
 // enough for both, including ties between equal pairs, which only the order
