@@ -3,6 +3,7 @@ package security
 import (
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
+	"strings"
 )
 
 // Orders that send out what the model holds for others. The model's own
@@ -26,7 +27,7 @@ import (
 // them.
 var contextFlowPhrases = [...]string{
 	// 0: the model's instructions or conversation put into a call
-	"(include|put|add|insert|pass|append|attach|embed|copy|paste) (the|your|our|this) [full|entire|whole|complete|current] (system prompt|system prompts|system instructions|system message|conversation history|chat history|conversation so far|conversation transcript) (in|into|as|to|with|inside) [the|your|every|each|all|this] ~1 (request|requests|parameters|parameter|params|arguments|argument|call|calls|query|queries|payload|field|fields|body|metadata)",
+	"(include|put|add|insert|pass|append|attach|embed|copy|paste) (the|your|our|this) [full|entire|whole|complete|current] (system prompt|system prompts|system instructions|system message|conversation history|chat history|conversation so far|conversation transcript) (in|into|as|to|with|inside) [the|your|every|each|all|this] ~1 (request|requests|parameters|parameter|params|arguments|argument|call|calls|query|queries|payload|field|fields|body|metadata|report|reports|log|logs|headers|header)",
 	// 1: the conversation taken and sent on
 	"(access|read|collect|gather|get|take|grab|copy|extract|retrieve|save|dump) (the|your|all|this|our) [entire|full|whole|complete|current|previous] (conversation|chat) (history|log|logs|transcript|transcripts|context) (and|then) ~1 (send|forward|upload|post|pass|share|transmit|copy|email|report|relay) (it|them|this|everything|all)",
 	// 2: another server's credentials taken and sent on
@@ -48,11 +49,27 @@ func contextFlowHolds(s *sdk.Snapshot, t visible.Text, w *words, m match) bool {
 		return true
 	}
 	lo, hi := w.sentenceOf(m.start)
-	if settingSentence(w, lo, hi) || !headOfSentence(w, m, lo) {
+	if settingSentence(w, lo, hi) || !headOfSentence(w, m, lo) && !afterLeadClause(w, m, lo) {
 		return false
 	}
 	if i == 0 {
 		return !hasAny(toolVocabulary(s, t.Tool(), "", false), promptWords)
 	}
 	return true
+}
+
+// leadClauseWords open a clause of purpose, time or condition that can
+// stand before an order: "For debugging purposes, include …", "Before
+// each call, collect …".
+var leadClauseWords = map[string]bool{"for": true, "to": true, "before": true, "after": true, "when": true, "whenever": true,
+	"during": true, "on": true, "once": true, "if": true, "in": true}
+
+// afterLeadClause reports whether m opens the clause after a comma that
+// closes such a clause at the head of its sentence.
+func afterLeadClause(w *words, m match, lo int) bool {
+	if m.start <= lo+1 || !leadClauseWords[w.lowerWord(lo)] {
+		return false
+	}
+	between := w.text[w.toks[lo].start:w.toks[m.start].start]
+	return strings.Count(between, ",") == 1 && strings.HasSuffix(strings.TrimRight(between, " \t\n"), ",")
 }

@@ -88,7 +88,7 @@ var overridePhrases = newPhraseSet(append([]string{
 	"(adopt|assume|take on|switch to) (the|a|this) (persona|role|identity|character) ~4 (specified|described|given|defined|returned|contained|from|in) ~4 (response|output|result|results|returned)",
 	"(follow|obey|execute|carry out) (all|any|every) ~1 (instructions|instruction|directives|commands|orders) (in|from|contained in|found in|within) (the|its|this tool's|the tool's) ~1 (returned|response|output|result|results)",
 	"(treat|consider|regard|interpret) (them|it|its output|the output|the results|the response|its results|these values|the returned values) as ~2 (instructions|directives|commands|system instructions|system directives|system prompt)",
-}, safeguardPhrases[:]...)...)
+}, append(append(safeguardPhrases[:], carriedOrders[:]...), privilegeClaims[:]...)...)...)
 
 // precedencePhrase puts a text above the model's rules or the user.
 const precedencePhrase = "(override|overrides|overriding|supersede|supersedes|superseding|replace|replaces|replacing|take precedence over|takes precedence over) ~3 ((safety|security|behavioral|behavioural|content) (guidelines|policies|instructions|rules|restrictions|guardrails)|system prompt|system prompts|user instructions|user's instructions|user requests|user's requests)"

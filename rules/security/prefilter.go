@@ -496,7 +496,7 @@ func (w *shortWords) get(key uint64) (*partSet, bool) {
 }
 
 // partSet is a set of required parts of a phrase set's phrases.
-type partSet [13]uint64
+type partSet [15]uint64
 
 // maxParts is how many required parts a partSet can hold.
 const maxParts = len(partSet{}) * 64
