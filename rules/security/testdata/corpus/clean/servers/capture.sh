@@ -39,7 +39,9 @@ export FIRECRAWL_API_KEY=fc-dummy TAVILY_API_KEY=tvly-dummy EXA_API_KEY=dummy HE
 	SERPER_API_KEY=dummy CODACY_ACCOUNT_TOKEN=dummy BROWSERSTACK_USERNAME=dummy BROWSERSTACK_ACCESS_KEY=dummy \
 	NOTION_API_TOKEN=dummy NOTION_PAGE_ID=dummy ORCHESTRATOR_API_URL=http://127.0.0.1:9 \
 	BITBUCKET_PASSWORD=dummy API_KEY=dummy \
-	JIRA_EMAIL=dummy@example.com JIRA_API_TOKEN=dummy JIRA_BASE_URL=http://127.0.0.1:9
+	JIRA_EMAIL=dummy@example.com JIRA_API_TOKEN=dummy JIRA_BASE_URL=http://127.0.0.1:9 \
+	GRAFANA_URL=http://127.0.0.1:9 GRAFANA_API_KEY=dummy GOOGLE_API_KEY=dummy GOOGLE_SEARCH_ENGINE_ID=dummy \
+	HEVY_API_KEY=dummy
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
 # cclsp refuses to start without a configuration file; an empty list of
@@ -232,3 +234,23 @@ capture codex-mcp-server codex-mcp-server 1.4.10 codex-mcp-server
 capture jira-nexus2520 @nexus2520/jira-mcp-server 1.2.0 jira-mcp-server
 capture vercel-mcp vercel-mcp 0.0.7 vercel-mcp VERCEL_API_KEY=dummy
 capture google-map-cablate @cablate/mcp-google-map 0.0.63 mcp-google-map --stdio --apikey dummy
+# Held out in the sixteenth round, measured before any change for them: the
+# next most-downloaded npm packages that are MCP servers and not yet in the
+# corpus (README.md says how they were ranked and which were left out).
+# cursor-talk-to-figma-mcp's, mcp-google-search's and hevy-mcp's package.json
+# name no licence; their LICENSE files are MIT.
+LICENCE=MIT capture cursor-talk-to-figma cursor-talk-to-figma-mcp 0.3.5 cursor-talk-to-figma-mcp
+capture grafana-leval @leval/mcp-grafana 1.1.7 mcp-grafana
+capture pubmed-cyanheads @cyanheads/pubmed-mcp-server 2.7.4 pubmed-mcp-server
+capture perplexity-mcp perplexity-mcp 0.2.3 perplexity-mcp
+LICENCE=MIT capture google-search-adenot @adenot/mcp-google-search 0.3.1 mcp-google-search
+capture next-ai-drawio @next-ai-drawio/mcp-server 0.2.3 next-ai-drawio-mcp
+capture mysql-berthojoris @berthojoris/mcp-mysql-server 1.43.2 mcp-mysql mysql://dummy:dummy@127.0.0.1:9/dummy
+capture popdb-daylight @daylight-labs/popdb-mcp 0.2.3 popdb-mcp
+capture playwright-automatalabs @automatalabs/mcp-server-playwright 1.2.1 mcp-server-playwright
+capture time-mcp time-mcp 1.0.6 time-mcp
+capture postgrest-supabase @supabase/mcp-server-postgrest 0.2.0 mcp-server-postgrest --apiUrl http://127.0.0.1:9 --schema public
+capture gemini-mcp-tool gemini-mcp-tool 1.1.8 gemini-mcp
+capture hugeicons @hugeicons/mcp-server 0.2.2 hugeicons-mcp
+capture powerpipe-turbot @turbot/powerpipe-mcp 0.1.0 mcp-server-powerpipe .
+LICENCE=MIT capture hevy-mcp hevy-mcp 6.1.13 hevy-mcp
