@@ -172,6 +172,11 @@ var heldOutSources = map[string]bool{
 	"shafnir.com":                              true,
 	"skillaudit.dev":                           true,
 	"codeongrass.com":                          true,
+	"mcpsafe.io":                               true,
+	"docs.mintmcp.com":                         true,
+	"www.15researchlab.com":                    true,
+	"ai.thomasmeli.com":                        true,
+	"ezee-sg/mcp-security-lab":                 true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -445,6 +450,11 @@ var (
 		"shafnir.com":                              1,
 		"skillaudit.dev":                           0,
 		"tianpan.co":                               1,
+		"ai.thomasmeli.com":                        1,
+		"docs.mintmcp.com":                         0,
+		"ezee-sg/mcp-security-lab":                 0,
+		"mcpsafe.io":                               1,
+		"www.15researchlab.com":                    1,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
