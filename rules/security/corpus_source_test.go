@@ -160,6 +160,23 @@ var heldOutSources = map[string]bool{
 	"famclaw/honeybadger":          true,
 	"Blute122/redcell":             true,
 	"ou-pingping/shellward":        true,
+	// Held out in the sixteenth round, measured before any change for them:
+	"chirag-dewan/MCP-Poison-Bench":            true,
+	"promptfoo/evil-mcp-server":                true,
+	"SarveshChandak/MCP-Server-Tool-Poisoning": true,
+	"nav33n25/IMCP":                            true,
+	"UnitOneAI/unitone-agentgateway":           true,
+	"logicleak.io":                             true,
+	"g8kepr.com":                               true,
+	"tianpan.co":                               true,
+	"shafnir.com":                              true,
+	"skillaudit.dev":                           true,
+	"codeongrass.com":                          true,
+	"mcpsafe.io":                               true,
+	"docs.mintmcp.com":                         true,
+	"www.15researchlab.com":                    true,
+	"ai.thomasmeli.com":                        true,
+	"ezee-sg/mcp-security-lab":                 true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -431,6 +448,23 @@ var (
 		"illiahaidar/mcptrustchecker":  27,
 		"ou-pingping/shellward":        9,
 		"sattyamjjain/agent-audit-kit": 13,
+		// Held out in the sixteenth round: their detections when added.
+		"SarveshChandak/MCP-Server-Tool-Poisoning": 2,
+		"UnitOneAI/unitone-agentgateway":           6,
+		"chirag-dewan/MCP-Poison-Bench":            3,
+		"codeongrass.com":                          1,
+		"g8kepr.com":                               1,
+		"logicleak.io":                             1,
+		"nav33n25/IMCP":                            1,
+		"promptfoo/evil-mcp-server":                1,
+		"shafnir.com":                              1,
+		"skillaudit.dev":                           0,
+		"tianpan.co":                               1,
+		"ai.thomasmeli.com":                        1,
+		"docs.mintmcp.com":                         0,
+		"ezee-sg/mcp-security-lab":                 0,
+		"mcpsafe.io":                               1,
+		"www.15researchlab.com":                    1,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
