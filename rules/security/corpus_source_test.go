@@ -107,59 +107,13 @@ import (
 // ("Tuning on propagation and safeguards" in docs/security-corpus.md),
 // its misses in view.
 var heldOutSources = map[string]bool{
-	"devsecboy/damn-vulnerable-MCP-server":  true,
-	"acuvity/mcp-server-everything-wrong":   true,
-	"mdatikshahriar/mcp-attack-demo-spring": true,
-	// Held out in the third round, measured before any change:
-	"stevengonsalvez/mcp-ethicalhacks": true,
-	// Held out in the fourth round, after the third round's changes,
-	// measured before any change for them:
-	"repello.ai":                      true,
-	"aipatternbook.com":               true,
-	"Crypto-Sanemi/agent-engineering": true,
-	// Held out in the sixth round, after mcp-watchdog's changes, measured
-	// before any change for it:
-	"triepod-ai/inspector-assessment": true,
-	// Held out in the eighth round, after the seventh round's changes,
-	// measured before any change for it:
-	"beejak/Vulnerable-MCP-Server": true,
-	// Held out in the ninth round, after the eighth round was measured,
-	// measured before any change for them (three moved to tuned, above):
-	"pypi:guardfive":         true,
-	"skytxy/AI-Frontier-Lab": true,
-	// tristanhausermannpernet/mcp-hacking (2 of 3 found, before and
-	// after) moved to tuned when tool-hijacking's trusted-twin signal was
-	// written from a brief that named the shape of its missed case (a
-	// "secure" twin of another tool): not looked at, but not unseen.
-	// Held out in the tenth round, after the ninth round's fixes, measured
-	// before any change for them:
-	"UsableMachines/mcp-security-scanner":      true,
-	"sidhpurwala-huzaifa/mcp-security-scanner": true,
-	"oktsec/mcp-sentinel":                      true,
-	"riteshkew/firmis-scanner":                 true,
-	// Held out in the eleventh round, measured before any change for them
-	// (two moved to tuned, above):
-	"smart-mcp-proxy/malicious-demo-mcp-server": true,
-	"security-researcher-ca/AI-Agentic-Shield":  true,
-	// Held out in the twelfth round, measured before any change for them
-	// (two moved to tuned, above):
-	"Wapiti08/mcp-attack-suite":      true,
-	"warlyjr-cloud/mcp-security-lab": true,
-	// Held out in the thirteenth round, measured before any change for them:
-	"mcpredteam/mcp-redteam-junit": true,
-	"adudley78/mcp-audit":          true,
-	"rodolfboctor/mcp-scan":        true,
-	// Held out in the fourteenth round, measured before any change for them:
-	"intutic/intutic":         true,
-	"AperionAI/shield":        true,
-	"nik1097/mcp-swiss-knife": true,
-	"m0rvayne/mcp-redteam":    true,
-	// Held out in the fifteenth round, measured before any change for them:
-	"illiahaidar/mcptrustchecker":  true,
-	"sattyamjjain/agent-audit-kit": true,
-	"famclaw/honeybadger":          true,
-	"Blute122/redcell":             true,
-	"ou-pingping/shellward":        true,
+	// The 31 sources held out in rounds 1 to 15 (devsecboy/damn-vulnerable-
+	// MCP-server through ou-pingping/shellward, 250 cases, 191 found, 155
+	// by their own family's rule) moved to tuned when the rules learnt
+	// orders to obey what data carries, secrets put into requests, and
+	// orders about other tools' calls, with their 59 misses in view: 236
+	// found after (201 by their own rule). See "The sixteenth round" in
+	// docs/security-corpus.md.
 	// Held out in the sixteenth round, measured before any change for them:
 	"chirag-dewan/MCP-Poison-Bench":            true,
 	"promptfoo/evil-mcp-server":                true,
