@@ -160,6 +160,16 @@ var heldOutSources = map[string]bool{
 	"famclaw/honeybadger":          true,
 	"Blute122/redcell":             true,
 	"ou-pingping/shellward":        true,
+	// Held out in the sixteenth round, measured before any change for them:
+	"beejak/mcp-sentinel":              true,
+	"UnitOneAI/agentgateway":           true,
+	"pfrederiksen/mcpsec":              true,
+	"manthanghasadiya/mcpsec":          true,
+	"onoz1169/1scan":                   true,
+	"myProjectsRavi/sentinel-protocol": true,
+	"girdav01/SkillsGuard":             true,
+	"taku-tez/agentvet":                true,
+	"duriantaco/skylos":                true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -421,6 +431,16 @@ var (
 		"illiahaidar/mcptrustchecker":  27,
 		"ou-pingping/shellward":        9,
 		"sattyamjjain/agent-audit-kit": 13,
+		// Held out in the sixteenth round: their detections when added.
+		"UnitOneAI/agentgateway":           28,
+		"beejak/mcp-sentinel":              23,
+		"duriantaco/skylos":                3,
+		"girdav01/SkillsGuard":             2,
+		"manthanghasadiya/mcpsec":          1,
+		"myProjectsRavi/sentinel-protocol": 3,
+		"onoz1169/1scan":                   1,
+		"pfrederiksen/mcpsec":              2,
+		"taku-tez/agentvet":                3,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
