@@ -131,6 +131,15 @@ var heldOutSources = map[string]bool{
 	"www.15researchlab.com":                    true,
 	"ai.thomasmeli.com":                        true,
 	"ezee-sg/mcp-security-lab":                 true,
+	"beejak/mcp-sentinel":                      true,
+	"UnitOneAI/agentgateway":                   true,
+	"pfrederiksen/mcpsec":                      true,
+	"manthanghasadiya/mcpsec":                  true,
+	"onoz1169/1scan":                           true,
+	"myProjectsRavi/sentinel-protocol":         true,
+	"girdav01/SkillsGuard":                     true,
+	"taku-tez/agentvet":                        true,
+	"duriantaco/skylos":                        true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -419,6 +428,15 @@ var (
 		"ezee-sg/mcp-security-lab":                 0,
 		"mcpsafe.io":                               1,
 		"www.15researchlab.com":                    1,
+		"UnitOneAI/agentgateway":                   28,
+		"beejak/mcp-sentinel":                      23,
+		"duriantaco/skylos":                        3,
+		"girdav01/SkillsGuard":                     2,
+		"manthanghasadiya/mcpsec":                  1,
+		"myProjectsRavi/sentinel-protocol":         3,
+		"onoz1169/1scan":                           1,
+		"pfrederiksen/mcpsec":                      2,
+		"taku-tez/agentvet":                        3,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
