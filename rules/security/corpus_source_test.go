@@ -114,6 +114,10 @@ var heldOutSources = map[string]bool{
 	// orders about other tools' calls, with their 59 misses in view: 236
 	// found after (201 by their own rule). See "The sixteenth round" in
 	// docs/security-corpus.md.
+	// beejak/mcp-sentinel (sixteenth round, 23 of 37 before, 25 after)
+	// moved to tuned when sensitive-file-reference stopped letting a
+	// resource's URI, or the resource's name, excuse the secret file the
+	// URI serves, with its three resources at secret paths in view.
 	// Held out in the sixteenth round, measured before any change for them:
 	"chirag-dewan/MCP-Poison-Bench":            true,
 	"promptfoo/evil-mcp-server":                true,
@@ -131,7 +135,6 @@ var heldOutSources = map[string]bool{
 	"www.15researchlab.com":                    true,
 	"ai.thomasmeli.com":                        true,
 	"ezee-sg/mcp-security-lab":                 true,
-	"beejak/mcp-sentinel":                      true,
 	"UnitOneAI/agentgateway":                   true,
 	"pfrederiksen/mcpsec":                      true,
 	"manthanghasadiya/mcpsec":                  true,

@@ -461,6 +461,24 @@ func domainWords(s *sdk.Snapshot) func(owner string, tool int) map[string]bool {
 			for _, t := range s.Tools {
 				addWords(d, t.Name)
 			}
+		case strings.HasPrefix(owner, "<resource "):
+			// A resource is about what its name and title say. Its URI
+			// is what the rule reads, and cannot excuse itself: a
+			// resource at file:///home/user/.ssh/id_rsa is not about
+			// SSH keys because its URI names one.
+			uri := strings.TrimSuffix(strings.TrimPrefix(owner, "<resource "), ">")
+			for _, r := range s.Resources {
+				if r.URI == uri {
+					addWords(d, r.Name)
+					addWords(d, r.Title)
+				}
+			}
+			for _, r := range s.ResourceTemplates {
+				if r.URITemplate == uri {
+					addWords(d, r.Name)
+					addWords(d, r.Title)
+				}
+			}
 		default:
 			addWords(d, owner)
 		}
@@ -484,10 +502,13 @@ func (sensitiveFileReference) Check(ctx context.Context, s *sdk.Snapshot, report
 		t := e.t
 		w.reset(t.Value)
 		domain := domainOf(t.Owner(), t.Tool())
-		if sentenceName(t, w) {
+		if sentenceName(t, w) || t.Kind == visible.KindResourceURI {
 			// A parameter named like a sentence is its own order
 			// ("content_from_reading_ssh_id_rsa"), not a subject the
 			// tool's vocabulary can excuse: the vocabulary holds it.
+			// A resource's URI does not mention a file, it serves it:
+			// file:///root/.aws/credentials named "creds" hands the
+			// credentials to whoever reads the resource.
 			domain = nil
 		}
 		ms := secretMentions(w, domain)
