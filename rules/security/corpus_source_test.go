@@ -216,7 +216,11 @@ var heldOutServers = map[string]bool{
 	"cursor-talk-to-figma.json": true, "grafana-leval.json": true, "pubmed-cyanheads.json": true, "perplexity-mcp.json": true,
 	"google-search-adenot.json": true, "next-ai-drawio.json": true, "mysql-berthojoris.json": true, "popdb-daylight.json": true,
 	"playwright-automatalabs.json": true, "time-mcp.json": true, "postgrest-supabase.json": true, "gemini-mcp-tool.json": true,
-	"hugeicons.json": true, "powerpipe-turbot.json": true, "hevy-mcp.json": true,
+	"hugeicons.json": true, "hevy-mcp.json": true,
+	// powerpipe-turbot.json (sixteenth round: 1 of 19 tools falsely at
+	// warning, none after) moved to tuned when tool-hijacking learnt that
+	// "before using any other Powerpipe tools" names the server's own
+	// tools, as "before using any Powerpipe tools" did.
 	// lark.json (19 tools) moved to tuned when invisible-character took
 	// its two copied zero-width spaces for a warning: 1 tool flagged at
 	// error before, at warning after. ms365-softeria.json (188 tools)
@@ -276,8 +280,7 @@ var knownFalsePositives = map[string]string{
 	// The sixteenth round's held-out servers raised two, warnings on two
 	// tools, listed as they were measured when the servers were added; not
 	// yet reviewed by hand.
-	"mysql-berthojoris.json destructive-payload cursor_execute_request": "unreviewed, sixteenth round: raised when the server was added, before any change for it; to be reviewed by hand",
-	"powerpipe-turbot.json tool-hijacking powerpipe_mod_location":       "unreviewed, sixteenth round: raised when the server was added, before any change for it; to be reviewed by hand",
+	"mysql-berthojoris.json destructive-payload cursor_execute_request": "false positive: the request file's format given as an example, {\"tool\":\"execute_ddl\",\"arguments\":{\"query\":\"DROP TABLE IF EXISTS t;\"}}, a statement its own execute_ddl tool runs on the user's database by design; nothing is destroyed on the model's behalf",
 }
 
 // knownTrueFindings are findings on clean real servers that are right
@@ -481,8 +484,10 @@ var (
 	// remains.
 	// The fourteenth round's flagged three tools more, warnings, all
 	// false, in knownFalsePositives: four remain. The sixteenth round's
-	// flagged two tools more, warnings, listed there unreviewed: six.
-	cleanWarnCeiling, cleanErrorCeiling = 6, 0
+	// flagged two tools more, warnings, both false: powerpipe's was fixed
+	// in the rules and mysql-berthojoris's is in knownFalsePositives:
+	// five remain.
+	cleanWarnCeiling, cleanErrorCeiling = 5, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the

@@ -795,7 +795,9 @@ func ownToolsScope(w *words, m match, own map[string]bool) bool {
 	for k := m.start; k < m.end; k++ {
 		switch w.lowerWord(k) {
 		case "other", "others", "another":
-			return false // before any other tools: not only the server's own
+			// before any other tools: not only the server's own; but
+			// "before using any other Powerpipe tools" names them
+			return k+2 < len(w.toks) && own[w.lowerWord(k+1)] && toolNouns[w.lowerWord(k+2)]
 		}
 	}
 	for k := m.start; k+1 < m.end; k++ {
