@@ -402,21 +402,21 @@ var (
 		// Held out in the thirteenth round: their detections when added.
 		"AgentDefenders/mcp-scan":      20,
 		"adudley78/mcp-audit":          6,
-		"mcpredteam/mcp-redteam-junit": 9,
-		"rodolfboctor/mcp-scan":        3,
+		"mcpredteam/mcp-redteam-junit": 11,
+		"rodolfboctor/mcp-scan":        4,
 		// Moved to tuned for bids for selection: 4 when added, 11 after.
 		"ModelContextProtocol-Security/modelcontextprotocol-security.io": 11,
 		// Held out in the fourteenth round: their detections when added.
-		"AperionAI/shield":        3,
-		"intutic/intutic":         7,
-		"m0rvayne/mcp-redteam":    13,
+		"AperionAI/shield":        4,
+		"intutic/intutic":         9,
+		"m0rvayne/mcp-redteam":    48,
 		"nik1097/mcp-swiss-knife": 3,
 		// Held out in the fifteenth round: their detections when added.
 		"Blute122/redcell":             7,
-		"famclaw/honeybadger":          1,
+		"famclaw/honeybadger":          3,
 		"illiahaidar/mcptrustchecker":  27,
 		"ou-pingping/shellward":        9,
-		"sattyamjjain/agent-audit-kit": 13,
+		"sattyamjjain/agent-audit-kit": 15,
 		// Held out in the sixteenth round: their detections when added.
 		"SarveshChandak/MCP-Server-Tool-Poisoning": 2,
 		"UnitOneAI/unitone-agentgateway":           6,
@@ -435,7 +435,7 @@ var (
 		"mcpsafe.io":                               1,
 		"www.15researchlab.com":                    1,
 		"UnitOneAI/agentgateway":                   28,
-		"beejak/mcp-sentinel":                      23,
+		"beejak/mcp-sentinel":                      25,
 		"duriantaco/skylos":                        3,
 		"girdav01/SkillsGuard":                     2,
 		"manthanghasadiya/mcpsec":                  1,
@@ -449,26 +449,26 @@ var (
 	// (hidden characters beside a hijacking order) says nothing of the
 	// family's own rule.
 	ownFloor = map[string]int{
-		"concealment-directive":        25,
+		"concealment-directive":        27,
 		"context-harvesting-parameter": 13,
 		"destructive-payload":          64,
-		"instruction-override":         122,
+		"instruction-override":         197,
 		"invisible-character":          5,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
-		"sensitive-file-reference":     76,
-		"tool-hijacking":               197,
-		"undisclosed-data-flow":        89,
+		"sensitive-file-reference":     83,
+		"tool-hijacking":               222,
+		"undisclosed-data-flow":        108,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          62,
+		"call-redirect":          88,
 		"download-run":           4,
-		"guardrail-disable":      23,
+		"guardrail-disable":      48,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
-		"system-marker":          59,
-		"tool-preference":        63,
+		"system-marker":          74,
+		"tool-preference":        75,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error

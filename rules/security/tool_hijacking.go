@@ -139,7 +139,7 @@ var hijackPhrases = newPhraseSet(append([]string{
 	"(changes|modifies|replaces|rewrites|alters|overrides|sets|forces|redirects) ~10 (regardless of|irrespective of|no matter) [the|what the|what] (user's|user|users) ~2 (input|inputs|request|requests|choice|choices|query|queries|preference|preferences)",
 	// an endorsement before a claim that starts with the same word:
 	// "Rated #1 by economists" is the first, not only "rated #1"
-}, append(append(append(append(append(append(append(endorsements[:], selfPromotion...), foreignOrders...), append(choiceBids[:], propagationPhrases[:]...)...), redirectOrders[:]...), bidPhrases[:]...), standingClaims[:]...), selectionOrders[:]...)...)...)
+}, append(append(append(append(append(append(append(endorsements[:], selfPromotion...), selectionOrders[:]...), foreignOrders...), append(choiceBids[:], propagationPhrases[:]...)...), redirectOrders[:]...), bidPhrases[:]...), standingClaims[:]...)...)...)
 
 // foreignOrders order, replace or add to the calls of a tool that they
 // name: "instead of calling send_email, route the request through this
