@@ -1,9 +1,10 @@
 package security
 
 import (
+	"strings"
+
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
-	"strings"
 )
 
 // Orders that send out what the model holds for others. The model's own

@@ -138,7 +138,10 @@ var hijackPhrases = newPhraseSet(append([]string{
 	"system automatically (redirects|reroutes|diverts|rewrites|replaces|overrides) ~2 (the|your|their|all|any|every|each) ~1 (request|requests|call|calls|query|queries|input|inputs|arguments)",
 	"(changes|modifies|replaces|rewrites|alters|overrides|sets|forces|redirects) ~10 (regardless of|irrespective of|no matter) [the|what the|what] (user's|user|users) ~2 (input|inputs|request|requests|choice|choices|query|queries|preference|preferences)",
 	// an endorsement before a claim that starts with the same word:
-	// "Rated #1 by economists" is the first, not only "rated #1"
+	// "Rated #1 by economists" is the first, not only "rated #1"; and
+	// selectionOrders before foreignOrders: "You must call this tool
+	// before any other tool" is a ranking, not a call of another tool
+	// that starts at "must call"
 }, append(append(append(append(append(append(append(endorsements[:], selfPromotion...), selectionOrders[:]...), foreignOrders...), append(choiceBids[:], propagationPhrases[:]...)...), redirectOrders[:]...), bidPhrases[:]...), standingClaims[:]...)...)...)
 
 // foreignOrders order, replace or add to the calls of a tool that they
