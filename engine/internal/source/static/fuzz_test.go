@@ -41,14 +41,15 @@ func FuzzDecode(f *testing.F) {
 			if !errors.As(err, &e) {
 				t.Fatalf("got %T %v, want an *Error", err, err)
 			}
-			if e.Line != 0 && !inside(data, e.Line, e.Column) {
+			if e.Line != 0 && !newLineTable(data).inside(e.Line, e.Column) {
 				t.Fatalf("%v: the position is outside the file", err)
 			}
 			return
 		}
 		checkAgainstReference(t, snap, data)
+		lines := newLineTable(data)
 		for p, loc := range snap.Locator.Locate(allPointers(snap)) {
-			if !inside(data, loc.Line, loc.Column) {
+			if !lines.inside(loc.Line, loc.Column) {
 				t.Fatalf("%q placed at %d:%d, outside the file", p, loc.Line, loc.Column)
 			}
 		}
@@ -74,12 +75,26 @@ func syntaxAgreement(data []byte) string {
 	return ""
 }
 
-// inside tells whether line:column is a position in data, the end of a
-// line included.
-func inside(data []byte, line, column int) bool {
+// lineTable holds the length in code points of each line of a file, so
+// that telling whether a position is in the file is one look-up: splitting
+// the file again for each of thousands of located values made a long
+// fuzz input quadratic.
+type lineTable []int
+
+func newLineTable(data []byte) lineTable {
 	lines := bytes.Split(bytes.TrimPrefix(data, utf8BOM), []byte("\n"))
-	if line < 1 || line > len(lines) {
+	t := make(lineTable, len(lines))
+	for i, l := range lines {
+		t[i] = utf8.RuneCount(l)
+	}
+	return t
+}
+
+// inside tells whether line:column is a position in the file, the end of
+// a line included.
+func (t lineTable) inside(line, column int) bool {
+	if line < 1 || line > len(t) {
 		return false
 	}
-	return column >= 1 && column <= utf8.RuneCount(lines[line-1])+1
+	return column >= 1 && column <= t[line-1]+1
 }
