@@ -166,49 +166,53 @@ func TestLocateEachAlone(t *testing.T) {
 
 // allPointers lists the pointer of every value in every tool, and the
 // Snapshot fields the file holds, in document order until the pointers
-// listed add up to pointerBudget bytes.
+// listed add up to pointerBudget bytes, leaving out values nested more
+// than pointerMaxDepth deep in a tool.
 func allPointers(snap *sdk.Snapshot) []string {
 	ps := []string{"", "/tools"}
 	if snap.HasInstructions {
 		ps = append(ps, "/instructions")
 	}
 	size := 0
-	var walk func(p string, v any)
-	walk = func(p string, v any) {
-		if size += len(p); size > pointerBudget {
+	var walk func(p string, v any, depth int)
+	walk = func(p string, v any, depth int) {
+		if size += len(p); size > pointerBudget || depth > pointerMaxDepth {
 			return
 		}
 		ps = append(ps, p)
 		switch v := v.(type) {
 		case map[string]any:
 			for k, e := range v {
-				walk(sdk.Pointer(p, k), e)
+				walk(sdk.Pointer(p, k), e, depth+1)
 			}
 		case []any:
 			for i, e := range v {
-				walk(p+"/"+strconv.Itoa(i), e)
+				walk(p+"/"+strconv.Itoa(i), e, depth+1)
 			}
 		}
 	}
 	for i, tool := range snap.Tools {
-		walk(sdk.ToolPointer(i), tool.Def)
+		walk(sdk.ToolPointer(i), tool.Def, 0)
 	}
 	for _, l := range snap.Relisted {
 		ps = append(ps, l.Pointer)
 		for i, tool := range l.Tools {
-			walk(l.Pointer+"/tools/"+strconv.Itoa(i), tool.Def)
+			walk(l.Pointer+"/tools/"+strconv.Itoa(i), tool.Def, 0)
 		}
 	}
 	return ps
 }
 
-// pointerBudget bounds the bytes of the pointers allPointers lists. The
-// values nested d deep have pointers of about 2d bytes each, and locating
-// them all is quadratic in d (the locator splits and compares every
-// pointer): an 18 KB fuzz input nesting 9,000 arrays in a schema took
-// FuzzDecode 33 s. A megabyte of pointers is the values of a 64 KiB list
-// of small ones, or those of 700 nested arrays.
-const pointerBudget = 1 << 20
+// pointerBudget and pointerMaxDepth bound the pointers allPointers
+// lists. The locator is quadratic in the depth of what it locates (it
+// splits, hashes and sorts every ancestor of every pointer): an 8 KB fuzz
+// input nesting 4,000 arrays in a schema took FuzzDecode 26 s when every
+// value was located. A megabyte of pointers is the values of a 64 KiB
+// list of small ones; 256 levels are far more than any schema nests.
+const (
+	pointerBudget   = 1 << 20
+	pointerMaxDepth = 256
+)
 
 // checkAgainstReference locates every value of every tool and compares
 // each with where a plain token-by-token reading of the file puts it.
