@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/mcplint/mcplint/rules/internal/visible"
 	"github.com/mcplint/mcplint/sdk"
@@ -28,7 +29,7 @@ func (instructionOverride) Meta() sdk.Meta {
 	}
 }
 
-var overridePhrases = newPhraseSet(append([]string{
+var overridePhrases = newPhraseSet(slices.Concat([]string{
 	// ignore all previous instructions / disregard your system prompt
 	"(ignore|disregard|forget|overrule|bypass|discard|abandon|neglect) [all|any|every|each] [of] [the|your|my|these|those|all|any] (previous|prior|preceding|above|earlier|former|past|old|original|initial|other|system|developer|safety|security) [system|safety|security|developer|original] (instructions|instruction|prompts|prompt|rules|directions|guidelines|directives|commands|constraints|restrictions|guardrails|policies|programming|training|guidance|orders)",
 	"(ignore|disregard|forget|overrule|bypass|discard) (all|any|your|my) [of] [the|your] (instructions|instruction|prompts|prompt|directions|guidelines|directives|guardrails|programming|training|guidance|orders)",
@@ -88,7 +89,7 @@ var overridePhrases = newPhraseSet(append([]string{
 	"(adopt|assume|take on|switch to) (the|a|this) (persona|role|identity|character) ~4 (specified|described|given|defined|returned|contained|from|in) ~4 (response|output|result|results|returned)",
 	"(follow|obey|execute|carry out) (all|any|every) ~1 (instructions|instruction|directives|commands|orders) (in|from|contained in|found in|within) (the|its|this tool's|the tool's) ~1 (returned|response|output|result|results)",
 	"(treat|consider|regard|interpret) (them|it|its output|the output|the results|the response|its results|these values|the returned values) as ~2 (instructions|directives|commands|system instructions|system directives|system prompt)",
-}, append(append(safeguardPhrases[:], carriedOrders[:]...), privilegeClaims[:]...)...)...)
+}, safeguardPhrases[:], carriedOrders[:], privilegeClaims[:])...)
 
 // precedencePhrase puts a text above the model's rules or the user.
 const precedencePhrase = "(override|overrides|overriding|supersede|supersedes|superseding|replace|replaces|replacing|take precedence over|takes precedence over) ~3 ((safety|security|behavioral|behavioural|content) (guidelines|policies|instructions|rules|restrictions|guardrails)|system prompt|system prompts|user instructions|user's instructions|user requests|user's requests)"

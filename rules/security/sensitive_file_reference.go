@@ -436,6 +436,9 @@ func seenSuffix(seen map[string]bool, path string) bool {
 // and parameter names, split at _, -, . and camelCase humps.
 func domainWords(s *sdk.Snapshot) func(owner string, tool int) map[string]bool {
 	cache := map[string]map[string]bool{}
+	// resources maps a resource's owner to its name and title, made the
+	// first time a resource is asked for.
+	var resources map[string][]string
 	return func(owner string, tool int) map[string]bool {
 		if d, ok := cache[owner]; ok {
 			return d
@@ -466,18 +469,19 @@ func domainWords(s *sdk.Snapshot) func(owner string, tool int) map[string]bool {
 			// is what the rule reads, and cannot excuse itself: a
 			// resource at file:///home/user/.ssh/id_rsa is not about
 			// SSH keys because its URI names one.
-			uri := strings.TrimSuffix(strings.TrimPrefix(owner, "<resource "), ">")
-			for _, r := range s.Resources {
-				if r.URI == uri {
-					addWords(d, r.Name)
-					addWords(d, r.Title)
+			if resources == nil {
+				resources = make(map[string][]string, len(s.Resources)+len(s.ResourceTemplates))
+				for _, r := range s.Resources {
+					o := sdk.OwnerResource(r.URI)
+					resources[o] = append(resources[o], r.Name, r.Title)
+				}
+				for _, r := range s.ResourceTemplates {
+					o := sdk.OwnerResource(r.URITemplate)
+					resources[o] = append(resources[o], r.Name, r.Title)
 				}
 			}
-			for _, r := range s.ResourceTemplates {
-				if r.URITemplate == uri {
-					addWords(d, r.Name)
-					addWords(d, r.Title)
-				}
+			for _, name := range resources[owner] {
+				addWords(d, name)
 			}
 		default:
 			addWords(d, owner)

@@ -3,6 +3,7 @@ package security
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,7 +34,7 @@ func (toolHijacking) Meta() sdk.Meta {
 	}
 }
 
-var hijackPhrases = newPhraseSet(append([]string{
+var hijackPhrases = newPhraseSet(slices.Concat([]string{
 	// before any other tool
 	"(before|prior to) (calling|using|invoking|running|executing|performing|starting|answering|responding|processing|handling) ~1 (any|every|all|each) [of] [the] [other|others|another] ~1 (tool|tools|function|functions|operation|operations|action|actions|request|requests|command|commands|task|tasks|query|queries|question|questions|file|message|messages)",
 	"(before|prior to) (any|every|all|each) [other] (tool|tools|function|functions|file|operation|operations|action|actions) ~3 (call|calls|use|usage|invocation|invocations|operation|operations|is|are|runs|run)",
@@ -142,7 +143,7 @@ var hijackPhrases = newPhraseSet(append([]string{
 	// selectionOrders before foreignOrders: "You must call this tool
 	// before any other tool" is a ranking, not a call of another tool
 	// that starts at "must call"
-}, append(append(append(append(append(append(append(endorsements[:], selfPromotion...), selectionOrders[:]...), foreignOrders...), append(choiceBids[:], propagationPhrases[:]...)...), redirectOrders[:]...), bidPhrases[:]...), standingClaims[:]...)...)...)
+}, endorsements[:], selfPromotion, selectionOrders[:], foreignOrders, choiceBids[:], propagationPhrases[:], redirectOrders[:], bidPhrases[:], standingClaims[:])...)
 
 // foreignOrders order, replace or add to the calls of a tool that they
 // name: "instead of calling send_email, route the request through this

@@ -130,7 +130,7 @@ func redirectHolds(w *words, m match, own *serverNames) (note string, ok bool) {
 		if id := otherToolIn(w, from, m.start, own); id != "" && (m.phrase.src == redirectOrders[0] || m.phrase.src == redirectOrders[6] || passedOverIn(w, from, m.start)) {
 			return strconv.Quote(id) + " is not a tool of this server, and its calls are sent here", true
 		}
-		if m.phrase.src == redirectOrders[0] && w.lowerWord(m.end-1) == "this" && insteadAfter(w, m.end, hi) {
+		if m.phrase.src == redirectOrders[0] && w.lowerWord(m.end-1) == "this" && anyWord(w, m.end, min(hi, m.end+3), insteadWord) {
 			// "redirect the request to this tool instead": a request
 			// meant for another tool, taken here
 			return "", true
@@ -376,13 +376,5 @@ func bulkDestructive(id string) bool {
 // pronounWords refer back to a tool named before.
 var pronounWords = map[string]bool{"it": true, "them": true, "that": true, "those": true}
 
-// insteadAfter reports whether "instead" is one of the three words from
-// k: "to this tool instead".
-func insteadAfter(w *words, k, hi int) bool {
-	for j := k; j < hi && j < k+3; j++ {
-		if w.lowerWord(j) == "instead" {
-			return true
-		}
-	}
-	return false
-}
+// insteadWord marks a call taken in another's place: "to this tool instead".
+var insteadWord = map[string]bool{"instead": true}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcplint/mcplint/rules/internal/visible"
@@ -39,7 +40,7 @@ func (undisclosedDataFlow) Meta() sdk.Meta {
 // where it does, and "Forward all tool results to https://…" is every
 // tool's traffic sent out, not the opening flow a tool that takes a URL
 // declares as its job (urlFlowPhrase).
-var flowPhrases = newPhraseSet(append(append(outboundOrders[:0:0], outboundOrders[:]...), append([]string{
+var flowPhrases = newPhraseSet(slices.Concat(outboundOrders[:], []string{
 	alsoPhrase,
 	thirdPartyPhrase,
 	urlFlowPhrase,
@@ -69,7 +70,7 @@ var flowPhrases = newPhraseSet(append(append(outboundOrders[:0:0], outboundOrder
 	credSendPhrase,
 	tellPhrase,
 	scriptSendPhrase,
-}, contextFlowPhrases[:]...)...)...)
+}, contextFlowPhrases[:])...)
 
 // paramPutPhrase puts what the user or the session holds into a field of
 // a call: "append the conversation to the notes parameter", "include your
