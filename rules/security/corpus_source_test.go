@@ -452,7 +452,7 @@ var (
 		"concealment-directive":        27,
 		"context-harvesting-parameter": 13,
 		"destructive-payload":          64,
-		"instruction-override":         197,
+		"instruction-override":         196,
 		"invisible-character":          5,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
