@@ -1,6 +1,9 @@
 package security
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // A phrase that a text quotes or gives as an example is talked about, not
 // said: these heuristics tell a mention from a directive.
@@ -44,10 +47,58 @@ func (w *words) mentioned(m match) bool {
 }
 
 // quoted reports whether the bytes [from, to) of the folded text sit
-// between a pair of quotation marks or backticks on one line.
+// between a pair of quotation marks or backticks on one line, as
+// quoteAround finds them. The text's pairs are found once, so that a text
+// with many matches on one long line costs a search a match, not a read
+// of the line.
 func (w *words) quoted(from, to int) bool {
-	_, _, ok := quoteAround(w.text, from, to)
-	return ok
+	if !w.quotesRead {
+		w.quotesRead = true
+		for qi, q := range quoteMarks {
+			w.quotes[qi] = appendQuoteSpans(w.quotes[qi], w.text, q)
+		}
+	}
+	for _, spans := range w.quotes {
+		// The spans of one mark are disjoint and in order: the last
+		// that opens before from is the only one that can hold it.
+		k := sort.Search(len(spans), func(i int) bool { return spans[i].open >= from }) - 1
+		if k >= 0 && spans[k].end >= to {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteSpan is a pair of quotation marks: the offsets of the opening and
+// the closing mark.
+type quoteSpan struct{ open, end int }
+
+// quoteMarks are the marks quoteAround pairs, in its order.
+var quoteMarks = [3]byte{'"', '`', '\''}
+
+// appendQuoteSpans appends the pairs of mark q in t, paired line by line
+// as quoteAround pairs them.
+func appendQuoteSpans(out []quoteSpan, t string, q byte) []quoteSpan {
+	for lineStart := 0; lineStart < len(t); {
+		lineEnd := len(t)
+		if k := strings.IndexByte(t[lineStart:], '\n'); k >= 0 {
+			lineEnd = lineStart + k
+		}
+		o := -1
+		for i := lineStart; i < lineEnd; i++ {
+			if t[i] != q || (q == '\'' && !quoteBoundary(t, i, o < 0)) {
+				continue
+			}
+			if o < 0 {
+				o = i
+				continue
+			}
+			out = append(out, quoteSpan{o, i})
+			o = -1
+		}
+		lineStart = lineEnd + 1
+	}
+	return out
 }
 
 // quoteAround finds the quotation marks or backticks on one line around

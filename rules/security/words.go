@@ -40,6 +40,10 @@ type words struct {
 	// reading is how the text was read when it is not the text as
 	// written: its glued words spaced, or its encoded runs decoded.
 	reading readingKind
+	// quotes are the text's quoted spans, found the first time quoted
+	// asks (see quotedSpans); quotesRead says they were.
+	quotes     [3][]quoteSpan
+	quotesRead bool
 }
 
 // word returns token i as it stands in the text (capitals kept in plain
@@ -270,7 +274,8 @@ func (w *words) reset(s string) {
 // resetFolded makes w the words of a text already folded, as reset does;
 // orig is the text as written when folding kept it, else "".
 func (w *words) resetFolded(folded, orig string) {
-	*w = words{text: folded, orig: orig, toks: w.toks[:0], sentences: w.sentences[:0]}
+	*w = words{text: folded, orig: orig, toks: w.toks[:0], sentences: w.sentences[:0],
+		quotes: [3][]quoteSpan{w.quotes[0][:0], w.quotes[1][:0], w.quotes[2][:0]}}
 	t := w.text
 	w.sentences = append(w.sentences, 0)
 	if orig != "" {
