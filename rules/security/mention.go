@@ -47,11 +47,19 @@ func (w *words) mentioned(m match) bool {
 }
 
 // quoted reports whether the bytes [from, to) of the folded text sit
-// between a pair of quotation marks or backticks on one line, as
-// quoteAround finds them. The text's pairs are found once, so that a text
-// with many matches on one long line costs a search a match, not a read
-// of the line.
+// between a pair of quotation marks or backticks on one line.
 func (w *words) quoted(from, to int) bool {
+	_, _, ok := w.quoteAround(from, to)
+	return ok
+}
+
+// quoteAround finds the quotation marks or backticks on one line around
+// bytes [from, to) of the folded text: the offsets of the opening and the
+// closing mark. Double quotation marks are tried first, then backticks,
+// then single marks. The text's pairs are found once, the first time
+// they are asked for, so that a text with many matches on one long line
+// costs a search a match, not a read of the line.
+func (w *words) quoteAround(from, to int) (open, end int, ok bool) {
 	if !w.quotesRead {
 		w.quotesRead = true
 		for qi, q := range quoteMarks {
@@ -63,21 +71,22 @@ func (w *words) quoted(from, to int) bool {
 		// that opens before from is the only one that can hold it.
 		k := sort.Search(len(spans), func(i int) bool { return spans[i].open >= from }) - 1
 		if k >= 0 && spans[k].end >= to {
-			return true
+			return spans[k].open, spans[k].end, true
 		}
 	}
-	return false
+	return 0, 0, false
 }
 
 // quoteSpan is a pair of quotation marks: the offsets of the opening and
 // the closing mark.
 type quoteSpan struct{ open, end int }
 
-// quoteMarks are the marks quoteAround pairs, in its order.
+// quoteMarks are the marks quoteAround pairs, in the order it tries them.
 var quoteMarks = [3]byte{'"', '`', '\''}
 
-// appendQuoteSpans appends the pairs of mark q in t, paired line by line
-// as quoteAround pairs them.
+// appendQuoteSpans appends the pairs of mark q in t. Marks pair on one
+// line, each opening mark with the next closing one; a single mark must
+// look like a quotation mark, not an apostrophe (see quoteBoundary).
 func appendQuoteSpans(out []quoteSpan, t string, q byte) []quoteSpan {
 	for lineStart := 0; lineStart < len(t); {
 		lineEnd := len(t)
@@ -99,33 +108,6 @@ func appendQuoteSpans(out []quoteSpan, t string, q byte) []quoteSpan {
 		lineStart = lineEnd + 1
 	}
 	return out
-}
-
-// quoteAround finds the quotation marks or backticks on one line around
-// bytes [from, to) of t.
-func quoteAround(t string, from, to int) (open, end int, ok bool) {
-	lineStart := strings.LastIndexByte(t[:from], '\n') + 1
-	lineEnd := len(t)
-	if k := strings.IndexByte(t[to:], '\n'); k >= 0 {
-		lineEnd = to + k
-	}
-	for _, q := range []byte{'"', '`', '\''} {
-		o := -1
-		for i := lineStart; i < lineEnd; i++ {
-			if t[i] != q || (q == '\'' && !quoteBoundary(t, i, o < 0)) {
-				continue
-			}
-			if o < 0 {
-				o = i
-				continue
-			}
-			if o < from && i >= to {
-				return o, i, true
-			}
-			o = -1
-		}
-	}
-	return 0, 0, false
 }
 
 // quoteBoundary tells an apostrophe ("don't", "user's") from a single

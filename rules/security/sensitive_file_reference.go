@@ -346,7 +346,7 @@ var handBack = map[string]bool{"return": true, "show": true, "display": true, "o
 // or introduced as an example.
 func exampleMention(w *words, from, to, lo, tok int) bool {
 	t := w.text
-	if open, end, ok := quoteAround(t, from, to); ok {
+	if open, end, ok := w.quoteAround(from, to); ok {
 		inner := strings.TrimSpace(t[open+1 : end])
 		if inner != t[from:to] {
 			return true

@@ -40,8 +40,8 @@ type words struct {
 	// reading is how the text was read when it is not the text as
 	// written: its glued words spaced, or its encoded runs decoded.
 	reading readingKind
-	// quotes are the text's quoted spans, found the first time quoted
-	// asks (see quotedSpans); quotesRead says they were.
+	// quotes are the text's quoted spans, one list a mark of quoteMarks,
+	// found the first time quoteAround asks; quotesRead says they were.
 	quotes     [3][]quoteSpan
 	quotesRead bool
 }
