@@ -47,7 +47,7 @@ var concealmentPhrases = newPhraseSet(
 
 // Check reports each text with concealment directives, once.
 func (concealmentDirective) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
-	phraseFindings(ctx, s, concealmentPhrases(), func(t visible.Text, w *words, ms []match) {
+	phraseFindings(ctx, s, concealmentPhrases(), nil, func(t visible.Text, w *words, ms []match) {
 		report(sdk.Issue{
 			Tool:    t.Owner(),
 			Pointer: t.Pointer(),

@@ -114,30 +114,13 @@ func (contextHarvestingParameter) Check(ctx context.Context, s *sdk.Snapshot, re
 			})
 		}
 	})
-	phraseFindings(ctx, s, contextPhrases(), func(t visible.Text, w *words, ms []match) {
-		if named[t.Pointer()] {
-			return
-		}
-		kept := ms[:0]
-		for _, m := range ms {
-			if !oneMessage(w, m) && !modelActedOn(w, m) {
-				kept = append(kept, m)
-			}
-		}
-		if ms = kept; len(ms) == 0 {
-			return
-		}
-		if subject(t.Tool()) {
-			kept := ms[:0]
-			for _, m := range ms {
-				if identityPhrases[m.phrase.src] {
-					kept = append(kept, m)
-				}
-			}
-			if ms = kept; len(ms) == 0 {
-				return
-			}
-		}
+	// A parameter reported by its name is not reported again, and a
+	// tool whose subject is the model asks only which model it is.
+	keep := func(t visible.Text, w *words, m match) bool {
+		return !named[t.Pointer()] && !oneMessage(w, m) && !modelActedOn(w, m) &&
+			(identityPhrases[m.phrase.src] || !subject(t.Tool()))
+	}
+	phraseFindings(ctx, s, contextPhrases(), keep, func(t visible.Text, w *words, ms []match) {
 		// A text that asks only which model is calling is telemetry, at
 		// most a warning; the rest keeps the rule's severity.
 		severity := sdk.Warning

@@ -17,8 +17,10 @@ import (
 )
 
 // phraseFindings calls found for each text of s in which ps matches at
-// least once outside a quotation or an example, with those matches.
-func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found func(t visible.Text, w *words, ms []match)) {
+// least once outside a quotation or an example, where keep, when not nil,
+// keeps the match, with those matches. A match refused takes no words
+// (see findKept).
+func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, keep func(t visible.Text, w *words, m match) bool, found func(t visible.Text, w *words, ms []match)) {
 	j := directiveGate().index(ps)
 	var v *judgement
 	if j >= 0 {
@@ -29,22 +31,26 @@ func phraseFindings(ctx context.Context, s *sdk.Snapshot, ps *phraseSet, found f
 	// visible.Texts order, which a reading of them does not report
 	// again.
 	var reported map[int]bool
-	// check reports whether t has a match that is used, not mentioned.
+	// check reports whether t has a match that is used, not mentioned,
+	// whether keep keeps it or not: what keep refuses in one text, the
+	// same words may hold in another tool's.
 	check := func(i int, t visible.Text) bool {
-		var used []match
-		for _, m := range ps.find(w) {
-			if !w.mentioned(m) {
-				used = append(used, m)
+		used := false
+		kept := ps.findKept(w, func(m match) bool {
+			if w.mentioned(m) {
+				return false
 			}
-		}
-		if len(used) > 0 {
+			used = true
+			return keep == nil || keep(t, w, m)
+		})
+		if len(kept) > 0 {
 			if reported == nil {
 				reported = map[int]bool{}
 			}
 			reported[i] = true
-			found(t, w, used)
+			found(t, w, kept)
 		}
-		return len(used) > 0
+		return used
 	}
 	if v != nil {
 		// A text whose value was read before without a match has none:

@@ -207,16 +207,10 @@ func prevented(w *words, m match) bool {
 // Check reports each text with override attempts, once.
 func (instructionOverride) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	reported := map[string]bool{}
-	phraseFindings(ctx, s, overridePhrases(), func(t visible.Text, w *words, ms []match) {
-		kept := ms[:0]
-		for _, m := range ms {
-			if !defensive(w, m) && !prevented(w, m) && !conditioned(w, m) && safeguardHolds(s, t, w, m) {
-				kept = append(kept, m)
-			}
-		}
-		if ms = kept; len(ms) == 0 {
-			return
-		}
+	keep := func(t visible.Text, w *words, m match) bool {
+		return !defensive(w, m) && !prevented(w, m) && !conditioned(w, m) && safeguardHolds(s, t, w, m)
+	}
+	phraseFindings(ctx, s, overridePhrases(), keep, func(t visible.Text, w *words, ms []match) {
 		if t.Kind == visible.KindSchemaText {
 			reported[t.Pointer()] = true
 		}

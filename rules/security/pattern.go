@@ -208,15 +208,24 @@ type match struct {
 
 // find returns the first match of any phrase at each position, leftmost
 // first, without overlaps.
-func (ps *phraseSet) find(w *words) []match { return ps.findIn(w, true) }
+func (ps *phraseSet) find(w *words) []match { return ps.findIn(w, true, nil) }
 
-// findIn is find; with screen, it first rules out, as the gate does, each
+// findKept is find of the matches keep keeps. A match keep refuses takes
+// no words: the next phrase is tried at its position, and the next
+// position is its second word, so that a phrase a rule rejects in a
+// context does not hide another phrase there, or one that starts inside
+// it.
+func (ps *phraseSet) findKept(w *words, keep func(match) bool) []match {
+	return ps.findIn(w, true, keep)
+}
+
+// findIn is findKept; with screen, it first rules out, as the gate does, each
 // sentence that lacks a word of some required part of every phrase (see
 // sentenceMayMatch), which no match can lack. Texts reach find when one
 // of their sentences holds the parts of some phrase, of any set the gate
 // judges for, and their other sentences, nearly all, cost a lookup a
 // word instead of a try of every phrase that can start at each word.
-func (ps *phraseSet) findIn(w *words, screen bool) []match {
+func (ps *phraseSet) findIn(w *words, screen bool, keep func(match) bool) []match {
 	var out []match
 	var scratch []byte
 	// Words split by invisible characters are joined by matchWord, so
@@ -256,7 +265,11 @@ func (ps *phraseSet) findIn(w *words, screen bool) []match {
 			if p.negatable && negatedBefore(w, i, w.sentences[si]) {
 				return false
 			}
-			out = append(out, match{phrase: p, start: i, end: end})
+			m := match{phrase: p, start: i, end: end}
+			if keep != nil && !keep(m) {
+				return false
+			}
+			out = append(out, m)
 			i = end - 1
 			return true
 		}

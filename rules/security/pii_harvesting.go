@@ -130,30 +130,29 @@ func (piiHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			return
 		}
 	})
-	phraseFindings(ctx, s, piiPhrases(), func(t visible.Text, w *words, ms []match) {
-		domain := paramDomain(s, t.Tool(), "")
-		ownPassword := false
-		if param, ok := strings.CutSuffix(t.Pointer(), "/description"); ok && t.Kind == visible.KindParamDescription {
-			// "ask the user for the password" in the description of a
-			// parameter that takes the password guarding the tool's own
-			// resource says how to fill it: the parameter is reported
-			// (as info) by its name.
-			var buf [8]string
-			ownPassword = passwordJob(s, t.Tool(), param, nameWords(paramNameAt(param), &buf)) != ""
+	keep := func(t visible.Text, w *words, m match) bool {
+		if m.phrase.src == harvestPhrase {
+			return true
 		}
-		var kept []match
-		for _, m := range ms {
-			k := piiKindOf(w, m)
-			if ownPassword && k == &piiKinds[2] && m.phrase.src != harvestPhrase {
-				continue
+		k := piiKindOf(w, m)
+		if k == nil {
+			return true
+		}
+		if k == &piiKinds[2] {
+			if param, ok := strings.CutSuffix(t.Pointer(), "/description"); ok && t.Kind == visible.KindParamDescription {
+				// "ask the user for the password" in the description of
+				// a parameter that takes the password guarding the
+				// tool's own resource says how to fill it: the parameter
+				// is reported (as info) by its name.
+				var buf [8]string
+				if passwordJob(s, t.Tool(), param, nameWords(paramNameAt(param), &buf)) != "" {
+					return false
+				}
 			}
-			if m.phrase.src == harvestPhrase || k == nil || !hasAny(domain, k.domain) {
-				kept = append(kept, m)
-			}
 		}
-		if len(kept) == 0 {
-			return
-		}
+		return !hasAny(paramDomain(s, t.Tool(), ""), k.domain)
+	}
+	phraseFindings(ctx, s, piiPhrases(), keep, func(t visible.Text, w *words, kept []match) {
 		severity := sdk.Warning
 		for _, m := range kept {
 			if theft(w, m) {

@@ -138,11 +138,12 @@ var hijackPhrases = newPhraseSet(slices.Concat([]string{
 	"(tool|tools|function|functions) now (uses|use|defaults to|default to) ~6 as (the|its|their) default ~3 for (all|every|any|each)",
 	"system automatically (redirects|reroutes|diverts|rewrites|replaces|overrides) ~2 (the|your|their|all|any|every|each) ~1 (request|requests|call|calls|query|queries|input|inputs|arguments)",
 	"(changes|modifies|replaces|rewrites|alters|overrides|sets|forces|redirects) ~10 (regardless of|irrespective of|no matter) [the|what the|what] (user's|user|users) ~2 (input|inputs|request|requests|choice|choices|query|queries|preference|preferences)",
-	// an endorsement before a claim that starts with the same word:
-	// "Rated #1 by economists" is the first, not only "rated #1"; and
-	// selectionOrders before foreignOrders: "You must call this tool
-	// before any other tool" is a ranking, not a call of another tool
-	// that starts at "must call"
+	// Of two phrases that both hold where they start, the first is
+	// quoted (a match the rule refuses takes no words; see findKept): an
+	// endorsement before a claim that starts with the same word, "Rated
+	// #1 by economists" and not only "rated #1"; selectionOrders before
+	// foreignOrders, "You must call this tool before any other tool" a
+	// ranking, not a call of another tool that starts at "must call"
 }, endorsements[:], selfPromotion, selectionOrders[:], foreignOrders, choiceBids[:], propagationPhrases[:], redirectOrders[:], bidPhrases[:], standingClaims[:])...)
 
 // foreignOrders order, replace or add to the calls of a tool that they
@@ -564,73 +565,69 @@ func (toolHijacking) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 	own := serverWords(s)
 	names := &serverNames{s: s}
 	reported := map[string]bool{}
-	phraseFindings(ctx, s, hijackPhrases(), func(t visible.Text, w *words, ms []match) {
-		kept := ms[:0]
-		var claim []bool
+	keep := func(t visible.Text, w *words, m match) bool {
+		if foreignOrder(m) {
+			if id := foreignTool(w, m, names.keyed()); id == "" || names.family(id) || names.feeds(id) {
+				return false
+			}
+		}
+		if redirectOrder(m) {
+			if _, ok := redirectHolds(w, m, names); !ok {
+				return false
+			}
+		}
+		switch {
+		case m.phrase.src == bareBids[0] && !bareBid(w, m):
+		case endorsement(m) && plainUse(w, m):
+		case selectionBid(m) && !bidStands(names, t, w, m):
+		case !propagationHolds(w, m) || !carriedCallHolds(s, t, w, m):
+		default:
+			return !ownToolsScope(w, m, own) && !scoped(w, m) && imperative(w, m)
+		}
+		return false
+	}
+	phraseFindings(ctx, s, hijackPhrases(), keep, func(t visible.Text, w *words, ms []match) {
+		claim := make([]bool, len(ms))
 		claims := map[string]bool{}
 		bids := 0
 		var foreign, notes []string
-		for _, m := range ms {
+		for i, m := range ms {
 			if foreignOrder(m) {
-				id := foreignTool(w, m, names.keyed())
-				if id == "" || names.family(id) || names.feeds(id) {
-					continue
-				}
-				foreign = append(foreign, id)
+				foreign = append(foreign, foreignTool(w, m, names.keyed()))
 			}
 			if redirectOrder(m) {
-				note, ok := redirectHolds(w, m, names)
-				if !ok {
-					continue
-				}
-				if note != "" {
+				if note, _ := redirectHolds(w, m, names); note != "" {
 					notes = append(notes, note)
 				}
 			}
-			if m.phrase.src == bareBids[0] && !bareBid(w, m) {
-				continue
+			// An endorsement said of something else than the tool, or in
+			// a parameter's text, is one more claim of standing; said of
+			// the tool it stands alone, and counts as one.
+			c := promotes(m) || endorsement(m) && !(endorsementKind(t.Kind) && endorsedThis(w, m))
+			claim[i] = c
+			if c || endorsement(m) {
+				claims[m.phrase.src] = true
 			}
-			if endorsement(m) && plainUse(w, m) {
-				continue
+			if c && conjoinedClaim(w, m) {
+				claims[m.phrase.src+" and"] = true
 			}
-			if selectionBid(m) && !bidStands(names, t, w, m) {
-				continue
-			}
-			if !propagationHolds(w, m) || !carriedCallHolds(s, t, w, m) {
-				continue
-			}
-			if !ownToolsScope(w, m, own) && !scoped(w, m) && imperative(w, m) {
-				// An endorsement said of something else than the tool, or
-				// in a parameter's text, is one more claim of standing;
-				// said of the tool it stands alone, and counts as one.
-				c := promotes(m) || endorsement(m) && !(endorsementKind(t.Kind) && endorsedThis(w, m))
-				kept = append(kept, m)
-				claim = append(claim, c)
-				if c || endorsement(m) {
-					claims[m.phrase.src] = true
-				}
-				if c && conjoinedClaim(w, m) {
-					claims[m.phrase.src+" and"] = true
-				}
-				if choiceBid(m) {
-					bids = 1
-				}
+			if choiceBid(m) {
+				bids = 1
 			}
 		}
 		if len(claims)+bids < 2 {
 			// One claim of standing is marketing, and a bid to be
 			// called whenever possible guidance; two claims, or a claim
 			// and the bid, are a pitch for the model's choice.
-			only := kept[:0]
-			for i, m := range kept {
+			only := ms[:0]
+			for i, m := range ms {
 				if !claim[i] && !choiceBid(m) {
 					only = append(only, m)
 				}
 			}
-			kept = only
-		}
-		if ms = kept; len(ms) == 0 {
-			return
+			if ms = only; len(ms) == 0 {
+				return
+			}
 		}
 		also := ""
 		if len(foreign) > 0 {
@@ -726,7 +723,8 @@ var purposeWords = map[string]bool{"to": true, "for": true, "when": true, "whene
 // for every request.
 func scoped(w *words, m match) bool {
 	unscoped := m.phrase.src == unscopedPhrases[0] || m.phrase.src == unscopedPhrases[1]
-	if !strings.HasPrefix(m.phrase.src, rankingPhrase) && !unscoped {
+	ranking := strings.HasPrefix(m.phrase.src, rankingPhrase) || m.phrase.src == selectionOrders[1]
+	if !ranking && !unscoped {
 		return false
 	}
 	lo, hi := w.sentenceOf(m.start)
@@ -735,10 +733,16 @@ func scoped(w *words, m match) bool {
 		// first": the clause before names the case
 		return true
 	}
-	if m.end >= hi {
+	// The words that may end a ranking's object ("over any [other]
+	// [available] [tools]") end it wherever a phrase stops reading it.
+	k := m.end
+	for k < hi && rankedOthers[w.lowerWord(k)] {
+		k++
+	}
+	if k >= hi {
 		return false
 	}
-	next := w.lowerWord(m.end)
+	next := w.lowerWord(k)
 	if unscoped && caseWords[next] {
 		// "call this tool first before creating any plans", "never use
 		// other tools after task completion", "do not use other tools
@@ -747,6 +751,9 @@ func scoped(w *words, m match) bool {
 	}
 	return purposeWords[next]
 }
+
+// rankedOthers are the words of what a ranking puts this tool above.
+var rankedOthers = setOf([]string{"other", "others", "available", "alternative", "alternatives", "option", "options", "tool", "tools", "choice", "choices", "function", "functions", "server", "servers", "one", "ones"})
 
 // caseWords, right after a bid to be called first or to shut the other
 // tools out, name the case it is for, beside purposeWords.
