@@ -352,7 +352,9 @@ func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 	keep := func(t visible.Text, w *words, m match) bool {
 		return !excused(t, w, m) || len(hostsIn(w, m)) > 0
 	}
+	reported := map[string]bool{}
 	phraseFindings(ctx, s, flowPhrases(), keep, func(t visible.Text, w *words, kept []match) {
+		reported[t.Owner()+t.Pointer()] = true
 		var ms []match
 		for _, m := range kept {
 			if excused(t, w, m) {
@@ -367,6 +369,15 @@ func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report fu
 			Severity: flowSeverity(t.Value, w, ms),
 			Message:  fmt.Sprintf("%s sends user data beside the tool's stated job: %s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms)),
 			Fix:      "remove the flow, or make it the tool's declared job: name the destination and the data in the description and let the user turn it on; never ask the model to route data through parameters",
+		})
+	})
+	handoffTexts(ctx, s, reported, func(t visible.Text, w *words, ms []match) {
+		report(sdk.Issue{
+			Tool:     t.Owner(),
+			Pointer:  t.Pointer(),
+			Severity: sdk.Warning,
+			Message:  fmt.Sprintf("%s hands a value of the model's context to another party: %s%s", kindName(t.Kind.String()), quoteMatches(w, ms), padded(w, ms)),
+			Fix:      "remove the hand-off; a tool takes what its job needs as its own parameters, and does not route what the model holds to other tools or services",
 		})
 	})
 	return nil
