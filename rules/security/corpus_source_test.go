@@ -118,31 +118,15 @@ var heldOutSources = map[string]bool{
 	// moved to tuned when sensitive-file-reference stopped letting a
 	// resource's URI, or the resource's name, excuse the secret file the
 	// URI serves, with its three resources at secret paths in view.
-	// Held out in the sixteenth round, measured before any change for them:
-	"chirag-dewan/MCP-Poison-Bench":            true,
-	"promptfoo/evil-mcp-server":                true,
-	"SarveshChandak/MCP-Server-Tool-Poisoning": true,
-	"nav33n25/IMCP":                            true,
-	"UnitOneAI/unitone-agentgateway":           true,
-	"logicleak.io":                             true,
-	"g8kepr.com":                               true,
-	"tianpan.co":                               true,
-	"shafnir.com":                              true,
-	"skillaudit.dev":                           true,
-	"codeongrass.com":                          true,
-	"mcpsafe.io":                               true,
-	"docs.mintmcp.com":                         true,
-	"www.15researchlab.com":                    true,
-	"ai.thomasmeli.com":                        true,
-	"ezee-sg/mcp-security-lab":                 true,
-	"UnitOneAI/agentgateway":                   true,
-	"pfrederiksen/mcpsec":                      true,
-	"manthanghasadiya/mcpsec":                  true,
-	"onoz1169/1scan":                           true,
-	"myProjectsRavi/sentinel-protocol":         true,
-	"girdav01/SkillsGuard":                     true,
-	"taku-tez/agentvet":                        true,
-	"duriantaco/skylos":                        true,
+	// The 24 sources held out in the sixteenth round (chirag-dewan/MCP-
+	// Poison-Bench through duriantaco/skylos, 128 cases, 64 found, 57 by
+	// their own family's rule) moved to tuned when undisclosed-data-flow
+	// learnt a value of the model's context handed to another party,
+	// directive-block a label in capitals that takes the system's voice,
+	// instruction-override a privileged role given outright and the
+	// model's prompt asked for, with their 64 misses in view: 110 found
+	// after (85 by their own rule). See "The seventeenth round" in
+	// docs/security-corpus.md.
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -417,10 +401,11 @@ var (
 		"illiahaidar/mcptrustchecker":  27,
 		"ou-pingping/shellward":        9,
 		"sattyamjjain/agent-audit-kit": 15,
-		// Held out in the sixteenth round: their detections when added.
+		// Held out in the sixteenth round, tuned since: their detections
+		// after the tuning on their misses.
 		"SarveshChandak/MCP-Server-Tool-Poisoning": 2,
 		"UnitOneAI/unitone-agentgateway":           6,
-		"chirag-dewan/MCP-Poison-Bench":            3,
+		"chirag-dewan/MCP-Poison-Bench":            32,
 		"codeongrass.com":                          1,
 		"g8kepr.com":                               1,
 		"logicleak.io":                             1,
@@ -434,15 +419,15 @@ var (
 		"ezee-sg/mcp-security-lab":                 0,
 		"mcpsafe.io":                               1,
 		"www.15researchlab.com":                    1,
-		"UnitOneAI/agentgateway":                   28,
-		"beejak/mcp-sentinel":                      25,
+		"UnitOneAI/agentgateway":                   44,
+		"beejak/mcp-sentinel":                      27,
 		"duriantaco/skylos":                        3,
 		"girdav01/SkillsGuard":                     2,
 		"manthanghasadiya/mcpsec":                  1,
 		"myProjectsRavi/sentinel-protocol":         3,
 		"onoz1169/1scan":                           1,
 		"pfrederiksen/mcpsec":                      2,
-		"taku-tez/agentvet":                        3,
+		"taku-tez/agentvet":                        4,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
@@ -452,23 +437,23 @@ var (
 		"concealment-directive":        27,
 		"context-harvesting-parameter": 13,
 		"destructive-payload":          64,
-		"instruction-override":         196,
+		"instruction-override":         207,
 		"invisible-character":          5,
 		"pii-harvesting":               9,
 		"secret-in-text":               9,
 		"sensitive-file-reference":     83,
-		"tool-hijacking":               222,
-		"undisclosed-data-flow":        108,
+		"tool-hijacking":               223,
+		"undisclosed-data-flow":        127,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          88,
+		"call-redirect":          117,
 		"download-run":           4,
-		"guardrail-disable":      48,
+		"guardrail-disable":      49,
 		"hex-encoded":            2,
 		"param-name-instruction": 3,
-		"system-marker":          74,
-		"tool-preference":        75,
+		"system-marker":          82,
+		"tool-preference":        76,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error
