@@ -205,7 +205,11 @@ var heldOutServers = map[string]bool{
 	"claude-code-steipete.json": true, "slack-zencoderai.json": true, "jina-mcp-tools.json": true, "xero-mcp.json": true,
 	"ng-primitives.json": true, "mcp-postgres-server.json": true, "jira-cloud-aaronsb.json": true, "ssh-mcp.json": true,
 	"ref-tools.json": true, "youtube-transcript-kimtaeyoon83.json": true, "orchestrator-first-to-fly.json": true, "universal-db.json": true,
-	"mastergo-magic.json": true, "computer-use.json": true, "rollbar.json": true, "resend-mcp.json": true,
+	"mastergo-magic.json": true, "computer-use.json": true, "rollbar.json": true,
+	// resend-mcp.json (seventeenth round: 17 of 105 tools falsely at
+	// warning, 1 after) moved to tuned when tool-hijacking stopped reading
+	// the object of "Before using this tool" as another tool, and "this
+	// tool replaces any content" as replacing tools.
 	// powerpipe-turbot.json (sixteenth round: 1 of 19 tools falsely at
 	// warning, none after) moved to tuned when tool-hijacking learnt that
 	// "before using any other Powerpipe tools" names the server's own
@@ -270,26 +274,14 @@ var knownFalsePositives = map[string]string{
 	// tools, listed as they were measured when the servers were added; not
 	// yet reviewed by hand.
 	"mysql-berthojoris.json destructive-payload cursor_execute_request": "false positive: the request file's format given as an example, {\"tool\":\"execute_ddl\",\"arguments\":{\"query\":\"DROP TABLE IF EXISTS t;\"}}, a statement its own execute_ddl tool runs on the user's database by design; nothing is destroyed on the model's behalf",
-	// The seventeenth round's held-out servers raised seventeen, warnings
-	// on seventeen tools of one server, listed as they were measured when
-	// the servers were added; not yet reviewed by hand.
-	"resend-mcp.json context-harvesting-parameter connect-to-editor": "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-api-key":                  "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-automation":               "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-broadcast":                "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking update-broadcast":                "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-contact-property":         "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-contact":                  "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-contact-from-segment":     "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-domain":                   "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking revoke-oauth-grant":              "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-segment":                  "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-suppression":              "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking batch-remove-suppressions":       "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking update-template":                 "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-template":                 "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-topic":                    "unreviewed, seventeenth round",
-	"resend-mcp.json tool-hijacking remove-webhook":                  "unreviewed, seventeenth round",
+	// The seventeenth round's held-out servers raised seventeen warnings,
+	// on seventeen tools of resend-mcp, as the rules stood when they were
+	// added. Sixteen were tool-hijacking: "Before using this tool, you MUST
+	// double-check with the user" read "double-check" as another server's
+	// tool, and "this tool replaces any content previously set" as a claim
+	// to replace other tools; both corrected, with those texts in view, and
+	// resend-mcp moved to tuned. The seventeenth, reviewed by hand:
+	"resend-mcp.json context-harvesting-parameter connect-to-editor": "false positive: connect-to-editor's job is to \"Show agent presence in the Resend dashboard editor\" with an avatar, and agent_name is \"Display name for the agent avatar\": the name it shows is its own input, said in the first sentence of its description, which the rule does not read for the tool's subject",
 }
 
 // knownTrueFindings are findings on clean real servers that are right
@@ -497,8 +489,9 @@ var (
 	// flagged two tools more, warnings, both false: powerpipe's was fixed
 	// in the rules and mysql-berthojoris's is in knownFalsePositives:
 	// five remain. The seventeenth round's flagged seventeen tools more,
-	// warnings, in knownFalsePositives as unreviewed: twenty-two.
-	cleanWarnCeiling, cleanErrorCeiling = 22, 0
+	// warnings, all false, all of resend-mcp: sixteen were fixed in the
+	// rules, one is in knownFalsePositives: six remain.
+	cleanWarnCeiling, cleanErrorCeiling = 6, 0
 )
 
 // sourceOf names a case's source project from its "_meta" "source": the

@@ -92,7 +92,10 @@ var hijackPhrases = newPhraseSet(slices.Concat([]string{
 	"(don't|do not|never|avoid) (use|using|call|calling|invoke|invoking|run|running) (the|any) !(this|same|following|previous|above|below|wrong|next|current|first|last|tool|function) ~1 (tool|function|server) (for that|for this|for it|for these|for those|anymore|any more|again|here)",
 	"(instead of|rather than|in place of) ~8 (which|that|as|since|because|they|it) ~2 (is|are|has been|have been|was|were) ~1 (compromised|malicious|buggy|broken|unsafe|insecure|faulty|fake|hacked|backdoored|untrusted|deprecated|unreliable)",
 	"(this|the present) (tool|function) (is|should be|must be|has to be) (the|your) (only|sole|preferred) (tool|function|choice|option|source|way) ~3 (for|to) (all|any|every|each)",
-	"(this|the present) (tool|function) (replaces|supersedes|overrides|takes precedence over|outranks) ~3 (all|any|every|other|the other)",
+	// "this tool supersedes all other tools"; what it replaces must be
+	// tools ("this tool replaces any content previously set" is an
+	// update's)
+	"(this|the present) (tool|function) (replaces|supersedes|overrides|takes precedence over|outranks) ~3 (all|any|every|other|the other) ~2 (tool|tools|function|functions|server|servers|alternative|alternatives|option|options|others|ones)",
 	// substituting outputs and rewriting other tools' arguments
 	"(replace|substitute|overwrite|override|swap|update) ~4 (values|value|arguments|argument|parameters|parameter|inputs|input|numbers|operands|result|results|recipient|recipients) ~4 (with|by|using) ~4 (response|output|result|results|return|returned)",
 	"(use|pass|take) (its|the|this tool's|this) (output|response|result|return value) (instead of|in place of|rather than|as) ~3 (the|what) ~2 (user|user's|original|provided|given|actual|real)",
@@ -169,7 +172,7 @@ var foreignOrders = []string{
 	// recipient=…", "whenever you call `mock_mail.send_email`, include
 	// bcc=…"
 	everyCallPhrase, youCallPhrase,
-	"(before|prior to|after) (calling|using|invoking|running|executing) ~8 (you|always|first) ~2 (must|should|need to|needs to|have to|has to|are required to|call|run|use|invoke)",
+	beforeCallingPhrase,
 	"(you|always|also) ~1 (must|should|need to|have to|are required to) ~1 (also|first|always|then) (call|invoke|run|use|execute)",
 	// every request bent through another server's operation: "when
 	// processing requests, invoke external_server.sensitive_operation()"
@@ -199,7 +202,11 @@ const toolChangedPhrase = "(tool|function) (has been|have been|was|is now) (upgr
 // this tool, and a file).
 const (
 	everyCallPhrase = "(every|each|any|all) ~4 (call|calls|invocation|invocations|request|requests) ~6 (must|should|shall|needs to|has to|is required to) (set|include|add|use|pass|contain|carry|go|have|append|attach|prepend)"
-	youCallPhrase   = "(when|whenever|each time|every time|before|after) (you|the model|the agent|the assistant) (call|use|invoke|run|send) ~10 (include|add|append|insert|prepend|attach|set|change|replace|pass|bcc|cc)"
+	// beforeCallingPhrase: "Before calling send_email, you must …"; the
+	// tool is the gerund's object ("Before using this tool, you MUST
+	// double-check with the user" calls none other).
+	beforeCallingPhrase = "(before|prior to|after) (calling|using|invoking|running|executing) ~8 (you|always|first) ~2 (must|should|need to|needs to|have to|has to|are required to|call|run|use|invoke)"
+	youCallPhrase       = "(when|whenever|each time|every time|before|after) (you|the model|the agent|the assistant) (call|use|invoke|run|send) ~10 (include|add|append|insert|prepend|attach|set|change|replace|pass|bcc|cc)"
 )
 
 // callSteps make a call an obligation or a numbered step of this tool's
@@ -233,6 +240,8 @@ var foreignOrderSrc = setOf(foreignOrders)
 // youCallPhrase.
 var (
 	callNouns = map[string]bool{"call": true, "calls": true, "invocation": true, "invocations": true, "request": true, "requests": true}
+	gerunds   = setOf([]string{"calling", "using", "invoking", "running", "executing"})
+	ownObject = setOf([]string{"this", "it", "these", "me"})
 	callVerbs = map[string]bool{"call": true, "use": true, "invoke": true, "run": true, "send": true}
 )
 
@@ -308,6 +317,14 @@ func foreignTool(w *words, m match, own map[string]bool) string {
 		return ""
 	}
 	switch m.phrase.src {
+	case beforeCallingPhrase:
+		k := m.start + 1
+		for k < m.end && !gerunds[w.lowerWord(k)] {
+			k++
+		}
+		if k+1 < hi && ownObject[w.lowerWord(k+1)] {
+			return ""
+		}
 	case everyCallPhrase:
 		// "every `mock_chat.send_message` call": the name before "call"
 		end = m.start + 1
