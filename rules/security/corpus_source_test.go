@@ -127,6 +127,24 @@ var heldOutSources = map[string]bool{
 	// model's prompt asked for, with their 64 misses in view: 110 found
 	// after (85 by their own rule). See "The seventeenth round" in
 	// docs/security-corpus.md.
+	// Held out in the seventeenth round, measured before any change for them:
+	"sumododda/mcp-scanner":          true,
+	"MrunmayeeN/vibeguard":           true,
+	"bishnubista/safe-mcp-scanner":   true,
+	"ethosagent/warden":              true,
+	"nbosa/mcpguard":                 true,
+	"akoita/mcp-tripwire":            true,
+	"gpamarthy/bastion":              true,
+	"Realgagenichols/frisk":          true,
+	"dbreunig/drskill":               true,
+	"CodingSelim/mcp-scan":           true,
+	"Den-Sec/mcpsnare":               true,
+	"markl-a/phantom-secops":         true,
+	"AbrahamOO/security-mcp":         true,
+	"perparimmjeku/mcp-tool-auditor": true,
+	"smart-mcp-proxy/mcp-scanner":    true,
+	"joemunene-by/ghostprobe":        true,
+	"Aravindargutus/mcp-gatekeeper":  true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -282,6 +300,11 @@ var knownFalsePositives = map[string]string{
 	// to replace other tools; both corrected, with those texts in view, and
 	// resend-mcp moved to tuned. The seventeenth, reviewed by hand:
 	"resend-mcp.json context-harvesting-parameter connect-to-editor": "false positive: connect-to-editor's job is to \"Show agent presence in the Resend dashboard editor\" with an avatar, and agent_name is \"Display name for the agent avatar\": the name it shows is its own input, said in the first sentence of its description, which the rule does not read for the tool's subject",
+	// The seventeenth round's held-out clean lists (benign texts its
+	// sources' tests require not to be flagged) raised one, an error on one
+	// tool, listed as measured when the lists were added; not yet reviewed
+	// by hand.
+	"frisk-realistic-prose.json undisclosed-data-flow t3": "not yet reviewed: raised on a held-out clean list of the seventeenth round when it was added (a text the source's tests require not to be flagged as injection)",
 }
 
 // knownTrueFindings are findings on clean real servers that are right
@@ -445,6 +468,24 @@ var (
 		"onoz1169/1scan":                           1,
 		"pfrederiksen/mcpsec":                      2,
 		"taku-tez/agentvet":                        4,
+		// Held out in the seventeenth round: their detections when added.
+		"sumododda/mcp-scanner":          60,
+		"MrunmayeeN/vibeguard":           4,
+		"bishnubista/safe-mcp-scanner":   1,
+		"ethosagent/warden":              5,
+		"nbosa/mcpguard":                 1,
+		"akoita/mcp-tripwire":            42,
+		"gpamarthy/bastion":              9,
+		"Realgagenichols/frisk":          16,
+		"dbreunig/drskill":               8,
+		"CodingSelim/mcp-scan":           7,
+		"Den-Sec/mcpsnare":               2,
+		"markl-a/phantom-secops":         2,
+		"AbrahamOO/security-mcp":         3,
+		"perparimmjeku/mcp-tool-auditor": 5,
+		"smart-mcp-proxy/mcp-scanner":    3,
+		"joemunene-by/ghostprobe":        7,
+		"Aravindargutus/mcp-gatekeeper":  5,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
