@@ -143,6 +143,19 @@ var heldOutSources = map[string]bool{
 	"girdav01/SkillsGuard":                     true,
 	"taku-tez/agentvet":                        true,
 	"duriantaco/skylos":                        true,
+	// Held out in the seventeenth round, measured before any change for them:
+	"aitoolsguidebook.com":    true,
+	"arXiv:2510.23673":        true,
+	"arXiv:2512.06556":        true,
+	"arXiv:2601.07395":        true,
+	"dev.to":                  true,
+	"forgecode.dev":           true,
+	"shishishi123/Tool-Guard": true,
+	"shoofly.dev":             true,
+	"sunglasses.dev":          true,
+	"workloft.ai":             true,
+	"www.sec-ra.com":          true,
+	"zuplo.com":               true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -443,6 +456,19 @@ var (
 		"onoz1169/1scan":                           1,
 		"pfrederiksen/mcpsec":                      2,
 		"taku-tez/agentvet":                        3,
+		// Held out in the seventeenth round: their detections when added.
+		"aitoolsguidebook.com":    1,
+		"arXiv:2510.23673":        1,
+		"arXiv:2512.06556":        2,
+		"arXiv:2601.07395":        2,
+		"dev.to":                  1,
+		"forgecode.dev":           1,
+		"shishishi123/Tool-Guard": 9,
+		"shoofly.dev":             1,
+		"sunglasses.dev":          2,
+		"workloft.ai":             2,
+		"www.sec-ra.com":          1,
+		"zuplo.com":               1,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
