@@ -127,6 +127,11 @@ var heldOutSources = map[string]bool{
 	// model's prompt asked for, with their 64 misses in view: 110 found
 	// after (85 by their own rule). See "The seventeenth round" in
 	// docs/security-corpus.md.
+	// Realgagenichols/frisk (seventeenth round, 16 of 18 found when
+	// added) moved to tuned when undisclosed-data-flow stopped reading "your"
+	// as the user's credential handed over, with its clean list's "Pass
+	// your API key as the api_key parameter" in view; its poisoned cases
+	// were not read.
 	// Held out in the seventeenth round, measured before any change for them:
 	"sumododda/mcp-scanner":          true,
 	"MrunmayeeN/vibeguard":           true,
@@ -135,7 +140,6 @@ var heldOutSources = map[string]bool{
 	"nbosa/mcpguard":                 true,
 	"akoita/mcp-tripwire":            true,
 	"gpamarthy/bastion":              true,
-	"Realgagenichols/frisk":          true,
 	"dbreunig/drskill":               true,
 	"CodingSelim/mcp-scan":           true,
 	"Den-Sec/mcpsnare":               true,
@@ -145,6 +149,20 @@ var heldOutSources = map[string]bool{
 	"smart-mcp-proxy/mcp-scanner":    true,
 	"joemunene-by/ghostprobe":        true,
 	"Aravindargutus/mcp-gatekeeper":  true,
+	"aitoolsguidebook.com":           true,
+	"arXiv:2510.23673":               true,
+	"arXiv:2512.06556":               true,
+	"arXiv:2601.07395":               true,
+	"clawsafety.yisec.ai":            true,
+	"dev.to":                         true,
+	"forgecode.dev":                  true,
+	"shishishi123/Tool-Guard":        true,
+	"shoofly.dev":                    true,
+	"speakerdeck.com":                true,
+	"sunglasses.dev":                 true,
+	"workloft.ai":                    true,
+	"www.sec-ra.com":                 true,
+	"zuplo.com":                      true,
 }
 
 // heldOutServers are the clean server lists (file names under
@@ -300,11 +318,10 @@ var knownFalsePositives = map[string]string{
 	// to replace other tools; both corrected, with those texts in view, and
 	// resend-mcp moved to tuned. The seventeenth, reviewed by hand:
 	"resend-mcp.json context-harvesting-parameter connect-to-editor": "false positive: connect-to-editor's job is to \"Show agent presence in the Resend dashboard editor\" with an avatar, and agent_name is \"Display name for the agent avatar\": the name it shows is its own input, said in the first sentence of its description, which the rule does not read for the tool's subject",
-	// The seventeenth round's held-out clean lists (benign texts its
-	// sources' tests require not to be flagged) raised one, an error on one
-	// tool, listed as measured when the lists were added; not yet reviewed
-	// by hand.
-	"frisk-realistic-prose.json undisclosed-data-flow t3": "not yet reviewed: raised on a held-out clean list of the seventeenth round when it was added (a text the source's tests require not to be flagged as injection)",
+	// The seventeenth round's held-out clean lists raised one, an error on
+	// one tool, reviewed by hand; the same text on a tool that takes an
+	// api_key was an error too, and no longer is (ok_cred_input).
+	"frisk-realistic-prose.json undisclosed-data-flow t3": "false positive: \"Pass your API key as the api_key parameter.\" names the tool's own parameter; the source's test gives the text no schema, so no api_key parameter excuses it, as one does on a tool that declares it",
 }
 
 // knownTrueFindings are findings on clean real servers that are right
@@ -486,6 +503,20 @@ var (
 		"smart-mcp-proxy/mcp-scanner":    3,
 		"joemunene-by/ghostprobe":        7,
 		"Aravindargutus/mcp-gatekeeper":  5,
+		"aitoolsguidebook.com":           1,
+		"arXiv:2510.23673":               1,
+		"arXiv:2512.06556":               2,
+		"arXiv:2601.07395":               2,
+		"clawsafety.yisec.ai":            1,
+		"dev.to":                         1,
+		"forgecode.dev":                  1,
+		"shishishi123/Tool-Guard":        9,
+		"shoofly.dev":                    1,
+		"speakerdeck.com":                1,
+		"sunglasses.dev":                 2,
+		"workloft.ai":                    2,
+		"www.sec-ra.com":                 1,
+		"zuplo.com":                      1,
 	}
 	// ownFloor is, per family, how many cases of all sources the rule the
 	// family names must find itself: a case another rule happens to catch
