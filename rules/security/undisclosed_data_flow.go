@@ -86,7 +86,7 @@ var heldWords = map[string]bool{"conversation": true, "conversations": true, "hi
 // userWords make a credential the user's own, which a tool asks the
 // model to hand over: "include the user's finance API key in the apiKey
 // field".
-var userWords = map[string]bool{"user's": true, "users'": true, "your": true, "their": true, "my": true}
+var userWords = map[string]bool{"user's": true, "users'": true, "their": true, "my": true}
 
 // credentialOnly reports whether m, a match of paramPutPhrase, puts only
 // a credential that is not the user's own into the call: "Include the API
