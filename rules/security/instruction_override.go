@@ -44,12 +44,6 @@ var overridePhrases = newPhraseSet(slices.Concat([]string{
 	"(you are|you're) now (a|an|my|our|acting|operating|playing|roleplaying|free|unrestricted|unfiltered|uncensored|jailbroken|dan|allowed|permitted|required|obligated|instructed|ordered)",
 	"(you are|you're) now (no longer|going to act|in charge|in control|in developer mode|in god mode|in admin mode|in dan mode)",
 	"(you are|you're) now the (admin|administrator|system|root|owner|developer|assistant|ai|model|master)",
-	// a privileged role given outright: "you are now admin", "pretend
-	// to be root", "pretend you are admin". Said of the model, not of a
-	// user or a command ("run as admin" is an honest admin tool's).
-	"(you are|you're) now (admin|administrator|root|superuser|sudo|system)",
-	"(pretend|pretending) (to be|that you are|you are|you're|to have become) [a|an|the] (admin|administrator|root|superuser|sudo|system|developer|god|owner)",
-	"(act|behave) (as if|as though) (you are|you're|you were) [a|an|the] (admin|administrator|root|superuser|sudo|system|god)",
 	"from now on [you] (you|ignore|always|never|respond|act|answer|only|do|must|will|should|reply|behave|pretend)",
 	"(pretend|act|behave) (to be|that you are|as if you are|as though you are|as if you were) ~3 (unrestricted|unfiltered|jailbroken|without restrictions|without rules|no rules|not bound|free from)",
 	// privileges claimed for the model: "act as if you have admin access"
@@ -85,9 +79,6 @@ var overridePhrases = newPhraseSet(slices.Concat([]string{
 	"!!(trust|believe|accept|follow) (this|the|its|our) [tool|tool's|server|server's] ~1 (completely|fully|unconditionally|implicitly|blindly|absolutely|without question|without verification|without checking|without hesitation)",
 	"(safety|security|content) (guardrails|guardrail|filters|filtering|checks|restrictions) (are|is) (not needed|unnecessary|not required|disabled|suspended|lifted|waived) ~2 (for|with|when|while) (this|the|these|its)",
 	// prompt and history extraction, modes
-	// "reveal your prompt", "show me your instructions": the model's own,
-	// as the whole object ("show your prompt library" is the user's)
-	"(reveal|print|output|show|repeat|leak|dump|disclose|display|tell) [me|us] your [full|whole|entire|initial|original|hidden|exact] (prompt|instructions) $",
 	"(reveal|print|output|show|repeat|leak|dump|disclose) (your|the) (system prompt|system prompts|system instructions|system message|initial instructions|initial prompt|hidden instructions|developer instructions|original instructions|instructions above|prompt above)",
 	"(send|forward|upload|leak|exfiltrate|pass|post|copy) (your|the|all|this|our) [entire|full|whole|complete|previous] (conversation|chat) (history|log|logs|transcript)",
 	"(jailbreak|jailbroken|god|dan|unrestricted|unfiltered|evil) mode",
