@@ -121,12 +121,12 @@ var heldOutSources = map[string]bool{
 	// The 24 sources held out in the sixteenth round (chirag-dewan/MCP-
 	// Poison-Bench through duriantaco/skylos, 128 cases, 64 found, 57 by
 	// their own family's rule) moved to tuned when undisclosed-data-flow
-	// learnt a value of the model's context handed to another party,
-	// directive-block a label in capitals that takes the system's voice,
-	// instruction-override a privileged role given outright and the
-	// model's prompt asked for, with their 64 misses in view: 110 found
-	// after (85 by their own rule). See "The seventeenth round" in
-	// docs/security-corpus.md.
+	// learnt a secret of the model's context handed to another party,
+	// with their 64 misses in view: 89 found after, Poison-Bench 3 -> 28
+	// of 32. Two more readings written from them (a label in capitals
+	// taking the system's voice, a privileged role given outright) were
+	// withdrawn: honest texts written to test them were flagged. See "The
+	// seventeenth round" in docs/security-corpus.md.
 	// Realgagenichols/frisk (seventeenth round, 16 of 18 found when
 	// added) moved to tuned when undisclosed-data-flow stopped reading "your"
 	// as the user's credential handed over, with its clean list's "Pass
@@ -462,7 +462,7 @@ var (
 		// after the tuning on their misses.
 		"SarveshChandak/MCP-Server-Tool-Poisoning": 2,
 		"UnitOneAI/unitone-agentgateway":           6,
-		"chirag-dewan/MCP-Poison-Bench":            32,
+		"chirag-dewan/MCP-Poison-Bench":            28,
 		"codeongrass.com":                          1,
 		"g8kepr.com":                               1,
 		"logicleak.io":                             1,
@@ -476,15 +476,15 @@ var (
 		"ezee-sg/mcp-security-lab":                 0,
 		"mcpsafe.io":                               1,
 		"www.15researchlab.com":                    1,
-		"UnitOneAI/agentgateway":                   44,
-		"beejak/mcp-sentinel":                      27,
+		"UnitOneAI/agentgateway":                   28,
+		"beejak/mcp-sentinel":                      25,
 		"duriantaco/skylos":                        3,
 		"girdav01/SkillsGuard":                     2,
 		"manthanghasadiya/mcpsec":                  1,
 		"myProjectsRavi/sentinel-protocol":         3,
 		"onoz1169/1scan":                           1,
 		"pfrederiksen/mcpsec":                      2,
-		"taku-tez/agentvet":                        4,
+		"taku-tez/agentvet":                        3,
 		// Held out in the seventeenth round: their detections when added.
 		"sumododda/mcp-scanner":          60,
 		"MrunmayeeN/vibeguard":           4,
@@ -523,26 +523,26 @@ var (
 	// (hidden characters beside a hijacking order) says nothing of the
 	// family's own rule.
 	ownFloor = map[string]int{
-		"concealment-directive":        27,
-		"context-harvesting-parameter": 13,
-		"destructive-payload":          64,
-		"instruction-override":         207,
-		"invisible-character":          5,
-		"pii-harvesting":               9,
-		"secret-in-text":               9,
-		"sensitive-file-reference":     83,
-		"tool-hijacking":               223,
-		"undisclosed-data-flow":        127,
+		"concealment-directive":        47,
+		"context-harvesting-parameter": 17,
+		"destructive-payload":          71,
+		"instruction-override":         258,
+		"invisible-character":          6,
+		"pii-harvesting":               10,
+		"secret-in-text":               11,
+		"sensitive-file-reference":     116,
+		"tool-hijacking":               244,
+		"undisclosed-data-flow":        165,
 	}
 	// attackFloor is, per attack family, how many cases must be detected.
 	attackFloor = map[string]int{
-		"call-redirect":          117,
-		"download-run":           4,
-		"guardrail-disable":      49,
+		"call-redirect":          130,
+		"download-run":           7,
+		"guardrail-disable":      51,
 		"hex-encoded":            2,
-		"param-name-instruction": 3,
-		"system-marker":          82,
-		"tool-preference":        76,
+		"param-name-instruction": 6,
+		"system-marker":          88,
+		"tool-preference":        86,
 	}
 	// cleanWarnCeiling and cleanErrorCeiling bound the clean server tools
 	// with a false security warning or error, and with a false error

@@ -43,10 +43,12 @@ var handoffParties = setOf([]string{"helper", "helpers", "tool", "tools", "servi
 	"webhook", "webhooks", "sink", "pipeline", "integration", "integrations", "recorder", "tracker", "reporter", "handler",
 	"bot", "plugin", "extension", "module", "worker", "daemon", "relay"})
 
-// heldValues name a value the context holds, right after "context"
-// ("the context cloud key", "context token").
-var heldValues = setOf([]string{"key", "keys", "token", "tokens", "secret", "secrets", "credential", "credentials",
-	"password", "passwords", "cookie", "cookies", "session", "value", "values", "reference", "references"})
+// heldValues name a secret the context holds: "the cloud key from your
+// context", "the context's workspace reference". A context passed whole
+// ("your kube context", "items in your context") or counted ("context
+// tokens") holds none.
+var heldValues = setOf([]string{"key", "secret", "secrets", "credential", "credentials", "password", "passwords",
+	"cookie", "cookies", "token", "reference", "apikey"})
 
 // mayHandOff reports whether a text can hold a hand-off: it names a
 // context.
@@ -70,13 +72,16 @@ func handoffs(w *words, domain func(lo int) map[string]bool) []match {
 			hi = w.sentences[si+1]
 		}
 		held, moved, party := -1, -1, -1
+		denied := false
 		var job map[string]bool
 		for k := lo; k < hi; k++ {
 			word := w.lowerWord(k)
 			switch {
 			case held < 0 && modelContext(w, k, lo, hi):
 				held = k
-			case moved < 0 && handoffVerbs[word] && !negatedBefore(w, k, lo):
+			case denials[word]:
+				denied = true
+			case moved < 0 && handoffVerbs[word]:
 				moved = k
 			case party < 0 && handoffParties[strings.TrimSuffix(word, "'s")] && !anyWord(w, k+1, min(hi, k+2), heldValues):
 				// "the api_token" is a value, not a party
@@ -99,7 +104,7 @@ func handoffs(w *words, domain func(lo int) map[string]bool) []match {
 			held, from = prevHeld, prevLo
 		}
 		prevLo, prevHeld = lo, held
-		if held < 0 || moved < 0 || party < 0 {
+		if held < 0 || moved < 0 || party < 0 || denied {
 			continue
 		}
 		out = append(out, match{start: from, end: max(held, moved, party) + 1})
@@ -110,34 +115,33 @@ func handoffs(w *words, domain func(lo int) map[string]bool) []match {
 // anaphora open a sentence about what the one before it named.
 var anaphora = setOf([]string{"it", "they", "that", "this", "these", "those", "which"})
 
-// modelContext reports whether token k names the model's context: "your
-// context", "the context's …", "context.cloud_key", "(context)", or
-// "context" before a value it holds ("the context cloud key").
+// modelContext reports whether token k names the model's context as
+// holding a secret: "your context", "the context's …", "context.cloud_key"
+// or "(context)", with one of heldValues within four words of it ("the
+// cloud key from your context", "cloud key (context)").
 func modelContext(w *words, k, lo, hi int) bool {
 	word := w.lowerWord(k)
-	if word == "context's" {
-		return true
-	}
-	if word != "context" {
+	if word != "context" && word != "context's" {
 		return false
-	}
-	if k > lo && w.lowerWord(k-1) == "your" {
-		return true
 	}
 	t := w.text
 	start, end := w.toks[k].start, w.toks[k].end
-	if end+1 < len(t) && t[end] == '.' && isWordByte(t[end+1]) {
-		return true
-	}
-	if start > 0 && t[start-1] == '(' && end < len(t) && t[end] == ')' {
-		return true
-	}
-	return anyWord(w, k+1, min(hi, k+3), heldValues)
+	named := word == "context's" ||
+		k > lo && w.lowerWord(k-1) == "your" ||
+		end+1 < len(t) && t[end] == '.' && t[end+1] >= 'a' && t[end+1] <= 'z' ||
+		start > 0 && t[start-1] == '(' && end < len(t) && t[end] == ')'
+	return named && (anyWord(w, max(lo, k-4), k, heldValues) || anyWord(w, k+1, min(hi, k+5), heldValues))
 }
 
+// denials make a sentence a promise: "no value from your context is
+// forwarded", "without sending your context to any server".
+var denials = setOf([]string{"no", "not", "never", "none", "nothing", "without", "instead", "neither", "nor",
+	"cannot", "can't", "won't", "don't", "doesn't", "isn't", "aren't", "wasn't", "weren't"})
+
 // ownParty reports whether the party at token k is this tool or its job:
-// "this tool", "the server", or a party the job names ("the GitHub API"
-// to a tool of domain with "github").
+// "this tool", "the server", or a party whose name the job uses ("the
+// GitHub API", "the kubectl tool", to a tool of domain with "github" or
+// "kubectl"), read over the two words before it.
 func ownParty(w *words, k, lo int, domain map[string]bool) bool {
 	if k == lo {
 		return false
@@ -147,9 +151,17 @@ func ownParty(w *words, k, lo int, domain map[string]bool) bool {
 		return true
 	case "the":
 		return selfParties[w.lowerWord(k)]
-	default:
-		return domain[prev]
 	}
+	for j := k - 1; j >= lo && j >= k-2; j-- {
+		word := strings.TrimSuffix(w.lowerWord(j), "'s")
+		if word == "the" || word == "a" || word == "an" {
+			break
+		}
+		if domain[word] {
+			return true
+		}
+	}
+	return false
 }
 
 // selfParties are what "the tool" and "the server" mean in a tool's own
