@@ -137,11 +137,6 @@ func credentialJob(domain map[string]bool) bool {
 	return false
 }
 
-// attackerHosts finds a host named for the theft on its own: a longer
-// flow phrase that a tool's job excuses ("send notification and forward
-// copy to monitoring@attacker") must not hide the host inside it.
-var attackerHosts = newPhraseSet(attackerHostPhrase)
-
 // attackerHostPhrase names a host that says what it is for.
 const attackerHostPhrase = "(attacker|attackers|evil|exfil|malicious|hacker|pwned|pwnd|stealer|steal|exfiltration) (com|net|org|io|xyz|example|ru|cn|site|app|dev|tk|sh|me|biz|info)"
 
@@ -344,25 +339,15 @@ var urlWords = []string{"url", "urls", "uri", "endpoint", "webhook", "http", "ht
 // Check reports each text with an undisclosed data flow, once.
 func (undisclosedDataFlow) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk.Issue)) error {
 	domainOf := domainWords(s)
-	excused := func(t visible.Text, w *words, m match) bool {
-		return flowExcused(s, t, w, m, domainOf(t.Owner(), t.Tool()))
-	}
-	// An excused match may hold a host named for the theft, which is
-	// reported in its place.
+	// A match the tool's job excuses takes no words (see findKept), so a
+	// host named for the theft inside it is still found: "send
+	// notification and forward copy to monitoring@attacker.com".
 	keep := func(t visible.Text, w *words, m match) bool {
-		return !excused(t, w, m) || len(hostsIn(w, m)) > 0
+		return !flowExcused(s, t, w, m, domainOf(t.Owner(), t.Tool()))
 	}
 	reported := map[string]bool{}
-	phraseFindings(ctx, s, flowPhrases(), keep, func(t visible.Text, w *words, kept []match) {
+	phraseFindings(ctx, s, flowPhrases(), keep, func(t visible.Text, w *words, ms []match) {
 		reported[t.Owner()+t.Pointer()] = true
-		var ms []match
-		for _, m := range kept {
-			if excused(t, w, m) {
-				ms = append(ms, hostsIn(w, m)...)
-			} else {
-				ms = append(ms, m)
-			}
-		}
 		report(sdk.Issue{
 			Tool:     t.Owner(),
 			Pointer:  t.Pointer(),
@@ -419,17 +404,6 @@ func flowExcused(s *sdk.Snapshot, t visible.Text, w *words, m match, domain map[
 		return false
 	}
 	return true
-}
-
-// hostsIn returns the hosts named for a theft that start inside m.
-func hostsIn(w *words, m match) []match {
-	var in []match
-	for _, h := range attackerHosts().find(w) {
-		if h.start >= m.start && h.start < m.end && !w.mentioned(h) {
-			in = append(in, h)
-		}
-	}
-	return in
 }
 
 // flowDomain is the vocabulary that excuses a match: the tool's name,
