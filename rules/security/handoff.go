@@ -2,6 +2,7 @@ package security
 
 import (
 	"context"
+	"maps"
 	"strings"
 
 	"github.com/mcplint/mcplint/rules/internal/visible"
@@ -135,10 +136,14 @@ func modelContext(w *words, k, lo, hi int) bool {
 	return named && (anyWord(w, max(lo, k-4), k, heldValues) || anyWord(w, k+1, min(hi, k+5), heldValues))
 }
 
-// denials make a sentence a promise: "no value from your context is
-// forwarded", "without sending your context to any server".
-var denials = setOf([]string{"no", "not", "never", "none", "nothing", "without", "instead", "neither", "nor",
-	"cannot", "can't", "won't", "don't", "doesn't", "isn't", "aren't", "wasn't", "weren't"})
+// denials make a sentence a promise: the negations a negatable phrase
+// reads, and words that deny in a whole sentence ("none of your context
+// is passed", "without sending…", "instead of sending…").
+var denials = func() map[string]bool {
+	d := setOf([]string{"none", "without", "instead", "neither", "nor", "isn't", "aren't", "wasn't", "weren't"})
+	maps.Copy(d, negations)
+	return d
+}()
 
 // ownParty reports whether the party at token k is this tool or its job:
 // "this tool", "the server", or a party whose name the job uses ("the

@@ -42,7 +42,7 @@ type words struct {
 	reading readingKind
 	// quotes are the text's quoted spans, one list a mark of quoteMarks,
 	// found the first time quoteAround asks; quotesRead says they were.
-	quotes     [3][]quoteSpan
+	quotes     [len(quoteMarks)][]quoteSpan
 	quotesRead bool
 }
 
@@ -275,7 +275,10 @@ func (w *words) reset(s string) {
 // orig is the text as written when folding kept it, else "".
 func (w *words) resetFolded(folded, orig string) {
 	*w = words{text: folded, orig: orig, toks: w.toks[:0], sentences: w.sentences[:0],
-		quotes: [3][]quoteSpan{w.quotes[0][:0], w.quotes[1][:0], w.quotes[2][:0]}}
+		quotes: w.quotes}
+	for qi := range w.quotes {
+		w.quotes[qi] = w.quotes[qi][:0]
+	}
 	t := w.text
 	w.sentences = append(w.sentences, 0)
 	if orig != "" {
