@@ -31,3 +31,34 @@ func TestHandoffsAnyText(t *testing.T) {
 		}
 	}
 }
+
+// TestSentenceOf checks, on random texts of words and sentence ends, that
+// the sentence sentenceOf gives each token holds it, starts at a
+// sentence's start and holds no other start.
+func TestSentenceOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"word", "two", ".", "!", "\n\n", "- ", "x.y", "e.g."}
+	for n := 0; n < 5000; n++ {
+		var b strings.Builder
+		for range 1 + r.IntN(30) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+			b.WriteByte(' ')
+		}
+		w := split(b.String())
+		starts := map[int]bool{}
+		for _, s := range w.sentences {
+			starts[s] = true
+		}
+		for i := range w.toks {
+			lo, hi := w.sentenceOf(i)
+			if !(lo <= i && i < hi) || !starts[lo] || hi > len(w.toks) || hi < len(w.toks) && !starts[hi] {
+				t.Fatalf("%q: token %d in [%d,%d), starts %v", b.String(), i, lo, hi, w.sentences)
+			}
+			for k := lo + 1; k < hi; k++ {
+				if starts[k] {
+					t.Fatalf("%q: token %d in [%d,%d), which holds the start %d", b.String(), i, lo, hi, k)
+				}
+			}
+		}
+	}
+}

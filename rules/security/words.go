@@ -1,6 +1,7 @@
 package security
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -389,15 +390,16 @@ func sentenceEnd(t string, i int) bool {
 }
 
 // sentenceOf returns the token range [lo, hi) of the sentence holding
-// token i.
+// token i. The sentences' starts are in order, so a text with many
+// sentences costs a search a call, not a read of them all.
 func (w *words) sentenceOf(i int) (lo, hi int) {
+	k := sort.Search(len(w.sentences), func(k int) bool { return w.sentences[k] > i })
 	lo, hi = 0, len(w.toks)
-	for k, s := range w.sentences {
-		if s > i {
-			hi = s
-			break
-		}
-		lo = w.sentences[k]
+	if k > 0 {
+		lo = w.sentences[k-1]
+	}
+	if k < len(w.sentences) {
+		hi = w.sentences[k]
 	}
 	return lo, hi
 }
