@@ -176,16 +176,15 @@ func ownParty(w *words, k, lo int, domain map[string]bool) bool {
 var selfParties = setOf([]string{"tool", "function", "server"})
 
 // handoffTexts calls found for each text of s, not one of skip's, with
-// its hand-offs, judged by the vocabularies flowDomain gives (see
-// flowDomains).
-func handoffTexts(ctx context.Context, s *sdk.Snapshot, skip map[string]bool, flowDomain func(visible.Text, *words, match) map[string]bool, found func(t visible.Text, w *words, ms []match)) {
+// its hand-offs, judged by the tools' vocabularies (see flowDomain).
+func handoffTexts(ctx context.Context, s *sdk.Snapshot, skip map[string]bool, vocab vocabularies, found func(t visible.Text, w *words, ms []match)) {
 	w := &words{}
 	visible.Texts(ctx, s, func(t visible.Text) {
 		if t.Kind == visible.KindResourceURI || !mayHandOff(t.Value) || skip[t.Owner()+t.Pointer()] {
 			return
 		}
 		w.reset(t.Value)
-		domain := func(lo int) map[string]bool { return flowDomain(t, w, match{start: lo}) }
+		domain := func(lo int) map[string]bool { return flowDomain(vocab, t, w, match{start: lo}) }
 		if ms := handoffs(w, domain); len(ms) > 0 {
 			found(t, w, ms)
 		}

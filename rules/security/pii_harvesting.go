@@ -130,6 +130,7 @@ func (piiHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 			return
 		}
 	})
+	vocab := toolVocabularies(s)
 	keep := func(t visible.Text, w *words, m match) bool {
 		if m.phrase.src == harvestPhrase {
 			return true
@@ -150,7 +151,7 @@ func (piiHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 				}
 			}
 		}
-		return !hasAny(paramDomain(s, t.Tool(), ""), k.domain)
+		return !hasAny(vocab(t.Tool(), true), k.domain)
 	}
 	phraseFindings(ctx, s, piiPhrases(), keep, func(t visible.Text, w *words, kept []match) {
 		severity := sdk.Warning
@@ -177,6 +178,31 @@ func (piiHarvesting) Check(ctx context.Context, s *sdk.Snapshot, report func(sdk
 // parameter's own name is left out, or it would vouch for itself.
 func paramDomain(s *sdk.Snapshot, tool int, param string) map[string]bool {
 	return toolVocabulary(s, tool, param, true)
+}
+
+// vocabularies gives a tool's vocabulary with or without its
+// description's first sentence (toolVocabulary, with no parameter left
+// out).
+type vocabularies func(tool int, withDescription bool) map[string]bool
+
+// toolVocabularies makes each tool's two vocabularies once for the lint
+// of s: a rule that judges many matches of one tool by its words asks
+// for the same ones at each. The maps are only read.
+func toolVocabularies(s *sdk.Snapshot) vocabularies {
+	type key struct {
+		tool        int
+		description bool
+	}
+	made := map[key]map[string]bool{}
+	return func(tool int, withDescription bool) map[string]bool {
+		k := key{tool, withDescription}
+		d, ok := made[k]
+		if !ok {
+			d = toolVocabulary(s, tool, "", withDescription)
+			made[k] = d
+		}
+		return d
+	}
 }
 
 // toolVocabulary is paramDomain, with or without the description's first
