@@ -15,18 +15,14 @@ func TestHandoffsAnyText(t *testing.T) {
 	pieces := []string{"your", "context", "context's", "(context)", "context.key", "key", "the", "this", "it",
 		"They", "helper", "tool", "passed", "never", "to", "->", ".", "\n- ", " ", "api_token"}
 	for n := 0; n < 20000; n++ {
-		var b strings.Builder
-		for range 1 + r.IntN(16) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-			b.WriteByte(' ')
-		}
-		w := split(b.String())
+		text := randomText(r, pieces, 16)
+		w := split(text)
 		for _, m := range handoffs(w, func(int) map[string]bool { return nil }) {
 			if m.start < 0 || m.end > len(w.toks) || m.start >= m.end {
-				t.Fatalf("%q: hand-off [%d,%d) outside %d words", b.String(), m.start, m.end, len(w.toks))
+				t.Fatalf("%q: hand-off [%d,%d) outside %d words", text, m.start, m.end, len(w.toks))
 			}
 			if _, hi := w.sentenceOf(m.end - 1); m.end > hi {
-				t.Fatalf("%q: hand-off [%d,%d) crosses a sentence's end", b.String(), m.start, m.end)
+				t.Fatalf("%q: hand-off [%d,%d) crosses a sentence's end", text, m.start, m.end)
 			}
 		}
 	}
@@ -39,12 +35,8 @@ func TestSentenceOf(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	pieces := []string{"word", "two", ".", "!", "\n\n", "- ", "x.y", "e.g."}
 	for n := 0; n < 5000; n++ {
-		var b strings.Builder
-		for range 1 + r.IntN(30) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-			b.WriteByte(' ')
-		}
-		w := split(b.String())
+		text := randomText(r, pieces, 30)
+		w := split(text)
 		starts := map[int]bool{}
 		for _, s := range w.sentences {
 			starts[s] = true
@@ -52,13 +44,23 @@ func TestSentenceOf(t *testing.T) {
 		for i := range w.toks {
 			lo, hi := w.sentenceOf(i)
 			if !(lo <= i && i < hi) || !starts[lo] || hi > len(w.toks) || hi < len(w.toks) && !starts[hi] {
-				t.Fatalf("%q: token %d in [%d,%d), starts %v", b.String(), i, lo, hi, w.sentences)
+				t.Fatalf("%q: token %d in [%d,%d), starts %v", text, i, lo, hi, w.sentences)
 			}
 			for k := lo + 1; k < hi; k++ {
 				if starts[k] {
-					t.Fatalf("%q: token %d in [%d,%d), which holds the start %d", b.String(), i, lo, hi, k)
+					t.Fatalf("%q: token %d in [%d,%d), which holds the start %d", text, i, lo, hi, k)
 				}
 			}
 		}
 	}
+}
+
+// randomText joins one to most of the pieces, each followed by a space.
+func randomText(r *rand.Rand, pieces []string, most int) string {
+	var b strings.Builder
+	for range 1 + r.IntN(most) {
+		b.WriteString(pieces[r.IntN(len(pieces))])
+		b.WriteByte(' ')
+	}
+	return b.String()
 }
